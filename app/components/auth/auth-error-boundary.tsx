@@ -1,0 +1,27 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { AUTH_MESSAGES } from "~/content/auth";
+import { AuthCard } from "./auth-card";
+import { StatusBanner } from "./status-banner";
+
+/**
+ * What an account page shows when a request could not be completed: the spec's
+ * 'Network error. Please try again.' when the server could not be reached,
+ * otherwise 'An unexpected error occurred. Please try again.', with a way to
+ * try again. (The shell's error screen stays for everything else.)
+ */
+export function AuthErrorBoundary({ title }: { title: string }) {
+  const error = useRouteError();
+  const location = useLocation();
+  const network = error instanceof TypeError || (error instanceof Error && /fetch|network/i.test(error.message));
+  const message = network && !isRouteErrorResponse(error) ? AUTH_MESSAGES.network : AUTH_MESSAGES.unexpected;
+  return (
+    <AuthCard title={title}>
+      <StatusBanner tone="error" message={message} />
+      <div className="flex justify-center">
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className="btn-primary">
+          {AUTH_MESSAGES.tryAgain}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

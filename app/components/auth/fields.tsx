@@ -1,0 +1,145 @@
+import { useId, useState } from "react";
+import { SIGN_IN_PAGE } from "~/content/auth";
+
+const inputClass =
+  "mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700";
+
+type BaseProps = {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+};
+
+function Described({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-rose-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: string) {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/** A labelled input with its hint and error, linked for screen readers. */
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${inputClass} ${error ? "border-rose-600" : "border-slate-400"}`}
+        {...input}
+      />
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle (a real button, announced with aria-pressed). */
+export function PasswordField({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={`${inputClass} pr-20 ${error ? "border-rose-600" : "border-slate-400"}`}
+          {...input}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 mt-1 flex min-w-11 items-center justify-center rounded-r-md px-3 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+          aria-pressed={visible}
+          aria-label={visible ? SIGN_IN_PAGE.hidePassword : SIGN_IN_PAGE.showPassword}
+          aria-controls={id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+            <circle cx="12" cy="12" r="3" />
+            {visible && <path d="M4 4l16 16" />}
+          </svg>
+        </button>
+      </div>
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  placeholder,
+  ...select
+}: BaseProps & { options: readonly string[]; placeholder?: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${inputClass} ${error ? "border-rose-600" : "border-slate-400"}`}
+        {...select}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** Focuses the first field the form marked invalid (after a failed client-side check or server answer). */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}

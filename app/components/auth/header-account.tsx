@@ -1,0 +1,58 @@
+import { Form, Link } from "react-router";
+import { HEADER_ACCOUNT } from "~/content/auth";
+import { setSessionUser, useSessionUser } from "~/lib/session-user";
+
+/**
+ * The header's account corner: 'Sign In' for visitors; the signed-in user's
+ * name (to /templates) and Sign Out for members. Decided in the browser after
+ * hydration, so prerendered pages stay the same for everyone.
+ */
+export function HeaderAccount({
+  signInLabel,
+  mobile = false,
+  onNavigate,
+}: {
+  signInLabel: string;
+  mobile?: boolean;
+  onNavigate?: () => void;
+}) {
+  const user = useSessionUser();
+  const center = mobile ? " justify-center" : "";
+  if (!user) {
+    return (
+      <Link to="/sign-in" className={`btn-ghost${center}`} onClick={onNavigate}>
+        {signInLabel}
+      </Link>
+    );
+  }
+  return (
+    <div className={mobile ? "flex flex-col gap-2" : "flex items-center gap-2"}>
+      <Link
+        to="/templates"
+        className={`inline-flex min-h-11 max-w-48 items-center gap-2 rounded-md px-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50${center}`}
+        title={HEADER_ACCOUNT.signedInAs(user.name)}
+        onClick={onNavigate}
+      >
+        <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-xs font-bold text-white">
+          {user.name.trim().charAt(0).toUpperCase() || "?"}
+        </span>
+        <span className="sr-only">{HEADER_ACCOUNT.signedInAs("")}</span>
+        <span className="truncate">
+          {user.name}
+        </span>
+      </Link>
+      <Form
+        method="post"
+        action="/sign-out"
+        onSubmit={() => {
+          setSessionUser(null);
+          onNavigate?.();
+        }}
+      >
+        <button type="submit" className={`btn-ghost w-full${center}`}>
+          {HEADER_ACCOUNT.signOut}
+        </button>
+      </Form>
+    </div>
+  );
+}

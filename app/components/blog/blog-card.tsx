@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "~/content";
+import type { Blog } from "../../../server/services/blog";
+import { cut, formatCount, formatShortDate } from "./format";
+
+/** A post on the listing. The whole card opens the post (the title link stretches over it). */
+export function BlogCard({ blog }: { blog: Blog }) {
+  const first = blog.content.sections[0];
+  const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
+  const moreTags = blog.tags.length - tags.length;
+  const href = `/blog/${blog.slug}`;
+  return (
+    <article
+      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
+      data-testid="blog-card"
+    >
+      {blog.image && (
+        <img src={blog.image} alt="" loading="lazy" decoding="async" width={640} height={320} className="h-44 w-full object-cover" />
+      )}
+      <div className="flex flex-1 flex-col p-5">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          {blog.featured && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-1 font-bold uppercase tracking-wide text-amber-900">
+              {BLOG_LISTING.featuredBadge}
+            </span>
+          )}
+          <span className="rounded-full bg-emerald-50 px-2.5 py-1 font-semibold text-emerald-900">{blog.category}</span>
+        </div>
+        <h2 className="mt-3 text-xl font-bold leading-snug text-slate-900">
+          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] hover:text-emerald-800">
+            {blog.title}
+          </Link>
+        </h2>
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
+          <span>{blog.author}</span>
+          <time dateTime={blog.date}>{formatShortDate(blog.date)}</time>
+          <span>{blog.readTime}</span>
+        </p>
+        <p className="mt-3 text-slate-700">{blog.excerpt}</p>
+        {first && (
+          <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="preview">
+            <p className="font-semibold text-slate-900">{first.title}</p>
+            {first.content.slice(0, BLOG_LIMITS.previewParagraphs).map((p, i) => (
+              <p key={i} className="mt-1">
+                {cut(p, BLOG_LIMITS.previewChars)}
+              </p>
+            ))}
+          </div>
+        )}
+        {tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={BLOG_POST.tags}>
+            {tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-800">
+                #{tag}
+              </li>
+            ))}
+            {moreTags > 0 && <li className="px-1 py-1 text-slate-700">{BLOG_LISTING.moreTags(moreTags)}</li>}
+          </ul>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-3 pt-5 text-sm text-slate-700">
+          <span className="flex gap-3">
+            <span>
+              {formatCount(blog.views)} <span>{BLOG_LISTING.viewsLabel}</span>
+            </span>
+            <span>
+              {formatCount(blog.likes)} <span>{BLOG_LISTING.likesLabel}</span>
+            </span>
+          </span>
+          {/* Above the stretched title link, so it is its own target. */}
+          <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`${BLOG_LISTING.readFull}: ${blog.title}`}>
+            {BLOG_LISTING.readFull} →
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

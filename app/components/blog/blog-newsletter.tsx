@@ -1,0 +1,81 @@
+import { useId, useRef, useState } from "react";
+import { BLOG_NEWSLETTER } from "~/content";
+import { subscribeToNewsletter } from "~/lib/newsletter-client";
+
+export type NewsletterResult = { message: string };
+
+/**
+ * The listing's newsletter block. With JavaScript it calls the API and shows
+ * the server's message (green when it says 'Successfully', red otherwise);
+ * without, the form posts to the page's action, which answers `initial`.
+ */
+export function BlogNewsletter({ action, initial }: { action: string; initial?: NewsletterResult }) {
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(initial?.message ?? null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const success = message?.includes("Successfully") ?? false;
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (email.trim() === "") {
+      setMessage(BLOG_NEWSLETTER.required);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const outcome = await subscribeToNewsletter(email);
+      if (outcome.kind === "ok") {
+        setEmail("");
+        setMessage(outcome.message ?? BLOG_NEWSLETTER.failed);
+      } else {
+        setMessage(outcome.kind === "network" ? BLOG_NEWSLETTER.network : (outcome.message ?? BLOG_NEWSLETTER.failed));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-2xl bg-emerald-900 px-6 py-10 text-white sm:px-10">
+      <h2 id={`${id}-heading`} className="text-2xl font-bold">
+        {BLOG_NEWSLETTER.heading}
+      </h2>
+      <p className="mt-2 max-w-2xl text-emerald-50">{BLOG_NEWSLETTER.text}</p>
+      <form method="post" action={action} noValidate onSubmit={onSubmit} className="mt-6 flex max-w-xl flex-col gap-3 sm:flex-row">
+        <input type="hidden" name="intent" value="subscribe" />
+        <label htmlFor={`${id}-email`} className="sr-only">
+          {BLOG_NEWSLETTER.label}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          disabled={busy}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={BLOG_NEWSLETTER.placeholder}
+          aria-invalid={message && !success ? true : undefined}
+          aria-describedby={`${id}-message`}
+          className="h-11 min-w-0 flex-1 rounded-md border border-emerald-600 bg-white px-3 text-slate-900 placeholder:text-slate-600"
+        />
+        <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-5 font-semibold text-emerald-900 hover:bg-emerald-50 disabled:opacity-80">
+          {busy ? BLOG_NEWSLETTER.busy : BLOG_NEWSLETTER.button}
+        </button>
+      </form>
+      <div id={`${id}-message`} role="status" aria-live="polite" className="mt-3 min-h-6">
+        {message && (
+          <p className={success ? "font-semibold text-emerald-200" : "font-semibold text-rose-200"} data-tone={success ? "success" : "error"}>
+            {message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { BUILT_IN_BLOGS } from "~/content";
+import { classifyParagraph, cut, formatLongDate, formatShortDate, groupParagraphs, parseDescription } from "./format";
+import { readList, toLocalBlog } from "./local-blogs";
+
+describe("post paragraph rules", () => {
+  it("makes a quote of a paragraph starting with a double quote", () => {
+    expect(classifyParagraph('"Great service." - a client')).toEqual({ kind: "quote", text: '"Great service." - a client' });
+    expect(classifyParagraph("“Curly quotes too”").kind).toBe("quote");
+  });
+
+  it("makes list items of bullets, checks and emoji markers, with the marker stripped", () => {
+    for (const marker of ["•", "✓", "✔", "✅", "📅", "⏰", "📍", "💬", "🚀", "👉", "⭐"]) {
+      expect(classifyParagraph(`${marker} Book visits`)).toEqual({ kind: "item", text: "Book visits" });
+    }
+    expect(classifyParagraph("✔️ With a variation selector")).toEqual({ kind: "item", text: "With a variation selector" });
+  });
+
+  it("leaves anything else plain, including text that merely contains a marker", () => {
+    expect(classifyParagraph("Plain text • with a bullet inside")).toEqual({ kind: "plain", text: "Plain text • with a bullet inside" });
+    expect(classifyParagraph("<b>not html</b>")).toEqual({ kind: "plain", text: "<b>not html</b>" });
+  });
+
+  it("groups consecutive items into one list and drops empty paragraphs", () => {
+    expect(groupParagraphs(["Intro", "• a", "✓ b", "", "Outro", "• c"])).toEqual([
+      { kind: "plain", text: "Intro" },
+      { kind: "list", items: ["a", "b"] },
+      { kind: "plain", text: "Outro" },
+      { kind: "list", items: ["c"] },
+    ]);
+  });
+});
+
+describe("previews and dates", () => {
+  it("cuts at 200 characters with an ellipsis, and leaves shorter text alone", () => {
+    const long = "x".repeat(250);
+    expect(cut(long, 200)).toBe(`${"x".repeat(200)}...`);
+    expect(cut("short", 200)).toBe("short");
+    expect(cut("y".repeat(200), 200)).toBe("y".repeat(200));
+    // Characters, not UTF-16 units: an emoji is never split.
+    expect(cut("😀".repeat(201), 200)).toBe(`${"😀".repeat(200)}...`);
+  });
+
+  it("formats short and long dates in UTC, whatever the machine's zone", () => {
+    expect(formatShortDate("2024-07-01T00:00:00.000Z")).toBe("Jul 2024");
+    expect(formatLongDate("2024-07-05")).toBe("July 5, 2024");
+    expect(formatShortDate("not a date")).toBe("");
+  });
+});
+
+describe("browser-kept description rules", () => {
+  it("splits paragraphs on blank lines, bold on double asterisks, bullets on leading . or -", () => {
+    expect(parseDescription("One **two** three\n\n. dot item\n- dash item\nAfter")).toEqual([
+      { kind: "p", lines: [[{ text: "One ", bold: false }, { text: "two", bold: true }, { text: " three", bold: false }]] },
+      { kind: "ul", items: [[{ text: "dot item", bold: false }], [{ text: "dash item", bold: false }]] },
+      { kind: "p", lines: [[{ text: "After", bold: false }]] },
+    ]);
+  });
+
+  it("keeps markup as text and tolerates unbalanced asterisks and Windows line ends", () => {
+    expect(parseDescription("<script>x</script> **open\r\n\r\nnext")).toEqual([
+      { kind: "p", lines: [[{ text: "<script>x</script> **open", bold: false }]] },
+      { kind: "p", lines: [[{ text: "next", bold: false }]] },
+    ]);
+  });
+});
+
+function fakeStorage(values: Record<string, string>): Storage {
+  return {
+    getItem: (k: string) => values[k] ?? null,
+    setItem: (k: string, v: string) => void (values[k] = v),
+    removeItem: (k: string) => void delete values[k],
+    clear: () => undefined,
+    key: () => null,
+    length: 0,
+  };
+}
+
+describe("browser storage", () => {
+  it("reads well-formed articles and drops foreign entries, duplicates and unsafe images", () => {
+    const storage = fakeStorage({
+      userBlogs: JSON.stringify([
+        { ...BUILT_IN_BLOGS[0], id: 10, isUserCreated: true, image: "javascript:alert(1)" },
+        { ...BUILT_IN_BLOGS[0], id: 10, title: "duplicate" },
+        { id: "11", title: "wrong id type" },
+        null,
+        7,
+        { ...BUILT_IN_BLOGS[1], id: 12, views: -5, likes: "x", image: "https://example.com/a.png" },
+      ]),
+    });
+    const { items, error } = readList(storage, "userBlogs");
+    expect(error).toBe(false);
+    expect(items.map((b) => b.id)).toEqual([10, 12]);
+    expect(items[0]!.image).toBeUndefined();
+    expect(items[1]).toMatchObject({ views: 0, likes: 0, image: "https://example.com/a.png", isUserCreated: false });
+  });
+
+  it("reports unreadable JSON, a non-array and a throwing storage as errors, never throwing", () => {
+    expect(readList(fakeStorage({ k: "{oops" }), "k")).toEqual({ items: [], error: true });
+    expect(readList(fakeStorage({ k: '{"a":1}' }), "k")).toEqual({ items: [], error: true });
+    expect(readList(fakeStorage({}), "k")).toEqual({ items: [], error: false });
+    const throwing = { ...fakeStorage({}), getItem: () => { throw new Error("denied"); } };
+    expect(readList(throwing, "k")).toEqual({ items: [], error: true });
+    expect(toLocalBlog({ ...BUILT_IN_BLOGS[0], title: "   " })).toBeNull();
+  });
+});

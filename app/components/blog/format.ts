@@ -1,0 +1,114 @@
+/** Browser-safe formatting of posts (dates, previews, paragraph and description rules). */
+
+// Dates are formatted in UTC so the server's HTML and the browser's agree.
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+const count = new Intl.NumberFormat("en-US");
+
+/** "Jul 2024" */
+export function formatShortDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : shortDate.format(d);
+}
+
+/** "July 29, 2024" */
+export function formatLongDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : longDate.format(d);
+}
+
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** Cuts text at `max` characters with an ellipsis (spec: preview paragraphs cut at 200). */
+export function cut(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}...` : text;
+}
+
+export type Paragraph = { kind: "quote" | "item" | "plain"; text: string };
+
+// A bullet, a check mark, or one of a few emoji used as list markers.
+const LIST_MARKER = /^(?:[•◦▪▸►‣⁃✓✔☑✅❌✗✘➤➜→⭐🔹🔸🚀📌📅⏰📍💬👉💡🎯📈✨📊🔥]\uFE0F?)\s*/u;
+
+/**
+ * The post page's paragraph rules: a paragraph starting with a double quote is
+ * a quote block; one starting with a bullet, a check or an emoji marker is a
+ * list item with the marker stripped; anything else is plain text.
+ */
+export function classifyParagraph(raw: string): Paragraph {
+  const text = raw.trim();
+  if (/^["“]/.test(text)) return { kind: "quote", text };
+  const marker = LIST_MARKER.exec(text);
+  if (marker) return { kind: "item", text: text.slice(marker[0].length) };
+  return { kind: "plain", text };
+}
+
+/** Consecutive list items grouped, so they render as one list. */
+export function groupParagraphs(paragraphs: readonly string[]): Array<Paragraph | { kind: "list"; items: string[] }> {
+  const out: Array<Paragraph | { kind: "list"; items: string[] }> = [];
+  for (const raw of paragraphs) {
+    const p = classifyParagraph(raw);
+    if (p.kind === "item") {
+      const last = out.at(-1);
+      if (last?.kind === "list") last.items.push(p.text);
+      else out.push({ kind: "list", items: [p.text] });
+    } else if (p.text) {
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+export type Inline = { text: string; bold: boolean };
+export type DescriptionBlock = { kind: "p"; lines: Inline[][] } | { kind: "ul"; items: Inline[][] };
+
+/** `**bold**` spans of one line, as text segments (never HTML). */
+export function parseInline(line: string): Inline[] {
+  const out: Inline[] = [];
+  const re = /\*\*(.+?)\*\*/g;
+  let last = 0;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    if (m.index > last) out.push({ text: line.slice(last, m.index), bold: false });
+    out.push({ text: m[1]!, bold: true });
+    last = m.index + m[0].length;
+  }
+  if (last < line.length) out.push({ text: line.slice(last), bold: false });
+  return out;
+}
+
+/**
+ * The browser-kept Blogs page's description rules: blank lines separate
+ * paragraphs, `**text**` is bold, and lines starting with "." or "-" are bullets.
+ */
+export function parseDescription(text: string): DescriptionBlock[] {
+  const blocks: DescriptionBlock[] = [];
+  for (const chunk of text.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
+    let para: Inline[][] = [];
+    let list: Inline[][] = [];
+    const flushPara = () => {
+      if (para.length) blocks.push({ kind: "p", lines: para });
+      para = [];
+    };
+    const flushList = () => {
+      if (list.length) blocks.push({ kind: "ul", items: list });
+      list = [];
+    };
+    for (const rawLine of chunk.split("\n")) {
+      const line = rawLine.trim();
+      if (!line) continue;
+      const bullet = /^[.-]\s*(.*)$/.exec(line);
+      if (bullet && bullet[1]) {
+        flushPara();
+        list.push(parseInline(bullet[1]));
+      } else {
+        flushList();
+        para.push(parseInline(line));
+      }
+    }
+    flushPara();
+    flushList();
+  }
+  return blocks;
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { NEWSLETTER } from "~/content";
+
+/** The result panel of the newsletter pages (confirm, unsubscribe, subscribe without JavaScript). */
+export function NewsletterResult({
+  heading,
+  text,
+  tone,
+  children,
+}: {
+  heading: string;
+  text: string;
+  tone: "success" | "error" | "neutral";
+  children?: React.ReactNode;
+}) {
+  const color = tone === "success" ? "text-emerald-800" : tone === "error" ? "text-rose-700" : "text-slate-900";
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className={`text-3xl font-bold ${color}`}>{heading}</h1>
+      <p className="mt-3 text-lg text-slate-700">{text}</p>
+      {children}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/blogs" className="btn-primary">
+          {NEWSLETTER.backToBlog}
+        </Link>
+        <Link to="/" className="btn-ghost">
+          {NEWSLETTER.home}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The browser side of /api/chat: asks for a server-sent-events stream and
+ * reports the reply's pieces as they arrive; the final "done" event is the
+ * authoritative reply (it replaces the pieces when the server had to fall back).
+ */
+
+export type ChatHistoryItem = { role: "user" | "assistant"; content: string };
+
+export type ChatAnswer = { reply: string; truncated: boolean };
+
+export class ChatRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ChatRequestError";
+  }
+}
+
+type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown } };
+
+function answerFrom(body: DoneData | null): ChatAnswer {
+  const reply = body?.data?.reply;
+  if (!body?.success || typeof reply !== "string") throw new ChatRequestError("The chat answer had no reply.", 0);
+  return { reply, truncated: body.data?.truncated === true };
+}
+
+export async function sendChatMessage(
+  message: string,
+  history: ChatHistoryItem[],
+  onPiece: (textSoFar: string) => void,
+  signal?: AbortSignal,
+): Promise<ChatAnswer> {
+  const res = await fetch("/api/chat", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify({ message, history }),
+    signal,
+  });
+  const type = res.headers.get("content-type") ?? "";
+  if (!res.ok || !type.includes("text/event-stream")) {
+    const body = (await res.json().catch(() => null)) as (DoneData & { message?: unknown }) | null;
+    if (!res.ok) throw new ChatRequestError(typeof body?.message === "string" ? body.message : `HTTP ${res.status}`, res.status);
+    return answerFrom(body);
+  }
+
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let soFar = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (!event || data === undefined) continue;
+      const parsed = JSON.parse(data) as DoneData & { text?: unknown; message?: unknown };
+      if (event === "delta" && typeof parsed.text === "string") {
+        soFar += parsed.text;
+        onPiece(soFar);
+      } else if (event === "done") {
+        await reader.cancel().catch(() => {});
+        return answerFrom(parsed);
+      } else if (event === "error") {
+        throw new ChatRequestError(typeof parsed.message === "string" ? parsed.message : "The reply failed.", 0);
+      }
+    }
+  }
+  throw new ChatRequestError("The chat stream ended without a reply.", 0);
+}

@@ -1,0 +1,173 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_SUGGESTIONS } from "~/content";
+import { plainChatText } from "~/lib/chat-format";
+import { usePrefersReducedMotion } from "~/lib/use-rotation";
+import { ChatIcon } from "./chat-icons";
+import { MessageBubble } from "./message-bubble";
+import { FORM_HISTORY_MESSAGES, type useChat } from "./use-chat";
+
+/** The chat form's id: the topic cards submit it too when JavaScript is off. */
+export const CHAT_FORM_ID = "ai-help-chat-form";
+
+type Chat = ReturnType<typeof useChat>;
+
+export function ChatPanel({
+  chat,
+  inputRef,
+}: {
+  chat: Chat;
+  inputRef: React.RefObject<HTMLTextAreaElement | null>;
+}) {
+  const { messages, typing, busy, announcement, send } = chat;
+  const [draft, setDraft] = useState("");
+  const logRef = useRef<HTMLOListElement>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  const id = useId();
+  const length = Array.from(draft).length;
+  const over = length > CHAT_LIMITS.maxMessageChars;
+  const lastText = messages.at(-1)?.text;
+  const formHistory = JSON.stringify(
+    messages
+      .filter((m) => m.id !== 0 && !m.streaming)
+      .slice(-FORM_HISTORY_MESSAGES)
+      .map(({ text, isBot, timestamp, truncated }) => ({ text, isBot, timestamp, truncated })),
+  );
+
+  // Keep the newest message (and the typing indicator) in view.
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    log.scrollTo({ top: log.scrollHeight, behavior: reducedMotion ? "auto" : "smooth" });
+  }, [messages.length, lastText, typing, reducedMotion]);
+
+  async function submit(text: string) {
+    inputRef.current?.focus();
+    if (busy || text.trim() === "") return;
+    setDraft("");
+    await send(text);
+    inputRef.current?.focus();
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50 shadow-lg">
+      <header className="flex flex-wrap items-center justify-between gap-3 bg-gradient-to-r from-emerald-800 to-teal-800 px-4 py-3 text-white sm:px-5">
+        <div className="flex items-center gap-3">
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-white/15" aria-hidden="true">
+            <ChatIcon name="bot" />
+          </span>
+          <div>
+            <h2 id={`${id}-title`} className="text-base font-semibold">
+              {AI_HELP_PAGE.chatHeading}
+            </h2>
+            <p className="flex items-center gap-2 text-sm text-emerald-50">
+              <span className="h-2 w-2 rounded-full bg-emerald-300" aria-hidden="true" />
+              {AI_HELP_PAGE.status}
+            </p>
+          </div>
+        </div>
+        <span className="rounded-full bg-white px-3 py-1 text-xs font-bold tracking-wider text-emerald-800">{AI_HELP_PAGE.badge}</span>
+      </header>
+
+      <ol
+        ref={logRef}
+        aria-label={AI_HELP_PAGE.logLabel}
+        tabIndex={0}
+        className="h-[26rem] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
+        data-testid="chat-log"
+      >
+        {messages.map((message) => (
+          <MessageBubble key={message.id} message={message} />
+        ))}
+        {typing && (
+          <li className="flex items-center gap-2" data-testid="chat-typing">
+            <span className="flex h-8 w-8 items-center justify-center rounded-full bg-emerald-100 text-emerald-800" aria-hidden="true">
+              <ChatIcon name="bot" className="h-5 w-5" />
+            </span>
+            <span className="flex items-center gap-1 rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3">
+              <span className="sr-only">{AI_HELP_PAGE.typing}</span>
+              <span className="h-2 w-2 animate-bounce motion-reduce:animate-none rounded-full bg-slate-500" aria-hidden="true" />
+              <span className="h-2 w-2 animate-bounce motion-reduce:animate-none rounded-full bg-slate-500 [animation-delay:150ms]" aria-hidden="true" />
+              <span className="h-2 w-2 animate-bounce motion-reduce:animate-none rounded-full bg-slate-500 [animation-delay:300ms]" aria-hidden="true" />
+            </span>
+          </li>
+        )}
+      </ol>
+
+      {/* Screen readers hear each finished reply once, politely, not every streamed piece. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="chat-announcer">
+        {typing ? AI_HELP_PAGE.typing : announcement ? `${AI_HELP_PAGE.botName}: ${plainChatText(announcement)}` : ""}
+      </div>
+
+      <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-5">
+        <h3 className="sr-only">{AI_HELP_PAGE.suggestionsHeading}</h3>
+        <ul className="mb-3 flex flex-wrap gap-2">
+          {CHAT_SUGGESTIONS.map((suggestion) => (
+            <li key={suggestion}>
+              <button
+                type="submit"
+                name="quick"
+                value={suggestion}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void submit(suggestion);
+                }}
+                aria-disabled={busy || undefined}
+                className="min-h-9 rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
+              >
+                {suggestion}
+              </button>
+            </li>
+          ))}
+        </ul>
+
+        {/* Without JavaScript the form posts to the page's action, which answers through the same service. */}
+        <form
+          id={CHAT_FORM_ID}
+          method="post"
+          action="/ai-help"
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(draft);
+          }}
+        >
+          <input type="hidden" name="history" value={formHistory} />
+          <div className="min-w-0 flex-1">
+            <label htmlFor={`${id}-input`} className="sr-only">
+              {AI_HELP_PAGE.inputLabel}
+            </label>
+            <textarea
+              ref={inputRef}
+              id={`${id}-input`}
+              name="message"
+              rows={2}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter sends; Shift+Enter (and Enter while composing text with an IME) breaks the line.
+                if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  void submit(draft);
+                }
+              }}
+              placeholder={AI_HELP_PAGE.inputPlaceholder}
+              aria-describedby={`${id}-hint ${id}-count`}
+              aria-invalid={over || undefined}
+              className="block max-h-40 min-h-11 w-full resize-y rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600 focus:border-emerald-700"
+            />
+            <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+              <span id={`${id}-hint`}>{AI_HELP_PAGE.inputHint}</span>
+              <span id={`${id}-count`} className={over ? "font-semibold text-rose-700" : undefined} data-testid="chat-count">
+                {over ? AI_HELP_PAGE.overLimit(length) : AI_HELP_PAGE.charCount(length)}
+              </span>
+            </div>
+          </div>
+          <button type="submit" className="btn-primary mb-5 shrink-0" aria-disabled={busy || undefined}>
+            <ChatIcon name="send" className="h-4 w-4" />
+            {busy ? AI_HELP_PAGE.sending : AI_HELP_PAGE.send}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { memo } from "react";
+import { AI_HELP_PAGE } from "~/content";
+import { formatChatText } from "~/lib/chat-format";
+import { ChatIcon } from "./chat-icons";
+import type { ChatMessage } from "./use-chat";
+
+/** Local hour:minute, as the visitor's clock shows it. */
+export function formatStamp(timestamp: number): string {
+  return new Date(timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
+  const bot = message.isBot;
+  return (
+    <li
+      className={`flex items-end gap-2 ${bot ? "justify-start" : "flex-row-reverse"}`}
+      data-role={bot ? "bot" : "user"}
+      data-testid="chat-message"
+    >
+      <span
+        className={`mb-5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${
+          bot ? "bg-emerald-100 text-emerald-800" : "bg-slate-200 text-slate-700"
+        }`}
+        aria-hidden="true"
+      >
+        <ChatIcon name={bot ? "bot" : "user"} className="h-5 w-5" />
+      </span>
+      <div className={`flex max-w-[85%] flex-col sm:max-w-[75%] ${bot ? "items-start" : "items-end"}`}>
+        <div
+          className={`space-y-2 rounded-2xl px-4 py-3 text-sm leading-relaxed shadow-sm ${
+            bot ? "rounded-bl-sm border border-slate-200 bg-white text-slate-900" : "rounded-br-sm bg-emerald-700 text-white"
+          }`}
+        >
+          <span className="sr-only">{bot ? AI_HELP_PAGE.botName : AI_HELP_PAGE.userName}: </span>
+          <div className="space-y-2" data-testid="chat-text">
+            {formatChatText(message.text)}
+          </div>
+          {message.truncated && (
+            <p className="text-xs font-medium text-emerald-50" data-testid="chat-truncated">
+              {AI_HELP_PAGE.truncatedNote}
+            </p>
+          )}
+        </div>
+        <p className="mt-1 min-h-4 px-1 text-xs text-slate-600">
+          {message.timestamp !== null && Number.isFinite(new Date(message.timestamp).getTime()) && (
+            <time dateTime={new Date(message.timestamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
+              <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
+              {formatStamp(message.timestamp)}
+            </time>
+          )}
+        </p>
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "~/content";
+import { ChatRequestError, sendChatMessage } from "./chat-client";
+
+/** A chat message (spec section 3): id (timestamp-based number), text, isBot, timestamp. */
+export type ChatMessage = {
+  id: number;
+  text: string;
+  isBot: boolean;
+  /** Epoch ms; null for the welcome message until the page runs in the browser (prerendered HTML has no clock). */
+  timestamp: number | null;
+  /** The visitor's message was cut to the limit. */
+  truncated?: boolean;
+  /** The reply is still arriving. */
+  streaming?: boolean;
+};
+
+const WELCOME_ID = 0;
+
+/** Cuts to the limit in characters (code points), like the server does. */
+export function cutToLimit(text: string): { text: string; truncated: boolean } {
+  const chars = Array.from(text);
+  if (chars.length <= CHAT_LIMITS.maxMessageChars) return { text, truncated: false };
+  return { text: chars.slice(0, CHAT_LIMITS.maxMessageChars).join(""), truncated: true };
+}
+
+/** How many earlier messages the no-JavaScript form carries along to show the conversation again. */
+export const FORM_HISTORY_MESSAGES = 20;
+
+/**
+ * The chat's state. `initial` holds a conversation the server answered
+ * through the page's form (without JavaScript).
+ */
+export function useChat(initial: ChatMessage[] = []) {
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [
+    { id: WELCOME_ID, text: CHAT_WELCOME, isBot: true, timestamp: null },
+    ...initial,
+  ]);
+  const [typing, setTyping] = useState(false);
+  const [busy, setBusy] = useState(false);
+  /** The last complete bot reply, for the polite live region. */
+  const [announcement, setAnnouncement] = useState("");
+  const busyRef = useRef(false);
+  const lastId = useRef(initial.at(-1)?.id ?? 0);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+  const abortRef = useRef<AbortController | null>(null);
+
+  // The welcome message gets its stamp once the page runs in the browser.
+  useEffect(() => {
+    setMessages((list) => list.map((m) => (m.id === WELCOME_ID && m.timestamp === null ? { ...m, timestamp: Date.now() } : m)));
+    return () => abortRef.current?.abort();
+  }, []);
+
+  const nextId = () => {
+    lastId.current = Math.max(Date.now(), lastId.current + 1);
+    return lastId.current;
+  };
+
+  const send = useCallback(async (raw: string): Promise<boolean> => {
+    if (busyRef.current || raw.trim() === "") return false;
+    const { text, truncated } = cutToLimit(raw.trim());
+    const history = messagesRef.current
+      .filter((m) => m.id !== WELCOME_ID && !m.streaming)
+      .slice(-CHAT_LIMITS.historyMessages)
+      .map((m) => ({ role: m.isBot ? ("assistant" as const) : ("user" as const), content: m.text }));
+    const userMessage: ChatMessage = { id: nextId(), text, isBot: false, timestamp: Date.now(), truncated };
+    const botId = nextId();
+    busyRef.current = true;
+    setBusy(true);
+    setTyping(true);
+    setAnnouncement("");
+    setMessages((list) => [...list, userMessage]);
+
+    const showBot = (reply: string, streaming: boolean) =>
+      setMessages((list) => {
+        const bot: ChatMessage = { id: botId, text: reply, isBot: true, timestamp: Date.now(), streaming };
+        const at = list.findIndex((m) => m.id === botId);
+        if (at < 0) return [...list, bot];
+        const copy = list.slice();
+        copy[at] = { ...bot, timestamp: list[at]!.timestamp };
+        return copy;
+      });
+
+    const controller = new AbortController();
+    abortRef.current = controller;
+    let reply: string;
+    try {
+      const answer = await sendChatMessage(
+        text,
+        history,
+        (soFar) => {
+          setTyping(false);
+          showBot(soFar, true);
+        },
+        controller.signal,
+      );
+      reply = answer.reply;
+    } catch (error) {
+      if (controller.signal.aborted) return false;
+      reply = error instanceof ChatRequestError && error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
+      if (!(error instanceof ChatRequestError)) console.warn("chat request failed", error);
+    }
+    showBot(reply, false);
+    setTyping(false);
+    setAnnouncement(reply);
+    busyRef.current = false;
+    setBusy(false);
+    return true;
+  }, []);
+
+  return { messages, typing, busy, announcement, send };
+}

@@ -1,0 +1,43 @@
+import { CONTACT_CARDS, CONTACT_CARDS_HEADING, WHATSAPP_WIDGET } from "~/content";
+import { useSite } from "~/lib/site-context";
+import { ContactIcon } from "./contact-icon";
+import { resolveContact } from "./contact-links";
+
+/** The five contact cards: e-mail, call, two WhatsApp chats and the office, each one link. */
+export function ContactCards() {
+  const site = useSite();
+  if (!site) return null;
+  return (
+    <section aria-labelledby="contact-cards-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <h2 id="contact-cards-heading" className="text-2xl font-bold text-slate-900">
+        {CONTACT_CARDS_HEADING}
+      </h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="contact-cards">
+        {CONTACT_CARDS.map((card) => {
+          const contact = resolveContact(card.target, site);
+          return (
+            <li key={card.id} className="flex">
+              <a
+                href={contact.href}
+                data-card={card.id}
+                {...(contact.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                className="group flex w-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-emerald-600 hover:shadow-md"
+              >
+                <span className="inline-flex h-11 w-11 items-center justify-center rounded-lg bg-emerald-50 text-emerald-800">
+                  <ContactIcon kind={card.target.kind} />
+                </span>
+                <span className="mt-4 text-lg font-semibold text-slate-900">{card.title}</span>
+                <span className="mt-1 text-sm text-slate-700">{card.description}</span>
+                <span className="mt-3 break-words text-sm font-medium text-slate-900">{card.detail ?? contact.value}</span>
+                <span className="mt-auto pt-4 text-sm font-semibold text-emerald-800 group-hover:underline">
+                  {card.action}
+                  {contact.external && <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

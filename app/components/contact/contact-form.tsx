@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import {
+  CONTACT_FORM,
+  DEFAULT_LEAD_SOURCE,
+  HONEYPOT_FIELD,
+  LEAD_FIELDS,
+  LEAD_MESSAGES,
+  type LeadFieldName,
+} from "~/content";
+import { type LeadFormErrors, type LeadFormField, validateLead } from "~/lib/lead-form";
+import { notify } from "~/lib/toast";
+
+/** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
+export type ContactActionData = {
+  values: Partial<Record<LeadFieldName, string>>;
+  errors: LeadFormErrors;
+  first?: LeadFormField;
+  formError?: string;
+};
+
+type Values = Record<LeadFieldName, string>;
+const EMPTY: Values = { firstName: "", lastName: "", email: "", phone: "", message: "" };
+
+const fieldId = (name: string) => `contact-${name}`;
+const errorId = (name: string) => `contact-${name}-error`;
+
+/**
+ * The 'Contact Us' form. With JavaScript it checks the fields first (spec
+ * section 5), posts JSON to /api/leads and shows the success toast; without
+ * it, the browser posts to the page's action, which answers with the same
+ * messages or redirects to ?submitted=1. Either way the lead is stored
+ * before "sent" is said.
+ */
+export function ContactForm({ actionData, submitted }: { actionData?: ContactActionData; submitted: boolean }) {
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...actionData?.values }));
+  const [errors, setErrors] = useState<LeadFormErrors>(actionData?.errors ?? {});
+  const [alertText, setAlertText] = useState(
+    actionData?.formError ?? (actionData?.first ? (actionData.errors[actionData.first] ?? "") : ""),
+  );
+  const [formError, setFormError] = useState(actionData?.formError ?? "");
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const toastShown = useRef(false);
+  const navigate = useNavigate();
+
+  // After a post without JavaScript (or before the page had loaded it), the
+  // server redirected here with ?submitted=1: toast once, then drop the flag
+  // so a reload shows nothing.
+  const [searchParams] = useSearchParams();
+  const flagged = searchParams.has(CONTACT_FORM.submittedParam);
+  useEffect(() => {
+    if (submitted && !toastShown.current) {
+      toastShown.current = true;
+      void notify(CONTACT_FORM.successTitle, { description: CONTACT_FORM.successMessage, variant: "success" });
+    }
+    // The flag is removed even when it came without a fresh post (a bookmark, the history).
+    if (flagged) void navigate({ search: "" }, { replace: true, preventScrollReset: true });
+  }, [submitted, flagged, navigate]);
+
+  function showErrors(next: LeadFormErrors, first: LeadFormField, message: string) {
+    setErrors(next);
+    setFormError("");
+    setAlertText(message);
+    document.getElementById(fieldId(first === "leadSource" ? "firstName" : first))?.focus();
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const honeypot = (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "";
+    const payload = { ...values, leadSource: DEFAULT_LEAD_SOURCE, [HONEYPOT_FIELD]: honeypot };
+    const checked = validateLead(payload);
+    if (!checked.ok) {
+      showErrors(checked.errors, checked.first, checked.message);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFormError("");
+    setAlertText("");
+    try {
+      const res = await fetch("/api/leads", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(payload),
+      });
+      const body = (await res.json().catch(() => null)) as
+        | { success?: boolean; message?: string; field?: LeadFormField; errors?: LeadFormErrors }
+        | null;
+      if (res.ok && body?.success) {
+        setValues(EMPTY);
+        form.reset();
+        void notify(CONTACT_FORM.successTitle, { description: CONTACT_FORM.successMessage, variant: "success" });
+        return;
+      }
+      if (res.status === 400 && body?.field && body.message) {
+        showErrors(body.errors ?? { [body.field]: body.message }, body.field, body.message);
+        return;
+      }
+      const message = res.status === 429 && body?.message ? body.message : LEAD_MESSAGES.failed;
+      setFormError(message);
+      setAlertText(message);
+    } catch {
+      setFormError(LEAD_MESSAGES.network);
+      setAlertText(LEAD_MESSAGES.network);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onChange(name: LeadFieldName, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    // A message stays until the field is edited; then it is checked again on submit.
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  }
+
+  return (
+    <section aria-labelledby="contact-form-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
+        {CONTACT_FORM.title}
+      </h2>
+      <p className="mt-2 text-slate-700">{CONTACT_FORM.intro}</p>
+      <p className="mt-1 text-sm text-slate-700">{CONTACT_FORM.requiredNote}</p>
+
+      {submitted && (
+        <div role="status" className="mt-4 rounded-lg border border-emerald-700 bg-emerald-50 p-4 text-emerald-900" data-testid="contact-success">
+          <p className="font-semibold">{CONTACT_FORM.successTitle}</p>
+          <p>{CONTACT_FORM.successMessage}</p>
+        </div>
+      )}
+
+      {/* The spec's "alert": the first problem, announced as soon as it appears. */}
+      <div role="alert" className={formError ? "mt-4 rounded-lg border border-rose-700 bg-rose-50 p-4 text-rose-900" : "sr-only"} data-testid="contact-alert">
+        {alertText}
+      </div>
+
+      <form
+        ref={formRef}
+        method="post"
+        action="/contact"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+        data-testid="contact-form"
+      >
+        {LEAD_FIELDS.map((field) => {
+          const error = errors[field.name];
+          const common = {
+            id: fieldId(field.name),
+            name: field.name,
+            required: true,
+            maxLength: field.max,
+            autoComplete: field.autoComplete,
+            value: values[field.name],
+            autoFocus: actionData?.first === field.name ? true : undefined,
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? errorId(field.name) : undefined,
+            className: `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 ${
+              error ? "border-rose-700 ring-1 ring-rose-700" : "border-slate-500"
+            }`,
+          };
+          return (
+            <div key={field.name} className={field.type === "textarea" ? "sm:col-span-2" : undefined}>
+              <label htmlFor={common.id} className="text-sm font-semibold text-slate-900">
+                {field.label}
+                <span aria-hidden="true" className="text-rose-700">
+                  {" "}
+                  *
+                </span>
+              </label>
+              {field.type === "textarea" ? (
+                <textarea {...common} rows={5} onChange={(e) => onChange(field.name, e.target.value)} />
+              ) : (
+                <input
+                  {...common}
+                  type={field.type}
+                  inputMode={field.type === "tel" ? "tel" : undefined}
+                  onChange={(e) => onChange(field.name, e.target.value)}
+                />
+              )}
+              {error && (
+                <p id={errorId(field.name)} className="mt-1 text-sm font-medium text-rose-800" data-error-for={field.name}>
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+
+        <input type="hidden" name="leadSource" value={DEFAULT_LEAD_SOURCE} />
+        {/* The honeypot: off screen and out of the tab order; people leave it empty, bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{CONTACT_FORM.honeypotLabel}</label>
+          <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary w-full justify-center disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={busy}>
+            {busy ? CONTACT_FORM.sending : CONTACT_FORM.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

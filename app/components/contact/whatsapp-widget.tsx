@@ -1,0 +1,81 @@
+import { useId, useState } from "react";
+import { WHATSAPP_WIDGET, whatsappLink } from "~/content";
+import { useSite } from "~/lib/site-context";
+import { ContactIcon } from "./contact-icon";
+
+/**
+ * A WhatsApp chat card: quick messages, or the visitor's own words, opened
+ * as a WhatsApp chat in a new tab. The links are real links, so they work
+ * without JavaScript (with the default greeting).
+ */
+export function WhatsAppWidget() {
+  const site = useSite();
+  const [text, setText] = useState("");
+  const id = useId();
+  if (!site) return null;
+  const message = text.trim() || WHATSAPP_WIDGET.defaultText;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="whatsapp-widget">
+      <div className="flex items-center gap-3 bg-[#1f7a4d] px-5 py-4 text-white">
+        <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/20">
+          <ContactIcon kind="whatsapp" />
+        </span>
+        <div>
+          <h2 id={`${id}-heading`} className="font-semibold">
+            {WHATSAPP_WIDGET.heading}
+          </h2>
+          <p className="text-sm text-emerald-50">
+            {WHATSAPP_WIDGET.agentName} · {WHATSAPP_WIDGET.status}
+          </p>
+        </div>
+      </div>
+      <div className="space-y-4 bg-[#f0ebe3] p-5">
+        <p className="max-w-xs rounded-lg rounded-tl-none bg-white px-4 py-3 text-sm text-slate-900 shadow-sm">{WHATSAPP_WIDGET.greeting}</p>
+        <div>
+          <p className="text-sm font-semibold text-slate-900" id={`${id}-quick`}>
+            {WHATSAPP_WIDGET.quickRepliesLabel}
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-2" aria-labelledby={`${id}-quick`}>
+            {WHATSAPP_WIDGET.quickReplies.map((reply) => (
+              <li key={reply.label}>
+                <a
+                  href={whatsappLink(site.whatsappNumber, reply.text)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-medium text-emerald-900 shadow-sm ring-1 ring-emerald-700/30 hover:bg-emerald-50"
+                >
+                  {reply.label}
+                  <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <label htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-900">
+            {WHATSAPP_WIDGET.messageLabel}
+          </label>
+          <textarea
+            id={`${id}-text`}
+            rows={2}
+            maxLength={1000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={WHATSAPP_WIDGET.messagePlaceholder}
+            className="mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600"
+          />
+          <a
+            href={whatsappLink(site.whatsappNumber, message)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="whatsapp-widget-send"
+            className="mt-3 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-[#1f7a4d] px-4 text-sm font-semibold text-white hover:bg-[#17603c]"
+          >
+            {WHATSAPP_WIDGET.send}
+            <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

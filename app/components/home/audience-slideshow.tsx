@@ -1,0 +1,151 @@
+import { memo, useRef } from "react";
+import { AUDIENCE, TIMINGS } from "~/content";
+import { useInView } from "~/lib/use-in-view";
+import { ROTATION_CONTROL_ATTR, useSlideshow } from "~/lib/use-slideshow";
+import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";
+
+const controlButton =
+  "inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 transition-colors hover:bg-slate-100";
+
+const SLIDES = AUDIENCE.slides;
+
+/**
+ * The four industries, before and after, as an accessible carousel (WAI-ARIA
+ * pattern): a play/pause control first, previous/next, one dot per slide, and
+ * the arrow keys. It stays silent for screen readers while it plays and
+ * announces the slide once the visitor drives it. Only the progress bar
+ * re-renders on each 50 ms tick; slides and dots are memoised.
+ */
+export function AudienceSlideshow() {
+  const regionRef = useRef<HTMLDivElement>(null);
+  const visible = useInView(regionRef);
+  const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
+
+  return (
+    <section data-section="audience" aria-labelledby="audience-heading" className="bg-slate-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-5xl px-4 sm:px-6">
+        <div className="text-center">
+          <h2 id="audience-heading" className="text-3xl font-bold text-slate-900 sm:text-4xl">
+            {AUDIENCE.heading}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700">{AUDIENCE.intro}</p>
+        </div>
+
+        <div
+          ref={regionRef}
+          role="region"
+          aria-roledescription="carousel"
+          aria-label={AUDIENCE.label}
+          className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+          data-testid="slideshow"
+          data-running={show.running}
+          {...show.pauseHandlers}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowRight") show.next();
+            else if (event.key === "ArrowLeft") show.previous();
+            else return;
+            event.preventDefault();
+          }}
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <button
+              type="button"
+              {...{ [ROTATION_CONTROL_ATTR]: "" }}
+              className={controlButton}
+              onClick={show.togglePlaying}
+              aria-label={show.playing ? AUDIENCE.pause : AUDIENCE.play}
+              data-testid="slideshow-toggle"
+            >
+              {show.playing ? <PauseIcon /> : <PlayIcon />}
+            </button>
+            <p className="text-sm font-semibold text-slate-700" data-testid="slideshow-counter">
+              {AUDIENCE.slideLabel(show.index + 1, SLIDES.length)}
+            </p>
+            <div className="flex gap-2">
+              <button type="button" className={controlButton} onClick={show.previous} aria-label={AUDIENCE.previous}>
+                <ChevronIcon direction="left" />
+              </button>
+              <button type="button" className={controlButton} onClick={show.next} aria-label={AUDIENCE.next}>
+                <ChevronIcon direction="right" />
+              </button>
+            </div>
+          </div>
+
+          {/* The bar follows the 50 ms ticks; transform only, so it never shifts layout. */}
+          <div className="mt-4 h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+            <div
+              className="h-full origin-left bg-emerald-700"
+              style={{ transform: `scaleX(${show.progress})` }}
+              data-testid="slideshow-progress"
+              data-progress={Math.round(show.progress * 100)}
+            />
+          </div>
+
+          <Slides index={show.index} announce={!show.running} />
+          <Dots index={show.index} goTo={show.goTo} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Every slide sits in the same grid cell and only the current one is visible,
+ * so the box is always as tall as the tallest slide: changing slides never
+ * shifts the page.
+ */
+const Slides = memo(function Slides({ index, announce }: { index: number; announce: boolean }) {
+  return (
+    <div className="mt-6 grid" aria-live={announce ? "polite" : "off"}>
+      {SLIDES.map((s, i) => (
+        <div
+          key={s.industry}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
+          aria-hidden={i !== index}
+          className={`grid gap-5 [grid-area:1/1] md:grid-cols-2 ${i === index ? "rotate-in" : "invisible"}`}
+          data-testid={i === index ? "slide" : undefined}
+        >
+          <h3 className="text-2xl font-bold text-emerald-800 md:col-span-2">{s.industry}</h3>
+          <div className="rounded-xl bg-rose-50 p-4">
+            <p className="text-sm font-bold uppercase tracking-wide text-rose-800">{AUDIENCE.beforeLabel}</p>
+            <p className="mt-2 text-slate-800">{s.before}</p>
+          </div>
+          <div className="rounded-xl bg-emerald-50 p-4">
+            <p className="text-sm font-bold uppercase tracking-wide text-emerald-800">{AUDIENCE.afterLabel}</p>
+            <p className="mt-2 text-slate-800">{s.after}</p>
+          </div>
+          <p className="text-lg font-semibold text-slate-900 md:col-span-2">
+            <span className="text-emerald-800">{AUDIENCE.outcomeLabel}: </span>
+            {s.outcome}
+          </p>
+        </div>
+      ))}
+    </div>
+  );
+});
+
+const Dots = memo(function Dots({ index, goTo }: { index: number; goTo: (index: number) => void }) {
+  return (
+    <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-6 flex justify-center gap-1">
+      {SLIDES.map((s, i) => (
+        <button
+          key={s.industry}
+          type="button"
+          onClick={() => goTo(i)}
+          aria-label={AUDIENCE.dotLabel(i + 1, s.industry)}
+          aria-current={i === index ? "true" : undefined}
+          className="group inline-flex h-11 w-11 items-center justify-center rounded-full"
+          data-testid="slideshow-dot"
+        >
+          <span
+            className={`block h-3 rounded-full transition-all ${
+              i === index ? "w-8 bg-emerald-700" : "w-3 bg-slate-400 group-hover:bg-slate-500"
+            }`}
+          />
+        </button>
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,63 @@
+import { COMPARISON, type ComparisonValue } from "~/content";
+import { CheckIcon, CrossIcon, PartialIcon } from "./icons";
+import { SectionHeading } from "./section-heading";
+
+const STYLE: Record<ComparisonValue, string> = {
+  yes: "text-emerald-800",
+  partial: "text-amber-800",
+  no: "text-rose-800",
+};
+
+/** A mark plus its word, so the value is read (and seen) as "Yes", "No" or "Partial", never as a symbol. */
+function Value({ value }: { value: ComparisonValue }) {
+  const Icon = value === "yes" ? CheckIcon : value === "no" ? CrossIcon : PartialIcon;
+  return (
+    <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`}>
+      <Icon className="h-5 w-5 shrink-0" />
+      {COMPARISON.values[value]}
+    </span>
+  );
+}
+
+export function ComparisonTable() {
+  return (
+    <section data-section="comparison" aria-labelledby="comparison-heading" className="py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="comparison-heading" title={COMPARISON.heading} intro={COMPARISON.intro} />
+        {/* Scrolls sideways on narrow screens instead of squeezing the columns. */}
+        <div className="mt-10 overflow-x-auto rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={COMPARISON.scrollLabel}>
+          <table className="w-full min-w-[40rem] border-collapse text-left text-sm sm:text-base">
+            <caption className="sr-only">{COMPARISON.caption}</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                {/* The feature column stays put while the table scrolls sideways on a phone. */}
+                <th scope="col" className="sticky left-0 z-10 bg-slate-100 p-4 font-bold text-slate-900">
+                  {COMPARISON.featureHeader}
+                </th>
+                {COMPARISON.columns.map((column, i) => (
+                  <th key={column} scope="col" className={`p-4 font-bold ${i === 0 ? "bg-emerald-700 text-white" : "text-slate-900"}`}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARISON.rows.map((row) => (
+                <tr key={row.feature} className="border-t border-slate-200">
+                  <th scope="row" className="sticky left-0 z-10 max-w-44 bg-white p-4 font-semibold text-slate-900 sm:max-w-none">
+                    {row.feature}
+                  </th>
+                  {row.values.map((value, i) => (
+                    <td key={COMPARISON.columns[i]} className={`p-4 ${i === 0 ? "bg-emerald-50" : ""}`}>
+                      <Value value={value} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useRef } from "react";
+import { METRICS, TIMINGS } from "~/content";
+import { useInView } from "~/lib/use-in-view";
+import { useRotation } from "~/lib/use-rotation";
+
+/**
+ * The results, one in the spotlight at a time, changing every 3 s. All three
+ * stay in the page as buttons, so nothing depends on waiting for the rotation.
+ */
+export function Metrics() {
+  const ref = useRef<HTMLDivElement>(null);
+  // Rotates only while on screen: nobody misses a result scrolled past unseen.
+  const visible = useInView(ref);
+  const rotation = useRotation(METRICS.items.length, TIMINGS.metricsMs, { autoplay: visible });
+  const current = METRICS.items[rotation.index] ?? METRICS.items[0];
+  return (
+    <section data-section="metrics" aria-labelledby="metrics-heading" className="bg-emerald-900 py-16 text-white sm:py-20">
+      <div
+        ref={ref}
+        className="mx-auto max-w-5xl px-4 text-center sm:px-6"
+        data-testid="metrics"
+        data-running={!rotation.paused}
+        {...rotation.pauseHandlers}
+      >
+        <h2 id="metrics-heading" className="text-3xl font-bold sm:text-4xl">
+          {METRICS.heading}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-emerald-100">{METRICS.intro}</p>
+        {/* Fixed height: the rotation never moves the content below it. */}
+        <p className="mt-10 flex h-40 flex-col items-center justify-center sm:h-44" data-testid="metric-current" aria-live="off">
+          <span key={rotation.index} className="rotate-in block">
+            <span className="block text-6xl font-extrabold tracking-tight text-amber-300 sm:text-7xl">{current.value}</span>
+            <span className="mt-2 block text-xl font-medium sm:text-2xl">{current.label}</span>
+          </span>
+        </p>
+        <ul className="mt-6 flex flex-wrap justify-center gap-3">
+          {METRICS.items.map((item, i) => (
+            <li key={item.value + item.label}>
+              <button
+                type="button"
+                onClick={() => rotation.setIndex(i)}
+                aria-pressed={i === rotation.index}
+                aria-label={`${item.value} ${item.label}`}
+                title={METRICS.showLabel(i + 1, METRICS.items.length)}
+                className={`min-h-11 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+                  i === rotation.index
+                    ? "border-amber-300 bg-amber-300 text-emerald-950"
+                    : "border-emerald-300/60 text-white hover:bg-emerald-800"
+                }`}
+              >
+                {item.value}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { Breadcrumbs } from "~/components/seo/breadcrumbs";
+import { LEGAL_LAST_UPDATED, LEGAL_UI, formatWhatsappNumber, type LegalDocument, type LegalSection } from "~/content";
+import { useSite } from "~/lib/site-context";
+
+/** A legal document: title, date, table of contents, then each section under its own anchor. */
+export function LegalPage({ doc }: { doc: LegalDocument }) {
+  return (
+    <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-labelledby="legal-title">
+      <Breadcrumbs current={{ name: doc.title, path: doc.path }} />
+      <header className="mt-8 border-b border-slate-200 pb-6">
+        <h1 id="legal-title" className="text-4xl font-extrabold tracking-tight text-slate-900">
+          {doc.title}
+        </h1>
+        <p className="mt-3 text-sm text-slate-700" data-testid="last-updated">
+          {LEGAL_UI.lastUpdated} <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.label}</time>
+        </p>
+        <p className="mt-4 text-lg leading-relaxed text-slate-700">{doc.intro}</p>
+      </header>
+
+      <nav aria-labelledby="toc-heading" className="mt-8 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
+        <h2 id="toc-heading" className="text-sm font-bold uppercase tracking-widest text-slate-700">
+          {LEGAL_UI.tocHeading}
+        </h2>
+        <ol className="mt-3 grid gap-1 sm:grid-cols-2">
+          {doc.sections.map((section, i) => (
+            <li key={section.id}>
+              <a
+                href={`#${section.id}`}
+                className="inline-flex min-h-8 items-center rounded text-emerald-800 underline-offset-4 hover:underline"
+              >
+                {i + 1}. {section.heading}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {doc.sections.map((section, i) => (
+        <Section key={section.id} section={section} number={i + 1} />
+      ))}
+
+      <p className="mt-12">
+        <a href="#main" className="text-sm font-semibold text-emerald-800 underline underline-offset-4">
+          {LEGAL_UI.backToTop}
+        </a>
+      </p>
+    </article>
+  );
+}
+
+function Section({ section, number }: { section: LegalSection; number: number }) {
+  return (
+    <section aria-labelledby={section.id} className="mt-10">
+      {/* scroll-mt keeps the heading clear of the sticky header when reached by its anchor. */}
+      <h2 id={section.id} className="scroll-mt-24 text-2xl font-bold text-slate-900">
+        {number}. {section.heading}
+      </h2>
+      {section.paragraphs?.map((p) => (
+        <p key={p} className="mt-3 leading-relaxed text-slate-700">
+          {p}
+        </p>
+      ))}
+      {section.points && (
+        <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed text-slate-700 marker:text-emerald-700">
+          {section.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+      )}
+      {section.closing?.map((p) => (
+        <p key={p} className="mt-3 leading-relaxed text-slate-700">
+          {p}
+        </p>
+      ))}
+      {section.contact && <ContactBox />}
+    </section>
+  );
+}
+
+/** The company's contact details, from configuration. */
+function ContactBox() {
+  const site = useSite();
+  if (!site) return null;
+  return (
+    <address className="mt-4 rounded-xl bg-emerald-50 p-5 not-italic ring-1 ring-emerald-200" data-testid="legal-contact">
+      <p className="font-bold text-slate-900">{LEGAL_UI.contactHeading}</p>
+      <dl className="mt-3 grid gap-3 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <dt className="font-semibold">{LEGAL_UI.emailLabel}</dt>
+        <dd>
+          <a href={`mailto:${site.email}`} className="break-all text-emerald-800 underline underline-offset-4">
+            {site.email}
+          </a>
+        </dd>
+        <dt className="font-semibold">{LEGAL_UI.phoneLabel}</dt>
+        <dd>
+          <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="text-emerald-800 underline underline-offset-4">
+            {site.phone}
+          </a>
+          <span className="text-slate-700"> · {LEGAL_UI.whatsappLabel} {formatWhatsappNumber(site.whatsappNumber)}</span>
+        </dd>
+        <dt className="font-semibold">{LEGAL_UI.addressLabel}</dt>
+        <dd>{site.address}</dd>
+      </dl>
+    </address>
+  );
+}

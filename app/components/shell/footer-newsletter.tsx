@@ -1,0 +1,73 @@
+import { useId, useRef, useState } from "react";
+import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "~/content";
+import { type FooterMessage, validateFooterEmail } from "~/lib/footer-newsletter";
+import { subscribeToNewsletter } from "~/lib/newsletter-client";
+
+export function FooterNewsletter() {
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FooterMessage | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateFooterEmail(email);
+    if (invalid) {
+      setMessage(invalid);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const outcome = await subscribeToNewsletter(email);
+      if (outcome.kind === "ok") {
+        setMessage({ ...FOOTER_NEWSLETTER_MESSAGES.success, tone: "success" });
+        setEmail("");
+      } else {
+        console.warn("newsletter subscription failed:", outcome.kind, outcome.kind === "refused" ? outcome.message : "");
+        setMessage({ ...FOOTER_NEWSLETTER_MESSAGES.failed, tone: "error" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.newsletter.heading}</h2>
+      <p className="mt-4 text-sm text-slate-300">{FOOTER.newsletter.description}</p>
+      <form className="mt-4 flex flex-col gap-2" noValidate onSubmit={onSubmit} method="post" action="/newsletter/subscribe">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          {FOOTER.newsletter.label}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          disabled={busy}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={FOOTER.newsletter.placeholder}
+          aria-invalid={message?.tone === "error" ? true : undefined}
+          aria-describedby={message ? `${id}-message` : undefined}
+          className="h-11 rounded-md border border-slate-600 bg-slate-900 px-3 text-sm text-white placeholder:text-slate-400 focus:border-emerald-400"
+        />
+        <button type="submit" disabled={busy} className="btn-primary h-11 justify-center disabled:opacity-70">
+          {busy ? FOOTER.newsletter.busyButton : FOOTER.newsletter.button}
+        </button>
+        <div id={`${id}-message`} role="status" aria-live="polite" className="min-h-10 text-sm">
+          {message && (
+            <p className={message.tone === "success" ? "text-emerald-300" : "text-rose-300"}>
+              <strong className="block">{message.title}</strong>
+              {message.message}
+            </p>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import { FOOTER, NAV_LINKS, PRODUCT, SOCIAL_LABELS, TIMINGS, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "~/content";
+import { useSite } from "~/lib/site-context";
+import { useRotation } from "~/lib/use-rotation";
+import { FooterNewsletter } from "./footer-newsletter";
+import { LogoMark } from "./logo";
+import { SocialIcon, type SocialName } from "./social-icon";
+
+export function Footer() {
+  const site = useSite();
+  const tagline = useRotation(FOOTER.taglines.length, TIMINGS.footerTaglineMs);
+  const year = new Date().getFullYear();
+  const socials: { name: SocialName; href: string }[] = site
+    ? [
+        { name: "facebook", href: site.social.facebook },
+        { name: "whatsapp", href: whatsappLink(site.whatsappNumber, WHATSAPP_BUTTON.message) },
+        { name: "instagram", href: site.social.instagram },
+        { name: "linkedin", href: site.social.linkedin },
+        { name: "youtube", href: site.social.youtube },
+      ]
+    : [];
+
+  return (
+    <footer className="border-t border-slate-200 bg-slate-950 pb-24 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <div className="lg:col-span-1">
+          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-white">
+            <LogoMark />
+            <span className="text-lg font-bold">{PRODUCT}</span>
+          </Link>
+          <p
+            className="mt-4 min-h-12 text-sm font-medium text-emerald-300"
+            aria-live="off"
+            data-testid="footer-tagline"
+            {...tagline.pauseHandlers}
+          >
+            {FOOTER.taglines[tagline.index]}
+          </p>
+          <p className="mt-2 text-sm leading-relaxed text-slate-300">{FOOTER.about}</p>
+        </div>
+
+        <nav aria-label={FOOTER.exploreHeading}>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.exploreHeading}</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="footer-link">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.legalHeading}</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {FOOTER.legalLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="footer-link">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.contactHeading}</h2>
+          {site && (
+            <address className="mt-4 space-y-3 text-sm not-italic">
+              <p>
+                <span className="block text-slate-400">{FOOTER.emailLabel}</span>
+                <a href={`mailto:${site.email}`} className="footer-link break-all">
+                  {site.email}
+                </a>
+              </p>
+              <p>
+                <span className="block text-slate-400">{FOOTER.whatsappLabel}</span>
+                <a
+                  href={whatsappLink(site.whatsappNumber, WHATSAPP_BUTTON.message)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="footer-link"
+                >
+                  {formatWhatsappNumber(site.whatsappNumber)}
+                </a>
+              </p>
+              <p>
+                <span className="block text-slate-400">{FOOTER.officeLabel}</span>
+                <span>{site.address}</span>
+              </p>
+            </address>
+          )}
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.followHeading}</h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {socials.map((s) => (
+              <li key={s.name}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={SOCIAL_LABELS[s.name]}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-slate-100 transition-colors hover:bg-emerald-700"
+                >
+                  <SocialIcon name={s.name} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <FooterNewsletter />
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">{FOOTER.copyright(year)}</p>
+      </div>
+    </footer>
+  );
+}

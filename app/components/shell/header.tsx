@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { HEADER, NAV_LINKS, PRODUCT, TIMINGS } from "~/content";
+import { HeaderAccount } from "~/components/auth/header-account";
+import { useSite } from "~/lib/site-context";
+import { LogoMark } from "./logo";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 ${
+    isActive ? "text-emerald-800" : "text-slate-700"
+  }`;
+
+export function Header() {
+  const site = useSite();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // A navigation (by any means) closes the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>("a")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={HEADER.homeLabel}>
+          <LogoMark />
+          <span className="text-lg font-bold tracking-tight text-slate-900">{PRODUCT}</span>
+        </Link>
+
+        <nav aria-label={HEADER.primaryNav} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <HeaderAccount signInLabel={HEADER.signIn} />
+          {site && (
+            <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary">
+              {HEADER.bookDemo}
+            </a>
+          )}
+        </div>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? HEADER.closeMenu : HEADER.openMenu}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+
+      <div id={menuId} ref={menuRef} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+        <nav aria-label={HEADER.primaryNav}>
+          <ul className="flex flex-col gap-1 px-4 py-3">
+            {NAV_LINKS.map((link, i) => (
+              <li key={link.to} className="menu-item" style={{ animationDelay: `${i * TIMINGS.menuStaggerMs}ms` }}>
+                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass} onClick={() => setOpen(false)}>
+                  <span className="block py-1 text-base">{link.label}</span>
+                </NavLink>
+              </li>
+            ))}
+            <li
+              className="menu-item mt-2 flex flex-col gap-2"
+              style={{ animationDelay: `${NAV_LINKS.length * TIMINGS.menuStaggerMs}ms` }}
+            >
+              <HeaderAccount signInLabel={HEADER.signIn} mobile onNavigate={() => setOpen(false)} />
+              {site && (
+                <a
+                  href={site.bookingUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className="btn-primary justify-center"
+                  onClick={() => setOpen(false)}
+                >
+                  {HEADER.bookDemo}
+                </a>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { PRODUCT, SPLASH, SPLASH_TAGLINE } from "~/content";
+import { LogoMark } from "./logo";
+
+/**
+ * Always in the server-rendered HTML but hidden by CSS; the head script shows
+ * it (html[data-splash]) only when the splash rules say so, and completes it
+ * on a click, a key or after 2 s. It is decorative, so screen readers skip it.
+ */
+export function Splash() {
+  return (
+    <div className="splash" data-splash-screen aria-hidden="true">
+      <div className="splash-inner flex flex-col items-center text-center text-white">
+        <LogoMark className="h-24 w-24 drop-shadow-lg" />
+        <div className="splash-text mt-6">
+          <p className="text-4xl font-extrabold tracking-tight sm:text-5xl">{PRODUCT}</p>
+          <p className="mt-3 text-lg text-emerald-50 sm:text-xl">{SPLASH_TAGLINE}</p>
+          <p className="mt-10 text-sm text-emerald-100">{SPLASH.continueText}</p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The site's shared copy and constants: every string and timing of the shell
+ * (header, footer, banner, splash, error and not-found screens) and the option
+ * lists used across pages. Components hold layout, not copy.
+ */
+
+export const PRODUCT = "Wise Parrot";
+export const ENGINE = "Wise Core";
+
+export const HEADLINE = "Your Digital Growth Assistant Is Here";
+export const TAGLINE = "We call it your Business Buddy with love !!";
+export const SPLASH_TAGLINE = "Your AI-Powered Growth Partner";
+
+/** Timings and limits from the specification (section 9), in milliseconds unless named otherwise. */
+export const TIMINGS = {
+  splashAutoCompleteMs: 2000,
+  splashTextRevealMs: 500,
+  footerTaglineMs: 5000,
+  bannerMs: 4000,
+  metricsMs: 3000,
+  slideshowMs: 4000,
+  slideshowTickMs: 50,
+  contactSliderMs: 5000,
+  menuStaggerMs: 100,
+  redirectAfterAuthMs: 1500,
+  toastRemoveDelayMs: 1_000_000,
+} as const;
+
+export const NAV_LINKS = [
+  { label: "Home", to: "/" },
+  { label: "About", to: "/about" },
+  { label: "Blogs", to: "/blogs" },
+  { label: "AI Help", to: "/ai-help" },
+  { label: "Contact", to: "/contact" },
+] as const;
+
+export const HEADER = {
+  signIn: "Sign In",
+  bookDemo: "Book Demo",
+  openMenu: "Open menu",
+  closeMenu: "Close menu",
+  homeLabel: `${PRODUCT} home`,
+  primaryNav: "Primary",
+} as const;
+
+export const FOOTER = {
+  taglines: [`${PRODUCT} - Your Digital Growth Assistant`, `${PRODUCT} ❤️ your customers, ${PRODUCT} ❤️ your business growth`],
+  about:
+    "An AI growth assistant for local businesses: it answers your customers on WhatsApp day and night, books visits and nurtures every lead until it is ready to buy.",
+  legalHeading: "Legal",
+  legalLinks: [
+    { label: "Privacy Policy", to: "/privacy" },
+    { label: "Terms of Service", to: "/terms" },
+    { label: "Refund Policy", to: "/refund" },
+  ],
+  exploreHeading: "Explore",
+  contactHeading: "Contact",
+  followHeading: "Follow us",
+  emailLabel: "Email",
+  whatsappLabel: "WhatsApp",
+  officeLabel: "Office",
+  copyright: (year: number) => `© ${year} ${PRODUCT}. All rights reserved.`,
+  newsletter: {
+    heading: "Get growth tips in your inbox",
+    description: "One short e-mail a month: what works for local businesses on WhatsApp. No spam, unsubscribe any time.",
+    label: "Email address",
+    placeholder: "you@business.com",
+    button: "Subscribe",
+    busyButton: "Subscribing...",
+  },
+} as const;
+
+/** Footer newsletter messages (spec sections 5 and 8): a title and a message each. */
+export const FOOTER_NEWSLETTER_MESSAGES = {
+  required: { title: "Email Required", message: "Please enter your email address." },
+  invalid: { title: "Invalid Email", message: "Please enter a valid email address." },
+  failed: { title: "Subscription Failed", message: "Something went wrong. Please try again later." },
+  success: {
+    title: "Successfully Subscribed!",
+    message: "Thank you for subscribing to our newsletter. You'll receive updates soon!",
+  },
+} as const;
+
+export const SOCIAL_LABELS = {
+  facebook: "Facebook",
+  whatsapp: "WhatsApp chat",
+  instagram: "Instagram",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+} as const;
+
+export const BANNER_MESSAGES = [
+  `${PRODUCT} ❤️ your customers and your business growth`,
+  `${PRODUCT} is your loyal, smart Digital Assistant`,
+  `${PRODUCT} is your business Growth Buddy`,
+] as const;
+
+export const WHATSAPP_BUTTON = {
+  message: `Hi, I want to learn more about ${PRODUCT}!`,
+  hoverLabel: "Chat with us on WhatsApp",
+  closeLabel: "Hide the WhatsApp chat button",
+  regionLabel: "WhatsApp chat",
+} as const;
+
+export const SPLASH = {
+  continueText: "Click anywhere to continue",
+  sessionKey: "hasSeenSplash",
+  queryShow: "splash",
+  queryReset: "reset",
+} as const;
+
+export const ERROR_SCREEN = {
+  title: "Oops! Something went wrong",
+  apology: "We're sorry, but something unexpected happened. This error has been logged and our team will look into it.",
+  detailsLabel: "Error details",
+  refresh: "Refresh Page",
+  home: "Go Home",
+  supportPrefix: "Need help right away? Write to",
+} as const;
+
+export const NOT_FOUND = {
+  code: "404",
+  title: "Oops! Page not found",
+  message: "The page you are looking for doesn't exist or has moved.",
+  home: "Return to Home",
+} as const;
+
+export const SKIP_LINK = "Skip to main content";
+
+/** Option lists (spec section 3). */
+export const INDUSTRIES = [
+  "Real Estate",
+  "Healthcare",
+  "E-commerce",
+  "Education",
+  "Restaurant",
+  "Automotive",
+  "Childcare",
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+export const DEFAULT_INDUSTRY: Industry = "Real Estate";
+
+export const JOB_ROLES = [
+  "CEO/Founder",
+  "Product Manager",
+  "Engineering Manager",
+  "Marketing Manager",
+  "Operations Manager",
+  "Sales Manager",
+  "Other",
+] as const;
+
+/** A WhatsApp chat link with a prefilled message. */
+export function whatsappLink(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+}
+
+/** Human-readable form of a WhatsApp number given as digits with country code (91XXXXXXXXXX). */
+export function formatWhatsappNumber(digits: string): string {
+  if (digits.startsWith("91") && digits.length === 12) return `+91 ${digits.slice(2, 7)} ${digits.slice(7)}`;
+  return `+${digits}`;
+}

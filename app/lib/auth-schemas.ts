@@ -1,0 +1,140 @@
+import { z } from "./zod";
+import { AUTH_RULES, AUTH_VALIDATION as V, PROVIDERS } from "../content/auth";
+import { INDUSTRIES, JOB_ROLES } from "../content/site";
+
+/**
+ * One schema per payload, shared by the forms (client-side checks, the
+ * actions) and the API. Browser-safe: no server imports.
+ */
+
+export const EmailSchema = z
+  .string({ error: V.emailRequired })
+  .trim()
+  .min(1, V.emailRequired)
+  .max(AUTH_RULES.emailMaxLength, V.emailTooLong)
+  .pipe(z.email({ error: V.emailInvalid }));
+
+/** A new password: the length rules apply. */
+export const NewPasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .min(1, V.passwordRequired)
+  .min(AUTH_RULES.passwordMinLength, V.passwordTooShort)
+  .max(AUTH_RULES.passwordMaxLength, V.passwordTooLong);
+
+/** A password typed to sign in: only presence and the upper bound (never reveal the rules of an account). */
+export const CurrentPasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .min(1, V.passwordRequired)
+  .max(AUTH_RULES.passwordMaxLength, V.passwordTooLong);
+
+export const IndustrySchema = z.enum(INDUSTRIES, { error: V.industryInvalid });
+
+const NameSchema = z
+  .string({ error: V.nameRequired })
+  .trim()
+  .min(1, V.nameRequired)
+  .max(AUTH_RULES.nameMaxLength, V.nameTooLong);
+
+const CompanySchema = z
+  .string({ error: V.companyRequired })
+  .trim()
+  .min(1, V.companyRequired)
+  .max(AUTH_RULES.companyMaxLength, V.companyTooLong);
+
+/** POST /api/auth/register. `role` may be sent (the spec's payload has it) but is always 'user'. */
+export const RegisterSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  company: CompanySchema,
+  industry: IndustrySchema,
+  role: z.unknown().optional(),
+});
+export type RegisterInput = z.output<typeof RegisterSchema>;
+
+/** POST /api/auth/login. */
+export const LoginSchema = z.object({ email: EmailSchema, password: CurrentPasswordSchema });
+
+/** PUT /api/auth/profile: only these three; anything else (role, email, id…) is refused. */
+export const ProfileUpdateSchema = z
+  .strictObject(
+    { name: NameSchema.optional(), company: CompanySchema.optional(), industry: IndustrySchema.optional() },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Only name, company and industry can be changed; not: ${issue.keys.join(", ")}.`
+          : undefined,
+    },
+  )
+  .refine((v) => v.name !== undefined || v.company !== undefined || v.industry !== undefined, {
+    message: "Send at least one of name, company or industry.",
+  });
+export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
+
+export const ResetRequestSchema = z.object({ email: EmailSchema });
+
+const TokenSchema = z.string({ error: V.tokenRequired }).trim().min(1, V.tokenRequired).max(200, V.tokenRequired);
+
+export const ResetConfirmSchema = z.object({ token: TokenSchema, password: NewPasswordSchema });
+
+export const VerifyEmailSchema = z.object({ token: TokenSchema });
+
+/** POST /api/auth/social: a provider-issued ID token, never a bare e-mail and name. */
+export const SocialSchema = z.object({
+  provider: z.enum(Object.keys(PROVIDERS) as [keyof typeof PROVIDERS, ...(keyof typeof PROVIDERS)[]], {
+    error: "provider must be google or microsoft",
+  }),
+  idToken: z
+    .string({ error: "idToken is required: send the ID token the provider issued." })
+    .min(20, "idToken is required: send the ID token the provider issued.")
+    .max(8000, "idToken is too long."),
+  nonce: z.string().max(200).optional(),
+});
+
+/** The sign-in form (the industry is asked for but, as in the spec, not sent to the API). */
+export const SignInFormSchema = z.object({
+  email: EmailSchema,
+  password: CurrentPasswordSchema,
+  industry: z.string({ error: V.industryRequired }).min(1, V.industryRequired).pipe(IndustrySchema),
+});
+
+export const SignUpStep1Schema = z.object({
+  firstName: z.string({ error: V.firstNameRequired }).trim().min(1, V.firstNameRequired).max(AUTH_RULES.nameMaxLength, V.nameTooLong),
+  lastName: z.string({ error: V.lastNameRequired }).trim().min(1, V.lastNameRequired).max(AUTH_RULES.nameMaxLength, V.nameTooLong),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+});
+
+export const SignUpStep2Schema = z.object({
+  company: CompanySchema,
+  role: z.string({ error: V.roleRequired }).min(1, V.roleRequired).pipe(z.enum(JOB_ROLES, { error: V.roleRequired })),
+  industry: z.string({ error: V.industryRequired }).min(1, V.industryRequired).pipe(IndustrySchema),
+  terms: z.literal("on", { error: V.termsRequired }),
+});
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field, for showing next to each input. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** A same-site path to go to after signing in; anything else (other sites, //host, odd schemes) becomes /templates. */
+export function safeRedirect(target: unknown, fallback = "/templates"): string {
+  if (typeof target !== "string" || target.length === 0 || target.length > 500) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Control characters and backslashes: browsers may read "/\\evil" as another host.
+  if ([...target].some((ch) => ch.charCodeAt(0) < 0x20 || ch === "\\")) return fallback;
+  try {
+    const url = new URL(target, "http://same.invalid");
+    if (url.origin !== "http://same.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

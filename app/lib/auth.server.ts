@@ -1,0 +1,99 @@
+import { redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { AUTH_MESSAGES, PROVIDERS } from "~/content/auth";
+import { safeRedirect } from "~/lib/auth-schemas";
+import type { Deps } from "../../server/context";
+import { HttpError } from "../../server/http/errors";
+import { userForSession, type PublicUser } from "../../server/services/auth/accounts";
+import { sessionCookies } from "../../server/services/auth/cookies";
+import { sessionTokenFromHeaders } from "../../server/services/auth/request";
+import type { NewSession } from "../../server/services/auth/sessions";
+
+/** The server's dependencies inside a loader or action. */
+export function depsOf(context: AppLoadContext | undefined): Deps {
+  if (!context?.deps) throw new Error("account pages need the server's dependencies");
+  return context.deps;
+}
+
+/** The signed-in user of the request's session cookie, or null. */
+export async function currentUser(request: Request, context: AppLoadContext | undefined): Promise<PublicUser | null> {
+  const deps = depsOf(context);
+  return userForSession(deps, sessionTokenFromHeaders(deps.config, request.headers));
+}
+
+/** The user, or a redirect to /sign-in that comes back here afterwards. */
+export async function requireUser(request: Request, context: AppLoadContext | undefined): Promise<PublicUser> {
+  const user = await currentUser(request, context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+export function sessionHeaders(deps: Deps, session: NewSession): Headers {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of sessionCookies(deps.config, session.token, session.cookieMaxAge)) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  409: "Conflict",
+  413: "Payload Too Large",
+  429: "Too Many Requests",
+  503: "Service Unavailable",
+};
+
+/**
+ * A service failure as the page shows it: the spec's headline
+ * ('Login failed: Unauthorized', 'Registration failed: Conflict') and the
+ * server's explanation under it. Anything unexpected is logged and shown as
+ * the spec's generic message.
+ */
+export function failureBanner(
+  deps: Deps,
+  error: unknown,
+  headline: (statusText: string) => string,
+  requestId?: string,
+): { status: number; message: string; detail?: string } {
+  if (error instanceof HttpError) {
+    const retry = error.headers["Retry-After"];
+    return {
+      status: error.status,
+      message: headline(STATUS_TEXT[error.status] ?? String(error.status)),
+      detail: retry ? `${error.message} (${Number(retry)} s)` : error.message,
+    };
+  }
+  deps.log.error({ reqId: requestId, err: { message: (error as Error)?.message } }, "account action failed");
+  return { status: 503, message: AUTH_MESSAGES.unexpected };
+}
+
+/** Whether a form was sent by the hydrated page (it adds `_js=1`), which waits 1.5 s before moving on. */
+export function sentWithJs(form: FormData): boolean {
+  return form.get("_js") === "1";
+}
+
+export type Banner = { tone: "success" | "error"; message: string; detail?: string };
+
+/** A social sign-in comes back here (or to /get-started) with `social` and `status`; this turns them into the spec's banner. */
+export async function socialOutcome(request: Request, context: AppLoadContext | undefined, mode: "sign-in" | "sign-up") {
+  const url = new URL(request.url);
+  const provider = url.searchParams.get("social");
+  const status = url.searchParams.get("status");
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (provider !== "google" && provider !== "microsoft") return { redirectTo, banner: null, continueTo: null };
+  const label = PROVIDERS[provider];
+  if (status === "success" && (await currentUser(request, context))) {
+    return { redirectTo, banner: { tone: "success", message: AUTH_MESSAGES.socialSuccess(label) } as Banner, continueTo: redirectTo };
+  }
+  const message =
+    status === "not-configured"
+      ? AUTH_MESSAGES.socialNotConfigured(label)
+      : mode === "sign-up"
+        ? AUTH_MESSAGES.socialSignUpFailed(label)
+        : AUTH_MESSAGES.socialSignInFailed(label);
+  return { redirectTo, banner: { tone: "error", message } as Banner, continueTo: null };
+}

@@ -1,0 +1,42 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { formatChatText, plainChatText } from "./chat-format";
+
+const html = (text: unknown) => renderToStaticMarkup(createElement("div", null, formatChatText(text)));
+
+describe("chat text rendering", () => {
+  it("escapes markup, so a hostile message stays text", () => {
+    const out = html('<img src=x onerror=alert(1)> "quoted" & <script>alert(2)</script>');
+    expect(out).not.toContain("<img");
+    expect(out).not.toContain("<script");
+    expect(out).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(out).toContain("&quot;quoted&quot; &amp; &lt;script&gt;");
+  });
+
+  it("keeps line breaks and splits paragraphs on blank lines", () => {
+    const out = html("one\ntwo\n\nthree");
+    expect(out).toBe('<div><p class="whitespace-pre-wrap break-words">one<br/>two</p><p class="whitespace-pre-wrap break-words">three</p></div>');
+  });
+
+  it("turns **bold** into <strong> and bullet or numbered lines into lists", () => {
+    const out = html("Plans:\n• **Free**: $0\n- Pro\n1. Book\n2) Pick");
+    expect(out).toContain('<strong class="font-semibold">Free</strong>: $0');
+    expect(out).toMatch(/<ul[^>]*><li[^>]*><strong[^>]*>Free<\/strong>: \$0<\/li><li[^>]*>Pro<\/li><\/ul>/);
+    expect(out).toMatch(/<ol[^>]*><li[^>]*>Book<\/li><li[^>]*>Pick<\/li><\/ol>/);
+  });
+
+  it("leaves unbalanced or markup-looking stars alone", () => {
+    expect(html("**half")).toContain("**half");
+    expect(html("**<b>x</b>**")).toContain("<strong class=\"font-semibold\">&lt;b&gt;x&lt;/b&gt;</strong>");
+  });
+
+  it.each([undefined, null, 42, {}, ["x"], "", "   "])("shows 'Invalid message content' for %j", (value) => {
+    expect(html(value)).toBe('<div><p class="italic">Invalid message content</p></div>');
+    expect(plainChatText(value)).toBe("Invalid message content");
+  });
+
+  it("gives screen readers the text without marks", () => {
+    expect(plainChatText("**Free**: up to 3")).toBe("Free: up to 3");
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Chat text as React elements: React escapes every character, so angle
+ * brackets and quotes in a message stay text (the spec's escaping rule) and
+ * nothing is ever parsed as HTML. Line breaks are kept, "**bold**" becomes
+ * <strong>, and lines starting with "• ", "- ", "* " or "1. " become lists.
+ */
+import { createElement as h, Fragment, type ReactNode } from "react";
+import { INVALID_MESSAGE_CONTENT } from "~/content";
+
+const BULLET = /^\s*[•*-]\s+(.*)$/;
+const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
+
+type Block = { kind: "p"; lines: string[] } | { kind: "ul" | "ol"; items: string[] };
+
+/** **bold** spans inside one line. */
+function inline(text: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  const bold = /\*\*([^*\n]+?)\*\*/g;
+  let last = 0;
+  let n = 0;
+  for (let m = bold.exec(text); m; m = bold.exec(text)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(h("strong", { key: `${key}-${n++}`, className: "font-semibold" }, m[1]));
+    last = bold.lastIndex;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+function toBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const bullet = BULLET.exec(line);
+    const numbered = bullet ? null : NUMBERED.exec(line);
+    const prev = blocks.at(-1);
+    if (bullet || numbered) {
+      const kind = bullet ? "ul" : "ol";
+      const item = (bullet ?? numbered)![1] ?? "";
+      if (prev?.kind === kind) prev.items.push(item);
+      else blocks.push({ kind, items: [item] });
+    } else if (line.trim() === "") {
+      // A blank line ends the paragraph; the next line starts a new one.
+      if (prev?.kind === "p") blocks.push({ kind: "p", lines: [] });
+    } else if (prev?.kind === "p") {
+      prev.lines.push(line);
+    } else {
+      blocks.push({ kind: "p", lines: [line] });
+    }
+  }
+  return blocks.filter((b) => (b.kind === "p" ? b.lines.length > 0 : true));
+}
+
+/** True when a value can be shown as a chat message. */
+export function isValidChatText(text: unknown): text is string {
+  return typeof text === "string" && text.trim() !== "";
+}
+
+/** A message's text as elements; 'Invalid message content' for anything that is not non-empty text. */
+export function formatChatText(text: unknown): ReactNode {
+  if (!isValidChatText(text)) return h("p", { className: "italic" }, INVALID_MESSAGE_CONTENT);
+  return h(
+    Fragment,
+    null,
+    toBlocks(text).map((block, b) => {
+      if (block.kind === "p") {
+        const children: ReactNode[] = [];
+        block.lines.forEach((line, i) => {
+          if (i > 0) children.push(h("br", { key: `br-${i}` }));
+          children.push(h(Fragment, { key: `l-${i}` }, inline(line, `${b}-${i}`)));
+        });
+        return h("p", { key: b, className: "whitespace-pre-wrap break-words" }, children);
+      }
+      return h(
+        block.kind,
+        { key: b, className: `${block.kind === "ul" ? "list-disc" : "list-decimal"} space-y-1 pl-5` },
+        block.items.map((item, i) => h("li", { key: i, className: "break-words" }, inline(item, `${b}-${i}`))),
+      );
+    }),
+  );
+}
+
+/** The text without formatting marks, for screen-reader announcements. */
+export function plainChatText(text: unknown): string {
+  if (!isValidChatText(text)) return INVALID_MESSAGE_CONTENT;
+  return text.replace(/\*\*([^*\n]+?)\*\*/g, "$1");
+}

@@ -1,0 +1,92 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorScreen } from "~/components/shell/error-screen";
+import { Footer } from "~/components/shell/footer";
+import { Header } from "~/components/shell/header";
+import { Splash } from "~/components/shell/splash";
+import { StickyBanner } from "~/components/shell/sticky-banner";
+import { ToastHost } from "~/components/shell/toast-host";
+import { WhatsAppButton } from "~/components/shell/whatsapp-button";
+import { SKIP_LINK } from "~/content";
+import { useNonce } from "~/lib/nonce";
+import { SiteContext } from "~/lib/site-context";
+import { SPLASH_SCRIPT } from "~/lib/splash-script";
+import NotFound from "~/routes/not-found";
+import { publicSite } from "./site-config.server";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { site: publicSite(context) };
+}
+
+// The site identity never changes while the page is open.
+export function shouldRevalidate() {
+  return false;
+}
+
+// The stylesheet comes first in <head>, ahead of the module preloads, so the
+// first paint never waits behind scripts.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss, precedence: "default" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+        <Links />
+        <Meta />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <SiteContext.Provider value={data?.site ?? null}>
+          <a href="#main" className="skip-link">
+            {SKIP_LINK}
+          </a>
+          <Splash />
+          <Header />
+          <main id="main" tabIndex={-1} className="outline-none">
+            {children}
+          </main>
+          <Footer />
+          <StickyBanner />
+          <WhatsAppButton />
+          <ToastHost />
+        </SiteContext.Provider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const details =
+    isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : "Unknown error";
+  return <ErrorScreen details={details} />;
+}

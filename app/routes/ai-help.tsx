@@ -1,0 +1,143 @@
+import { useRef } from "react";
+import { ChatIcon } from "~/components/chat/chat-icons";
+import { CHAT_FORM_ID, ChatPanel } from "~/components/chat/chat-panel";
+import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/chat/use-chat";
+import { AI_HELP_PAGE, CHAT_FEATURES, CHAT_TOPICS } from "~/content";
+import { pageMeta } from "~/lib/seo";
+import { z } from "~/lib/zod";
+import { HttpError } from "../../server/http/errors";
+import { answerChat, cutMessage, limitChatClient } from "../../server/services/chat/service";
+import type { Route } from "./+types/ai-help";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: AI_HELP_PAGE.metaTitle, description: AI_HELP_PAGE.metaDescription, path: "/ai-help", matches });
+}
+
+const FormHistorySchema = z
+  .array(
+    z.object({
+      text: z.string().max(4000),
+      isBot: z.boolean(),
+      // Only times a Date can hold, so a forged value can never break the rendering.
+      timestamp: z.number().int().min(0).max(8.64e15).nullable().catch(null),
+      truncated: z.boolean().optional().catch(undefined),
+    }),
+  )
+  .max(FORM_HISTORY_MESSAGES);
+
+/**
+ * The chat without JavaScript: the form posts the message (or a topic's or
+ * suggestion's query) and the conversation so far; the same service answers
+ * and the page renders the conversation again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = context.deps;
+  if (!deps) throw new Error("the chat needs the server's dependencies");
+  const form = await request.formData();
+  const quick = form.get("quick");
+  const raw = typeof quick === "string" && quick ? quick : form.get("message");
+  let earlier: z.output<typeof FormHistorySchema> = [];
+  try {
+    earlier = FormHistorySchema.parse(JSON.parse(String(form.get("history") ?? "[]")));
+  } catch {
+    // A damaged history only loses the earlier messages, never the answer.
+  }
+  let id = Math.max(Date.now(), ...earlier.map((m) => m.timestamp ?? 0));
+  const messages: ChatMessage[] = earlier.map((m) => ({ ...m, id: ++id }));
+  if (typeof raw !== "string" || raw.trim() === "") return { messages };
+  const { text, truncated } = cutMessage(raw.trim());
+  messages.push({ id: ++id, text, isBot: false, timestamp: Date.now(), truncated });
+  let reply: string;
+  try {
+    await limitChatClient(deps, context.clientIp ?? "unknown");
+    reply = (
+      await answerChat(deps, {
+        message: text,
+        history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
+      })
+    ).reply;
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    reply = error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
+  }
+  messages.push({ id: ++id, text: reply, isBot: true, timestamp: Date.now() });
+  return { messages };
+}
+
+export default function AiHelp({ actionData }: Route.ComponentProps) {
+  const chat = useChat(actionData?.messages);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+
+  const ask = (query: string) => {
+    inputRef.current?.focus();
+    void chat.send(query).then(() => inputRef.current?.focus());
+  };
+
+  return (
+    <div className="bg-gradient-to-b from-emerald-50 via-white to-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+        <header className="mx-auto max-w-3xl text-center">
+          <p className="text-sm font-semibold uppercase tracking-wider text-emerald-800">{AI_HELP_PAGE.eyebrow}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{AI_HELP_PAGE.title}</h1>
+          <p className="mt-4 text-base text-slate-700 sm:text-lg">{AI_HELP_PAGE.intro}</p>
+        </header>
+
+        <section aria-labelledby="ai-help-topics" className="mt-10">
+          <h2 id="ai-help-topics" className="sr-only">
+            {AI_HELP_PAGE.topicsHeading}
+          </h2>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {CHAT_TOPICS.map((topic) => (
+              <li key={topic.title}>
+                <button
+                  type="submit"
+                  form={CHAT_FORM_ID}
+                  name="quick"
+                  value={topic.query}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    ask(topic.query);
+                  }}
+                  aria-disabled={chat.busy || undefined}
+                  className="flex h-full w-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-emerald-400 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+                >
+                  <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-emerald-100 text-emerald-800">
+                    <ChatIcon name={topic.icon} />
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-slate-900">{topic.title}</span>
+                    <span className="mt-1 block text-sm text-slate-700">{topic.description}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="mt-8">
+          <noscript>
+            <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{AI_HELP_PAGE.noScript}</p>
+          </noscript>
+          <ChatPanel chat={chat} inputRef={inputRef} />
+        </div>
+
+        <section aria-labelledby="ai-help-features" className="mt-12">
+          <h2 id="ai-help-features" className="sr-only">
+            {AI_HELP_PAGE.featuresHeading}
+          </h2>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
+            {CHAT_FEATURES.map((feature) => (
+              <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+                <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
+                  <ChatIcon name={feature.icon} />
+                </span>
+                <h3 className="mt-3 font-semibold text-slate-900">{feature.title}</h3>
+                <p className="mt-1 text-sm text-slate-700">{feature.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

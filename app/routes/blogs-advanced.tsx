@@ -1,0 +1,322 @@
+import { useEffect, useId, useState } from "react";
+import { formatLongDate } from "~/components/blog/format";
+import { isHttpUrl, readList, writeList } from "~/components/blog/local-blogs";
+import { RichDescription } from "~/components/blog/rich-description";
+import { cut } from "~/components/blog/format";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "~/content";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/blogs-advanced";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: LOCAL_BLOGS.title, description: LOCAL_BLOGS.metaDescription, path: "/blogs-advanced", matches });
+}
+
+const KEYS = LOCAL_BLOGS.storageKeys;
+
+type Draft = { title: string; description: string; author: string; image: string };
+const EMPTY_DRAFT: Draft = { title: "", description: "", author: "", image: "" };
+
+/** The browser-kept Blogs page: two built-in articles plus the visitor's own, all in localStorage. */
+export default function LocalBlogsPage() {
+  const [loaded, setLoaded] = useState(false);
+  const [userBlogs, setUserBlogs] = useState<LocalBlog[]>([]);
+  const [bookmarks, setBookmarks] = useState<LocalBlog[]>([]);
+  const [status, setStatus] = useState("");
+  const [notice, setNotice] = useState("");
+  const [deleting, setDeleting] = useState<LocalBlog | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [formMessage, setFormMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const blogs = readList(window.localStorage, KEYS.userBlogs);
+    const marks = readList(window.localStorage, KEYS.bookmarks);
+    const mine = blogs.items.filter((b) => b.isUserCreated);
+    setUserBlogs(mine);
+    setBookmarks(marks.items);
+    setStatus(blogs.error || marks.error ? LOCAL_BLOGS.errors.load : mine.length === 0 ? LOCAL_BLOGS.noBlogs : "");
+    setLoaded(true);
+  }, []);
+
+  const all = [...userBlogs, ...BUILT_IN_BLOGS];
+  const bookmarkedIds = new Set(bookmarks.map((b) => b.id));
+
+  function saveBookmarks(next: LocalBlog[]) {
+    try {
+      writeList(window.localStorage, KEYS.bookmarks, next);
+      setBookmarks(next);
+    } catch (error) {
+      console.warn("could not save bookmarks", error);
+    }
+  }
+
+  function toggleBookmark(blog: LocalBlog) {
+    saveBookmarks(bookmarkedIds.has(blog.id) ? bookmarks.filter((b) => b.id !== blog.id) : [...bookmarks, blog]);
+  }
+
+  function confirmDelete() {
+    const target = deleting;
+    setDeleting(null);
+    if (!target) return;
+    try {
+      const next = userBlogs.filter((b) => b.id !== target.id);
+      writeList(window.localStorage, KEYS.userBlogs, next);
+      setUserBlogs(next);
+      if (bookmarkedIds.has(target.id)) saveBookmarks(bookmarks.filter((b) => b.id !== target.id));
+      setStatus(next.length === 0 ? LOCAL_BLOGS.noBlogs : "");
+    } catch (error) {
+      console.warn("could not delete the blog", error);
+      setStatus(LOCAL_BLOGS.errors.delete);
+    }
+  }
+
+  async function share(blog: LocalBlog) {
+    const url = `${window.location.origin}/blogs-advanced#blog-${blog.id}`;
+    try {
+      if (typeof navigator.share === "function") {
+        await navigator.share({ title: blog.title, text: blog.description, url });
+        return;
+      }
+      await navigator.clipboard.writeText(`${blog.title}\n\n${blog.description}\n\n${url}`);
+      setNotice(LOCAL_BLOGS.copied);
+    } catch (error) {
+      // Share errors are only logged (spec section 8).
+      if ((error as Error).name !== "AbortError") console.warn("share failed", error);
+    }
+  }
+
+  function publish(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const title = draft.title.trim();
+    const description = draft.description.trim();
+    const author = draft.author.trim();
+    const image = draft.image.trim();
+    if (!title || !description || !author) {
+      setFormMessage({ text: LOCAL_BLOGS.form.required, error: true });
+      return;
+    }
+    if (image && !isHttpUrl(image)) {
+      setFormMessage({ text: LOCAL_BLOGS.form.badImage, error: true });
+      return;
+    }
+    const blog: LocalBlog = {
+      id: Math.max(Date.now(), ...userBlogs.map((b) => b.id + 1)),
+      title,
+      description,
+      author,
+      date: new Date().toISOString().slice(0, 10),
+      views: 0,
+      likes: 0,
+      ...(image ? { image } : {}),
+      isUserCreated: true,
+    };
+    const next = [blog, ...userBlogs];
+    try {
+      writeList(window.localStorage, KEYS.userBlogs, next);
+    } catch (error) {
+      console.warn("could not save the blog", error);
+      setFormMessage({ text: LOCAL_BLOGS.errors.save, error: true });
+      return;
+    }
+    setUserBlogs(next);
+    setDraft(EMPTY_DRAFT);
+    setStatus("");
+    setFormMessage({ text: LOCAL_BLOGS.form.saved, error: false });
+  }
+
+  const isError = status.includes("Error") || status === LOCAL_BLOGS.errors.delete;
+
+  return (
+    <>
+      <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 sm:px-6">
+          <h1 id={`${id}-title`} className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            {LOCAL_BLOGS.heroTitle}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700">{LOCAL_BLOGS.heroText}</p>
+          <dl className="mt-8 grid max-w-xl grid-cols-2 gap-4">
+            <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-sm font-semibold text-slate-700">{LOCAL_BLOGS.stats.total}</dt>
+              <dd className="mt-1 text-3xl font-extrabold text-emerald-800" data-testid="total-articles">
+                {all.length}
+              </dd>
+            </div>
+            <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-sm font-semibold text-slate-700">{LOCAL_BLOGS.stats.yours}</dt>
+              <dd className="mt-1 text-3xl font-extrabold text-emerald-800" data-testid="your-blogs">
+                {userBlogs.length}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_20rem]">
+        <section aria-label={LOCAL_BLOGS.title}>
+          <div role="status" aria-live="polite" className="min-h-6">
+            {status && <p className={isError ? "font-semibold text-rose-700" : "text-slate-700"}>{status}</p>}
+          </div>
+          <div role="status" aria-live="polite" className="min-h-6 font-semibold text-emerald-800">
+            {notice}
+          </div>
+          <ul className="mt-2 space-y-6">
+            {all.map((blog) => (
+              <li key={`${blog.isUserCreated ? "u" : "b"}-${blog.id}`}>
+                <LocalBlogCard
+                  blog={blog}
+                  bookmarked={bookmarkedIds.has(blog.id)}
+                  onBookmark={() => toggleBookmark(blog)}
+                  onShare={() => void share(blog)}
+                  onDelete={blog.isUserCreated ? () => setDeleting(blog) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <aside className="space-y-10">
+          <section aria-labelledby={`${id}-form`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h2 id={`${id}-form`} className="text-xl font-bold text-slate-900">
+              {LOCAL_BLOGS.form.heading}
+            </h2>
+            <form className="mt-4 space-y-4" noValidate onSubmit={publish}>
+              <Field id={`${id}-t`} label={LOCAL_BLOGS.form.title}>
+                <input id={`${id}-t`} required maxLength={LOCAL_BLOGS.maxLengths.title} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              </Field>
+              <Field id={`${id}-d`} label={LOCAL_BLOGS.form.description} help={LOCAL_BLOGS.form.descriptionHelp}>
+                <textarea id={`${id}-d`} required rows={6} maxLength={LOCAL_BLOGS.maxLengths.description} aria-describedby={`${id}-d-help`} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} className="w-full rounded-md border border-slate-400 px-3 py-2" />
+              </Field>
+              <Field id={`${id}-a`} label={LOCAL_BLOGS.form.author}>
+                <input id={`${id}-a`} required maxLength={LOCAL_BLOGS.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => setDraft({ ...draft, author: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              </Field>
+              <Field id={`${id}-i`} label={LOCAL_BLOGS.form.image}>
+                <input id={`${id}-i`} type="url" inputMode="url" maxLength={LOCAL_BLOGS.maxLengths.image} value={draft.image} onChange={(e) => setDraft({ ...draft, image: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              </Field>
+              <button type="submit" className="btn-primary w-full justify-center" disabled={!loaded}>
+                {LOCAL_BLOGS.form.submit}
+              </button>
+              <div role="status" aria-live="polite" className="min-h-6 text-sm font-semibold">
+                {formMessage && <p className={formMessage.error ? "text-rose-700" : "text-emerald-800"}>{formMessage.text}</p>}
+              </div>
+            </form>
+          </section>
+
+          <section aria-labelledby={`${id}-marks`}>
+            <h2 id={`${id}-marks`} className="text-xl font-bold text-slate-900">
+              {LOCAL_BLOGS.bookmarksHeading}
+            </h2>
+            {bookmarks.length === 0 ? (
+              <p className="mt-2 text-slate-700">{LOCAL_BLOGS.noBookmarks}</p>
+            ) : (
+              <ul className="mt-3 space-y-2" data-testid="bookmarks">
+                {bookmarks.map((b) => (
+                  <li key={b.id}>
+                    <a href={`#blog-${b.id}`} className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+                      {b.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        message={LOCAL_BLOGS.deleteConfirm}
+        confirmLabel={LOCAL_BLOGS.delete}
+        cancelLabel={LOCAL_BLOGS.cancel}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function Field({ id, label, help, children }: { id: string; label: string; help?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+      {help && (
+        <p id={`${id}-help`} className="mt-1 text-xs text-slate-700">
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function LocalBlogCard({
+  blog,
+  bookmarked,
+  onBookmark,
+  onShare,
+  onDelete,
+}: {
+  blog: LocalBlog;
+  bookmarked: boolean;
+  onBookmark: () => void;
+  onShare: () => void;
+  onDelete?: () => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const long = [...blog.description].length > BLOG_LIMITS.expandThreshold;
+  const id = useId();
+  return (
+    <article
+      id={`blog-${blog.id}`}
+      aria-labelledby={`${id}-title`}
+      data-testid="local-blog"
+      className="group relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      onClick={(e) => {
+        // A click anywhere on the card (not on one of its controls) expands or collapses it.
+        if (long && !(e.target as HTMLElement).closest("button, a, input, textarea")) setExpanded((v) => !v);
+      }}
+    >
+      {blog.image && <img src={blog.image} alt="" loading="lazy" className="h-48 w-full object-cover" />}
+      <div className="p-5">
+        <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+          {blog.title}
+        </h2>
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
+          <span>{LOCAL_BLOGS.byline(blog.author)}</span>
+          <time dateTime={blog.date}>{formatLongDate(blog.date) || blog.date}</time>
+          <span>{LOCAL_BLOGS.readTime}</span>
+          <span className="font-semibold text-emerald-800">{LOCAL_BLOGS.free}</span>
+        </p>
+        <div id={`${id}-body`} className="mt-3 text-slate-800">
+          {long && !expanded ? <p>{cut(blog.description.replace(/\*\*/g, ""), BLOG_LIMITS.expandThreshold)}</p> : <RichDescription text={blog.description} />}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          {long && (
+            <button type="button" className="btn-ghost" aria-expanded={expanded} aria-controls={`${id}-body`} onClick={() => setExpanded((v) => !v)}>
+              {expanded ? LOCAL_BLOGS.readLess : LOCAL_BLOGS.readFull}
+            </button>
+          )}
+          <button type="button" className="btn-ghost" aria-pressed={bookmarked} onClick={onBookmark}>
+            {bookmarked ? LOCAL_BLOGS.bookmarked : LOCAL_BLOGS.bookmark}
+          </button>
+          <button type="button" className="btn-ghost" onClick={onShare}>
+            {LOCAL_BLOGS.share}
+          </button>
+          {onDelete && (
+            // Shown on hover, and whenever the card holds keyboard focus.
+            <button
+              type="button"
+              className="btn-ghost border-rose-300 text-rose-800 opacity-0 transition-opacity focus:opacity-100 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+              onClick={onDelete}
+              aria-label={`${LOCAL_BLOGS.delete}: ${blog.title}`}
+            >
+              {LOCAL_BLOGS.delete}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,351 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, data, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { BlogCard } from "~/components/blog/blog-card";
+import { BlogNewsletter } from "~/components/blog/blog-newsletter";
+import { formatCount } from "~/components/blog/format";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "~/content";
+import { pageMeta } from "~/lib/seo";
+import { HttpError } from "../../server/http/errors";
+import { blogStats, listBlogs, seedSampleBlogs } from "../../server/services/blog";
+import { subscribe } from "../../server/services/newsletter";
+import type { Route } from "./+types/blogs";
+
+// /services shows the same listing: both name /blogs as the canonical page, so search engines index it once.
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: BLOG_LISTING.title, description: BLOG_LISTING.metaDescription, path: "/blogs", matches });
+}
+
+type Filters = { search: string; category: string; featured: boolean; page: number };
+
+/** The filters in the URL, read leniently: a value the form would never send falls back to its default. */
+function readFilters(params: URLSearchParams): Filters {
+  const category = params.get("category") ?? "All";
+  const page = Number(params.get("page") ?? "1");
+  return {
+    search: [...(params.get("search") ?? "").trim()].slice(0, BLOG_LIMITS.maxSearchLength).join(""),
+    category: (BLOG_CATEGORIES as readonly string[]).includes(category) ? category : "All",
+    featured: params.get("featured") === "true",
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+function filterParams(f: Filters, page = 1): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.search) p.set("search", f.search);
+  if (f.category !== "All") p.set("category", f.category);
+  if (f.featured) p.set("featured", "true");
+  if (page > 1) p.set("page", String(page));
+  return p;
+}
+
+function requireDeps(context: Route.LoaderArgs["context"]) {
+  if (!context.deps) throw new Error("the blog listing needs the server's dependencies");
+  return context.deps;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const deps = requireDeps(context);
+  const url = new URL(request.url);
+  const filters = readFilters(url.searchParams);
+  const [page, stats] = await Promise.all([
+    listBlogs(deps, {
+      search: filters.search || undefined,
+      category: filters.category === "All" ? undefined : filters.category,
+      featured: filters.featured || undefined,
+      page: filters.page,
+    }),
+    blogStats(deps),
+  ]);
+  return { blogs: page.data, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = requireDeps(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "seed") {
+    try {
+      const { added } = await seedSampleBlogs(deps);
+      return { seed: { ok: true, message: BLOG_LISTING.seeded(added) } };
+    } catch (error) {
+      deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "seeding sample blogs failed");
+      return data({ seed: { ok: false, message: BLOG_LISTING.seedFailedGeneric } }, { status: 503 });
+    }
+  }
+  if (intent === "subscribe") {
+    try {
+      const result = await subscribe(deps, String(form.get("email") ?? ""), context.clientIp ?? "unknown");
+      return { newsletter: { message: result.message } };
+    } catch (error) {
+      if (error instanceof HttpError) return data({ newsletter: { message: error.message } }, { status: error.status });
+      deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "newsletter subscription failed");
+      return data({ newsletter: { message: BLOG_NEWSLETTER.failed } }, { status: 503 });
+    }
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { blogs, hasMore, stats, filters, confirmSeed } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState(filters.search);
+  // The controls change at once; the URL (and the list) follows.
+  const [category, setCategory] = useState(filters.category);
+  const [featured, setFeatured] = useState(filters.featured);
+  const lastApplied = useRef(filters.search);
+  const id = useId();
+
+  // The URL is the source of truth: follow it on back/forward and on "Clear Filters".
+  useEffect(() => {
+    setSearch(filters.search);
+    lastApplied.current = filters.search;
+  }, [filters.search]);
+  useEffect(() => setCategory(filters.category), [filters.category]);
+  useEffect(() => setFeatured(filters.featured), [filters.featured]);
+
+  function apply(next: Partial<Filters>) {
+    if (next.category !== undefined) setCategory(next.category);
+    if (next.featured !== undefined) setFeatured(next.featured);
+    const merged = { ...filters, search, category, featured, ...next };
+    lastApplied.current = merged.search;
+    setSearchParams(filterParams(merged), { replace: true, preventScrollReset: true });
+  }
+
+  // Typing in search is debounced: the list is fetched once the visitor pauses.
+  useEffect(() => {
+    if (search.trim() === lastApplied.current) return;
+    const timer = setTimeout(() => apply({ search: search.trim() }), BLOG_LIMITS.searchDebounceMs);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  // Held here, so the answer outlives the empty state it was sent from (the list replaces it).
+  const [seedAnswer, setSeedAnswer] = useState<SeedResult | undefined>();
+  const [seeding, setSeeding] = useState(false);
+  const revalidator = useRevalidator();
+  const seedResult = seedAnswer ?? (actionData && "seed" in actionData ? actionData.seed : undefined);
+
+  async function seed() {
+    setSeeding(true);
+    setSeedAnswer(undefined);
+    try {
+      const res = await fetch("/api/blogs/seed", { method: "POST" });
+      const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
+      if (!res.ok || !body?.success) {
+        setSeedAnswer({ ok: false, message: body?.message ? BLOG_LISTING.seedFailed(body.message) : BLOG_LISTING.seedFailedGeneric });
+        return;
+      }
+      setSeedAnswer({ ok: true, message: body.message ?? "" });
+      await revalidator.revalidate();
+    } catch (error) {
+      console.warn("seeding failed", error);
+      setSeedAnswer({ ok: false, message: BLOG_LISTING.seedFailedGeneric });
+    } finally {
+      setSeeding(false);
+    }
+  }
+  const anyFilter = Boolean(filters.search || filters.category !== "All" || filters.featured);
+
+  return (
+    <>
+      <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 sm:px-6">
+          <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{BLOG_LISTING.eyebrow}</p>
+          <h1 id={`${id}-title`} className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            {BLOG_LISTING.heroTitle}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700">{BLOG_LISTING.heroText}</p>
+          <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+            {[
+              [BLOG_LISTING.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
+              [BLOG_LISTING.stats.likes, formatCount(stats.likes), "likes"],
+              [BLOG_LISTING.stats.articles, formatCount(stats.articles), "articles"],
+            ].map(([label, value, key]) => (
+              <div key={key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={`stat-${key}`}>
+                <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+                <dd className="mt-1 text-3xl font-extrabold text-emerald-800">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-label={BLOG_LISTING.title} className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+        <Form
+          method="get"
+          role="search"
+          preventScrollReset
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply({});
+          }}
+          className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end"
+        >
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={`${id}-search`} className="text-sm font-semibold text-slate-800">
+              {BLOG_LISTING.searchLabel}
+            </label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              name="search"
+              value={search}
+              maxLength={BLOG_LIMITS.maxSearchLength}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={BLOG_LISTING.searchPlaceholder}
+              className="h-11 rounded-md border border-slate-400 px-3"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-category`} className="text-sm font-semibold text-slate-800">
+              {BLOG_LISTING.categoryLabel}
+            </label>
+            <select
+              id={`${id}-category`}
+              name="category"
+              value={category}
+              onChange={(e) => apply({ category: e.target.value })}
+              className="h-11 rounded-md border border-slate-400 bg-white px-3"
+            >
+              {BLOG_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+            <input
+              type="checkbox"
+              name="featured"
+              value="true"
+              checked={featured}
+              onChange={(e) => apply({ featured: e.target.checked })}
+              className="h-5 w-5 accent-emerald-700"
+            />
+            {BLOG_LISTING.featuredOnly}
+          </label>
+          <button type="submit" className="btn-ghost justify-center">
+            {BLOG_LISTING.applyFilters}
+          </button>
+        </Form>
+
+        <div role="status" aria-live="polite" className="mt-6 min-h-6 text-slate-700">
+          {loading ? <p>{BLOG_LISTING.loading}</p> : blogs.length > 0 ? <p className="sr-only">{BLOG_LISTING.resultsFound(blogs.length)}</p> : null}
+        </div>
+
+        {blogs.length === 0 ? (
+          anyFilter ? (
+            <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+              <h2 className="text-xl font-bold text-slate-900">{BLOG_LISTING.emptyFiltered.title}</h2>
+              <p className="mt-2 text-slate-700">{BLOG_LISTING.emptyFiltered.text}</p>
+              <Link to={location.pathname} className="btn-primary mt-6" preventScrollReset>
+                {BLOG_LISTING.emptyFiltered.clear}
+              </Link>
+            </div>
+          ) : (
+            <EmptyBlog confirmSeed={confirmSeed} seedResult={seedResult} busy={seeding} onSeed={() => void seed()} />
+          )
+        ) : (
+          <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+            {seedResult && (
+              <p role="alert" className="mb-4 rounded-md bg-emerald-50 p-3 font-semibold text-emerald-900">
+                {seedResult.message}
+              </p>
+            )}
+            <ul className="mt-2 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {blogs.map((blog) => (
+                <li key={blog.slug} className="flex">
+                  <BlogCard blog={blog} />
+                </li>
+              ))}
+            </ul>
+            {(filters.page > 1 || hasMore) && (
+              <nav aria-label={BLOG_LISTING.pagesLabel} className="mt-8 flex justify-center gap-3">
+                {filters.page > 1 && (
+                  <Link className="btn-ghost" to={`?${filterParams(filters, filters.page - 1)}`}>
+                    {BLOG_LISTING.newer}
+                  </Link>
+                )}
+                {hasMore && (
+                  <Link className="btn-ghost" to={`?${filterParams(filters, filters.page + 1)}`}>
+                    {BLOG_LISTING.older}
+                  </Link>
+                )}
+              </nav>
+            )}
+          </div>
+        )}
+
+        <div className="mt-16">
+          <BlogNewsletter action={`${location.pathname}${location.search}`} initial={actionData && "newsletter" in actionData ? actionData.newsletter : undefined} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** 'No blog posts yet' with 'Add Sample Blogs', confirmed first (a dialog with JavaScript, a page step without). */
+type SeedResult = { ok: boolean; message: string };
+
+function EmptyBlog({ confirmSeed, seedResult, busy, onSeed }: { confirmSeed: boolean; seedResult?: SeedResult; busy: boolean; onSeed: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const location = useLocation();
+  const result = seedResult;
+
+  return (
+    <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+      <h2 className="text-xl font-bold text-slate-900">{BLOG_LISTING.emptyNone.title}</h2>
+      {result && (
+        <p role="alert" className={`mt-3 font-semibold ${result.ok ? "text-emerald-800" : "text-rose-700"}`}>
+          {result.message}
+        </p>
+      )}
+      {confirmSeed ? (
+        <Form method="post" action={location.pathname} className="mt-6">
+          <p className="font-semibold text-slate-900">{BLOG_LISTING.seedConfirm}</p>
+          <input type="hidden" name="intent" value="seed" />
+          <div className="mt-4 flex justify-center gap-3">
+            <Link to={location.pathname} className="btn-ghost">
+              {BLOG_LISTING.seedCancel}
+            </Link>
+            <button type="submit" className="btn-primary">
+              {BLOG_LISTING.seedContinue}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <form
+          method="get"
+          className="mt-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setAsking(true);
+          }}
+        >
+          <input type="hidden" name="seed" value="confirm" />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? BLOG_LISTING.emptyNone.busy : BLOG_LISTING.emptyNone.button}
+          </button>
+        </form>
+      )}
+      {!confirmSeed && (
+        <ConfirmDialog
+          open={asking}
+          message={BLOG_LISTING.seedConfirm}
+          confirmLabel={BLOG_LISTING.seedContinue}
+          cancelLabel={BLOG_LISTING.seedCancel}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            onSeed();
+          }}
+        />
+      )}
+    </div>
+  );
+}

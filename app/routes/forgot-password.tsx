@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { focusFirstInvalid, TextField } from "~/components/auth/fields";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { AUTH_MESSAGES, FORGOT_PAGE } from "~/content/auth";
+import { fieldErrors, type FieldErrors, ResetRequestSchema } from "~/lib/auth-schemas";
+import { type Banner, depsOf, failureBanner } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/session-user";
+import { requestPasswordReset } from "../../server/services/auth/accounts";
+import type { Route } from "./+types/forgot-password";
+import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: FORGOT_PAGE.metaTitle, description: FORGOT_PAGE.metaDescription, path: "/forgot-password", matches });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").slice(0, 300);
+  const parsed = ResetRequestSchema.safeParse({ email });
+  if (!parsed.success) return data({ email, errors: fieldErrors(parsed.error) as FieldErrors, banner: null }, { status: 400 });
+  try {
+    await requestPasswordReset(deps, parsed.data.email, context.clientIp ?? "unknown");
+    // The same answer whether or not the address has an account.
+    return { email, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.resetRequested } as Banner };
+  } catch (error) {
+    const failure = failureBanner(deps, error, () => error instanceof Error ? error.message : AUTH_MESSAGES.unexpected, context.requestId);
+    return data({ email, errors: {} as FieldErrors, banner: { tone: "error", message: failure.detail ?? failure.message } as Banner }, { status: failure.status });
+  }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = navigation.state === "submitting";
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const banner = clientErrors ? null : actionData?.banner;
+
+  useEffect(() => {
+    if (actionData?.errors && Object.keys(actionData.errors).length) focusFirstInvalid(formRef.current);
+  }, [actionData]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = ResetRequestSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(fieldErrors(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setClientErrors(null);
+  }
+
+  return (
+    <AuthCard title={FORGOT_PAGE.title} subtitle={FORGOT_PAGE.subtitle}>
+      <StatusBanner tone={banner?.tone} message={banner?.message} />
+      <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+        <TextField label={FORGOT_PAGE.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} error={errors.email} />
+        <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
+          {busy ? FORGOT_PAGE.busy : FORGOT_PAGE.submit}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/sign-in" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+          {FORGOT_PAGE.backToSignIn}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AuthErrorBoundary title={FORGOT_PAGE.title} />;
+}

@@ -1,0 +1,353 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { SocialButtons } from "~/components/auth/social-buttons";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { useRedirectAfter } from "~/components/auth/use-redirect-after";
+import { AUTH_MESSAGES, SIGN_UP_PAGE } from "~/content/auth";
+import { DEFAULT_INDUSTRY, INDUSTRIES, JOB_ROLES } from "~/content/site";
+import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "~/lib/auth-schemas";
+import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import { setSessionUser, useHydrated } from "~/lib/session-user";
+import { registerUser } from "../../server/services/auth/accounts";
+import type { Route } from "./+types/get-started";
+import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: SIGN_UP_PAGE.metaTitle, description: SIGN_UP_PAGE.metaDescription, path: "/get-started", matches });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return socialOutcome(request, context, "sign-up");
+}
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  company: string;
+  role: string;
+  industry: string;
+  terms: boolean;
+};
+
+function readValues(form: FormData): Values {
+  const text = (name: string, max = 300) => String(form.get(name) ?? "").slice(0, max);
+  return {
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    password: text("password", 200),
+    company: text("company"),
+    role: text("role"),
+    industry: text("industry"),
+    terms: form.get("terms") === "on",
+  };
+}
+
+function step1(values: Values) {
+  return SignUpStep1Schema.safeParse(values);
+}
+function step2(values: Values) {
+  return SignUpStep2Schema.safeParse({ ...values, terms: values.terms ? "on" : undefined });
+}
+
+/**
+ * Without JavaScript the steps go through the server: 'Continue' checks
+ * step 1 and answers with step 2 (step 1's values ride along in hidden
+ * fields); 'Create Account' registers. With JavaScript the steps switch in
+ * the browser and only 'Create Account' posts.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const form = await request.formData();
+  const values = readValues(form);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const first = step1(values);
+  if (!first.success) {
+    return data({ ok: false as const, step: 1, values, errors: fieldErrors(first.error) as FieldErrors, banner: null }, { status: 400 });
+  }
+  if (form.get("intent") === "back") {
+    return { ok: false as const, step: 1, values, errors: {} as FieldErrors, banner: null };
+  }
+  if (form.get("intent") === "continue") {
+    return { ok: false as const, step: 2, values, errors: {} as FieldErrors, banner: null };
+  }
+  const second = step2(values);
+  if (!second.success) {
+    return data({ ok: false as const, step: 2, values, errors: fieldErrors(second.error) as FieldErrors, banner: null }, { status: 400 });
+  }
+  try {
+    // The spec's payload: first and last name joined; the job role is asked for but not sent; role is always 'user'.
+    const { user, session } = await registerUser(
+      deps,
+      {
+        name: `${first.data.firstName} ${first.data.lastName}`.trim(),
+        email: first.data.email,
+        password: first.data.password,
+        company: second.data.company,
+        industry: second.data.industry,
+      },
+      { persistent: true },
+    );
+    const headers = sessionHeaders(deps, session);
+    if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });
+    const banner: Banner = { tone: "success", message: AUTH_MESSAGES.accountCreated };
+    return data({ ok: true as const, step: 2, values, errors: {} as FieldErrors, banner, user, redirectTo }, { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = failureBanner(deps, error, AUTH_MESSAGES.registrationFailed, context.requestId);
+    const banner: Banner = { tone: "error", message: failure.message, detail: failure.detail };
+    // A taken e-mail is fixed on step 1.
+    const step = failure.status === 409 ? 1 : 2;
+    const errors: FieldErrors = failure.status === 409 ? { email: AUTH_MESSAGES.emailTaken } : {};
+    return data({ ok: false as const, step, values, errors, banner }, { status: failure.status });
+  }
+}
+
+export default function GetStarted({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [step, setStep] = useState<number>(actionData?.step ?? 1);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [terms, setTerms] = useState<boolean>(actionData?.values.terms ?? false);
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const succeeded = actionData?.ok === true;
+  const values = actionData?.values;
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const banner = clientErrors ? null : (actionData?.banner ?? loaderData.banner);
+
+  useEffect(() => {
+    if (!actionData) return;
+    setStep(actionData.step);
+    if (actionData.ok) setSessionUser(actionData.user);
+    else requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  }, [actionData]);
+  useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
+
+  function goTo(next: number) {
+    setStep(next);
+    // Move focus to the new step's heading so keyboard and screen-reader users know where they are.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  function currentValues(): Values {
+    return readValues(new FormData(formRef.current ?? undefined));
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const v = currentValues();
+    const first = step1(v);
+    if (submitter?.value === "back") {
+      event.preventDefault();
+      setClientErrors(null);
+      goTo(1);
+      return;
+    }
+    if (!first.success) {
+      event.preventDefault();
+      setClientErrors(fieldErrors(first.error));
+      setStep(1);
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    if (submitter?.value === "continue") {
+      event.preventDefault();
+      setClientErrors(null);
+      goTo(2);
+      return;
+    }
+    const second = step2(v);
+    if (!second.success) {
+      event.preventDefault();
+      setClientErrors(fieldErrors(second.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setClientErrors(null);
+  }
+
+  const formAction = loaderData.redirectTo === "/templates" ? "/get-started" : `/get-started?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const title = step === 1 ? SIGN_UP_PAGE.step1Title : SIGN_UP_PAGE.step2Title;
+  const subtitle = step === 1 ? SIGN_UP_PAGE.step1Subtitle : SIGN_UP_PAGE.step2Subtitle;
+
+  return (
+    <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-12 sm:py-16">
+      <div className="mx-auto w-full max-w-md">
+        <ol className="mb-6 flex items-center justify-center gap-3" aria-label={SIGN_UP_PAGE.stepLabel(step, 2)}>
+          {SIGN_UP_PAGE.stepNames.map((name, i) => {
+            const n = i + 1;
+            const state = n < step ? "done" : n === step ? "current" : "todo";
+            return (
+              <li key={name} className="flex items-center gap-2" aria-current={state === "current" ? "step" : undefined}>
+                <span
+                  className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${
+                    state === "todo" ? "bg-slate-200 text-slate-800" : "bg-emerald-700 text-white"
+                  }`}
+                  aria-hidden="true"
+                >
+                  {state === "done" ? "✓" : n}
+                </span>
+                <span className="text-sm font-medium text-slate-800">
+                  <span className="sr-only">{SIGN_UP_PAGE.stepLabel(n, 2)}: </span>
+                  {name}
+                </span>
+                {n === 1 && <span className="mx-1 h-px w-8 bg-slate-300" aria-hidden="true" />}
+              </li>
+            );
+          })}
+        </ol>
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <h1 ref={headingRef} tabIndex={-1} className="text-center text-2xl font-bold text-slate-900 outline-none sm:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-2 text-center text-slate-700">{subtitle}</p>
+          <div className="mt-6">
+            <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
+            <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+              <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
+              <fieldset hidden={step !== 1} className="space-y-4">
+                <legend className="sr-only">{SIGN_UP_PAGE.stepNames[0]}</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField label={SIGN_UP_PAGE.firstName} name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values?.firstName} error={errors.firstName} />
+                  <TextField label={SIGN_UP_PAGE.lastName} name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values?.lastName} error={errors.lastName} />
+                </div>
+                <TextField
+                  label={SIGN_UP_PAGE.email}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  placeholder={SIGN_UP_PAGE.emailPlaceholder}
+                  defaultValue={values?.email}
+                  error={errors.email}
+                />
+                <PasswordField
+                  label={SIGN_UP_PAGE.password}
+                  name="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
+                  maxLength={128}
+                  hint={SIGN_UP_PAGE.passwordHint}
+                  // Kept only between the no-JavaScript steps, which need it to register.
+                  defaultValue={values?.password}
+                  error={errors.password}
+                />
+                {step === 1 && (
+                  <button type="submit" name="intent" value="continue" className="btn-primary w-full justify-center">
+                    {SIGN_UP_PAGE.continue}
+                  </button>
+                )}
+              </fieldset>
+
+              <fieldset hidden={step !== 2} className="space-y-4">
+                <legend className="sr-only">{SIGN_UP_PAGE.stepNames[1]}</legend>
+                <TextField label={SIGN_UP_PAGE.company} name="company" autoComplete="organization" required={step === 2} maxLength={120} defaultValue={values?.company} error={errors.company} />
+                <SelectField
+                  label={SIGN_UP_PAGE.role}
+                  name="role"
+                  options={JOB_ROLES}
+                  placeholder={SIGN_UP_PAGE.rolePlaceholder}
+                  required={step === 2}
+                  defaultValue={values?.role ?? ""}
+                  error={errors.role}
+                />
+                <SelectField label={SIGN_UP_PAGE.industry} name="industry" options={INDUSTRIES} required={step === 2} defaultValue={values?.industry || DEFAULT_INDUSTRY} error={errors.industry} />
+                <div>
+                  <label className="flex items-start gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      name="terms"
+                      required={step === 2}
+                      checked={terms}
+                      onChange={(e) => setTerms(e.currentTarget.checked)}
+                      aria-invalid={errors.terms ? true : undefined}
+                      aria-describedby={errors.terms ? "terms-error" : undefined}
+                      className="mt-0.5 h-5 w-5 accent-emerald-700"
+                    />
+                    <span>
+                      {SIGN_UP_PAGE.termsBefore}
+                      <Link to="/terms" className="font-semibold text-emerald-800 underline">
+                        {SIGN_UP_PAGE.terms}
+                      </Link>
+                      {SIGN_UP_PAGE.termsMiddle}
+                      <Link to="/privacy" className="font-semibold text-emerald-800 underline">
+                        {SIGN_UP_PAGE.privacy}
+                      </Link>
+                    </span>
+                  </label>
+                  {errors.terms && (
+                    <p id="terms-error" className="mt-1 text-sm font-medium text-rose-700">
+                      {errors.terms}
+                    </p>
+                  )}
+                </div>
+                {step === 2 && (
+                <div className="flex gap-3">
+                  <button
+                    // A plain button once JavaScript runs, so Enter in a field still means 'Create Account'.
+                    type={hydrated ? "button" : "submit"}
+                    name="intent"
+                    value="back"
+                    className="btn-ghost"
+                    formNoValidate
+                    onClick={
+                      hydrated
+                        ? () => {
+                            setClientErrors(null);
+                            goTo(1);
+                          }
+                        : undefined
+                    }
+                  >
+                    {SIGN_UP_PAGE.back}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="create"
+                    className="btn-primary flex-1 justify-center disabled:cursor-not-allowed disabled:bg-slate-500"
+                    // Disabled until the terms are accepted (once JavaScript runs; without it the server checks).
+                    disabled={(hydrated && !terms) || busy || succeeded}
+                  >
+                    {busy ? SIGN_UP_PAGE.busy : SIGN_UP_PAGE.submit}
+                  </button>
+                </div>
+                )}
+              </fieldset>
+            </Form>
+            {step === 1 && (
+              <SocialButtons
+                heading={SIGN_UP_PAGE.orSignUpWith}
+                mode="sign-up"
+                redirectTo={loaderData.redirectTo}
+                notConfiguredText={AUTH_MESSAGES.socialNotConfigured}
+              />
+            )}
+            <p className="mt-6 text-center text-sm text-slate-700">
+              {SIGN_UP_PAGE.haveAccount}{" "}
+              <Link to="/sign-in" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+                {SIGN_UP_PAGE.signIn}
+              </Link>
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AuthErrorBoundary title={SIGN_UP_PAGE.step1Title} />;
+}

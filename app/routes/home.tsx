@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { AudienceSlideshow } from "~/components/home/audience-slideshow";
+import { ComparisonTable } from "~/components/home/comparison-table";
+import { DemoVideo } from "~/components/home/demo-video";
+import { Hero } from "~/components/home/hero";
+import { Metrics } from "~/components/home/metrics";
+import {
+  AvailableFor,
+  Benefits,
+  Kit,
+  PainPoints,
+  PromiseText,
+  Steps,
+  Testimonials,
+  WiseCore,
+} from "~/components/home/sections";
+import { HOME_META } from "~/content";
+import { JsonLd, organizationJsonLd, pageMeta, websiteJsonLd } from "~/lib/seo";
+import { useSite } from "~/lib/site-context";
+import type { Route } from "./+types/home";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: HOME_META.title, description: HOME_META.description, path: "/", matches });
+}
+
+export default function Home() {
+  const site = useSite();
+  const [videoShown, setVideoShown] = useState(false);
+  return (
+    <>
+      {site && <JsonLd data={[organizationJsonLd(site), websiteJsonLd(site)]} />}
+      <Hero onShowVideo={() => setVideoShown(true)} videoShown={videoShown} />
+      {videoShown && (
+        <DemoVideo
+          onClose={() => {
+            setVideoShown(false);
+            // Focus goes back to the control that opened the video, once it is rendered again.
+            requestAnimationFrame(() => document.querySelector<HTMLElement>("[data-testid=hero-watch-here]")?.focus());
+          }}
+        />
+      )}
+      <PainPoints />
+      <PromiseText />
+      <Benefits />
+      <Metrics />
+      <AudienceSlideshow />
+      <WiseCore />
+      <Steps />
+      <Kit />
+      <AvailableFor />
+      <Testimonials />
+      <ComparisonTable />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { Form, data } from "react-router";
+import { NewsletterResult } from "~/components/blog/newsletter-result";
+import { NEWSLETTER } from "~/content";
+import { pageMeta } from "~/lib/seo";
+import { confirmSubscription, tokenIsUsable } from "../../server/services/newsletter";
+import type { Route } from "./+types/newsletter-confirm";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: NEWSLETTER.confirm.title, description: NEWSLETTER.confirm.confirmed.text, path: "/newsletter/confirm", matches, noindex: true });
+}
+
+// The link only shows a button: mail scanners that open links must not confirm on the reader's behalf.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = await tokenIsUsable(context.deps, token, "confirm");
+  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
+  const form = await request.formData();
+  const ok = await confirmSubscription(context.deps, String(form.get("token") ?? ""));
+  return data({ confirmed: ok }, { status: ok ? 200 : 400 });
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData) {
+    const r = actionData.confirmed ? NEWSLETTER.confirm.confirmed : NEWSLETTER.confirm.invalid;
+    return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.confirmed ? "success" : "error"} />;
+  }
+  if (!loaderData.token) {
+    return <NewsletterResult heading={NEWSLETTER.confirm.invalid.heading} text={NEWSLETTER.confirm.invalid.text} tone="error" />;
+  }
+  return (
+    <NewsletterResult heading={NEWSLETTER.confirm.title} text={NEWSLETTER.confirm.prompt} tone="neutral">
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn-primary">
+          {NEWSLETTER.confirm.button}
+        </button>
+      </Form>
+    </NewsletterResult>
+  );
+}

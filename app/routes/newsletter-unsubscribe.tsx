@@ -1,0 +1,45 @@
+import { Form, data } from "react-router";
+import { NewsletterResult } from "~/components/blog/newsletter-result";
+import { NEWSLETTER } from "~/content";
+import { pageMeta } from "~/lib/seo";
+import { tokenIsUsable, unsubscribe } from "../../server/services/newsletter";
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: NEWSLETTER.unsubscribe.title, description: NEWSLETTER.unsubscribe.prompt, path: "/newsletter/unsubscribe", matches, noindex: true });
+}
+
+// The link only shows a button: mail scanners that open links must not unsubscribe the reader.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const usable = await tokenIsUsable(context.deps, token, "unsubscribe");
+  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
+  const form = await request.formData();
+  const ok = await unsubscribe(context.deps, String(form.get("token") ?? ""));
+  return data({ unsubscribed: ok }, { status: ok ? 200 : 400 });
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData) {
+    const r = actionData.unsubscribed ? NEWSLETTER.unsubscribe.done : NEWSLETTER.unsubscribe.invalid;
+    return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.unsubscribed ? "success" : "error"} />;
+  }
+  if (!loaderData.token) {
+    return <NewsletterResult heading={NEWSLETTER.unsubscribe.invalid.heading} text={NEWSLETTER.unsubscribe.invalid.text} tone="error" />;
+  }
+  return (
+    <NewsletterResult heading={NEWSLETTER.unsubscribe.title} text={NEWSLETTER.unsubscribe.prompt} tone="neutral">
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn-primary">
+          {NEWSLETTER.unsubscribe.button}
+        </button>
+      </Form>
+    </NewsletterResult>
+  );
+}

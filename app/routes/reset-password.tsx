@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { focusFirstInvalid, PasswordField } from "~/components/auth/fields";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { AUTH_MESSAGES, AUTH_VALIDATION, RESET_PAGE } from "~/content/auth";
+import { fieldErrors, type FieldErrors, ResetConfirmSchema } from "~/lib/auth-schemas";
+import { type Banner, depsOf, failureBanner } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import { setSessionUser, useHydrated } from "~/lib/session-user";
+import { clearSessionCookies } from "../../server/services/auth/cookies";
+import { confirmPasswordReset, tokenIsUsable } from "../../server/services/auth/accounts";
+import type { Route } from "./+types/reset-password";
+import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: RESET_PAGE.metaTitle, description: RESET_PAGE.metaDescription, path: "/reset-password", matches, noindex: true });
+}
+
+export function headers() {
+  // The token is in the address: keep the page out of caches and referrers.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: await tokenIsUsable(depsOf(context), token, "reset") };
+}
+
+function check(form: { token: unknown; password: unknown; confirm: unknown }) {
+  const parsed = ResetConfirmSchema.safeParse(form);
+  if (!parsed.success) return { ok: false as const, errors: fieldErrors(parsed.error) };
+  if (form.password !== form.confirm) return { ok: false as const, errors: { confirm: AUTH_VALIDATION.passwordsDiffer } as FieldErrors };
+  return { ok: true as const, data: parsed.data };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const form = await request.formData();
+  const result = check({ token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") });
+  if (!result.ok) return data({ done: false, errors: result.errors, banner: null }, { status: 400 });
+  try {
+    await confirmPasswordReset(deps, result.data.token, result.data.password);
+    // Every session ended, this browser's too.
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of clearSessionCookies(deps.config)) headers.append("Set-Cookie", cookie);
+    return data({ done: true, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.resetDone } as Banner }, { headers });
+  } catch (error) {
+    const failure = failureBanner(deps, error, () => AUTH_MESSAGES.resetInvalid, context.requestId);
+    const message = failure.status === 400 ? AUTH_MESSAGES.resetInvalid : failure.message;
+    return data({ done: false, errors: {} as FieldErrors, banner: { tone: "error", message } as Banner }, { status: failure.status });
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = navigation.state === "submitting";
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const done = actionData?.done === true;
+  const banner = clientErrors ? null : (actionData?.banner ?? (loaderData.usable ? null : ({ tone: "error", message: AUTH_MESSAGES.resetInvalid } as Banner)));
+
+  useEffect(() => {
+    if (actionData?.done) setSessionUser(null);
+    else if (actionData) focusFirstInvalid(formRef.current);
+  }, [actionData]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const f = new FormData(event.currentTarget);
+    const result = check({ token: f.get("token"), password: f.get("password"), confirm: f.get("confirm") });
+    if (!result.ok) {
+      event.preventDefault();
+      setClientErrors(result.errors);
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setClientErrors(null);
+  }
+
+  const showForm = !done && (loaderData.usable || actionData !== undefined) && !(actionData?.banner?.tone === "error");
+  return (
+    <AuthCard title={RESET_PAGE.title}>
+      <StatusBanner tone={banner?.tone} message={banner?.message} />
+      {showForm ? (
+        <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <PasswordField label={RESET_PAGE.password} name="password" autoComplete="new-password" required minLength={8} maxLength={128} hint={RESET_PAGE.hint} error={errors.password} />
+          <PasswordField label={RESET_PAGE.confirm} name="confirm" autoComplete="new-password" required minLength={8} maxLength={128} error={errors.confirm} />
+          <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
+            {busy ? RESET_PAGE.busy : RESET_PAGE.submit}
+          </button>
+        </Form>
+      ) : (
+        <div className="flex flex-wrap justify-center gap-3">
+          {done ? (
+            <Link to="/sign-in" className="btn-primary">
+              {RESET_PAGE.signIn}
+            </Link>
+          ) : (
+            <Link to="/forgot-password" className="btn-primary">
+              {RESET_PAGE.requestNew}
+            </Link>
+          )}
+        </div>
+      )}
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AuthErrorBoundary title={RESET_PAGE.title} />;
+}

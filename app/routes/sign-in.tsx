@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { SocialButtons } from "~/components/auth/social-buttons";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { useRedirectAfter } from "~/components/auth/use-redirect-after";
+import { AUTH_MESSAGES, SIGN_IN_PAGE } from "~/content/auth";
+import { DEFAULT_INDUSTRY, INDUSTRIES } from "~/content/site";
+import { fieldErrors, type FieldErrors, safeRedirect, SignInFormSchema } from "~/lib/auth-schemas";
+import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import { setSessionUser, useHydrated } from "~/lib/session-user";
+import { signIn } from "../../server/services/auth/accounts";
+import type { Route } from "./+types/sign-in";
+import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: SIGN_IN_PAGE.metaTitle, description: SIGN_IN_PAGE.metaDescription, path: "/sign-in", matches });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const outcome = await socialOutcome(request, context, "sign-in");
+  const signedOut = new URL(request.url).searchParams.get("signedOut") === "1";
+  return {
+    ...outcome,
+    banner: outcome.banner ?? (signedOut ? ({ tone: "success", message: AUTH_MESSAGES.signedOut } as Banner) : null),
+  };
+}
+
+type Values = { email: string; industry: string; remember: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const form = await request.formData();
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const values: Values = {
+    email: String(form.get("email") ?? "").slice(0, 300),
+    industry: String(form.get("industry") ?? ""),
+    remember: form.get("remember") === "on",
+  };
+  const parsed = SignInFormSchema.safeParse({ email: values.email, password: form.get("password") ?? "", industry: values.industry });
+  if (!parsed.success) {
+    return data({ ok: false as const, values, errors: fieldErrors(parsed.error) as FieldErrors, banner: null }, { status: 400 });
+  }
+  try {
+    const { user, session } = await signIn(
+      deps,
+      { email: parsed.data.email, password: parsed.data.password },
+      { ip: context.clientIp ?? "unknown", persistent: values.remember },
+    );
+    const headers = sessionHeaders(deps, session);
+    if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });
+    return data(
+      { ok: true as const, values, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.signedIn } as Banner, user, redirectTo },
+      { headers },
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = failureBanner(deps, error, AUTH_MESSAGES.loginFailed, context.requestId);
+    const banner: Banner = { tone: "error", message: failure.message, detail: failure.detail };
+    return data({ ok: false as const, values, errors: {} as FieldErrors, banner }, { status: failure.status });
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const succeeded = actionData?.ok === true;
+  const errors = clientErrors ?? actionData?.errors ?? {};
+  const values = actionData?.values;
+  const banner = clientErrors ? null : (actionData?.banner ?? loaderData.banner);
+
+  useEffect(() => {
+    if (actionData?.ok) setSessionUser(actionData.user);
+  }, [actionData]);
+  useEffect(() => {
+    if (actionData && !actionData.ok) focusFirstInvalid(formRef.current);
+  }, [actionData]);
+  useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
+
+  const formAction = loaderData.redirectTo === "/templates" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const parsed = SignInFormSchema.safeParse({ email: form.get("email"), password: form.get("password"), industry: form.get("industry") });
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(fieldErrors(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setClientErrors(null);
+  }
+
+  return (
+    <AuthCard title={SIGN_IN_PAGE.title} subtitle={SIGN_IN_PAGE.subtitle}>
+      <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
+      {loaderData.continueTo && (
+        <p className="mb-5 text-center">
+          <Link to={loaderData.continueTo} className="font-semibold text-emerald-800 underline">
+            {SIGN_IN_PAGE.continueLink}
+          </Link>
+        </p>
+      )}
+      <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+        <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
+        <TextField
+          label={SIGN_IN_PAGE.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          placeholder={SIGN_IN_PAGE.emailPlaceholder}
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <SelectField
+          label={SIGN_IN_PAGE.industry}
+          name="industry"
+          options={INDUSTRIES}
+          required
+          defaultValue={values?.industry || DEFAULT_INDUSTRY}
+          error={errors.industry}
+        />
+        <PasswordField
+          label={SIGN_IN_PAGE.password}
+          name="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          placeholder={SIGN_IN_PAGE.passwordPlaceholder}
+          error={errors.password}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" name="remember" defaultChecked={values?.remember ?? false} className="h-4 w-4 accent-emerald-700" />
+            {SIGN_IN_PAGE.rememberMe}
+          </label>
+          <Link to="/forgot-password" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
+            {SIGN_IN_PAGE.forgotPassword}
+          </Link>
+        </div>
+        <button type="submit" className="btn-primary w-full justify-center" disabled={busy || succeeded}>
+          {busy ? SIGN_IN_PAGE.busy : SIGN_IN_PAGE.submit}
+        </button>
+      </Form>
+      <SocialButtons
+        heading={SIGN_IN_PAGE.orContinueWith}
+        mode="sign-in"
+        redirectTo={loaderData.redirectTo}
+        notConfiguredText={AUTH_MESSAGES.socialNotConfigured}
+      />
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {SIGN_IN_PAGE.noAccount}{" "}
+        <Link to="/get-started" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+          {SIGN_IN_PAGE.signUp}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AuthErrorBoundary title={SIGN_IN_PAGE.title} />;
+}

@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, data, useFetcher } from "react-router";
+import { focusFirstInvalid, SelectField, TextField } from "~/components/auth/fields";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, TEMPLATES_PAGE } from "~/content/auth";
+import { INDUSTRIES } from "~/content/site";
+import { fieldErrors, type FieldErrors, ProfileUpdateSchema } from "~/lib/auth-schemas";
+import { type Banner, depsOf, failureBanner, requireUser } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
+import { resendVerification, updateProfile } from "../../server/services/auth/accounts";
+import type { Route } from "./+types/templates";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: TEMPLATES_PAGE.metaTitle, description: TEMPLATES_PAGE.metaDescription, path: "/templates", matches, noindex: true });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return data({ user }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Without JavaScript the profile form and the resend button post here; with it the profile goes through PUT /api/auth/profile. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "resend") {
+    try {
+      await resendVerification(deps, user._id, context.clientIp ?? "unknown");
+      return { intent: "resend", banner: { tone: "success", message: AUTH_MESSAGES.verificationSent } as Banner, errors: {} as FieldErrors, user };
+    } catch (error) {
+      const failure = failureBanner(deps, error, () => AUTH_MESSAGES.unexpected, context.requestId);
+      return data({ intent: "resend", banner: { tone: "error", message: failure.detail ?? failure.message } as Banner, errors: {} as FieldErrors, user }, { status: failure.status });
+    }
+  }
+  const changes = { name: String(form.get("name") ?? ""), company: String(form.get("company") ?? ""), industry: String(form.get("industry") ?? "") };
+  const parsed = ProfileUpdateSchema.safeParse(changes);
+  if (!parsed.success) {
+    return data({ intent: "profile", banner: null, errors: fieldErrors(parsed.error) as FieldErrors, user: { ...user, ...changes } }, { status: 400 });
+  }
+  const updated = await updateProfile(deps, user._id, parsed.data);
+  return { intent: "profile", banner: { tone: "success", message: AUTH_MESSAGES.profileSaved } as Banner, errors: {} as FieldErrors, user: updated };
+}
+
+export default function Templates({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const resend = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [user, setUser] = useState(loaderData.user);
+  const [profileBanner, setProfileBanner] = useState<Banner | null>(null);
+  const [profileErrors, setProfileErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => setUser(loaderData.user), [loaderData.user]);
+  useEffect(() => setSessionUser(user as SessionUser), [user]);
+  useEffect(() => {
+    if (actionData?.intent === "profile") {
+      setProfileBanner(actionData.banner);
+      setProfileErrors(actionData.errors);
+      if (!actionData.banner) focusFirstInvalid(formRef.current);
+    }
+  }, [actionData]);
+
+  async function saveProfile(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const f = new FormData(event.currentTarget);
+    const changes = { name: String(f.get("name") ?? ""), company: String(f.get("company") ?? ""), industry: String(f.get("industry") ?? "") };
+    const parsed = ProfileUpdateSchema.safeParse(changes);
+    if (!parsed.success) {
+      setProfileBanner(null);
+      setProfileErrors(fieldErrors(parsed.error));
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setSaving(true);
+    setProfileErrors({});
+    try {
+      const res = await fetch("/api/auth/profile", {
+        method: "PUT",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      const body = (await res.json()) as { success?: boolean; message?: string; user?: typeof user; field?: string };
+      if (res.ok && body.user) {
+        setUser(body.user);
+        setProfileBanner({ tone: "success", message: AUTH_MESSAGES.profileSaved });
+      } else if (res.status === 401) {
+        setProfileBanner({ tone: "error", message: AUTH_MESSAGES.notAuthenticated });
+      } else {
+        setProfileBanner({ tone: "error", message: body.message ?? AUTH_MESSAGES.unexpected });
+      }
+    } catch {
+      setProfileBanner({ tone: "error", message: AUTH_MESSAGES.network });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const resendBanner = resend.data?.banner ?? (actionData?.intent === "resend" ? actionData.banner : null);
+  const industries = industriesFirst(user.industry);
+  const firstName = user.name.split(" ")[0] || user.name;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{TEMPLATES_PAGE.greeting(firstName)}</h1>
+          <p className="mt-2 max-w-2xl text-slate-700">{TEMPLATES_PAGE.intro}</p>
+        </div>
+        <Form method="post" action="/sign-out" onSubmit={() => setSessionUser(null)}>
+          <button type="submit" className="btn-ghost">
+            {TEMPLATES_PAGE.signOut}
+          </button>
+        </Form>
+      </div>
+
+      {!user.emailVerified && (
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          <p className="text-sm font-medium">{TEMPLATES_PAGE.verifyBanner}</p>
+          <resend.Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="btn-ghost bg-white" disabled={resend.state !== "idle"}>
+              {resend.state !== "idle" ? TEMPLATES_PAGE.resendBusy : TEMPLATES_PAGE.resend}
+            </button>
+          </resend.Form>
+        </div>
+      )}
+      <div className="mt-3">
+        <StatusBanner tone={resendBanner?.tone} message={resendBanner?.message} />
+      </div>
+
+      <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div>
+          {industries.map((industry, index) => (
+            <section key={industry} aria-labelledby={`kit-${index}`} className="mb-10">
+              <h2 id={`kit-${index}`} className="text-xl font-bold text-slate-900">
+                {industry}
+                {index === 0 && industry === user.industry && (
+                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 align-middle text-xs font-semibold text-emerald-900">
+                    {TEMPLATES_PAGE.yourIndustry}
+                  </span>
+                )}
+              </h2>
+              {index === 1 && <p className="sr-only">{TEMPLATES_PAGE.otherIndustries}</p>}
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {INDUSTRY_TEMPLATES[industry].map((template) => (
+                  <li key={template.title} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                    <h3 className="font-semibold text-slate-900">{template.title}</h3>
+                    <p className="mt-1 text-sm text-slate-700">{template.description}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+
+        <aside aria-labelledby="profile-heading" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
+          <h2 id="profile-heading" className="text-xl font-bold text-slate-900">
+            {TEMPLATES_PAGE.profileHeading}
+          </h2>
+          <p className="mt-2 break-all text-sm text-slate-700">
+            {TEMPLATES_PAGE.email}: {user.email}
+            {user.emailVerified && <span className="ml-2 font-semibold text-emerald-800">({TEMPLATES_PAGE.verified})</span>}
+          </p>
+          <div className="mt-4">
+            <StatusBanner tone={profileBanner?.tone} message={profileBanner?.message} />
+          </div>
+          <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} className="space-y-4">
+            <input type="hidden" name="intent" value="profile" />
+            <TextField label={TEMPLATES_PAGE.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
+            <TextField label={TEMPLATES_PAGE.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />
+            <SelectField label={TEMPLATES_PAGE.industry} name="industry" options={INDUSTRIES} required defaultValue={user.industry} key={`i-${user.industry}`} error={profileErrors.industry} />
+            <button type="submit" className="btn-primary w-full justify-center" disabled={saving}>
+              {saving ? TEMPLATES_PAGE.saving : TEMPLATES_PAGE.save}
+            </button>
+          </Form>
+        </aside>
+      </div>
+    </div>
+  );
+}

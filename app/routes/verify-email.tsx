@@ -1,0 +1,69 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { AUTH_MESSAGES, VERIFY_PAGE } from "~/content/auth";
+import { VerifyEmailSchema } from "~/lib/auth-schemas";
+import { type Banner, currentUser, depsOf, failureBanner } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/seo";
+import { tokenIsUsable, verifyEmail } from "../../server/services/auth/accounts";
+import type { Route } from "./+types/verify-email";
+import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({ title: VERIFY_PAGE.metaTitle, description: VERIFY_PAGE.metaDescription, path: "/verify-email", matches, noindex: true });
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+// Opening the link only shows a button: mail scanners that fetch links must not use up the single-use token.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: await tokenIsUsable(depsOf(context), token, "verify") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const deps = depsOf(context);
+  const form = await request.formData();
+  const parsed = VerifyEmailSchema.safeParse({ token: form.get("token") });
+  const signedIn = Boolean(await currentUser(request, context));
+  if (!parsed.success) return data({ done: false, signedIn, banner: { tone: "error", message: AUTH_MESSAGES.verifyInvalid } as Banner }, { status: 400 });
+  try {
+    await verifyEmail(deps, parsed.data.token);
+    return { done: true, signedIn, banner: { tone: "success", message: AUTH_MESSAGES.verifyDone } as Banner };
+  } catch (error) {
+    const failure = failureBanner(deps, error, () => AUTH_MESSAGES.verifyInvalid, context.requestId);
+    const message = failure.status === 400 ? AUTH_MESSAGES.verifyInvalid : failure.message;
+    return data({ done: false, signedIn, banner: { tone: "error", message } as Banner }, { status: failure.status });
+  }
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const banner = actionData?.banner ?? (loaderData.usable ? null : ({ tone: "error", message: AUTH_MESSAGES.verifyInvalid } as Banner));
+  return (
+    <AuthCard title={VERIFY_PAGE.title} subtitle={loaderData.usable && !actionData ? VERIFY_PAGE.intro : undefined}>
+      <StatusBanner tone={banner?.tone} message={banner?.message} />
+      {loaderData.usable && !actionData ? (
+        <Form method="post">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
+            {busy ? VERIFY_PAGE.busy : VERIFY_PAGE.submit}
+          </button>
+        </Form>
+      ) : (
+        <div className="flex justify-center">
+          <Link to={actionData?.signedIn ? "/templates" : "/sign-in"} className="btn-primary">
+            {actionData?.signedIn ? VERIFY_PAGE.continue : VERIFY_PAGE.signIn}
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AuthErrorBoundary title={VERIFY_PAGE.title} />;
+}

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench:api`: seeds 10,000 posts into a temporary SQLite database,
+ * starts the production build on a loopback port and measures, with
+ * autocannon (50 connections, a bounded time each), the blog endpoints and a
+ * static file as the baseline. Needs a build: set WP_BUILD_DIR (default build-e2e).
+ *
+ * BENCH_SECONDS (default 10) bounds each run; BENCH_POSTS (default 10000) the data.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parseConfig } from "../server/config";
+import { openDatabase } from "../server/db/database";
+import { migrateToLatest } from "../server/db/migrate";
+import { createLogger } from "../server/logger";
+import { type BlogInput, insertBlogs } from "../server/services/blog";
+import { buildDir, startBuiltServer } from "../tests/helpers/built-server";
+
+// autocannon ships no type declarations; these are the parts used here.
+type BenchRequest = { method?: string; path?: string; headers?: Record<string, string> };
+type BenchOptions = {
+  url: string;
+  connections?: number;
+  duration?: number;
+  requests?: Array<BenchRequest & { setupRequest?: (req: BenchRequest) => BenchRequest }>;
+};
+type BenchResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: BenchOptions) => Promise<BenchResult>;
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
+const CONNECTIONS = 50;
+
+const CATEGORIES = ["Growth Strategy", "Case Study", "Healthcare", "Real Estate", "Technology", "Tips & Tricks"];
+const WORDS = "lead follow-up booking clinic agency buyer patient reminder visit enquiry whatsapp assistant growth customer conversion pipeline label sequence appointment campaign review referral".split(" ");
+const SENTENCES = [
+  "Every enquiry deserves an answer within a minute, at any hour of the day.",
+  "Qualify leads with two or three natural questions inside the conversation.",
+  "A short follow-up sequence keeps you in the customer's mind without being pushy.",
+  "Reminders the day before a visit reduce no-shows noticeably.",
+  "Label each lead as hot, warm or cold so the team knows where to start.",
+  "Measure reply speed, booked next steps and paying customers every week.",
+  "Hand over to a person as soon as the customer asks to negotiate.",
+  "Keep the assistant's knowledge current with a weekly update of your offers.",
+];
+
+function pick<T>(list: readonly T[], n: number): T {
+  return list[n % list.length]!;
+}
+
+/** Deterministic, varied posts: the searched phrase appears in about 1 post in 100. */
+function post(i: number): BlogInput {
+  const rare = i % 100 === 7 ? " Pune dental chain" : "";
+  return {
+    slug: `bench-post-${i}`,
+    title: `${pick(WORDS, i)} ${pick(WORDS, i * 7 + 3)} playbook ${i}${rare}`,
+    excerpt: `${pick(SENTENCES, i)} ${pick(SENTENCES, i + 3)}`,
+    author: "Bench Team",
+    date: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
+    readTime: `${(i % 9) + 3} min read`,
+    category: pick(CATEGORIES, i),
+    featured: i % 10 === 0,
+    tags: [pick(WORDS, i), pick(WORDS, i + 5), pick(WORDS, i + 11), pick(WORDS, i + 13)],
+    sections: Array.from({ length: 4 }, (_, s) => ({
+      title: `${pick(WORDS, i + s)} step ${s + 1}`,
+      content: Array.from({ length: 3 }, (_, p) => `${pick(SENTENCES, i + s + p)} ${pick(SENTENCES, i * 3 + p)} ${pick(SENTENCES, i + 2 * p + 1)}`),
+    })),
+  };
+}
+
+type Row = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function measure(name: string, opts: BenchOptions): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-bench-"));
+  const databaseUrl = path.join(dir, "bench.db");
+  try {
+    process.stdout.write(`seeding ${POSTS} posts into ${databaseUrl}…\n`);
+    const db = await openDatabase(databaseUrl);
+    await migrateToLatest(db);
+    const deps = { config: parseConfig({ DATABASE_URL: databaseUrl }), db, log: createLogger("warn") };
+    const started = performance.now();
+    for (let i = 0; i < POSTS; i += 500) {
+      await insertBlogs(deps, Array.from({ length: Math.min(500, POSTS - i) }, (_, k) => post(i + k)));
+    }
+    await db.close();
+    process.stdout.write(`seeded in ${Math.round(performance.now() - started)} ms; starting ${buildDir()}…\n`);
+
+    const server = await startBuiltServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "info" }, { dataDir: dir });
+    try {
+      const slug = `bench-post-${POSTS - 1}`;
+      const one = (await (await fetch(`${server.url}/api/blogs/${slug}`)).json()) as { data: { id: number } };
+      const check = await (await fetch(`${server.url}/api/blogs?search=pune%20dental&limit=12`)).json() as { data: unknown[] };
+      process.stdout.write(`search sample returns ${check.data.length} posts\n`);
+
+      const rows: Row[] = [];
+      const run = async (name: string, opts: BenchOptions) => {
+        process.stdout.write(`  ${name}…\n`);
+        rows.push(await measure(name, opts));
+      };
+      await run("static /favicon.svg (baseline)", { url: `${server.url}/favicon.svg` });
+      await run("GET /api/blogs", { url: `${server.url}/api/blogs` });
+      await run("GET /api/blogs?search=pune dental", { url: `${server.url}/api/blogs?search=pune%20dental` });
+      await run("GET /api/blogs?category&featured", { url: `${server.url}/api/blogs?category=Healthcare&featured=true` });
+      await run(`GET /api/blogs/{slug}`, { url: `${server.url}/api/blogs/${slug}` });
+      await run(`GET /blog/{slug} (server-rendered)`, { url: `${server.url}/blog/${slug}` });
+      await run(`POST /api/blogs/{id}/like (new visitor each)`, {
+        url: server.url,
+        requests: [
+          {
+            method: "POST",
+            path: `/api/blogs/${one.data.id}/like`,
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: `wp_visitor=${randomBytes(24).toString("base64url")}` } }),
+          },
+        ],
+      });
+
+      const base = rows[0]!.rps || 1;
+      const pad = (s: string | number, n: number) => String(s).padStart(n);
+      process.stdout.write(`\n${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
+      process.stdout.write(`${"endpoint".padEnd(46)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("errors", 8)}${pad("non-2xx", 9)}${pad("vs static", 11)}\n`);
+      for (const r of rows) {
+        process.stdout.write(
+          `${r.name.padEnd(46)}${pad(r.rps, 8)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.non2xx, 9)}${pad(`${((r.rps / base) * 100).toFixed(0)}%`, 11)}\n`,
+        );
+      }
+      const list = rows[1]!;
+      const search = rows[2]!;
+      const page = rows[5]!;
+      process.stdout.write(
+        [
+          "",
+          `targets: zero errors ${rows.every((r) => r.errors === 0 && r.non2xx === 0) ? "met" : "NOT met"};`,
+          `list/search p99 < 50 ms ${list.p99 < 50 && search.p99 < 50 ? "met" : "NOT met"} (${list.p99} / ${search.p99});`,
+          `post page >= 1000 req/s ${page.rps >= 1000 ? "met" : "NOT met"} (${page.rps})`,
+          "",
+        ].join("\n"),
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,366 @@
+/**
+ * `npm run test:load [-- --postgres] [--duration=60] [--connections=200] [--json=file]`
+ *
+ * Starts the production build on a fresh temporary database (SQLite, or with
+ * --postgres a new PostgreSQL database beside TEST_DATABASE_URL's) on a
+ * loopback port, drives mixed traffic at a fixed number of concurrent
+ * connections for a bounded time, then checks what the clients saw against
+ * the database:
+ *   - no 5xx and no dropped connection;
+ *   - every like answered as newly counted is counted, and no more;
+ *   - every subscription and lead answered with success is stored exactly once,
+ *     and nothing that was not answered with success was stored.
+ * Prints requests/s and p50/p99 per kind; exits 1 when a check fails.
+ * Builds into $WP_BUILD_DIR (default build-load) unless E2E_SKIP_BUILD=1.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { openDatabase, type Db } from "../server/db/database";
+import { type BuiltServer, startBuiltServer } from "../tests/helpers/built-server";
+import { createTestDatabase, type TestDatabase } from "../tests/helpers/databases";
+
+type Kind = "page" | "blog-read" | "blog-search" | "like" | "subscribe" | "lead" | "chat";
+const KINDS: Kind[] = ["page", "blog-read", "blog-search", "like", "subscribe", "lead", "chat"];
+/** The traffic mix: mostly reading, as on a real marketing site. */
+const WEIGHTS: Record<Kind, number> = { page: 30, "blog-read": 20, "blog-search": 10, like: 15, subscribe: 8, lead: 7, chat: 10 };
+/** A visitor makes this many requests, then a new one (new address, no cookie) arrives. */
+const REQUESTS_PER_VISITOR = 8;
+/** A request that takes longer than this counts as dropped. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+function flag(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(prefix));
+  if (!hit) return undefined;
+  return hit === `--${name}` ? "" : hit.slice(prefix.length);
+}
+
+const usePostgres = flag("postgres") !== undefined;
+const durationS = Math.min(Math.max(Number(flag("duration") ?? 60), 1), 600);
+const connections = Math.min(Math.max(Number(flag("connections") ?? 200), 1), 1000);
+const jsonOut = flag("json");
+
+type Sample = { kind: Kind; status: number; ms: number; error?: string };
+
+export type LoadResult = {
+  database: "sqlite" | "postgres";
+  durationS: number;
+  connections: number;
+  total: number;
+  requestsPerSecond: number;
+  perKind: Record<string, { count: number; rps: number; p50: number; p99: number; max: number; statuses: Record<string, number> }>;
+  fiveXx: number;
+  dropped: number;
+  rssIdleMb: number;
+  rssAfterMb: number;
+  checks: { name: string; ok: boolean; detail: string }[];
+  serverErrors: string[];
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+type Answer = { status: number; body: string; setCookie: string[] };
+
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let stage = "before the answer's headers";
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path: urlPath, agent, headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } },
+      (res) => {
+        stage = `while reading a ${res.statusCode} answer's body`;
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const sc = res.headers["set-cookie"];
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), setCookie: Array.isArray(sc) ? sc : sc ? [sc] : [] });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`timeout ${stage} (${method} ${urlPath.split("?")[0]})`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+function buildIfNeeded(buildDir: string) {
+  if (process.env.E2E_SKIP_BUILD === "1") return;
+  console.log(`building into ${buildDir}…`);
+  const r = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: { ...process.env, WP_BUILD_DIR: buildDir, NODE_ENV: "production" } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function main(): Promise<void> {
+  const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build-load");
+  process.env.WP_BUILD_DIR = buildDir;
+  buildIfNeeded(buildDir);
+
+  let pg: TestDatabase | undefined;
+  if (usePostgres) {
+    process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+    pg = await createTestDatabase("postgres");
+  }
+  const server: BuiltServer = await startBuiltServer({
+    TRUST_PROXY: "true",
+    WP_TEST_ROUTES: "0",
+    // For profiling the server under load, e.g. LOAD_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  });
+  // The server logs one line per request; keep only error lines, not hundreds of thousands of lines in memory.
+  const serverErrors: string[] = [];
+  const serverTimes: number[] = [];
+  server.process.stdout?.removeAllListeners("data");
+  server.process.stderr?.removeAllListeners("data");
+  let carry = "";
+  const scan = (d: Buffer) => {
+    const text = carry + d.toString();
+    const lines = text.split("\n");
+    carry = lines.pop() ?? "";
+    for (const line of lines) {
+      if (/"level":(50|60)/.test(line) && serverErrors.length < 50) serverErrors.push(line.slice(0, 500));
+      // How long the server itself took, to tell its own slowness from waiting before or after it.
+      const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
+      if (ms) serverTimes.push(Number(ms));
+    }
+  };
+  server.process.stdout?.on("data", scan);
+  server.process.stderr?.on("data", (d: Buffer) => serverErrors.length < 50 && serverErrors.push(d.toString().slice(0, 500)));
+
+  const port = server.port;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const json = { "content-type": "application/json" };
+  const run = Date.now().toString(36);
+
+  try {
+    const seed = await request(agent, port, "POST", "/api/blogs/seed", json);
+    if (seed.status !== 200) throw new Error(`seeding failed: ${seed.status} ${seed.body}`);
+    const list = JSON.parse((await request(agent, port, "GET", "/api/blogs?limit=50", {})).body) as { data: { _id: string | number; slug: string; likes: number }[] };
+    const posts = list.data.map((b) => ({ id: Number(b._id), slug: b.slug, likesBefore: b.likes }));
+    if (posts.length === 0) throw new Error("no posts to read");
+    const pages = ["/", "/blogs", "/contact", ...posts.map((p) => `/blog/${p.slug}`)];
+    const terms = ["whatsapp", "ai", "lead", "%", "site visits", "automation", "zzz-not-there"];
+
+    await new Promise((r) => setTimeout(r, 1000));
+    const rssIdleMb = rssMb(server.process.pid);
+
+    const samples: Sample[] = [];
+    const likesAnsweredNew = new Map<number, number>();
+    const subscribed = new Set<string>();
+    const subscribeAsked = new Set<string>();
+    const leadsStored = new Set<string>();
+    const leadsAsked = new Set<string>();
+    let visitorSeq = 0;
+    let counter = 0;
+    const totalWeight = KINDS.reduce((s, k) => s + WEIGHTS[k], 0);
+    const pick = (): Kind => {
+      let r = Math.random() * totalWeight;
+      for (const k of KINDS) if ((r -= WEIGHTS[k]) < 0) return k;
+      return "page";
+    };
+    const any = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+    const deadline = Date.now() + durationS * 1000;
+    const started = Date.now();
+    console.log(`driving ${connections} connections for ${durationS} s against ${server.url} (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
+
+    const worker = async () => {
+      let visitor = { ip: "", cookie: "", left: 0 };
+      while (Date.now() < deadline) {
+        if (visitor.left <= 0) {
+          const n = ++visitorSeq;
+          visitor = { ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, cookie: "", left: REQUESTS_PER_VISITOR };
+        }
+        visitor.left--;
+        const kind = pick();
+        const headers: Record<string, string> = { "x-forwarded-for": visitor.ip, ...(visitor.cookie ? { cookie: visitor.cookie } : {}) };
+        const t0 = performance.now();
+        let answer: Answer | undefined;
+        let error: string | undefined;
+        const n = ++counter;
+        let key = "";
+        let postId = 0;
+        try {
+          switch (kind) {
+            case "page":
+              answer = await request(agent, port, "GET", any(pages), { ...headers, "accept-encoding": "br, gzip" });
+              break;
+            case "blog-read":
+              answer = await request(agent, port, "GET", Math.random() < 0.5 ? "/api/blogs" : `/api/blogs/${any(posts).slug}`, headers);
+              break;
+            case "blog-search":
+              answer = await request(agent, port, "GET", `/api/blogs?search=${encodeURIComponent(any(terms))}`, headers);
+              break;
+            case "like":
+              postId = any(posts).id;
+              answer = await request(agent, port, "POST", `/api/blogs/${postId}/like`, headers);
+              break;
+            case "subscribe":
+              key = `load-${run}-${n}@example.com`;
+              subscribeAsked.add(key);
+              answer = await request(agent, port, "POST", "/api/newsletter/subscribe", { ...headers, ...json }, JSON.stringify({ email: key }));
+              break;
+            case "lead":
+              key = `lead-${run}-${n}@example.com`;
+              leadsAsked.add(key);
+              answer = await request(
+                agent,
+                port,
+                "POST",
+                "/api/leads",
+                { ...headers, ...json },
+                JSON.stringify({ firstName: "Load", lastName: `Visitor ${n}`, email: key, phone: "+91 00000 00000", message: "Interested in the WhatsApp assistant." }),
+              );
+              break;
+            case "chat":
+              answer = await request(agent, port, "POST", "/api/chat", { ...headers, ...json }, JSON.stringify({ message: any(["How much does it cost?", "hi", "Can it integrate with my CRM?", "automate follow-ups"]) }));
+              break;
+          }
+        } catch (e) {
+          error = (e as Error).message;
+        }
+        const ms = performance.now() - t0;
+        samples.push({ kind, status: answer?.status ?? 0, ms, error });
+        if (!answer) continue;
+        for (const c of answer.setCookie) {
+          const pair = c.split(";")[0]!;
+          if (pair.startsWith("wp_visitor=")) visitor.cookie = pair;
+        }
+        if (kind === "like" && answer.status === 200) {
+          const body = JSON.parse(answer.body) as { success: boolean; data: { alreadyLiked: boolean } };
+          if (body.success && !body.data.alreadyLiked) likesAnsweredNew.set(postId, (likesAnsweredNew.get(postId) ?? 0) + 1);
+        }
+        if (kind === "subscribe" && answer.status === 200) subscribed.add(key);
+        if (kind === "lead" && answer.status === 201) leadsStored.add(key);
+      }
+    };
+    await Promise.all(Array.from({ length: connections }, worker));
+    const elapsedS = (Date.now() - started) / 1000;
+    const rssAfterMb = rssMb(server.process.pid);
+    agent.destroy();
+
+    // What the database says, compared with what the clients were told.
+    await server.stop();
+    const db: Db = pg ? pg.db : await openDatabase(server.databaseUrl);
+    const checks: LoadResult["checks"] = [];
+    const fiveXx = samples.filter((s) => s.status >= 500).length;
+    const dropped = samples.filter((s) => s.error).length;
+    checks.push({ name: "no 5xx", ok: fiveXx === 0, detail: `${fiveXx} answers ≥ 500` });
+    checks.push({
+      name: "no dropped connections",
+      ok: dropped === 0,
+      detail: `${dropped} requests without an answer${dropped ? `: ${[...new Set(samples.filter((s) => s.error).map((s) => s.error))].slice(0, 3).join("; ")}` : ""}`,
+    });
+
+    const likeRows = await db.kysely.selectFrom("blogs").select(["id", "likes"]).execute();
+    const likeProblems: string[] = [];
+    for (const p of posts) {
+      const now = Number(likeRows.find((r) => Number(r.id) === p.id)?.likes ?? -1);
+      const expected = p.likesBefore + (likesAnsweredNew.get(p.id) ?? 0);
+      if (now !== expected) likeProblems.push(`post ${p.id}: ${now} counted, ${expected} answered`);
+    }
+    const likesTotal = [...likesAnsweredNew.values()].reduce((a, b) => a + b, 0);
+    checks.push({ name: "every like answered is counted, and no more", ok: likeProblems.length === 0, detail: likeProblems.join("; ") || `${likesTotal} new likes, all counted` });
+
+    const subRows = await db.kysely
+      .selectFrom("subscribers")
+      .select(["email_normalized"])
+      .where("email_normalized", "like", `load-${run}-%`)
+      .execute();
+    const subCounts = new Map<string, number>();
+    for (const r of subRows) subCounts.set(r.email_normalized, (subCounts.get(r.email_normalized) ?? 0) + 1);
+    const subMissing = [...subscribed].filter((e) => subCounts.get(e) !== 1);
+    const subExtra = [...subCounts.keys()].filter((e) => !subscribed.has(e));
+    checks.push({
+      name: "every subscription answered with success is stored exactly once",
+      ok: subMissing.length === 0 && subExtra.length === 0 && subscribed.size > 0,
+      detail: `${subscribed.size} answered, ${subRows.length} stored, ${subMissing.length} missing/duplicated, ${subExtra.length} stored without a success answer (of ${subscribeAsked.size} sent)`,
+    });
+
+    const leadRows = await db.kysely.selectFrom("leads").select(["email"]).where("email", "like", `lead-${run}-%`).execute();
+    const leadCounts = new Map<string, number>();
+    for (const r of leadRows) leadCounts.set(r.email, (leadCounts.get(r.email) ?? 0) + 1);
+    const leadMissing = [...leadsStored].filter((e) => leadCounts.get(e) !== 1);
+    const leadExtra = [...leadCounts.keys()].filter((e) => !leadsStored.has(e));
+    checks.push({
+      name: "every lead answered with success is stored exactly once",
+      ok: leadMissing.length === 0 && leadExtra.length === 0 && leadsStored.size > 0,
+      detail: `${leadsStored.size} answered, ${leadRows.length} stored, ${leadMissing.length} missing/duplicated, ${leadExtra.length} stored without a success answer (of ${leadsAsked.size} sent)`,
+    });
+    checks.push({ name: "no error logged by the server", ok: serverErrors.length === 0, detail: serverErrors.slice(0, 3).join("\n") || "none" });
+    if (!pg) await db.close();
+
+    const perKind: LoadResult["perKind"] = {};
+    for (const kind of KINDS) {
+      const mine = samples.filter((s) => s.kind === kind);
+      const times = mine.map((s) => s.ms).sort((a, b) => a - b);
+      const statuses: Record<string, number> = {};
+      for (const s of mine) statuses[s.error ? "dropped" : String(s.status)] = (statuses[s.error ? "dropped" : String(s.status)] ?? 0) + 1;
+      perKind[kind] = {
+        count: mine.length,
+        rps: Math.round((mine.length / elapsedS) * 10) / 10,
+        p50: Math.round(percentile(times, 50) * 10) / 10,
+        p99: Math.round(percentile(times, 99) * 10) / 10,
+        max: Math.round((times.at(-1) ?? 0) * 10) / 10,
+        statuses,
+      };
+    }
+    const result: LoadResult = {
+      database: usePostgres ? "postgres" : "sqlite",
+      durationS: Math.round(elapsedS * 10) / 10,
+      connections,
+      total: samples.length,
+      requestsPerSecond: Math.round(samples.length / elapsedS),
+      perKind,
+      fiveXx,
+      dropped,
+      rssIdleMb,
+      rssAfterMb,
+      checks,
+      serverErrors,
+    };
+
+    console.log(`\n${result.total} requests in ${result.durationS} s = ${result.requestsPerSecond} req/s (${connections} connections, ${result.database})`);
+    console.log(`server RSS: ${rssIdleMb} MB idle, ${rssAfterMb} MB after the load`);
+    const st = [...serverTimes].sort((a, b) => a - b);
+    console.log(`time inside the server (its request log): p50 ${percentile(st, 50)} ms, p99 ${percentile(st, 99)} ms, max ${st.at(-1) ?? 0} ms over ${st.length} requests`);
+    console.log("\nkind          count    req/s   p50 ms   p99 ms   max ms  statuses");
+    for (const [kind, k] of Object.entries(perKind)) {
+      console.log(
+        `${kind.padEnd(12)} ${String(k.count).padStart(6)} ${String(k.rps).padStart(8)} ${String(k.p50).padStart(8)} ${String(k.p99).padStart(8)} ${String(k.max).padStart(8)}  ${JSON.stringify(k.statuses)}`,
+      );
+    }
+    console.log("");
+    for (const c of checks) console.log(`${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`);
+    if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(result, null, 2));
+    process.exitCode = checks.every((c) => c.ok) ? 0 : 1;
+  } finally {
+    await server.stop();
+    await pg?.drop();
+    if (!usePostgres) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

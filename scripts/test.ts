@@ -1,0 +1,32 @@
+/**
+ * `npm test`: the one command that proves the project works. Typecheck, lint,
+ * unit and integration tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL
+ * is set), then the end-to-end tests in Chromium against the production build.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const steps: Array<[string, string[], NodeJS.ProcessEnv?]> = [
+  ["typecheck", ["npm", "run", "--silent", "typecheck"]],
+  ["lint", ["npm", "run", "--silent", "lint"]],
+  ["unit and integration", ["npx", "vitest", "run"]],
+  ["end-to-end", ["npm", "run", "--silent", "test:e2e"]],
+];
+// Fault tests reuse the build the end-to-end step made.
+if (fs.existsSync("vitest.faults.config.ts")) {
+  steps.push(["faults", ["npx", "vitest", "run", "--config", "vitest.faults.config.ts"], { WP_BUILD_DIR: process.env.WP_BUILD_DIR ?? "build-e2e" }]);
+}
+
+const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+for (const [name, [cmd, ...args], extraEnv] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd!, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
+  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  if (r.status !== 0) break;
+}
+console.log("\n=== summary ===");
+for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name} (${r.seconds} s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

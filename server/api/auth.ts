@@ -1,0 +1,197 @@
+import { Hono, type Context } from "hono";
+import { AUTH_MESSAGES } from "../../app/content/auth";
+import {
+  LoginSchema,
+  ProfileUpdateSchema,
+  RegisterSchema,
+  ResetConfirmSchema,
+  ResetRequestSchema,
+  SocialSchema,
+  VerifyEmailSchema,
+} from "../../app/lib/auth-schemas";
+import type { AppEnv } from "../context";
+import { HttpError, readJson } from "../http/errors";
+import {
+  confirmPasswordReset,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  signIn,
+  updateProfile,
+  userForSession,
+  verifyEmail,
+  type PublicUser,
+} from "../services/auth/accounts";
+import { clearSessionCookies, oauthCookie, oauthCookieName, readCookie, sessionCookies } from "../services/auth/cookies";
+import { sessionTokenFromHeaders } from "../services/auth/request";
+import { revokeSession } from "../services/auth/sessions";
+import {
+  finishSocialFlow,
+  isProviderId,
+  signInWithIdToken,
+  SocialAuthError,
+  startSocialFlow,
+  takeFlow,
+} from "../services/auth/social";
+import { PROVIDERS } from "../../app/content/auth";
+import { safeRedirect } from "../../app/lib/auth-schemas";
+
+/**
+ * /api/auth: the spec's account endpoints. Clients authenticate with
+ * `Authorization: Bearer <token>`; the web app's session cookie is accepted
+ * too (cross-site writes are already refused globally). Every answer is
+ * `no-store`: they carry tokens or personal data.
+ */
+export function createAuthRouter(): Hono<AppEnv> {
+  const auth = new Hono<AppEnv>();
+
+  auth.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  auth.post("/register", async (c) => {
+    const input = await readJson(c, RegisterSchema);
+    const { user, session } = await registerUser(c.get("deps"), input);
+    return c.json({ success: true, message: "Account created successfully", user, token: session.token }, 201);
+  });
+
+  auth.post("/login", async (c) => {
+    const input = await readJson(c, LoginSchema);
+    const { user, session } = await signIn(c.get("deps"), input, { ip: c.get("clientIp") });
+    return c.json({ success: true, message: "Successfully signed in", user, token: session.token });
+  });
+
+  auth.post("/signout", async (c) => {
+    const deps = c.get("deps");
+    await revokeSession(deps, sessionTokenFromHeaders(deps.config, c.req.raw.headers));
+    for (const cookie of clearSessionCookies(deps.config)) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ success: true, message: AUTH_MESSAGES.signedOut });
+  });
+
+  auth.get("/profile", async (c) => {
+    const user = await requireUser(c);
+    return c.json({ success: true, user });
+  });
+
+  auth.put("/profile", async (c) => {
+    const current = await requireUser(c);
+    const changes = await readJson(c, ProfileUpdateSchema);
+    const user = await updateProfile(c.get("deps"), current._id, changes);
+    return c.json({ success: true, message: AUTH_MESSAGES.profileSaved, user });
+  });
+
+  /** The signed-in user of the web app's cookie, for the header (asked only when the hint cookie says so). */
+  auth.get("/session", async (c) => {
+    const deps = c.get("deps");
+    const user = await userForSession(deps, sessionTokenFromHeaders(deps.config, c.req.raw.headers));
+    // 200 either way: asking "who am I" is not an error, and browsers log failed fetches as console errors.
+    if (!user) {
+      for (const cookie of clearSessionCookies(deps.config)) c.header("Set-Cookie", cookie, { append: true });
+      return c.json({ success: true, user: null });
+    }
+    return c.json({ success: true, user });
+  });
+
+  auth.post("/reset-password", async (c) => {
+    const { email } = await readJson(c, ResetRequestSchema);
+    await requestPasswordReset(c.get("deps"), email, c.get("clientIp"));
+    return c.json({ success: true, message: AUTH_MESSAGES.resetRequested });
+  });
+
+  auth.post("/reset-password/confirm", async (c) => {
+    const { token, password } = await readJson(c, ResetConfirmSchema);
+    await confirmPasswordReset(c.get("deps"), token, password);
+    return c.json({ success: true, message: AUTH_MESSAGES.resetDone });
+  });
+
+  auth.post("/verify-email", async (c) => {
+    const { token } = await readJson(c, VerifyEmailSchema);
+    const user = await verifyEmail(c.get("deps"), token);
+    return c.json({ success: true, message: AUTH_MESSAGES.verifyDone, user });
+  });
+
+  auth.post("/verify-email/resend", async (c) => {
+    const user = await requireUser(c);
+    await resendVerification(c.get("deps"), user._id, c.get("clientIp"));
+    return c.json({ success: true, message: AUTH_MESSAGES.verificationSent });
+  });
+
+  auth.post("/social", async (c) => {
+    const { provider, idToken, nonce } = await readJson(c, SocialSchema);
+    const deps = c.get("deps");
+    try {
+      const { user, session } = await signInWithIdToken(deps, provider, idToken, nonce);
+      return c.json({ success: true, message: AUTH_MESSAGES.socialSuccess(PROVIDERS[provider]), user, token: session.token });
+    } catch (error) {
+      if (!(error instanceof SocialAuthError)) throw error;
+      deps.log.warn({ provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
+      if (error.reason === "not-configured") throw new HttpError(503, AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
+      if (error.reason === "provider") throw new HttpError(503, AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]));
+      throw new HttpError(401, AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]), { reason: error.reason });
+    }
+  });
+
+  /**
+   * The browser flow for Google and Microsoft: start → the provider → callback
+   * → back to the page the visitor came from, which shows the spec's message.
+   * Plain links (GET), because the page's form-action CSP would block a form
+   * post that redirects to the provider.
+   */
+  auth.get("/:provider/start", async (c) => {
+    const provider = c.req.param("provider");
+    if (!isProviderId(provider)) throw new HttpError(404, "Unknown sign-in provider.");
+    const deps = c.get("deps");
+    const mode = c.req.query("mode") === "sign-up" ? "sign-up" : "sign-in";
+    const redirectTo = safeRedirect(c.req.query("redirectTo"));
+    try {
+      const flow = await startSocialFlow(deps, provider, { mode, redirectTo, remember: c.req.query("remember") !== "0" });
+      c.header("Set-Cookie", oauthCookie(deps.config, flow.flowId, flow.maxAge));
+      return c.redirect(flow.url, 302);
+    } catch (error) {
+      if (!(error instanceof SocialAuthError)) throw error;
+      deps.log.warn({ provider, reason: error.reason, err: { message: error.message } }, "social sign-in could not start");
+      return c.redirect(outcomeUrl(mode, provider, error.reason === "not-configured" ? "not-configured" : "failed", redirectTo), 302);
+    }
+  });
+
+  auth.get("/:provider/callback", async (c) => {
+    const provider = c.req.param("provider");
+    if (!isProviderId(provider)) throw new HttpError(404, "Unknown sign-in provider.");
+    const deps = c.get("deps");
+    c.header("Set-Cookie", oauthCookie(deps.config, "", 0), { append: true });
+    const flow = await takeFlow(deps, provider, readCookie(c.req.header("cookie"), oauthCookieName(deps.config)));
+    if (!flow) {
+      deps.log.warn({ provider, reason: "bad-flow" }, "social sign-in callback without a matching flow");
+      return c.redirect(outcomeUrl("sign-in", provider, "failed", "/templates"), 302);
+    }
+    const mode = flow.mode === "sign-up" ? "sign-up" : "sign-in";
+    try {
+      const result = await finishSocialFlow(deps, provider, new URL(c.req.url).search, flow);
+      for (const cookie of sessionCookies(deps.config, result.signedIn.session.token, result.signedIn.session.cookieMaxAge)) {
+        c.header("Set-Cookie", cookie, { append: true });
+      }
+      return c.redirect(outcomeUrl(mode, provider, "success", result.redirectTo), 302);
+    } catch (error) {
+      if (!(error instanceof SocialAuthError)) throw error;
+      deps.log.warn({ provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
+      return c.redirect(outcomeUrl(mode, provider, "failed", flow.redirect_to), 302);
+    }
+  });
+
+  return auth;
+}
+
+/** The page that shows how a social sign-in went (its banner reads `social` and `status`). */
+function outcomeUrl(mode: "sign-in" | "sign-up", provider: string, status: string, redirectTo: string): string {
+  const params = new URLSearchParams({ social: provider, status });
+  if (redirectTo !== "/templates") params.set("redirectTo", redirectTo);
+  return `/${mode === "sign-up" ? "get-started" : "sign-in"}?${params}`;
+}
+
+async function requireUser(c: Context<AppEnv>): Promise<PublicUser> {
+  const deps = c.get("deps");
+  const user = await userForSession(deps, sessionTokenFromHeaders(deps.config, c.req.raw.headers));
+  if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, {}, { "WWW-Authenticate": 'Bearer realm="api"' });
+  return user;
+}

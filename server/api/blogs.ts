@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { BLOG_LISTING } from "../../app/content/blog";
+import type { AppEnv } from "../context";
+import { HttpError, parseWith } from "../http/errors";
+import {
+  BlogQuerySchema,
+  likeBlog,
+  listBlogs,
+  newVisitorId,
+  seedSampleBlogs,
+  toBlogQuery,
+  viewBlog,
+  visitorCookieHeader,
+  visitorIdFromCookie,
+} from "../services/blog";
+
+const IdSchema = z.coerce
+  .number({ error: "The blog id must be a positive whole number." })
+  .int("The blog id must be a positive whole number.")
+  .positive("The blog id must be a positive whole number.")
+  .max(Number.MAX_SAFE_INTEGER, "The blog id must be a positive whole number.");
+
+/** /api/blogs: the listing, one post (counting a view), likes and the samples (spec section 7). */
+export function blogsRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  r.get("/", async (c) => {
+    const query = toBlogQuery(parseWith(BlogQuerySchema, c.req.query()));
+    const page = await listBlogs(c.get("deps"), query);
+    return c.json({ success: true, ...page });
+  });
+
+  r.post("/seed", async (c) => {
+    const { added } = await seedSampleBlogs(c.get("deps"));
+    return c.json({ success: true, message: BLOG_LISTING.seeded(added), added });
+  });
+
+  r.post("/:id/like", async (c) => {
+    const id = parseWith(IdSchema, c.req.param("id"));
+    const deps = c.get("deps");
+    let visitor = visitorIdFromCookie(c.req.header("cookie"));
+    if (!visitor) {
+      visitor = newVisitorId();
+      c.header("Set-Cookie", visitorCookieHeader(visitor, deps.config.PUBLIC_URL));
+    }
+    const result = await likeBlog(deps, id, visitor);
+    if (!result) throw new HttpError(404, "Blog not found");
+    return c.json({ success: true, data: { likes: result.likes, liked: true, alreadyLiked: result.alreadyLiked } });
+  });
+
+  r.get("/:slug", async (c) => {
+    const blog = await viewBlog(c.get("deps"), c.req.param("slug"));
+    if (!blog) throw new HttpError(404, "Blog not found");
+    return c.json({ success: true, data: blog }, 200, { "cache-control": "no-store" });
+  });
+
+  return r;
+}

@@ -1,0 +1,141 @@
+/**
+ * The help chat API:
+ *   POST /api/chat               {message, history?, industry?} → {success, data: {reply, intent, quickReplies, truncated}}
+ *                                 or, with `Accept: text/event-stream`, "delta" events then one "done" event
+ *   POST /api/chat/intent        {message, industry?}          → {success, data: {intent, entities, sentiment, urgency}}
+ *   POST /api/chat/quick-replies {message, history?}           → {success, data: {quickReplies}}
+ * All three share the per-client-address limit.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { INDUSTRIES } from "../../app/content/site";
+import type { AppEnv } from "../context";
+import { readJson } from "../http/errors";
+import {
+  analyzeIntent,
+  answerChat,
+  type ChatResult,
+  type ChatStreamEvent,
+  limitChatClient,
+  streamChat,
+  suggestQuickReplies,
+} from "../services/chat/service";
+
+const MessageSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? "Please send a message." : "The message must be text."),
+  })
+  .transform((v) => v.trim())
+  .refine((v) => v !== "", "Please type a message.");
+
+// History may use the API's {role, content} or the page's chat message shape {text, isBot}.
+const HistoryItemSchema = z.union(
+  [
+    z.object({ role: z.enum(["user", "assistant"]), content: z.string() }),
+    z
+      .object({ text: z.string(), isBot: z.boolean() })
+      .transform((m) => ({ role: m.isBot ? ("assistant" as const) : ("user" as const), content: m.text })),
+  ],
+  { error: 'Each history message needs a role ("user" or "assistant") and content text.' },
+);
+
+const HistorySchema = z.array(HistoryItemSchema, { error: "history must be a list of messages." }).max(100, {
+  error: "history may hold at most 100 messages.",
+});
+
+const IndustrySchema = z.enum(INDUSTRIES, { error: `industry must be one of: ${INDUSTRIES.join(", ")}.` });
+
+const ChatSchema = z.object(
+  { message: MessageSchema, history: HistorySchema.optional(), industry: IndustrySchema.optional() },
+  { error: "Send a JSON object with a message." },
+);
+const IntentSchema = z.object(
+  { message: MessageSchema, industry: IndustrySchema.optional() },
+  { error: "Send a JSON object with a message." },
+);
+const QuickRepliesSchema = z.object(
+  { message: MessageSchema, history: HistorySchema.optional() },
+  { error: "Send a JSON object with a message." },
+);
+
+function publicResult(result: ChatResult) {
+  // Which engine answered is deliberately not part of the answer (the spec keeps it unshown).
+  const { reply, intent, quickReplies, truncated } = result;
+  return { reply, intent, quickReplies, truncated };
+}
+
+function sseEvent(event: ChatStreamEvent): string {
+  const data = event.type === "delta" ? { text: event.text } : { success: true, data: publicResult(event.result) };
+  return `event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function createChatRouter(): Hono<AppEnv> {
+  const chat = new Hono<AppEnv>();
+
+  chat.use(async (c, next) => {
+    await limitChatClient(c.get("deps"), c.get("clientIp"));
+    await next();
+  });
+
+  chat.post("/", async (c) => {
+    const deps = c.get("deps");
+    const input = await readJson(c, ChatSchema);
+    if (!/text\/event-stream/i.test(c.req.header("accept") ?? "")) {
+      return c.json({ success: true, data: publicResult(await answerChat(deps, input)) }, 200, {
+        "cache-control": "no-store",
+      });
+    }
+
+    const abort = new AbortController();
+    const events = streamChat(deps, input, abort.signal);
+    // The first event comes after the database work (limits), so a database
+    // outage still becomes a JSON 503 rather than a broken stream.
+    const first = await events.next();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (first.done) controller.close();
+        else controller.enqueue(encoder.encode(sseEvent(first.value)));
+      },
+      async pull(controller) {
+        try {
+          const next = await events.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(sseEvent(next.value)));
+        } catch (error) {
+          deps.log.warn({ reqId: c.get("requestId"), err: { message: (error as Error).message } }, "chat stream failed");
+          controller.enqueue(
+            encoder.encode(`event: error\ndata: ${JSON.stringify({ success: false, message: "The reply could not be completed." })}\n\n`),
+          );
+          controller.close();
+        }
+      },
+      cancel() {
+        // The visitor left: stop asking the model.
+        abort.abort();
+        void events.return(undefined);
+      },
+    });
+    return new Response(body, {
+      status: 200,
+      headers: {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store, no-transform",
+        "x-accel-buffering": "no",
+      },
+    });
+  });
+
+  chat.post("/intent", async (c) => {
+    const input = await readJson(c, IntentSchema);
+    return c.json({ success: true, data: await analyzeIntent(c.get("deps"), input) }, 200, { "cache-control": "no-store" });
+  });
+
+  chat.post("/quick-replies", async (c) => {
+    const input = await readJson(c, QuickRepliesSchema);
+    const quickReplies = await suggestQuickReplies(c.get("deps"), input);
+    return c.json({ success: true, data: { quickReplies } }, 200, { "cache-control": "no-store" });
+  });
+
+  return chat;
+}

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { blogsRouter } from "./blogs";
+import { newsletterRouter } from "./newsletter";
+import { createChatRouter } from "./chat";
+import { createLeadsRouter } from "./leads";
+import { createAuthRouter } from "./auth";
+
+/**
+ * The JSON API under /api. Each feature mounts its own router here; the
+ * handlers read their dependencies from `c.get("deps")`.
+ */
+export function createApiRouter(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.route("/blogs", blogsRouter());
+  api.route("/newsletter", newsletterRouter());
+  api.route("/chat", createChatRouter());
+  api.route("/leads", createLeadsRouter());
+  api.route("/auth", createAuthRouter());
+  return api;
+}

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { CONTACT_FORM } from "../../app/content/contact";
+import type { AppEnv } from "../context";
+import { HttpError, readJsonBody } from "../http/errors";
+import { submitLead } from "../services/leads";
+
+/**
+ * POST /api/leads: the Contact form's JSON door. The answer is the same for a
+ * real lead and for a filled honeypot, so a bot learns nothing.
+ */
+export function createLeadsRouter(): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  router.post("/", async (c) => {
+    const body = await readJsonBody(c);
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw new HttpError(400, "The request body must be a JSON object.");
+    }
+    await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") });
+    return c.json({ success: true, title: CONTACT_FORM.successTitle, message: CONTACT_FORM.successMessage }, 201);
+  });
+  return router;
+}

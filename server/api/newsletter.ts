@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { NEWSLETTER } from "../../app/content/blog";
+import type { AppEnv } from "../context";
+import { HttpError, readJson } from "../http/errors";
+import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter";
+
+const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });
+
+/** /api/newsletter: double opt-in subscription, confirmation and unsubscribing. */
+export function newsletterRouter(): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  r.post("/subscribe", async (c) => {
+    const { email } = await readJson(c, SubscribeSchema);
+    const result = await subscribe(c.get("deps"), email, c.get("clientIp"));
+    return c.json({ success: true, message: result.message });
+  });
+
+  r.post("/confirm", async (c) => {
+    const { token } = await readJson(c, TokenBody);
+    if (!(await confirmSubscription(c.get("deps"), token))) throw new HttpError(400, NEWSLETTER.confirm.invalid.text);
+    return c.json({ success: true, message: NEWSLETTER.confirm.confirmed.heading });
+  });
+
+  r.post("/unsubscribe", async (c) => {
+    const { token } = await readJson(c, TokenBody);
+    if (!(await unsubscribe(c.get("deps"), token))) throw new HttpError(400, NEWSLETTER.unsubscribe.invalid.text);
+    return c.json({ success: true, message: NEWSLETTER.unsubscribe.done.heading });
+  });
+
+  return r;
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ServerBuild } from "react-router";
+import { PRERENDERED_PATHS } from "../app/prerender-paths";
+import { createApiRouter } from "./api/index";
+import type { AppEnv, Deps, RouterLoadContext } from "./context";
+import { compressText } from "./http/compress";
+import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText } from "./http/errors";
+import { clientIp } from "./http/client-ip";
+import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders } from "./http/security";
+import { asBytes } from "./http/bytes";
+import { loadPrerenderedPages, loadStaticFiles, renderPrerendered, serveStatic, type PrerenderedPage } from "./http/static";
+import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export type AppOptions = {
+  deps: Deps;
+  /** Directory of the production build (client/ and server/ inside). Omit for an API-only app. */
+  buildDir?: string;
+  /** The React Router server build; loaded from buildDir when omitted. */
+  build?: ServerBuild;
+  /** Development: the handler Vite provides for pages. */
+  pageHandler?: (request: Request, context: RouterLoadContext) => Promise<Response>;
+};
+
+export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
+  const { deps } = options;
+  const { config, log } = deps;
+  const app = new Hono<AppEnv>();
+
+  // One JSON line per request: method, path (never the query), status, duration, id.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    c.set("clientIp", clientIp(c, config.TRUST_PROXY));
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    log.info(
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+  app.use(securityHeaders(config));
+  app.use(noStoreWhenAuthenticated());
+  app.use(compressText());
+  app.use(crossSiteGuard(config));
+  app.use(async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (cc) =>
+        cc.json({ success: false, message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }, 413),
+    })(c, next);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorJson(c, error);
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ reqId: c.get("requestId"), err: { message: (error as Error).message } }, "database unavailable");
+      return c.json({ success: false, message: "The service is temporarily unavailable. Please try again shortly." }, 503, {
+        "Retry-After": "5",
+      });
+    }
+    if (isUnstorableText(error)) {
+      return c.json({ success: false, message: "The request contains characters that cannot be stored (such as a NUL character)." }, 400);
+    }
+    log.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
+    return c.json({ success: false, message: "Something went wrong. Please try again later." }, 500);
+  });
+
+  // False while the page renderer is still loading (see below).
+  let pagesReady = true;
+  app.get("/healthz", (c) => c.json({ status: "ok", uptime: Math.round(process.uptime()) }, 200, { "cache-control": "no-store" }));
+  app.get("/readyz", async (c) => {
+    const database = await databaseReadable(deps);
+    const ready = database && pagesReady;
+    return c.json(
+      { status: ready ? "ready" : "unavailable", database: database ? "ok" : "unreachable", ...(pagesReady ? {} : { pages: "loading" }) },
+      ready ? 200 : 503,
+      { "cache-control": "no-store" },
+    );
+  });
+
+  if (process.env.WP_TEST_ROUTES === "1") {
+    // For the graceful-shutdown test: requests that stay in flight for a while,
+    // and how many of them the server is holding right now.
+    let inFlight = 0;
+    app.get("/__test/slow", async (c) => {
+      const ms = Math.min(Number(c.req.query("ms") ?? 500) || 0, 5_000);
+      inFlight += 1;
+      await new Promise((r) => setTimeout(r, ms));
+      inFlight -= 1;
+      return c.json({ ok: true, waited: ms });
+    });
+    app.get("/__test/in-flight", (c) => c.json({ inFlight }));
+  }
+
+  app.route("/api", createApiRouter());
+  app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
+
+  let handlePage = options.pageHandler;
+  if (!handlePage && options.buildDir) {
+    const buildDir = path.resolve(options.buildDir);
+    const clientDir = path.join(buildDir, "client");
+    app.use(serveStatic(loadStaticFiles(clientDir)));
+
+    let pages = new Map<string, PrerenderedPage>();
+    const stamp = readPrerenderStamp(buildDir);
+    if (stamp && prerenderStampMatches(buildDir, config)) {
+      pages = loadPrerenderedPages(clientDir, PRERENDERED_PATHS, { built: stamp.publicUrl, current: config.PUBLIC_URL });
+    } else {
+      log.warn("the build's prerendered pages were made with another site configuration; rendering them per request");
+    }
+    app.on(["GET", "HEAD"], [...pages.keys()].flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])), (c, next) => {
+      const page = pages.get(c.req.path.replace(/(.)\/$/, "$1"));
+      if (!page) return next();
+      return c.body(asBytes(renderPrerendered(page, c.get("cspNonce"))), 200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-cache",
+        "x-prerendered": "1",
+      });
+    });
+
+    // React Router and every route module take about a second to load. They load while the server
+    // already listens, so /healthz and the API answer at once; pages wait for them, and /readyz says
+    // "not ready" until they are in.
+    const handlerReady = (async () => {
+      const { createRequestHandler } = await import("react-router");
+      const build =
+        options.build ??
+        ((await import(/* @vite-ignore */ pathToFileUrl(path.join(buildDir, "server", "index.js")))) as ServerBuild);
+      return createRequestHandler(build, config.NODE_ENV === "development" ? "development" : "production");
+    })();
+    pagesReady = false;
+    handlerReady.then(
+      () => {
+        pagesReady = true;
+      },
+      (err: unknown) => log.fatal({ err }, "the page renderer could not be loaded; pages cannot be served"),
+    );
+    handlePage = async (request, context) => (await handlerReady)(request, context);
+  }
+
+  if (handlePage) {
+    const pageHandler = handlePage;
+    app.all("*", async (c) => {
+      const res = await pageHandler(c.req.raw, {
+        deps,
+        cspNonce: c.get("cspNonce"),
+        clientIp: c.get("clientIp"),
+        requestId: c.get("requestId"),
+      });
+      // A page whose loader failed because the database is unreachable is "try again shortly" (503), not a server fault.
+      if (res.status === 500 && !(await databaseReadable(deps))) {
+        const headers = new Headers(res.headers);
+        headers.set("Retry-After", "5");
+        return new Response(res.body, { status: 503, headers });
+      }
+      return res;
+    });
+  }
+  return app;
+}
+
+/**
+ * Whether the database answers a read of a real table. `select 1` alone never
+ * touches SQLite's file, so it stays "ok" while the file is unreadable.
+ */
+async function databaseReadable(deps: Deps, timeoutMs = 2_000): Promise<boolean> {
+  if (!(await deps.db.ping(timeoutMs))) return false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      deps.db.kysely.selectFrom("rate_limits").select("key").limit(1).execute(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("database read timed out")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function pathToFileUrl(file: string): string {
+  return new URL(`file://${file}`).href;
+}

@@ -1,0 +1,186 @@
+import { z } from "zod";
+
+/**
+ * The whole environment, validated once. Defaults are deliberately fake and
+ * harmless (example.com, +91 00000 00000) so nothing real-looking is invented.
+ */
+const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default("data/wise-parrot.db")
+    .refine((v) => !/^[a-z]+:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v), {
+      message: "must be a SQLite file path or a postgres:// URL",
+    }),
+  /** PostgreSQL connections per server process. */
+  DATABASE_POOL_SIZE: positiveInt.max(200).default(20),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+
+  // Site identity.
+  COMPANY_EMAIL: z.email().default("hello@example.com"),
+  COMPANY_PHONE: z.string().trim().min(3).default("+91 00000 00000"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .transform((v) => v.replace(/[\s()+-]/g, ""))
+    .pipe(z.string().regex(/^\d{8,15}$/, "must be 8 to 15 digits, country code first"))
+    .default("910000000000"),
+  COMPANY_ADDRESS: z
+    .string()
+    .trim()
+    .min(3)
+    .default("Example Business Park, Baner, Pune, Maharashtra 411045, India"),
+  BOOKING_URL: httpUrl.default("https://payments.example.com/wise-parrot-demo"),
+  SOCIAL_FACEBOOK_URL: httpUrl.default("https://facebook.example.com/wiseparrot"),
+  SOCIAL_INSTAGRAM_URL: httpUrl.default("https://instagram.example.com/wiseparrot"),
+  SOCIAL_LINKEDIN_URL: httpUrl.default("https://linkedin.example.com/company/wiseparrot"),
+  SOCIAL_YOUTUBE_URL: httpUrl.default("https://youtube.example.com/@wiseparrot"),
+  DEMO_VIDEO_URL: httpUrl.default("https://video.example.com/embed/wise-parrot-demo"),
+  MAPS_URL: httpUrl.default("https://www.google.com/maps/search/?api=1&query=Pune%2C+Maharashtra%2C+India"),
+
+  // E-mail.
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Wise Parrot <no-reply@example.com>"),
+  MAIL_DIR: z.string().min(1).default("data/mail"),
+
+  // Sessions.
+  SESSION_IDLE_HOURS: positiveInt.default(24 * 7),
+  SESSION_ABSOLUTE_DAYS: positiveInt.default(30),
+
+  // Social sign-in (enabled per provider when both id and secret are set).
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  GOOGLE_ISSUER: httpUrl.default("https://accounts.google.com"),
+  MICROSOFT_CLIENT_ID: z.string().trim().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().trim().optional(),
+  MICROSOFT_TENANT: z.string().trim().min(1).default("common"),
+  MICROSOFT_ISSUER: optionalUrl,
+
+  // CRM web-to-lead forwarding.
+  CRM_WEB_TO_LEAD_URL: optionalUrl,
+  CRM_HIDDEN_FIELDS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      if (v.trim() === "") return {} as Record<string, string>;
+      const out: Record<string, string> = {};
+      for (const pair of new URLSearchParams(v)) out[pair[0]] = pair[1];
+      if (Object.keys(out).length === 0) {
+        ctx.addIssue({ code: "custom", message: "must look like oid=XXXX&retURL=..." });
+      }
+      return out;
+    }),
+  LEAD_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
+
+  // Language model (any OpenAI-compatible chat-completions API).
+  LLM_API_KEY: z.string().trim().optional(),
+  LLM_BASE_URL: httpUrl.default("https://api.openai.com/v1").transform((v) => v.replace(/\/+$/, "")),
+  LLM_MODEL: z.string().min(1).default("gpt-3.5-turbo"),
+  LLM_TIMEOUT_MS: positiveInt.default(20_000),
+  LLM_DAILY_CAP: positiveInt.default(2000),
+  CHAT_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+export type Config = Env & {
+  isPostgres: boolean;
+  /** The parts of the configuration a browser may see. */
+  site: PublicSite;
+};
+
+export type PublicSite = {
+  publicUrl: string;
+  email: string;
+  phone: string;
+  whatsappNumber: string;
+  address: string;
+  bookingUrl: string;
+  social: { facebook: string; instagram: string; linkedin: string; youtube: string };
+  demoVideoUrl: string;
+  mapsUrl: string;
+  auth: { google: boolean; microsoft: boolean };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; throws ConfigError naming each bad variable. */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  // An empty variable means "use the default", as most .env tooling expects.
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value !== "") cleaned[key] = value;
+  }
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    isPostgres: /^postgres(ql)?:\/\//i.test(env.DATABASE_URL),
+    site: {
+      publicUrl: env.PUBLIC_URL,
+      email: env.COMPANY_EMAIL,
+      phone: env.COMPANY_PHONE,
+      whatsappNumber: env.WHATSAPP_NUMBER,
+      address: env.COMPANY_ADDRESS,
+      bookingUrl: env.BOOKING_URL,
+      social: {
+        facebook: env.SOCIAL_FACEBOOK_URL,
+        instagram: env.SOCIAL_INSTAGRAM_URL,
+        linkedin: env.SOCIAL_LINKEDIN_URL,
+        youtube: env.SOCIAL_YOUTUBE_URL,
+      },
+      demoVideoUrl: env.DEMO_VIDEO_URL,
+      mapsUrl: env.MAPS_URL,
+      auth: {
+        google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+        microsoft: Boolean(env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET),
+      },
+    },
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed from process.env on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Loads the configuration or stops the process with a message naming the bad variables. */
+export function loadConfigOrExit(): Config {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

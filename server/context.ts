@@ -1,0 +1,37 @@
+import type { Logger } from "pino";
+import type { Config } from "./config";
+import type { Db } from "./db/database";
+
+/**
+ * What every service needs: the configuration, the database and a logger.
+ * Services are plain functions over these; the API handlers and the React
+ * Router loaders/actions both call them (the server never calls itself over HTTP).
+ */
+export type Deps = {
+  config: Config;
+  db: Db;
+  log: Logger;
+};
+
+/** Hono's per-request variables. */
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    cspNonce: string;
+    clientIp: string;
+  };
+};
+
+/** What React Router loaders and actions receive as `context`. */
+export type RouterLoadContext = {
+  deps: Deps;
+  cspNonce: string;
+  clientIp: string;
+  requestId: string;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends Partial<RouterLoadContext> {}
+}

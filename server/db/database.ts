@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type Db = {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** True when a trivial query succeeds within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * Opens the database: SQLite (better-sqlite3, WAL) for a file path, PostgreSQL
+ * (pg pool) for a postgres:// URL. Drivers are loaded lazily so a deployment
+ * only needs the one it uses.
+ */
+export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number } = {}): Promise<Db> {
+  if (isPostgresUrl(url)) {
+    const pg = await import("pg");
+    const Pool = pg.default.Pool;
+    // BIGINT counts come back as strings by default; ours fit in a JS number.
+    pg.default.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+    const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its connection must not crash the process.
+    pool.on("error", () => {});
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      dialect: "postgres",
+      ping: (timeoutMs) => ping(kysely, timeoutMs),
+      close: () => kysely.destroy(),
+    };
+  }
+
+  const file = url.replace(/^sqlite:(\/\/)?/i, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const { default: SQLite } = await import("better-sqlite3");
+  const sqlite = new SQLite(file, { timeout: 5_000 });
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kysely,
+    dialect: "sqlite",
+    ping: (timeoutMs) => ping(kysely, timeoutMs),
+    close: () => kysely.destroy(),
+  };
+}
+
+async function ping(kysely: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("database ping timed out")), timeoutMs);
+    });
+    await Promise.race([sql`select 1`.execute(kysely), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

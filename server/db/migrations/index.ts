@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { MigrationDialect } from "../migration-helpers";
+import * as m0001 from "./0001-foundation";
+import * as m0002 from "./0002-blog-newsletter";
+import * as m0003 from "./0003-accounts";
+import * as m0004 from "./0004-leads";
+import * as m0005 from "./0005-blog-counters-index";
+
+export type MigrationModule = {
+  up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
+};
+
+/**
+ * Every migration, in order. Names never change once released; new ones are
+ * appended with the next number.
+ */
+export const migrations: Record<string, MigrationModule> = {
+  "0001-foundation": m0001,
+  "0002-blog-newsletter": m0002,
+  "0003-accounts": m0003,
+  "0004-leads": m0004,
+  "0005-blog-counters-index": m0005,
+};

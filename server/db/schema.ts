@@ -1,0 +1,167 @@
+import type { Generated } from "kysely";
+
+/**
+ * Every table, as Kysely sees it. Each feature keeps its tables in its own
+ * interface and this one joins them.
+ */
+export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables {}
+
+export interface FoundationTables {
+  /** Fixed-window counters shared by every server process (rate limits). */
+  rate_limits: {
+    key: string;
+    window_start: number;
+    count: number;
+    /** Epoch ms after which the row may be deleted. */
+    expires_at: number;
+  };
+  /** Outgoing e-mail, kept until delivered (or given up on). */
+  mail_outbox: {
+    id: Generated<number>;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    kind: string;
+    status: string;
+    attempts: number;
+    next_attempt_at: number;
+    last_error: string | null;
+    created_at: number;
+    sent_at: number | null;
+  };
+}
+
+/** Blog posts, likes and newsletter subscribers (migration 0002). */
+export interface BlogNewsletterTables {
+  blogs: {
+    id: Generated<number>;
+    slug: string;
+    title: string;
+    excerpt: string;
+    author: string;
+    /** Epoch ms of the post's date. */
+    published_at: number;
+    read_time: string;
+    category: string;
+    /** 0 or 1. */
+    featured: number;
+    image: string | null;
+    views: Generated<number>;
+    likes: Generated<number>;
+    /** JSON array of strings. */
+    tags: string;
+    /** JSON `{ sections: [{ title, content: string[] }] }`. */
+    content: string;
+    /** Lower-cased title, excerpt, tags and section text, for search. */
+    search_text: string;
+    created_at: number;
+    updated_at: number;
+  };
+  blog_likes: {
+    blog_id: number;
+    visitor_id: string;
+    created_at: number;
+  };
+  subscribers: {
+    id: Generated<number>;
+    email: string;
+    email_normalized: string;
+    /** pending | confirmed | unsubscribed */
+    status: string;
+    created_at: number;
+    updated_at: number;
+    confirmed_at: number | null;
+    unsubscribed_at: number | null;
+  };
+  subscriber_tokens: {
+    /** sha256 (hex) of the token sent by e-mail. */
+    token_hash: string;
+    subscriber_id: number;
+    /** confirm | unsubscribe */
+    purpose: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+}
+
+export interface AccountTables {
+  users: {
+    id: string;
+    email: string;
+    email_normalized: string;
+    name: string;
+    role: string;
+    industry: string;
+    company: string;
+    password_hash: string | null;
+    email_verified_at: number | null;
+    profile_picture: string | null;
+    created_at: number;
+    last_login_at: number | null;
+  };
+  /** Sign-in sessions; the token itself is never stored, only its SHA-256. */
+  sessions: {
+    token_hash: string;
+    user_id: string;
+    created_at: number;
+    last_seen_at: number;
+    idle_expires_at: number;
+    absolute_expires_at: number;
+    persistent: number;
+    revoked_at: number | null;
+  };
+  /** Single-use password-reset and e-mail-verification tokens (hashed). */
+  auth_tokens: {
+    token_hash: string;
+    user_id: string;
+    purpose: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+  social_identities: {
+    provider: string;
+    subject: string;
+    user_id: string;
+    email: string | null;
+    created_at: number;
+  };
+  /** Pending Google/Microsoft sign-ins: state, nonce and PKCE verifier, keyed by a hashed cookie value. */
+  oauth_flows: {
+    id_hash: string;
+    provider: string;
+    state: string;
+    nonce: string;
+    code_verifier: string;
+    redirect_to: string;
+    mode: string;
+    remember: number;
+    expires_at: number;
+  };
+}
+
+export interface LeadTables {
+  /** Contact form leads; each row is also its own CRM delivery outbox entry. */
+  leads: {
+    id: Generated<number>;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    message: string;
+    lead_source: string;
+    /** pending | sending | delivered | failed | spam */
+    status: string;
+    attempts: number;
+    next_attempt_at: number;
+    claim_token: string | null;
+    claimed_until: number | null;
+    last_error: string | null;
+    crm_status: number | null;
+    crm_response: string | null;
+    created_at: number;
+    delivered_at: number | null;
+  };
+}

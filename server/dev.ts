@@ -1,0 +1,45 @@
+/**
+ * `npm run dev`: the same Hono host, with pages rendered by Vite's dev server
+ * (hot reload for the React app, restart-free).
+ */
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { createApp } from "./app";
+import { parseConfig, ConfigError } from "./config";
+import type { Deps } from "./context";
+import { openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { createLogger } from "./logger";
+import { startWorkers } from "./workers";
+
+let config;
+try {
+  config = parseConfig({ ...process.env, NODE_ENV: "development" });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const log = createLogger(config.LOG_LEVEL);
+const db = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
+await migrateToLatest(db);
+const deps: Deps = { config, db, log };
+
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const app = await createApp({
+  deps,
+  pageHandler: async (request, context) => {
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    return createRequestHandler(build, "development")(request, context);
+  },
+});
+const listener = getRequestListener(app.fetch);
+const server = http.createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));
+startWorkers(deps);
+server.listen(config.PORT, config.HOST, () => {
+  console.log(`Wise Parrot (development) on http://${config.HOST}:${config.PORT}`);
+});

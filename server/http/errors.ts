@@ -1,0 +1,78 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+
+/** An error with an HTTP status and a message safe to show to the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** The JSON error shape every API answer uses: `{ success: false, message, ...extra }`. */
+export function errorJson(c: Context, error: HttpError) {
+  return c.json({ success: false, message: error.message, ...error.extra }, error.status, error.headers);
+}
+
+/**
+ * Reads a JSON body and validates it. Malformed JSON, a wrong content type or
+ * a schema mismatch become a 400/415 with the first problem's message; the
+ * field that failed is named in `field`.
+ */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJsonBody(c));
+}
+
+/** Reads a JSON body without validating it: 415 for another content type, 400 for malformed JSON. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json).");
+  }
+  try {
+    return JSON.parse(await c.req.text());
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+}
+
+/** Validates a value; a mismatch becomes a 400 naming the first bad field. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join(".") : undefined;
+  throw new HttpError(400, issue?.message ?? "Invalid request.", field ? { field } : {});
+}
+
+/** True for errors that mean the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const message = typeof e?.message === "string" ? e.message : "";
+  return (
+    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006"].includes(code) ||
+    /^SQLITE_(CANTOPEN|IOERR|BUSY|LOCKED|READONLY|NOTADB|CORRUPT)/.test(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|database ping timed out|Cannot use a pool after calling end/i.test(message)
+  );
+}
+
+/**
+ * True for text the database refuses to store: PostgreSQL cannot hold a NUL
+ * character in text (22021) or text it cannot encode (22P05). That is the
+ * client's input, so a 400, never a 500.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "22021" || code === "22P05";
+}
+
+/** A 429 answer with Retry-After, for a refused rate-limit hit. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): HttpError {
+  return new HttpError(429, message, { retryAfter: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
+}

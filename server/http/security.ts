@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context";
+import type { Config } from "../config";
+
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** The Content-Security-Policy for one response: scripts run only with its nonce. */
+export function contentSecurityPolicy(config: Config, nonce: string): string {
+  const frameOrigin = new URL(config.DEMO_VIDEO_URL).origin;
+  // Vite's dev server injects its own scripts and talks over a WebSocket.
+  const dev = config.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Style attributes rendered on the server (animation delays) need inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "media-src 'self'",
+    `frame-src ${frameOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+  ].join("; ");
+}
+
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()";
+
+/** Security headers on every response, and a fresh CSP nonce for each. */
+export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const nonce = newNonce();
+    c.set("cspNonce", nonce);
+    await next();
+    const h = c.res.headers;
+    h.set("Content-Security-Policy", contentSecurityPolicy(config, nonce));
+    h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("Permissions-Policy", PERMISSIONS_POLICY);
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.delete("X-Powered-By");
+  };
+}
+
+/**
+ * A response to a request that carries credentials (a bearer token or the
+ * session cookie) may hold personal data, so no cache may keep it. Fingerprinted
+ * assets are the same for everyone and keep their long-lived caching.
+ */
+export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.req.path.startsWith("/assets/")) return;
+    const cookie = c.req.header("cookie") ?? "";
+    if (c.req.header("authorization") || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(cookie)) {
+      c.res.headers.set("Cache-Control", "no-store");
+    }
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests sent by another site: the browser says so
+ * with Sec-Fetch-Site, or the Origin is neither the configured public origin
+ * nor the origin the request was sent to.
+ */
+export function crossSiteGuard(config: Config): MiddlewareHandler<AppEnv> {
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const site = c.req.header("sec-fetch-site");
+    const origin = c.req.header("origin");
+    const ownOrigin = new URL(c.req.url).origin;
+    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    if (site === "cross-site" || foreignOrigin) {
+      return c.json({ success: false, message: "Cross-site requests are not allowed." }, 403);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,254 @@
+import type { Selectable } from "kysely";
+import { AUTH_EMAILS, AUTH_MESSAGES, AUTH_RULES } from "../../../app/content/auth";
+import type { ProfileUpdate, RegisterInput } from "../../../app/lib/auth-schemas";
+import type { Deps } from "../../context";
+import type { AccountTables } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { enqueueMail } from "../mail";
+import { assertSignInAllowed, clearSignInFailures, hitMailLimit, recordSignInFailure } from "./limits";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
+import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
+import { hashToken, newToken, newUserId } from "./tokens";
+
+export type UserRow = Selectable<AccountTables["users"]>;
+
+/** The user as the API and the pages see it (the spec's User entity plus the verified state). */
+export type PublicUser = {
+  _id: string;
+  email: string;
+  name: string;
+  role: "user";
+  industry: string;
+  company: string;
+  createdAt: string;
+  lastLogin: string | null;
+  emailVerified: boolean;
+  profilePicture?: string;
+};
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    role: "user",
+    industry: row.industry,
+    company: row.company,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    lastLogin: row.last_login_at === null ? null : new Date(Number(row.last_login_at)).toISOString(),
+    emailVerified: row.email_verified_at !== null,
+    ...(row.profile_picture ? { profilePicture: row.profile_picture } : {}),
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(deps: Deps, id: string): Promise<UserRow | undefined> {
+  return deps.db.kysely.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findUserByEmail(deps: Deps, email: string): Promise<UserRow | undefined> {
+  return deps.db.kysely.selectFrom("users").selectAll().where("email_normalized", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}
+
+export type SignedIn = { user: PublicUser; session: NewSession };
+
+/** Creates an account (role is always 'user'), signs it in and e-mails a verification link. */
+export async function registerUser(deps: Deps, input: RegisterInput, { persistent = true } = {}): Promise<SignedIn> {
+  const now = Date.now();
+  const row: UserRow = {
+    id: newUserId(),
+    email: input.email,
+    email_normalized: normalizeEmail(input.email),
+    name: input.name,
+    role: "user",
+    industry: input.industry,
+    company: input.company,
+    password_hash: await hashPassword(input.password),
+    email_verified_at: null,
+    profile_picture: null,
+    created_at: now,
+    last_login_at: now,
+  };
+  try {
+    await deps.db.kysely.insertInto("users").values(row).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    throw error;
+  }
+  await sendVerificationMail(deps, row);
+  const session = await createSession(deps, row.id, { persistent });
+  deps.log.info({ userId: row.id }, "account created");
+  return { user: toPublicUser(row), session };
+}
+
+/**
+ * Checks e-mail and password. An unknown address and a wrong password get the
+ * same 401 after the same amount of hashing; repeated failures answer 429.
+ */
+export async function signIn(
+  deps: Deps,
+  { email, password }: { email: string; password: string },
+  { ip, persistent = true }: { ip: string; persistent?: boolean },
+): Promise<SignedIn> {
+  const normalized = normalizeEmail(email);
+  await assertSignInAllowed(deps.db, normalized, ip);
+  const row = await findUserByEmail(deps, normalized);
+  const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
+  if (!row || !ok) {
+    await recordSignInFailure(deps.db, normalized, ip);
+    throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  await clearSignInFailures(deps.db, normalized, ip);
+  return startSession(deps, row, persistent);
+}
+
+/** Records the sign-in time and opens a session. */
+export async function startSession(deps: Deps, row: UserRow, persistent: boolean): Promise<SignedIn> {
+  const now = Date.now();
+  await deps.db.kysely.updateTable("users").set({ last_login_at: now }).where("id", "=", row.id).execute();
+  const session = await createSession(deps, row.id, { persistent });
+  return { user: toPublicUser({ ...row, last_login_at: now }), session };
+}
+
+export async function updateProfile(deps: Deps, userId: string, changes: ProfileUpdate): Promise<PublicUser> {
+  const set: Partial<UserRow> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.company !== undefined) set.company = changes.company;
+  if (changes.industry !== undefined) set.industry = changes.industry;
+  await deps.db.kysely.updateTable("users").set(set).where("id", "=", userId).execute();
+  const row = await findUserById(deps, userId);
+  if (!row) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+  return toPublicUser(row);
+}
+
+type Purpose = "reset" | "verify";
+
+/** A new single-use token; any older unused one of the same purpose stops working. */
+async function issueToken(deps: Deps, userId: string, purpose: Purpose, ttlMs: number): Promise<string> {
+  const token = newToken();
+  const now = Date.now();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom("auth_tokens").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
+    await trx
+      .insertInto("auth_tokens")
+      .values({ token_hash: hashToken(token), user_id: userId, purpose, created_at: now, expires_at: now + ttlMs, used_at: null })
+      .execute();
+  });
+  return token;
+}
+
+/** Marks a token used and returns its user, or null when it is unknown, expired or already used (one atomic update). */
+async function consumeToken(deps: Deps, token: string, purpose: Purpose): Promise<string | null> {
+  const now = Date.now();
+  const row = await deps.db.kysely
+    .updateTable("auth_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Whether a token would still work, without using it (to show the right form). */
+export async function tokenIsUsable(deps: Deps, token: string, purpose: Purpose): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await deps.db.kysely
+    .selectFrom("auth_tokens")
+    .select("user_id")
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", Date.now())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+// Links come from the configured public URL, never from the request's Host header.
+function link(deps: Deps, path: string, token: string): string {
+  return `${deps.config.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
+}
+
+async function sendVerificationMail(deps: Deps, row: UserRow): Promise<void> {
+  const token = await issueToken(deps, row.id, "verify", AUTH_RULES.verifyTokenHours * 3600_000);
+  await enqueueMail(deps, {
+    to: row.email,
+    subject: AUTH_EMAILS.verify.subject,
+    text: AUTH_EMAILS.verify.text(row.name, link(deps, "/verify-email", token)),
+    kind: "verify-email",
+  });
+}
+
+/** Sends a new verification link to a signed-in user whose address is not verified yet. */
+export async function resendVerification(deps: Deps, userId: string, ip: string): Promise<void> {
+  const row = await findUserById(deps, userId);
+  if (!row) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+  if (row.email_verified_at !== null) return;
+  await hitMailLimit(deps.db, "verify", row.email_normalized, ip);
+  await sendVerificationMail(deps, row);
+}
+
+/** Sends a reset link if the address has an account; answers the same either way. */
+export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
+  const normalized = normalizeEmail(email);
+  await hitMailLimit(deps.db, "reset", normalized, ip);
+  const row = await findUserByEmail(deps, normalized);
+  if (!row) return;
+  const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
+  await enqueueMail(deps, {
+    to: row.email,
+    subject: AUTH_EMAILS.reset.subject,
+    text: AUTH_EMAILS.reset.text(row.name, link(deps, "/reset-password", token)),
+    kind: "password-reset",
+  });
+}
+
+/**
+ * Sets a new password from a reset link and ends every session of the account.
+ * Following the link also proves the mailbox is the user's, so the address
+ * counts as verified.
+ */
+export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
+  const userId = await consumeToken(deps, token, "reset");
+  if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, { field: "token" });
+  const row = await findUserById(deps, userId);
+  await deps.db.kysely
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password), email_verified_at: row?.email_verified_at ?? Date.now() })
+    .where("id", "=", userId)
+    .execute();
+  await revokeAllSessions(deps, userId);
+  deps.log.info({ userId }, "password reset; all sessions ended");
+}
+
+export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser> {
+  const userId = await consumeToken(deps, token, "verify");
+  if (!userId) throw new HttpError(400, AUTH_MESSAGES.verifyInvalid, { field: "token" });
+  await deps.db.kysely
+    .updateTable("users")
+    .set({ email_verified_at: Date.now() })
+    .where("id", "=", userId)
+    .where("email_verified_at", "is", null)
+    .execute();
+  const row = await findUserById(deps, userId);
+  if (!row) throw new HttpError(400, AUTH_MESSAGES.verifyInvalid, { field: "token" });
+  return toPublicUser(row);
+}
+
+/** The signed-in user of a session token, or null. */
+export async function userForSession(deps: Deps, token: string | undefined): Promise<PublicUser | null> {
+  const userId = await resolveSession(deps, token);
+  if (!userId) return null;
+  const row = await findUserById(deps, userId);
+  return row ? toPublicUser(row) : null;
+}

@@ -1,0 +1,93 @@
+import type { Db } from "../../db/database";
+import { tooManyRequests } from "../../http/errors";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "../rate-limit";
+import { AUTH_MESSAGES } from "../../../app/content/auth";
+
+type Tier = { limit: number; windowMs: number };
+
+/**
+ * Failed sign-ins, counted in the shared database. Each scope has tiers whose
+ * windows grow, so the wait grows with repeated failures (about a minute, then
+ * up to a quarter of an hour) but never becomes a long lock-out: the
+ * account-wide tier, the only one an attacker elsewhere can fill for a real
+ * user, lasts at most 15 minutes.
+ */
+export const SIGN_IN_TIERS = {
+  /** One address guessing one account. */
+  pair: [
+    { limit: 5, windowMs: 60_000 },
+    { limit: 10, windowMs: 15 * 60_000 },
+  ],
+  /** One address trying many accounts. */
+  ip: [
+    { limit: 20, windowMs: 60_000 },
+    { limit: 60, windowMs: 60 * 60_000 },
+  ],
+  /** Many addresses guessing one account. */
+  account: [{ limit: 30, windowMs: 15 * 60_000 }],
+} satisfies Record<string, Tier[]>;
+
+/** E-mails sent on request (reset, verification), per address and per client address. */
+export const MAIL_TIERS = {
+  address: [{ limit: 3, windowMs: 60 * 60_000 }],
+  ip: [{ limit: 20, windowMs: 60 * 60_000 }],
+} satisfies Record<string, Tier[]>;
+
+function signInKeys(email: string, ip: string) {
+  return {
+    pair: `signin:pair:${ip}:${email}`,
+    ip: `signin:ip:${ip}`,
+    account: `signin:acct:${email}`,
+  } as const;
+}
+
+function tierKey(key: string, tier: Tier) {
+  return `${key}:${tier.windowMs}`;
+}
+
+/** Throws a 429 with Retry-After when any sign-in tier for this account or address is full. */
+export async function assertSignInAllowed(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
+  const keys = signInKeys(email, ip);
+  let wait = 0;
+  for (const scope of Object.keys(keys) as (keyof typeof keys)[]) {
+    for (const tier of SIGN_IN_TIERS[scope]) {
+      const count = await peekRateLimit(db, tierKey(keys[scope], tier), tier.windowMs, now);
+      if (count >= tier.limit) {
+        const windowEnd = Math.floor(now / tier.windowMs) * tier.windowMs + tier.windowMs;
+        wait = Math.max(wait, Math.ceil((windowEnd - now) / 1000));
+      }
+    }
+  }
+  if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait);
+}
+
+export async function recordSignInFailure(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
+  const keys = signInKeys(email, ip);
+  for (const scope of Object.keys(keys) as (keyof typeof keys)[]) {
+    for (const tier of SIGN_IN_TIERS[scope]) {
+      await hitRateLimit(db, tierKey(keys[scope], tier), { limit: tier.limit, windowMs: tier.windowMs, now });
+    }
+  }
+}
+
+/** A successful sign-in forgets this address's failures on this account (not the account-wide or address-wide counts). */
+export async function clearSignInFailures(db: Db, email: string, ip: string): Promise<void> {
+  const { pair } = signInKeys(email, ip);
+  for (const tier of SIGN_IN_TIERS.pair) await resetRateLimit(db, tierKey(pair, tier));
+}
+
+/**
+ * Counts one requested e-mail for this address and client; a 429 once either
+ * is over its limit. Unknown addresses are counted too, so the answer never
+ * tells whether an account exists.
+ */
+export async function hitMailLimit(db: Db, kind: string, email: string, ip: string, now = Date.now()): Promise<void> {
+  const hits = [
+    ...MAIL_TIERS.address.map((t) => ({ key: `mail:${kind}:${email}:${t.windowMs}`, t })),
+    ...MAIL_TIERS.ip.map((t) => ({ key: `mail:ip:${ip}:${t.windowMs}`, t })),
+  ];
+  for (const { key, t } of hits) {
+    const result = await hitRateLimit(db, key, { limit: t.limit, windowMs: t.windowMs, now });
+    if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyEmails, result.retryAfterSeconds);
+  }
+}

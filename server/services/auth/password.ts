@@ -1,0 +1,55 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+/**
+ * Passwords are hashed with scrypt (memory-hard) at N=2^15, r=8, p=1: 32 MiB
+ * and some tens of milliseconds per hash, OWASP's recommended floor. The
+ * parameters are stored with each hash so they can be raised later without
+ * breaking existing accounts.
+ */
+const COST_LOG2 = 15;
+const BLOCK_SIZE = 8;
+const PARALLEL = 1;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCallback(password.normalize("NFKC"), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+function options(logN: number, r: number, p: number): ScryptOptions {
+  // Node's default maxmem (32 MiB) is exactly the memory N=2^15, r=8 needs, which it refuses: allow twice that.
+  return { N: 2 ** logN, r, p, maxmem: 2 * 128 * r * 2 ** logN + 1024 * 1024 };
+}
+
+/** `scrypt$<log2 N>$<r>$<p>$<salt base64url>$<hash base64url>` */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, KEY_LENGTH, options(COST_LOG2, BLOCK_SIZE, PARALLEL));
+  return ["scrypt", COST_LOG2, BLOCK_SIZE, PARALLEL, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (![logN, r, p].every(Number.isInteger) || logN < 10 || logN > 22 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  const salt = Buffer.from(parts[4]!, "base64url");
+  const expected = Buffer.from(parts[5]!, "base64url");
+  if (expected.length < 16) return false;
+  const actual = await scrypt(password, salt, expected.length, options(logN, r, p));
+  return timingSafeEqual(actual, expected);
+}
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, for an unknown e-mail or
+ * an account without a password, so the answer's timing reveals nothing.
+ */
+export async function burnPasswordCheck(password: string): Promise<false> {
+  dummy ??= hashPassword(randomBytes(16).toString("hex"));
+  await verifyPassword(password, await dummy);
+  return false;
+}

@@ -1,0 +1,252 @@
+/**
+ * The help chat: the language model when one is configured (and the daily cap
+ * allows), the local keyword assistant otherwise and whenever the model fails.
+ * Used by /api/chat; everything here is independent of HTTP except the 429
+ * the per-client limit throws.
+ */
+import { z } from "zod";
+import {
+  CHAT_DEFAULT_INTENT,
+  CHAT_INTENT_PROMPT,
+  CHAT_LIMITS,
+  CHAT_QUICK_REPLIES,
+  CHAT_QUICK_REPLIES_PROMPT,
+  chatSystemPrompt,
+} from "../../../app/content/chat";
+import type { Industry } from "../../../app/content/site";
+import type { Deps } from "../../context";
+import { tooManyRequests } from "../../http/errors";
+import { hitRateLimit } from "../rate-limit";
+import { type IntentAnalysis, localIntent, localReply } from "./engine";
+import {
+  complete,
+  INTENT_PARAMS,
+  LlmError,
+  type LlmMessage,
+  QUICK_REPLY_PARAMS,
+  REPLY_PARAMS,
+  streamComplete,
+  usableKey,
+} from "./llm";
+
+export type HistoryMessage = { role: "user" | "assistant"; content: string };
+
+export type ChatInput = {
+  message: string;
+  history?: HistoryMessage[];
+  industry?: Industry;
+};
+
+export type ChatResult = {
+  reply: string;
+  intent: IntentAnalysis;
+  quickReplies: string[];
+  /** "model" when the language model wrote the reply, "local" for the keyword assistant. */
+  source: "model" | "local";
+  /** True when the message was longer than the limit and was cut. */
+  truncated: boolean;
+};
+
+export type ChatStreamEvent = { type: "delta"; text: string } | { type: "done"; result: ChatResult };
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** Cuts text to the limit in characters (code points, so no emoji is split in half). */
+export function cutMessage(text: string, max: number = CHAT_LIMITS.maxMessageChars): { text: string; truncated: boolean } {
+  const chars = Array.from(text);
+  if (chars.length <= max) return { text, truncated: false };
+  return { text: chars.slice(0, max).join(""), truncated: true };
+}
+
+/** The last six history messages, each cut to the limit, empty ones dropped. */
+export function trimHistory(history: HistoryMessage[] = []): HistoryMessage[] {
+  return history
+    .filter((m) => m.content.trim() !== "")
+    .slice(-CHAT_LIMITS.historyMessages)
+    .map((m) => ({ role: m.role, content: cutMessage(m.content).text }));
+}
+
+/** The messages sent to the model: the site's system message, the trimmed history, the (cut) message. */
+export function buildMessages(message: string, history: HistoryMessage[] = [], industry?: Industry): LlmMessage[] {
+  return [
+    { role: "system", content: chatSystemPrompt(industry) },
+    ...trimHistory(history),
+    { role: "user", content: cutMessage(message).text },
+  ];
+}
+
+/** Counts one request from a client address; throws a 429 past the per-minute limit. */
+export async function limitChatClient(deps: Deps, clientIp: string): Promise<void> {
+  const hit = await hitRateLimit(deps.db, `chat:ip:${clientIp}`, {
+    limit: deps.config.CHAT_RATE_LIMIT_PER_MINUTE,
+    windowMs: MINUTE_MS,
+  });
+  if (!hit.allowed) {
+    throw tooManyRequests("Too many messages. Please wait a moment and try again.", hit.retryAfterSeconds);
+  }
+}
+
+/** True when a language-model call may be made now: a key is usable and today's cap is not reached. */
+async function takeModelCall(deps: Deps): Promise<boolean> {
+  if (!usableKey(deps.config)) return false;
+  const hit = await hitRateLimit(deps.db, "chat:llm:day", { limit: deps.config.LLM_DAILY_CAP, windowMs: DAY_MS });
+  if (!hit.allowed) deps.log.warn({ cap: deps.config.LLM_DAILY_CAP }, "daily language-model cap reached; answering locally");
+  return hit.allowed;
+}
+
+function logFailure(deps: Deps, what: string, error: unknown): void {
+  const e = error instanceof LlmError ? error : new LlmError("network", "unexpected failure");
+  deps.log.warn({ llm: { call: what, reason: e.reason, status: e.status } }, `language model failed (${e.message}); using the fallback`);
+}
+
+const warnedConfigs = new WeakSet<object>();
+
+/** Says once per configuration that a configured key was discarded by the "sk-" rule. */
+function noteDiscardedKey(deps: Deps): void {
+  if (!deps.config.LLM_API_KEY || usableKey(deps.config) || warnedConfigs.has(deps.config)) return;
+  warnedConfigs.add(deps.config);
+  deps.log.warn("LLM_API_KEY does not look like an OpenAI key (sk-…) and is ignored; the local assistant answers");
+}
+
+function localResult(input: ChatInput, message: string, truncated: boolean): ChatResult {
+  return {
+    reply: localReply(message, input.industry).reply,
+    intent: localIntent(message, input.industry),
+    quickReplies: [...CHAT_QUICK_REPLIES.noModel],
+    source: "local",
+    truncated,
+  };
+}
+
+/**
+ * The reply to one message, answered as a whole. Intent and quick replies
+ * come from the local analysis here, so one message costs at most one model
+ * call; /api/chat/intent and /api/chat/quick-replies ask the model for them.
+ */
+export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResult> {
+  const { text: message, truncated } = cutMessage(input.message);
+  const local = localResult(input, message, truncated);
+  noteDiscardedKey(deps);
+  if (!(await takeModelCall(deps))) return local;
+  try {
+    const reply = await complete(deps.config, buildMessages(message, input.history, input.industry), REPLY_PARAMS);
+    return { ...local, reply, source: "model" };
+  } catch (error) {
+    logFailure(deps, "reply", error);
+    return local;
+  }
+}
+
+/**
+ * The reply to one message as a stream: "delta" events as the model writes,
+ * then one "done" event whose reply is authoritative. When the stream fails
+ * part-way, "done" carries the local fallback and the client replaces what it
+ * showed. Without a model the local reply is sent as one piece.
+ */
+export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  const { text: message, truncated } = cutMessage(input.message);
+  const local = localResult(input, message, truncated);
+  noteDiscardedKey(deps);
+  if (!(await takeModelCall(deps))) {
+    yield { type: "delta", text: local.reply };
+    yield { type: "done", result: local };
+    return;
+  }
+  let reply = "";
+  try {
+    for await (const piece of streamComplete(
+      deps.config,
+      buildMessages(message, input.history, input.industry),
+      REPLY_PARAMS,
+      signal,
+    )) {
+      reply += piece;
+      yield { type: "delta", text: piece };
+    }
+    if (!reply.trim()) throw new LlmError("empty", "the language model gave an empty reply");
+    yield { type: "done", result: { ...local, reply: reply.trim(), source: "model" } };
+  } catch (error) {
+    if (signal?.aborted) return;
+    logFailure(deps, "reply stream", error);
+    yield { type: "done", result: local };
+  }
+}
+
+const IntentSchema = z.object({
+  intent: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .transform((v) => v.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")),
+  entities: z.array(z.string().trim().min(1).max(100)).max(20).catch([]).default([]),
+  sentiment: z.enum(["positive", "neutral", "negative"]),
+  urgency: z.enum(["low", "medium", "high"]),
+});
+
+/** The first JSON value of a reply, ignoring code fences and prose around it. */
+function extractJson(text: string, open: "{" | "["): unknown {
+  const close = open === "{" ? "}" : "]";
+  const start = text.indexOf(open);
+  const end = text.lastIndexOf(close);
+  if (start < 0 || end <= start) throw new LlmError("malformed", "the language model's answer holds no JSON");
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    throw new LlmError("malformed", "the language model's answer holds bad JSON");
+  }
+}
+
+/** Intent analysis: the model's when available; the spec's defaults when it fails; the local analysis without a model. */
+export async function analyzeIntent(deps: Deps, input: { message: string; industry?: Industry }): Promise<IntentAnalysis> {
+  const { text: message } = cutMessage(input.message);
+  noteDiscardedKey(deps);
+  if (!(await takeModelCall(deps))) return localIntent(message, input.industry);
+  try {
+    const text = await complete(
+      deps.config,
+      [
+        { role: "system", content: CHAT_INTENT_PROMPT },
+        { role: "user", content: message },
+      ],
+      INTENT_PARAMS,
+    );
+    const parsed = IntentSchema.safeParse(extractJson(text, "{"));
+    if (!parsed.success || !parsed.data.intent) throw new LlmError("malformed", "the intent analysis has the wrong shape");
+    return parsed.data;
+  } catch (error) {
+    logFailure(deps, "intent", error);
+    return { ...CHAT_DEFAULT_INTENT, entities: [] };
+  }
+}
+
+const QuickRepliesSchema = z.array(z.string()).transform((list) =>
+  list
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && s.length <= 60)
+    .slice(0, 4),
+);
+
+/** Quick replies: the model's when available; the spec's defaults otherwise. */
+export async function suggestQuickReplies(
+  deps: Deps,
+  input: { message: string; history?: HistoryMessage[] },
+): Promise<string[]> {
+  const { text: message } = cutMessage(input.message);
+  noteDiscardedKey(deps);
+  if (!(await takeModelCall(deps))) return [...CHAT_QUICK_REPLIES.noModel];
+  try {
+    const text = await complete(
+      deps.config,
+      [{ role: "system", content: CHAT_QUICK_REPLIES_PROMPT }, ...trimHistory(input.history), { role: "user", content: message }],
+      QUICK_REPLY_PARAMS,
+    );
+    const parsed = QuickRepliesSchema.safeParse(extractJson(text, "["));
+    if (!parsed.success || parsed.data.length === 0) throw new LlmError("malformed", "the quick replies have the wrong shape");
+    return parsed.data;
+  } catch (error) {
+    logFailure(deps, "quick replies", error);
+    return [...CHAT_QUICK_REPLIES.fallback];
+  }
+}

@@ -1,0 +1,315 @@
+import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
+import type { Deps } from "../context";
+import type { Database } from "../db/schema";
+import type { Worker } from "../workers";
+import { leadEvents } from "./leads";
+
+/**
+ * Forwards stored leads to the CRM's web-to-lead endpoint, from the leads
+ * table used as a persistent outbox.
+ *
+ * - A lead is claimed by a conditional UPDATE (status and lease checked in the
+ *   WHERE clause), so of several server processes exactly one gets it.
+ * - The claim is a lease: if the process dies after sending and before
+ *   recording the answer, the lease runs out and the lead is sent again. That
+ *   is the only way a lead can reach the CRM twice; losing it is never an option.
+ * - Network errors, timeouts, 5xx (and 408/429) are retried with exponential
+ *   back-off and jitter; any other 4xx is final (marked failed, answer kept).
+ * - Redirects: 307/308 (and a 301/302/303 back to the endpoint's own path,
+ *   i.e. the endpoint moved) are followed only to the same host; other
+ *   301/302/303 are the endpoint's "thank you" redirect (a web-to-lead form's
+ *   return URL), so the lead counts as delivered and the redirect is not followed.
+ */
+
+export type LeadDeliveryOptions = {
+  url: string;
+  hiddenFields: Record<string, string>;
+  /** One attempt, redirects included, is abandoned after this long. */
+  timeoutMs: number;
+  /** How long a claim protects a lead being sent; longer than timeoutMs. */
+  leaseMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxAttempts: number;
+  pollMs: number;
+  batchSize: number;
+  maxRedirects: number;
+  random: () => number;
+};
+
+export const DEFAULT_DELIVERY: Omit<LeadDeliveryOptions, "url" | "hiddenFields"> = {
+  timeoutMs: 10_000,
+  leaseMs: 30_000,
+  baseDelayMs: 15_000,
+  maxDelayMs: 60 * 60 * 1000,
+  // With the defaults above, about a day of retrying before a lead is marked failed.
+  maxAttempts: 30,
+  pollMs: 5_000,
+  batchSize: 5,
+  maxRedirects: 3,
+  random: Math.random,
+};
+
+const KEEP_RESPONSE_CHARS = 2000;
+
+/** The delivery settings from configuration, or null when no CRM endpoint is configured. */
+export function deliveryOptions(deps: Deps, overrides: Partial<LeadDeliveryOptions> = {}): LeadDeliveryOptions | null {
+  const url = overrides.url ?? deps.config.CRM_WEB_TO_LEAD_URL;
+  if (!url) return null;
+  return { ...DEFAULT_DELIVERY, hiddenFields: deps.config.CRM_HIDDEN_FIELDS, ...overrides, url };
+}
+
+/** Exponential back-off with "equal jitter": between half and all of base·2^(n-1), capped. */
+export function backoffDelay(attempts: number, options: Pick<LeadDeliveryOptions, "baseDelayMs" | "maxDelayMs" | "random">): number {
+  const exp = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exp / 2 + options.random() * (exp / 2));
+}
+
+type LeadForCrm = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  message: string;
+  lead_source: string;
+};
+
+/** The web-to-lead form body: the configured hidden fields (oid, retURL…), then the lead's own fields. */
+export function crmFormBody(lead: LeadForCrm, hiddenFields: Record<string, string>): URLSearchParams {
+  const body = new URLSearchParams(hiddenFields);
+  body.set("first_name", lead.first_name);
+  body.set("last_name", lead.last_name);
+  body.set("email", lead.email);
+  body.set("phone", lead.phone);
+  body.set("description", lead.message);
+  body.set("lead_source", lead.lead_source);
+  return body;
+}
+
+export type SendOutcome =
+  | { kind: "delivered"; status: number; response: string }
+  | { kind: "rejected"; status: number | null; response: string; error: string }
+  | { kind: "retry"; status: number | null; response: string; error: string; retryAfterMs?: number };
+
+function sameHost(from: URL, to: URL): boolean {
+  // Never downgrade https to http: the lead would travel in clear text.
+  return from.host === to.host && !(from.protocol === "https:" && to.protocol === "http:");
+}
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Posts one lead to the CRM and classifies the answer. Never throws. */
+export async function sendLead(lead: LeadForCrm, options: LeadDeliveryOptions): Promise<SendOutcome> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const body = crmFormBody(lead, options.hiddenFields).toString();
+  let url = new URL(options.url);
+  try {
+    for (let hop = 0; ; hop++) {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded;charset=UTF-8" },
+        body,
+        redirect: "manual",
+        signal,
+      });
+      const text = (await res.text()).slice(0, KEEP_RESPONSE_CHARS);
+      if (res.status >= 300 && res.status < 400) {
+        const location = res.headers.get("location");
+        if (!location) return { kind: "rejected", status: res.status, response: text, error: `CRM answered ${res.status} without a Location` };
+        const target = new URL(location, url);
+        const moved = res.status === 307 || res.status === 308 || target.pathname === url.pathname;
+        if (!moved) {
+          return { kind: "delivered", status: res.status, response: `redirect to ${target.origin}${target.pathname} (not followed)` };
+        }
+        if (!sameHost(url, target)) {
+          return {
+            kind: "rejected",
+            status: res.status,
+            response: text,
+            error: `CRM redirected to another host (${target.host}); not followed`,
+          };
+        }
+        if (hop >= options.maxRedirects) {
+          return { kind: "rejected", status: res.status, response: text, error: "CRM redirected too many times" };
+        }
+        url = target;
+        continue;
+      }
+      if (res.ok) return { kind: "delivered", status: res.status, response: text };
+      if (res.status >= 500 || res.status === 408 || res.status === 429) {
+        return {
+          kind: "retry",
+          status: res.status,
+          response: text,
+          error: `CRM answered ${res.status}`,
+          retryAfterMs: retryAfterMs(res.headers.get("retry-after")),
+        };
+      }
+      return { kind: "rejected", status: res.status, response: text, error: `CRM refused the lead (${res.status})` };
+    }
+  } catch (error) {
+    const err = error as Error & { cause?: { code?: string; message?: string } };
+    const timedOut = err.name === "TimeoutError" || err.name === "AbortError";
+    const detail = timedOut
+      ? `no answer within ${options.timeoutMs} ms`
+      : [err.message, err.cause?.code ?? err.cause?.message].filter(Boolean).join(": ");
+    return { kind: "retry", status: null, response: "", error: `CRM unreachable: ${detail}` };
+  }
+}
+
+/** Due: pending and its time has come, or stuck in "sending" past its lease (its process died). */
+const isDue = (now: number) => (eb: ExpressionBuilder<Database, "leads">) =>
+  eb.or([
+    eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now)]),
+    eb.and([eb("status", "=", "sending"), eb("claimed_until", "<", now)]),
+  ]);
+
+export type DeliveryRound = { claimed: number; delivered: number; failed: number; retrying: number };
+
+/**
+ * One round: claims up to batchSize due leads (pending and due, or stuck in
+ * "sending" past their lease), sends them, and records each answer.
+ */
+export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, now = Date.now()): Promise<DeliveryRound> {
+  const { kysely } = deps.db;
+  const candidates = await kysely
+    .selectFrom("leads")
+    .select(["id"])
+    .where(isDue(now))
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(options.batchSize)
+    .execute();
+
+  const round: DeliveryRound = { claimed: 0, delivered: 0, failed: 0, retrying: 0 };
+  await Promise.all(
+    candidates.map(async ({ id }) => {
+      const token = randomUUID();
+      const claim = await kysely
+        .updateTable("leads")
+        .set((eb) => ({
+          status: "sending",
+          claim_token: token,
+          claimed_until: now + options.leaseMs,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where("id", "=", id)
+        .where(isDue(now))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows ?? 0) !== 1) return; // another process got it first
+      round.claimed++;
+      const lead = await kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const attempts = Number(lead.attempts);
+      if (attempts > 1) deps.log.info({ leadId: Number(id), attempt: attempts }, "lead delivery retry");
+
+      const outcome = await sendLead(lead, options);
+      const done = Date.now();
+      let update;
+      if (outcome.kind === "delivered") {
+        round.delivered++;
+        update = { status: "delivered", delivered_at: done, crm_status: outcome.status, crm_response: outcome.response, last_error: null };
+      } else if (outcome.kind === "rejected" || attempts >= options.maxAttempts) {
+        round.failed++;
+        const error = outcome.kind === "rejected" ? outcome.error : `gave up after ${attempts} attempts: ${outcome.error}`;
+        update = { status: "failed", crm_status: outcome.status, crm_response: outcome.response, last_error: error };
+      } else {
+        round.retrying++;
+        const delay = Math.min(options.maxDelayMs, Math.max(backoffDelay(attempts, options), outcome.retryAfterMs ?? 0));
+        update = {
+          status: "pending",
+          next_attempt_at: done + delay,
+          crm_status: outcome.status,
+          crm_response: outcome.response,
+          last_error: outcome.error,
+        };
+      }
+      const recorded = await kysely
+        .updateTable("leads")
+        .set({ ...update, claim_token: null, claimed_until: null })
+        .where("id", "=", id)
+        .where("claim_token", "=", token)
+        .executeTakeFirst();
+      const log = { leadId: Number(id), attempt: attempts, outcome: outcome.kind, crmStatus: outcome.status };
+      if (Number(recorded.numUpdatedRows ?? 0) !== 1) {
+        deps.log.warn(log, "lead delivery answer arrived after the claim expired");
+      } else if (outcome.kind === "delivered") {
+        deps.log.info(log, "lead delivered");
+      } else {
+        deps.log.warn({ ...log, error: update.last_error }, outcome.kind === "retry" && update.status === "pending" ? "lead delivery will be retried" : "lead delivery failed");
+      }
+    }),
+  );
+  return round;
+}
+
+export type LeadDeliveryWorker = Worker & {
+  /** Runs a round now (or right after the current one). */
+  kick(): void;
+  /** Resolves when no round is running or scheduled. */
+  idle(): Promise<void>;
+};
+
+/** The background loop: polls, and wakes at once when this process stores a lead. */
+export function startLeadDelivery(deps: Deps, overrides: Partial<LeadDeliveryOptions> = {}): LeadDeliveryWorker {
+  const options = deliveryOptions(deps, overrides);
+  if (!options) {
+    deps.log.info("CRM_WEB_TO_LEAD_URL is not set: leads are stored but not forwarded");
+    return { name: "lead-delivery", stop: async () => {}, kick: () => {}, idle: async () => {} };
+  }
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const loop = async () => {
+    do {
+      again = false;
+      // Drain a backlog in consecutive rounds rather than one per poll.
+      for (let i = 0; i < 20 && !stopped; i++) {
+        const round = await deliverDueLeads(deps, options);
+        if (round.claimed === 0) break;
+      }
+    } while (again && !stopped);
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = loop()
+      .catch((err: unknown) => deps.log.warn({ worker: "lead-delivery", err: { message: (err as Error).message } }, "worker tick failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const onQueued = () => kick();
+  leadEvents.on("queued", onQueued);
+  const timer = setInterval(kick, options.pollMs);
+  timer.unref();
+  setImmediate(kick);
+  return {
+    name: "lead-delivery",
+    kick,
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      leadEvents.off("queued", onQueued);
+      await running;
+    },
+  };
+}
+
+/** The worker as the server starts it (see server/workers.ts). */
+export function leadDeliveryWorker(deps: Deps): Worker {
+  return startLeadDelivery(deps);
+}

@@ -1,0 +1,169 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../config";
+import type { Deps } from "../context";
+import { intervalWorker, type Worker } from "../workers";
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+
+/** After this many failed attempts a message is marked failed and no longer retried. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a delivery attempt owns a message before another process may retry it. */
+const CLAIM_LEASE_MS = 2 * 60_000;
+const WORKER_INTERVAL_MS = 15_000;
+
+/** Wait before the next attempt after `attempts` failures: 30 s, 1 min, 2 min… capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+// Background attempts started by enqueueMail, so tests and shutdown can wait for them.
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Stores the message in the outbox (committed before returning), then tries to
+ * deliver it in the background. The caller never waits for, or fails because
+ * of, the SMTP server: a failed send stays in the outbox and the worker retries it.
+ */
+export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void> {
+  const now = Date.now();
+  const row = await deps.db.kysely
+    .insertInto("mail_outbox")
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      kind: mail.kind,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const attempt = attemptDelivery(deps, Number(row.id)).catch((err: unknown) =>
+    deps.log.warn({ mailId: Number(row.id), err: { message: (err as Error).message } }, "mail delivery attempt failed"),
+  );
+  inFlight.add(attempt);
+  void attempt.finally(() => inFlight.delete(attempt));
+}
+
+/** Resolves once every background attempt started so far has finished (tests, shutdown). */
+export async function settleMailDeliveries(): Promise<void> {
+  while (inFlight.size) await Promise.all([...inFlight]);
+}
+
+/** Delivers every message that is due. Returns how many were sent. */
+export async function deliverDueMail(deps: Deps, now = Date.now()): Promise<number> {
+  const due = await deps.db.kysely
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .limit(50)
+    .execute();
+  let sent = 0;
+  for (const { id } of due) {
+    if (await attemptDelivery(deps, Number(id), now)) sent++;
+  }
+  return sent;
+}
+
+/**
+ * One delivery attempt. The message is claimed first (an atomic update that
+ * pushes its next attempt into the future), so two processes, or the request
+ * and the worker, never send it twice at the same time.
+ */
+export async function attemptDelivery(deps: Deps, id: number, now = Date.now()): Promise<boolean> {
+  const { db, log } = deps;
+  const claimed = await db.kysely
+    .updateTable("mail_outbox")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + CLAIM_LEASE_MS }))
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts"])
+    .executeTakeFirst();
+  if (!claimed) return false;
+  const attempts = Number(claimed.attempts);
+  try {
+    const where = await send(deps.config, {
+      id,
+      to: claimed.to_address,
+      subject: claimed.subject,
+      text: claimed.text_body,
+      html: claimed.html_body ?? undefined,
+    });
+    await db.kysely
+      .updateTable("mail_outbox")
+      .set({ status: "sent", sent_at: Date.now(), last_error: null })
+      .where("id", "=", id)
+      .execute();
+    // The address's domain only, and never the body: bodies hold single-use tokens.
+    log.info({ mailId: id, kind: claimed.kind, toDomain: domainOf(claimed.to_address), ...where }, "mail sent");
+    return true;
+  } catch (error) {
+    const message = String((error as Error)?.message ?? error).slice(0, 500);
+    const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
+    await db.kysely
+      .updateTable("mail_outbox")
+      .set({
+        status: giveUp ? "failed" : "pending",
+        next_attempt_at: Date.now() + retryDelayMs(attempts),
+        last_error: message,
+      })
+      .where("id", "=", id)
+      .execute();
+    log.warn({ mailId: id, kind: claimed.kind, attempts, giveUp, err: { message } }, "mail not sent; will retry");
+    return false;
+  }
+}
+
+/** The outbox worker: retries due messages with back-off. Registered in server/workers.ts. */
+export function mailOutboxWorker(deps: Deps): Worker {
+  return intervalWorker("mail-outbox", deps, WORKER_INTERVAL_MS, async () => {
+    await deliverDueMail(deps);
+  });
+}
+
+type Sendable = { id: number; to: string; subject: string; text: string; html?: string };
+
+const transports = new WeakMap<Config, Transporter>();
+
+function smtpTransport(config: Config): Transporter {
+  let t = transports.get(config);
+  if (!t) {
+    t = nodemailer.createTransport(config.SMTP_URL, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as never);
+    transports.set(config, t);
+  }
+  return t;
+}
+
+async function send(config: Config, mail: Sendable): Promise<Record<string, string>> {
+  const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  if (config.SMTP_URL) {
+    await smtpTransport(config).sendMail(message);
+    return { via: "smtp" };
+  }
+  // No SMTP configured: the message is written as a standard .eml file, so the
+  // flows work out of the box and nothing is silently dropped.
+  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
+  const dir = path.resolve(config.MAIL_DIR);
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
+  await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
+  return { via: "file", file };
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+}

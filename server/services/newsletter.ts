@@ -1,0 +1,156 @@
+import { hashToken, newToken } from "./tokens";
+import { z } from "zod";
+import { BLOG_NEWSLETTER, NEWSLETTER } from "../../app/content/blog";
+import type { Deps } from "../context";
+import { parseWith, tooManyRequests } from "../http/errors";
+import { enqueueMail } from "./mail";
+import { hitRateLimit } from "./rate-limit";
+
+export const SubscribeSchema = z.object({
+  email: z
+    .string({ error: BLOG_NEWSLETTER.required })
+    .trim()
+    .min(1, BLOG_NEWSLETTER.required)
+    .max(254, NEWSLETTER.invalidEmail)
+    .pipe(z.email(NEWSLETTER.invalidEmail)),
+});
+
+export type TokenPurpose = "confirm" | "unsubscribe";
+
+/** A random token (sent by e-mail) and its sha256 (the only thing stored). */
+function newEmailToken(): { token: string; hash: string } {
+  const token = newToken();
+  return { token, hash: hashToken(token) };
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Stores the address as pending (or puts an unsubscribed one back to pending)
+ * and e-mails a confirmation link. The answer is the same whatever the
+ * address's state, so the form reveals nothing about who subscribed.
+ */
+export async function subscribe(deps: Deps, rawEmail: string, clientIp: string): Promise<{ message: string }> {
+  const { email } = parseWith(SubscribeSchema, { email: rawEmail });
+  const ipHit = await hitRateLimit(deps.db, `newsletter:ip:${clientIp}`, {
+    limit: NEWSLETTER.attemptsPerIpPerHour,
+    windowMs: 3600_000,
+  });
+  if (!ipHit.allowed) throw tooManyRequests(NEWSLETTER.tooMany, ipHit.retryAfterSeconds);
+
+  const normalized = email.toLowerCase();
+  const now = Date.now();
+  const { kysely } = deps.db;
+  await kysely
+    .insertInto("subscribers")
+    .values({ email, email_normalized: normalized, status: "pending", created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
+    .onConflict((oc) => oc.column("email_normalized").doNothing())
+    .execute();
+  const subscriber = await kysely
+    .selectFrom("subscribers")
+    .select(["id", "status"])
+    .where("email_normalized", "=", normalized)
+    .executeTakeFirstOrThrow();
+
+  if (subscriber.status === "confirmed") return { message: NEWSLETTER.subscribed };
+  if (subscriber.status === "unsubscribed") {
+    await kysely
+      .updateTable("subscribers")
+      .set({ status: "pending", updated_at: now })
+      .where("id", "=", subscriber.id)
+      .execute();
+  }
+
+  // Repeated requests must not turn the form into a way to flood someone's inbox.
+  const mailHit = await hitRateLimit(deps.db, `newsletter:mail:${normalized}`, {
+    limit: NEWSLETTER.mailsPerAddressPerHour,
+    windowMs: 3600_000,
+  });
+  if (!mailHit.allowed) return { message: NEWSLETTER.subscribed };
+
+  const confirm = newEmailToken();
+  const unsubscribe = newEmailToken();
+  await kysely
+    .insertInto("subscriber_tokens")
+    .values([
+      { token_hash: confirm.hash, subscriber_id: Number(subscriber.id), purpose: "confirm", created_at: now, expires_at: now + NEWSLETTER.confirmTtlMs, used_at: null },
+      { token_hash: unsubscribe.hash, subscriber_id: Number(subscriber.id), purpose: "unsubscribe", created_at: now, expires_at: now + NEWSLETTER.unsubscribeTtlMs, used_at: null },
+    ])
+    .execute();
+  const base = deps.config.PUBLIC_URL;
+  await enqueueMail(deps, {
+    to: email,
+    subject: NEWSLETTER.email.subject,
+    text: NEWSLETTER.email.text(
+      `${base}/newsletter/confirm?token=${confirm.token}`,
+      `${base}/newsletter/unsubscribe?token=${unsubscribe.token}`,
+    ),
+    kind: "newsletter-confirm",
+  });
+  return { message: NEWSLETTER.subscribed };
+}
+
+/** True when the token is well formed, unused and unexpired (without using it). */
+export async function tokenIsUsable(deps: Deps, token: string | null | undefined, purpose: TokenPurpose): Promise<boolean> {
+  if (!token || !TOKEN_SHAPE.test(token)) return false;
+  const row = await deps.db.kysely
+    .selectFrom("subscriber_tokens")
+    .select("token_hash")
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", Date.now())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Uses a token once: the atomic update that marks it used is also the check,
+ * so two clicks at the same moment cannot both succeed.
+ */
+async function useToken(deps: Deps, token: string | null | undefined, purpose: TokenPurpose): Promise<number | undefined> {
+  if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+  const now = Date.now();
+  const row = await deps.db.kysely
+    .updateTable("subscriber_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("subscriber_id")
+    .executeTakeFirst();
+  return row ? Number(row.subscriber_id) : undefined;
+}
+
+/** Confirms the subscription the token was sent for. False for an unknown, used or expired token. */
+export async function confirmSubscription(deps: Deps, token: string | null | undefined): Promise<boolean> {
+  const subscriberId = await useToken(deps, token, "confirm");
+  if (subscriberId === undefined) return false;
+  const now = Date.now();
+  await deps.db.kysely
+    .updateTable("subscribers")
+    .set({ status: "confirmed", confirmed_at: now, updated_at: now })
+    .where("id", "=", subscriberId)
+    .execute();
+  return true;
+}
+
+/** Unsubscribes, and retires every other link already sent to the address. */
+export async function unsubscribe(deps: Deps, token: string | null | undefined): Promise<boolean> {
+  const subscriberId = await useToken(deps, token, "unsubscribe");
+  if (subscriberId === undefined) return false;
+  const now = Date.now();
+  await deps.db.kysely
+    .updateTable("subscribers")
+    .set({ status: "unsubscribed", unsubscribed_at: now, updated_at: now })
+    .where("id", "=", subscriberId)
+    .execute();
+  await deps.db.kysely
+    .updateTable("subscriber_tokens")
+    .set({ used_at: now })
+    .where("subscriber_id", "=", subscriberId)
+    .where("used_at", "is", null)
+    .execute();
+  return true;
+}

@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database";
+
+export type RateLimitResult = {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window resets (for Retry-After) when not allowed. */
+  retryAfterSeconds: number;
+};
+
+/**
+ * Fixed-window counter stored in the database, so every server process
+ * shares it. `key` names what is limited (for example "lead:ip:1.2.3.4").
+ * The increment is one atomic upsert on both SQLite and PostgreSQL.
+ */
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  { limit, windowMs, now = Date.now() }: { limit: number; windowMs: number; now?: number },
+): Promise<RateLimitResult> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const expiresAt = windowStart + windowMs;
+  const row = await db.kysely
+    .insertInto("rate_limits")
+    .values({ key, window_start: windowStart, count: 1, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
+        window_start: windowStart,
+        expires_at: expiresAt,
+      }),
+    )
+    .returning(["count"])
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  return {
+    allowed: count <= limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)),
+  };
+}
+
+/** Reads a counter without counting a hit. */
+export async function peekRateLimit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db.kysely
+    .selectFrom("rate_limits")
+    .select(["count", "window_start"])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  return row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
+}
+
+/** Forgets a counter (for example after a successful sign-in). */
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.kysely.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Deletes expired counters; run now and then by a worker. */
+export async function pruneRateLimits(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.kysely.deleteFrom("rate_limits").where("expires_at", "<", now).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}

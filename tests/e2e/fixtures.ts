@@ -1,0 +1,71 @@
+import { test as base, expect, type Page } from "@playwright/test";
+import { type BuiltServer, startBuiltServer } from "../helpers/built-server";
+
+export { expect };
+
+type WorkerFixtures = {
+  /** Extra environment for this file's server (a new server starts when it changes). */
+  serverEnv: Record<string, string>;
+  server: BuiltServer;
+};
+
+type TestFixtures = {
+  /**
+   * Console errors, page errors and failed requests seen during the test. The
+   * test fails if any is left at the end; a test that provokes one on purpose
+   * removes it with `allowErrors(pattern)`.
+   */
+  pageErrors: string[];
+  allowErrors: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { scope: "worker", option: true }],
+  server: [
+    async ({ serverEnv }, use) => {
+      const server = await startBuiltServer(serverEnv);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      watch(page, errors);
+      await use(errors);
+      expect(errors, "console errors or failed requests").toEqual([]);
+    },
+    { auto: true },
+  ],
+  allowErrors: async ({ pageErrors }, use) => {
+    await use((pattern) => {
+      for (let i = pageErrors.length - 1; i >= 0; i--) if (pattern.test(pageErrors[i] ?? "")) pageErrors.splice(i, 1);
+    });
+  },
+});
+
+function watch(page: Page, errors: string[]) {
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    const failure = request.failure()?.errorText ?? "";
+    // A navigation that replaces the page aborts its pending requests: not a fault.
+    if (failure.includes("ERR_ABORTED")) return;
+    errors.push(`requestfailed: ${request.method()} ${request.url()} ${failure}`);
+  });
+}
+
+/**
+ * Installs Playwright's fake clock paused, so timers move only when the test
+ * says (`page.clock.runFor(ms)`). Call before the first navigation.
+ */
+export async function pausedClock(page: Page, start = new Date("2026-01-15T10:00:00Z")): Promise<void> {
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}

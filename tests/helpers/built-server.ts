@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export type BuiltServer = {
+  url: string;
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  mailDir: string;
+  process: ChildProcess;
+  /** Everything the server printed (JSON log lines). */
+  output(): string;
+  /** SIGTERM and wait for exit; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+export function buildDir(): string {
+  return path.resolve(process.env.WP_BUILD_DIR ?? "build-e2e");
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the production build (`node <build>/host/index.js`) on a free
+ * loopback port with a fresh temporary SQLite database (or `DATABASE_URL`
+ * from env), and waits until it listens.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<BuiltServer> {
+  const dir = buildDir();
+  const entry = path.join(dir, "host", "index.js");
+  if (!fs.existsSync(entry)) throw new Error(`No build at ${dir}: run the build first (npm run test:e2e does)`);
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "wp-e2e-"));
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, "site.db");
+  const mailDir = env.MAIL_DIR ?? path.join(dataDir, "mail");
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      MAIL_DIR: mailDir,
+      LOG_LEVEL: "info",
+      WP_BUILD_DIR: dir,
+      WP_TEST_ROUTES: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 20 s:\n${output}`)), 20_000);
+    const check = () => {
+      if (output.includes('"msg":"listening"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+    check();
+  });
+
+  return {
+    url,
+    port,
+    databaseUrl,
+    dataDir,
+    mailDir,
+    process: child,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

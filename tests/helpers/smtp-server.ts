@@ -1,0 +1,143 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedMail = { to: string[]; from: string; subject: string; text: string; raw: string };
+
+export type TestSmtpServer = {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  messages: CapturedMail[];
+  waitForMail(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+};
+
+/**
+ * A real SMTP server on 127.0.0.1 (no auth, no TLS) that keeps every message
+ * it receives, with the subject and plain-text body decoded.
+ */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: CapturedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const parsed = parseMail(raw);
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          subject: parsed.subject,
+          text: parsed.text,
+          raw,
+        });
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail(predicate, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (!found) return false;
+          cleanup();
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no matching mail within ${timeoutMs} ms (${messages.length} received)`));
+        }, timeoutMs);
+        const wake = () => void check();
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+        };
+        waiters.add(wake);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Part = { headers: Map<string, string>; body: string };
+
+function splitPart(raw: string): Part {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const end = normalized.indexOf("\n\n");
+  const head = end === -1 ? normalized : normalized.slice(0, end);
+  const body = end === -1 ? "" : normalized.slice(end + 2);
+  const headers = new Map<string, string>();
+  // Folded header lines continue with whitespace.
+  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(part: Part): string {
+  const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body);
+  return part.body;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const softBroken = text.replace(/=\n/g, "");
+  for (let i = 0; i < softBroken.length; i++) {
+    const ch = softBroken[i]!;
+    const hex = softBroken.slice(i + 1, i + 3);
+    if (ch === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes non-ASCII subjects. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    );
+}
+
+function findText(part: Part): string | null {
+  const type = part.headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const sections = part.body.split(`--${boundary}`).slice(1);
+    for (const section of sections) {
+      if (section.startsWith("--")) break;
+      const found = findText(splitPart(section.replace(/^\n/, "")));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  return /^text\/plain/i.test(type) ? decodeBody(part) : null;
+}
+
+export function parseMail(raw: string): { subject: string; text: string } {
+  const top = splitPart(raw);
+  return { subject: decodeHeader(top.headers.get("subject") ?? ""), text: (findText(top) ?? "").replace(/\n$/, "") };
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES, chatSystemPrompt } from "../../app/content/chat";
+import { createApp } from "../../server/app";
+import { usableKey } from "../../server/services/chat/llm";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testConfig, testDeps } from "../helpers/deps";
+import { DEFAULT_MODEL_REPLY, type LlmServer, startLlmServer } from "../helpers/llm-server";
+import { doneData, postJson, readSse } from "./chat-helpers";
+
+const KEY = "sk-test-9f8e7d6c5b4a-secret";
+const TIMEOUT_MS = 400;
+
+describe.each(testDatabaseKinds())("chat API with a language model on %s", (kind) => {
+  let t: TestDatabase;
+  let llm: LlmServer;
+  let app: Awaited<ReturnType<typeof createApp>>;
+  /** The same server with a short timeout, for the failure cases (success cases get time to spare on a busy machine). */
+  let impatient: Awaited<ReturnType<typeof createApp>>;
+  let deps: ReturnType<typeof testDeps>;
+  let impatientDeps: ReturnType<typeof testDeps>;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    llm = await startLlmServer();
+    const env = { TRUST_PROXY: "true", LLM_API_KEY: KEY, LLM_BASE_URL: llm.url, CHAT_RATE_LIMIT_PER_MINUTE: "1000" };
+    deps = testDeps(t.db, { ...env, LLM_TIMEOUT_MS: "15000" });
+    app = await createApp({ deps });
+    impatientDeps = testDeps(t.db, { ...env, LLM_TIMEOUT_MS: String(TIMEOUT_MS) });
+    impatient = await createApp({ deps: impatientDeps });
+  });
+  beforeEach(() => {
+    llm.requests.length = 0;
+    llm.behave = () => ({ kind: "reply", content: DEFAULT_MODEL_REPLY });
+  });
+  afterAll(async () => {
+    // Nothing the server logged or answered may contain the key.
+    for (const d of [deps, impatientDeps]) {
+      expect(d.logs.text).not.toContain(KEY);
+      expect(d.logs.text).not.toContain("9f8e7d6c5b4a");
+    }
+    await llm.close();
+    await t.drop();
+  });
+
+  it("sends the spec's model, parameters, system message, last 6 history messages and the cut message", async () => {
+    const history = Array.from({ length: 8 }, (_, i) => ({
+      role: i % 2 === 0 ? "user" : "assistant",
+      content: i === 7 ? "y".repeat(1500) : `message ${i}`,
+    }));
+    const res = await postJson(app, "/api/chat", { message: `${"z".repeat(1200)}`, history, industry: "Healthcare" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, data: { reply: DEFAULT_MODEL_REPLY, truncated: true } });
+
+    expect(llm.requests).toHaveLength(1);
+    const { body, headers, path } = llm.requests[0]!;
+    expect(path).toBe("/v1/chat/completions");
+    expect(headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(body).toEqual({
+      model: "gpt-3.5-turbo",
+      max_tokens: 800,
+      temperature: 0.3,
+      top_p: 0.9,
+      frequency_penalty: 0.1,
+      presence_penalty: 0.1,
+      messages: [
+        { role: "system", content: chatSystemPrompt("Healthcare") },
+        { role: "user", content: "message 2" },
+        { role: "assistant", content: "message 3" },
+        { role: "user", content: "message 4" },
+        { role: "assistant", content: "message 5" },
+        { role: "user", content: "message 6" },
+        { role: "assistant", content: "y".repeat(1000) },
+        { role: "user", content: "z".repeat(1000) },
+      ],
+    });
+    const system = body.messages[0].content as string;
+    for (const fact of ["15 hours a week", "80%", "50+", "100+", "$29 a month", "Healthcare"]) expect(system).toContain(fact);
+  });
+
+  it("streams the model's reply to the client as it is written", async () => {
+    const pieces = ["Our ", "assistant ", "answers ", "fast."];
+    llm.behave = () => ({ kind: "reply", content: pieces.join(""), pieces, pieceDelayMs: 120 });
+    const res = await postJson(app, "/api/chat", { message: "How does the AI chatbot work?" }, { stream: true });
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = await readSse(res);
+    expect(llm.requests[0]?.body.stream).toBe(true);
+    const deltas = events.filter((e) => e.event === "delta");
+    expect(deltas.map((e) => (e.data as { text: string }).text)).toEqual(pieces);
+    // The first piece reached the client well before the last one was written.
+    expect(deltas.at(-1)!.at - deltas[0]!.at).toBeGreaterThan(250);
+    expect(doneData(events).data.reply).toBe("Our assistant answers fast.");
+  });
+
+  it("takes a whole answer from a server that ignores the stream request", async () => {
+    llm.behave = () => ({ kind: "reply", content: "Whole answer.", ignoreStream: true });
+    const events = await readSse(await postJson(app, "/api/chat", { message: "hi" }, { stream: true }));
+    expect(events.map((e) => e.event)).toEqual(["delta", "done"]);
+    expect(doneData(events).data.reply).toBe("Whole answer.");
+  });
+
+  it("stops asking the model when the client goes away mid-stream", async () => {
+    llm.behave = () => ({ kind: "reply", content: "x", pieces: Array.from({ length: 40 }, () => "word "), pieceDelayMs: 50 });
+    const res = await postJson(app, "/api/chat", { message: "AI?" }, { stream: true });
+    const reader = res.body!.getReader();
+    await reader.read();
+    const upstream = llm.requests.at(-1)!;
+    expect(upstream.closedEarly).toBe(false);
+    await reader.cancel();
+    await expect.poll(() => upstream.closedEarly, { timeout: 1500 }).toBe(true);
+  });
+
+  const failures = [
+    ["a 500 answer", () => ({ kind: "status", status: 500 }) as const],
+    ["an empty reply", () => ({ kind: "empty" }) as const],
+    ["a timeout", () => ({ kind: "hang" }) as const],
+  ] as const;
+
+  it.each(failures)("falls back to the local assistant on %s (JSON)", async (_name, behave) => {
+    llm.behave = behave;
+    const started = performance.now();
+    const res = await postJson(impatient, "/api/chat", { message: "What does it cost?" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { reply: string } }).data.reply).toBe(CHAT_REPLIES.pricing);
+    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 3000);
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ...failures,
+    ["a stream cut mid-way", () => ({ kind: "broken-stream", pieces: ["Half ", "a repl"] }) as const],
+    ["a stream with bad JSON", () => ({ kind: "bad-stream" }) as const],
+  ] as const)("falls back to the local assistant on %s (stream)", async (_name, behave) => {
+    llm.behave = behave;
+    const res = await postJson(impatient, "/api/chat", { message: "hello there" }, { stream: true });
+    expect(res.status).toBe(200);
+    const events = await readSse(res);
+    expect(doneData(events)).toMatchObject({ success: true, data: { reply: CHAT_GREETING_REPLY } });
+    expect(events.at(-1)?.event).toBe("done");
+  });
+
+  it("falls back to the visitor's industry reply when the model fails on a message no rule matches", async () => {
+    llm.behave = () => ({ kind: "status", status: 503 });
+    const res = await postJson(impatient, "/api/chat", { message: "Tell me more", industry: "Automotive" });
+    expect(((await res.json()) as { data: { reply: string } }).data.reply).toBe(CHAT_INDUSTRY_REPLIES.Automotive);
+    expect(impatientDeps.logs.text).toMatch(/language model failed \(the language model answered 503\)/);
+  });
+
+  it("asks the model for intent with max_tokens 200 and temperature 0.3", async () => {
+    llm.behave = () => ({
+      kind: "reply",
+      content: '```json\n{"intent":"Pricing Inquiry","entities":["Professional"],"sentiment":"positive","urgency":"high"}\n```',
+    });
+    const res = await postJson(app, "/api/chat/intent", { message: "Love it, price of Professional today?" });
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { intent: "pricing_inquiry", entities: ["Professional"], sentiment: "positive", urgency: "high" },
+    });
+    const body = llm.requests[0]!.body;
+    expect(body).toMatchObject({ model: "gpt-3.5-turbo", max_tokens: 200, temperature: 0.3 });
+    expect(body).not.toHaveProperty("top_p");
+    expect(body.messages.at(-1)).toEqual({ role: "user", content: "Love it, price of Professional today?" });
+  });
+
+  it.each([
+    ["a 500", () => ({ kind: "status", status: 500 }) as const],
+    ["prose", () => ({ kind: "reply", content: "I think they want pricing." }) as const],
+    ["a wrong shape", () => ({ kind: "reply", content: '{"intent":"x","sentiment":"furious","urgency":"medium"}' }) as const],
+  ])("gives the default intent on %s", async (_name, behave) => {
+    llm.behave = behave;
+    const res = await postJson(impatient, "/api/chat/intent", { message: "hmm" });
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { intent: "general_inquiry", entities: [], sentiment: "neutral", urgency: "medium" },
+    });
+  });
+
+  it("asks the model for quick replies with max_tokens 100 and temperature 0.5", async () => {
+    llm.behave = () => ({ kind: "reply", content: '["Book a demo", "See pricing", "Talk to sales"]' });
+    const res = await postJson(app, "/api/chat/quick-replies", { message: "pricing?", history: [{ role: "user", content: "hi" }] });
+    expect(await res.json()).toEqual({ success: true, data: { quickReplies: ["Book a demo", "See pricing", "Talk to sales"] } });
+    const body = llm.requests[0]!.body;
+    expect(body).toMatchObject({ model: "gpt-3.5-turbo", max_tokens: 100, temperature: 0.5 });
+    expect(body.messages.slice(1)).toEqual([
+      { role: "user", content: "hi" },
+      { role: "user", content: "pricing?" },
+    ]);
+  });
+
+  it.each([
+    ["an empty reply", () => ({ kind: "empty" }) as const],
+    ["a timeout", () => ({ kind: "hang" }) as const],
+    ["no list", () => ({ kind: "reply", content: "Sure!" }) as const],
+  ])("gives the spec's fallback quick replies on %s", async (_name, behave) => {
+    llm.behave = behave;
+    const res = await postJson(impatient, "/api/chat/quick-replies", { message: "ok" });
+    expect(await res.json()).toEqual({ success: true, data: { quickReplies: ["Yes", "No", "More Info", "Contact Support"] } });
+  });
+
+  it("never sends the key to the client", async () => {
+    const res = await postJson(app, "/api/chat", { message: "What is your API key?" });
+    expect(await res.text()).not.toContain(KEY);
+  });
+});
+
+describe.each(testDatabaseKinds())("language-model limits on %s", (kind) => {
+  let t: TestDatabase;
+  let llm: LlmServer;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    llm = await startLlmServer();
+  });
+  afterAll(async () => {
+    await llm.close();
+    await t.drop();
+  });
+
+  it("stops calling the model after the daily cap and answers locally", async () => {
+    const deps = testDeps(t.db, { TRUST_PROXY: "true", LLM_API_KEY: KEY, LLM_BASE_URL: llm.url, LLM_DAILY_CAP: "2" });
+    const app = await createApp({ deps });
+    const replies = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await postJson(app, "/api/chat", { message: "anything about AI?" });
+      replies.push(((await res.json()) as { data: { reply: string } }).data.reply);
+    }
+    expect(replies).toEqual([DEFAULT_MODEL_REPLY, DEFAULT_MODEL_REPLY, CHAT_REPLIES.ai]);
+    expect(llm.requests).toHaveLength(2);
+    expect(deps.logs.text).toMatch(/daily language-model cap reached/);
+  });
+
+  it("uses a non-'sk-' key with other providers but discards it for api.openai.com", async () => {
+    expect(usableKey(testConfig({ LLM_API_KEY: "gsk_local" }))).toBeNull();
+    expect(usableKey(testConfig({ LLM_API_KEY: "sk-proj-abc" }))).toBe("sk-proj-abc");
+    expect(usableKey(testConfig({ LLM_API_KEY: "gsk_local", LLM_BASE_URL: llm.url }))).toBe("gsk_local");
+    expect(usableKey(testConfig({}))).toBeNull();
+
+    const discarded = testDeps(t.db, { TRUST_PROXY: "true", LLM_API_KEY: "not-an-openai-key" });
+    const app = await createApp({ deps: discarded });
+    const res = await postJson(app, "/api/chat", { message: "weather?" });
+    expect(((await res.json()) as { data: { reply: string } }).data.reply).toBe(CHAT_MENU);
+    expect(discarded.logs.text).toMatch(/is ignored/);
+    expect(discarded.logs.text).not.toContain("not-an-openai-key");
+
+    llm.requests.length = 0;
+    const other = testDeps(t.db, { TRUST_PROXY: "true", LLM_API_KEY: "gsk_local", LLM_BASE_URL: llm.url });
+    const res2 = await postJson(await createApp({ deps: other }), "/api/chat", { message: "weather?" });
+    expect(((await res2.json()) as { data: { reply: string } }).data.reply).toBe(DEFAULT_MODEL_REPLY);
+    expect(llm.requests[0]?.headers.authorization).toBe("Bearer gsk_local");
+  });
+});

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SITEMAP_PAGES } from "~/content";
+import { loader } from "../../app/routes/sitemap-xml";
+import { seedSampleBlogs } from "../../server/services/blog";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testDeps } from "../helpers/deps";
+
+type LoaderArgs = Parameters<typeof loader>[0];
+
+describe.each(testDatabaseKinds())("sitemap.xml on %s", (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.drop();
+    database = undefined;
+  });
+
+  async function fetchSitemap(deps: ReturnType<typeof testDeps>) {
+    const args = { request: new Request("http://127.0.0.1/sitemap.xml"), params: {}, context: { deps, requestId: "t" } };
+    const response = await loader(args as unknown as LoaderArgs);
+    return { response, xml: await response.text() };
+  }
+
+  it("lists every public page and every blog post under the configured public URL", async () => {
+    database = await createTestDatabase(kind);
+    const deps = testDeps(database.db, { PUBLIC_URL: "https://wp.example.com" });
+    await seedSampleBlogs(deps);
+    const slugs = (await database.db.kysely.selectFrom("blogs").select("slug").execute()).map((r) => r.slug);
+    expect(slugs.length).toBeGreaterThan(0);
+
+    const { response, xml } = await fetchSitemap(deps);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    for (const page of SITEMAP_PAGES) expect(locs).toContain(`https://wp.example.com${page.path}`);
+    for (const slug of slugs) expect(locs).toContain(`https://wp.example.com/blog/${encodeURIComponent(slug)}`);
+    expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("still lists the pages, uncached, when the database is unreachable", async () => {
+    database = await createTestDatabase(kind);
+    const deps = testDeps(database.db);
+    await database.db.close();
+    const { response, xml } = await fetchSitemap(deps);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_PAGES.length);
+    expect(deps.logs.text).toContain("sitemap without blog posts");
+  });
+});
