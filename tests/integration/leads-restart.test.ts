@@ -32,8 +32,15 @@ async function startWorkerProcess(dbUrl: string, crmUrl: string): Promise<ChildP
     });
     child.once("exit", (code) => reject(new Error(`worker exited (${code}): ${stderr}`)));
   });
+  // A worker that stops by itself would leave leads undelivered for a reason that is not the one under test.
+  child.once("exit", (code, signal) => {
+    if (signal !== "SIGKILL") exitedEarly.push(`worker exited by itself (${code ?? signal}): ${stderr}`);
+  });
   return child;
 }
+
+/** Workers that stopped on their own (anything but the test's SIGKILL). */
+const exitedEarly: string[] = [];
 
 function kill(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -93,6 +100,7 @@ describe.each(testDatabaseKinds())("lead delivery across a crash on %s", (kind) 
     for (;;) {
       const leads = await listLeads(deps);
       if (leads.every((l) => l.status === "delivered")) break;
+      expect(exitedEarly).toEqual([]);
       if (Date.now() > deadline) throw new Error(`not delivered: ${JSON.stringify(leads.map((l) => [l.email, l.status]))}`);
       await new Promise((r) => setTimeout(r, 200));
     }
