@@ -66,6 +66,7 @@ export const AUTH_VALIDATION = {
   nameTooLong: `Name must be at most ${AUTH_RULES.nameMaxLength} characters.`,
   companyRequired: "Please enter your company name.",
   companyTooLong: `Company name must be at most ${AUTH_RULES.companyMaxLength} characters.`,
+  badCharacters: "Please remove the control characters from this field.",
   roleRequired: "Please choose your role.",
   termsRequired: "Please accept the Terms of Service and Privacy Policy.",
   tokenRequired: "The link is missing its token.",

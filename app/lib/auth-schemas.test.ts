@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProfileUpdateSchema, RegisterSchema, safeRedirect, SignUpStep2Schema } from "./auth-schemas";
+import { ProfileUpdateSchema, RegisterSchema, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "./auth-schemas";
 
 describe("safeRedirect", () => {
   it.each([
@@ -46,5 +46,28 @@ describe("account schemas", () => {
     expect(SignUpStep2Schema.safeParse(ok).success).toBe(true);
     expect(SignUpStep2Schema.safeParse({ ...ok, terms: undefined }).success).toBe(false);
     expect(SignUpStep2Schema.safeParse({ ...ok, role: "Admin" }).success).toBe(false);
+  });
+});
+
+describe("control characters in names", () => {
+  const step1 = { firstName: "Meera", lastName: "Joshi", email: "m@example.com", password: "12345678" };
+
+  it.each(["Me\u0000era", "Meera\u001b[31m", "Meera\u007f", "Meera\u0085"])("refuses %j with the field's message", (firstName) => {
+    const result = SignUpStep1Schema.safeParse({ ...step1, firstName });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(["firstName"]);
+    expect(result.error?.issues[0]?.message).toBe("Please remove the control characters from this field.");
+  });
+
+  it("keeps letters of every script, accents and emoji", () => {
+    for (const name of ["Zoë", "मीरा", "山田", "Ann 🌟", "O'Brien-Smith"]) {
+      expect(SignUpStep1Schema.safeParse({ ...step1, firstName: name }).success, name).toBe(true);
+    }
+  });
+
+  it("applies to the API's name and company and to profile updates", () => {
+    const base = { name: "A", email: "a@example.com", password: "12345678", company: "C", industry: "Healthcare" };
+    expect(RegisterSchema.safeParse({ ...base, company: "Acme\u0000" }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ name: "B\u0000" }).success).toBe(false);
   });
 });

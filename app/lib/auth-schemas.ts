@@ -29,17 +29,26 @@ export const CurrentPasswordSchema = z
 
 export const IndustrySchema = z.enum(INDUSTRIES, { error: V.industryInvalid });
 
-const NameSchema = z
-  .string({ error: V.nameRequired })
-  .trim()
-  .min(1, V.nameRequired)
-  .max(AUTH_RULES.nameMaxLength, V.nameTooLong);
+/**
+ * Control characters (the C0 and C1 codes but tab and line feed: NUL, escapes…) have no place in a name, and
+ * PostgreSQL cannot store NUL at all: refused with a field message on every database alike.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const noControlCharacters = (v: string) => !CONTROL_CHARACTERS.test(v);
 
-const CompanySchema = z
-  .string({ error: V.companyRequired })
-  .trim()
-  .min(1, V.companyRequired)
-  .max(AUTH_RULES.companyMaxLength, V.companyTooLong);
+/** A one-line text field: trimmed, required, bounded, no control characters. */
+function lineSchema(required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine(noControlCharacters, { error: V.badCharacters });
+}
+
+const NameSchema = lineSchema(V.nameRequired, AUTH_RULES.nameMaxLength, V.nameTooLong);
+const CompanySchema = lineSchema(V.companyRequired, AUTH_RULES.companyMaxLength, V.companyTooLong);
 
 /** POST /api/auth/register. `role` may be sent (the spec's payload has it) but is always 'user'. */
 export const RegisterSchema = z.object({
@@ -99,8 +108,8 @@ export const SignInFormSchema = z.object({
 });
 
 export const SignUpStep1Schema = z.object({
-  firstName: z.string({ error: V.firstNameRequired }).trim().min(1, V.firstNameRequired).max(AUTH_RULES.nameMaxLength, V.nameTooLong),
-  lastName: z.string({ error: V.lastNameRequired }).trim().min(1, V.lastNameRequired).max(AUTH_RULES.nameMaxLength, V.nameTooLong),
+  firstName: lineSchema(V.firstNameRequired, AUTH_RULES.nameMaxLength, V.nameTooLong),
+  lastName: lineSchema(V.lastNameRequired, AUTH_RULES.nameMaxLength, V.nameTooLong),
   email: EmailSchema,
   password: NewPasswordSchema,
 });
