@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { Deps } from "../context";
 import type { Database } from "../db/schema";
-import type { Worker } from "../workers";
+import { intervalWorker, type KickableWorker, type Worker } from "../workers";
 import { leadEvents } from "./leads";
 
 /**
@@ -249,62 +249,29 @@ export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, 
   return round;
 }
 
-export type LeadDeliveryWorker = Worker & {
-  /** Runs a round now (or right after the current one). */
-  kick(): void;
-  /** Resolves when no round is running or scheduled. */
-  idle(): Promise<void>;
-};
-
 /** The background loop: polls, and wakes at once when this process stores a lead. */
-export function startLeadDelivery(deps: Deps, overrides: Partial<LeadDeliveryOptions> = {}): LeadDeliveryWorker {
+export function startLeadDelivery(deps: Deps, overrides: Partial<LeadDeliveryOptions> = {}): KickableWorker {
   const options = deliveryOptions(deps, overrides);
   if (!options) {
     deps.log.info("CRM_WEB_TO_LEAD_URL is not set: leads are stored but not forwarded");
     return { name: "lead-delivery", stop: async () => {}, kick: () => {}, idle: async () => {} };
   }
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const loop = async () => {
-    do {
-      again = false;
-      // Drain a backlog in consecutive rounds rather than one per poll.
-      for (let i = 0; i < 20 && !stopped; i++) {
-        const round = await deliverDueLeads(deps, options);
-        if (round.claimed === 0) break;
-      }
-    } while (again && !stopped);
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  let stopping = false;
+  const worker = intervalWorker("lead-delivery", deps, options.pollMs, async () => {
+    // Drain a backlog in consecutive rounds rather than one per poll.
+    for (let i = 0; i < 20 && !stopping; i++) {
+      const round = await deliverDueLeads(deps, options);
+      if (round.claimed === 0) break;
     }
-    running = loop()
-      .catch((err: unknown) => deps.log.warn({ worker: "lead-delivery", err: { message: (err as Error).message } }, "worker tick failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const onQueued = () => kick();
+  });
+  const onQueued = () => worker.kick();
   leadEvents.on("queued", onQueued);
-  const timer = setInterval(kick, options.pollMs);
-  timer.unref();
-  setImmediate(kick);
   return {
-    name: "lead-delivery",
-    kick,
-    async idle() {
-      while (running) await running;
-    },
+    ...worker,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
+      stopping = true;
       leadEvents.off("queued", onQueued);
-      await running;
+      await worker.stop();
     },
   };
 }
