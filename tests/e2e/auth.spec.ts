@@ -296,6 +296,14 @@ test.describe("without JavaScript", () => {
     await page.getByRole("main").getByLabel("Password", { exact: true }).fill("no script password");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Almost There!" })).toBeVisible();
+    // 'Back' goes through the server too, and step 1 comes back as it was typed.
+    await page.getByRole("button", { name: "Back", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Book Demo" })).toBeVisible();
+    await expect(page.getByRole("main").getByLabel("First name")).toHaveValue("Ravi");
+    await expect(page.getByRole("main").getByLabel("Email address")).toHaveValue(email);
+    await page.getByRole("main").getByLabel("Password", { exact: true }).fill("no script password");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Almost There!" })).toBeVisible();
     await page.getByRole("main").getByLabel("Company name").fill("RK Clinic");
     await page.getByRole("main").getByLabel("Your role").selectOption("Other");
     await page.getByRole("main").getByRole("checkbox").check();
