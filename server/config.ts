@@ -85,6 +85,8 @@ export const EnvSchema = z.object({
       return out;
     }),
   LEAD_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
+  /** New accounts per client address and hour. */
+  SIGNUP_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
 
   // Language model (any OpenAI-compatible chat-completions API).
   LLM_API_KEY: z.string().trim().optional(),

@@ -37,6 +37,7 @@ export const AUTH_MESSAGES = {
   emailTaken: "An account with this email already exists. Please sign in instead.",
   tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
   tooManyEmails: "Too many e-mails requested for this address. Please try again later.",
+  tooManySignUps: "Too many accounts were created from your network. Please try again later.",
   signedOut: "You have been signed out.",
   profileSaved: "Your profile has been saved.",
   resetRequested:

@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         company: second.data.company,
         industry: second.data.industry,
       },
-      { persistent: true },
+      { ip: context.clientIp ?? "unknown", persistent: true },
     );
     const headers = sessionHeaders(deps, session);
     if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });

@@ -52,7 +52,7 @@ export function createAuthRouter(): Hono<AppEnv> {
 
   auth.post("/register", async (c) => {
     const input = await readJson(c, RegisterSchema);
-    const { user, session } = await registerUser(c.get("deps"), input);
+    const { user, session } = await registerUser(c.get("deps"), input, { ip: c.get("clientIp") });
     return c.json({ success: true, message: "Account created successfully", user, token: session.token }, 201);
   });
 

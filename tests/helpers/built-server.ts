@@ -59,6 +59,8 @@ export async function startBuiltServer(env: Record<string, string> = {}, options
       LOG_LEVEL: "info",
       WP_BUILD_DIR: dir,
       WP_TEST_ROUTES: "1",
+      // The browser tests sign up many accounts from 127.0.0.1; the limit itself is tested in tests/integration/auth-api.test.ts.
+      SIGNUP_RATE_LIMIT_PER_HOUR: "1000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -53,7 +53,8 @@ describe.each(testDatabaseKinds())("auth API on %s", (kind) => {
 
   async function register(overrides: Json = {}) {
     const body = payload(overrides);
-    const res = await call("POST", "/register", body);
+    // Each from its own address, so the sign-up limit (tested on its own below) never gets in the way.
+    const res = await call("POST", "/register", body, {}, nextIp());
     expect(res.status).toBe(201);
     return { body, json: (await res.json()) as Json };
   }
@@ -331,6 +332,24 @@ describe.each(testDatabaseKinds())("auth API on %s", (kind) => {
       expect(limited.status).toBe(429);
       expect(limited.headers.get("retry-after")).toBeTruthy();
     }
+  });
+
+  it("limits sign-ups per client address with 429 + Retry-After; a refused one stores and mails nothing", async () => {
+    const ip = nextIp();
+    const limit = deps.config.SIGNUP_RATE_LIMIT_PER_HOUR;
+    for (let i = 0; i < limit; i++) expect((await call("POST", "/register", payload({ email: uniqueEmail("many") }), {}, ip)).status).toBe(201);
+    const email = uniqueEmail("one-too-many");
+    const refused = await call("POST", "/register", payload({ email }), {}, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ success: false, message: "Too many accounts were created from your network. Please try again later." });
+    const stored = await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", email.toLowerCase()).execute();
+    expect(stored).toEqual([]);
+    await settleMailDeliveries();
+    const mailed = fs.readdirSync(mailDir).filter((f) => fs.readFileSync(path.join(mailDir, f), "utf8").includes(email));
+    expect(mailed).toEqual([]);
+    // Another address is not held back.
+    expect((await call("POST", "/register", payload({ email: uniqueEmail("elsewhere") }), {}, nextIp())).status).toBe(201);
   });
 
   it("refuses verify-email and reset confirmations with unknown tokens", async () => {

@@ -5,7 +5,7 @@ import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { enqueueMail } from "../mail";
-import { assertSignInAllowed, clearSignInFailures, hitMailLimit, recordSignInFailure } from "./limits";
+import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
 import { hashToken, newToken, newUserId } from "./tokens";
@@ -61,7 +61,12 @@ function isUniqueViolation(error: unknown): boolean {
 export type SignedIn = { user: PublicUser; session: NewSession };
 
 /** Creates an account (role is always 'user'), signs it in and e-mails a verification link. */
-export async function registerUser(deps: Deps, input: RegisterInput, { persistent = true } = {}): Promise<SignedIn> {
+export async function registerUser(
+  deps: Deps,
+  input: RegisterInput,
+  { ip, persistent = true }: { ip: string; persistent?: boolean },
+): Promise<SignedIn> {
+  await hitSignUpLimit(deps.db, ip, deps.config.SIGNUP_RATE_LIMIT_PER_HOUR);
   const now = Date.now();
   const row: UserRow = {
     id: newUserId(),

@@ -33,6 +33,18 @@ export const MAIL_TIERS = {
   ip: [{ limit: 20, windowMs: 60 * 60_000 }],
 } satisfies Record<string, Tier[]>;
 
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Counts one sign-up from this client address (`SIGNUP_RATE_LIMIT_PER_HOUR`); a 429 with Retry-After
+ * beyond it. Each sign-up hashes a password and e-mails a verification link to the address typed, so
+ * unbounded sign-ups would burn CPU and let anyone mail strangers through the site.
+ */
+export async function hitSignUpLimit(db: Db, ip: string, limit: number, now = Date.now()): Promise<void> {
+  const result = await hitRateLimit(db, `signup:ip:${ip}:${HOUR_MS}`, { limit, windowMs: HOUR_MS, now });
+  if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps, result.retryAfterSeconds);
+}
+
 function signInKeys(email: string, ip: string) {
   return {
     pair: `signin:pair:${ip}:${email}`,
