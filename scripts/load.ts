@@ -42,7 +42,7 @@ const durationS = Math.min(Math.max(Number(flag("duration") ?? 60), 1), 600);
 const connections = Math.min(Math.max(Number(flag("connections") ?? 200), 1), 1000);
 const jsonOut = flag("json");
 
-type Sample = { kind: Kind; status: number; ms: number; error?: string };
+type Sample = { kind: Kind; status: number; ms: number; error?: string; reused?: boolean; localPort?: number; connectedAt?: number; sentAt?: number };
 
 export type LoadResult = {
   database: "sqlite" | "postgres";
@@ -72,6 +72,8 @@ function rssMb(pid: number | undefined): number {
 }
 
 type Answer = { status: number; body: string; setCookie: string[] };
+/** Where a request that got no answer was sent: on a reused keep-alive socket or a new one, and which. */
+type SocketInfo = { reused?: boolean; localPort?: number; connectedAt?: number };
 
 function request(
   agent: http.Agent,
@@ -80,6 +82,7 @@ function request(
   urlPath: string,
   headers: Record<string, string>,
   body?: string,
+  info: SocketInfo = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let stage = "before the answer's headers";
@@ -96,6 +99,15 @@ function request(
         res.on("error", reject);
       },
     );
+    req.on("socket", (socket) => {
+      info.reused = req.reusedSocket;
+      if (socket.localPort) info.localPort = socket.localPort;
+      else
+        socket.once("connect", () => {
+          info.localPort = socket.localPort;
+          info.connectedAt = Date.now();
+        });
+    });
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`timeout ${stage} (${method} ${urlPath.split("?")[0]})`)));
     req.on("error", reject);
     req.end(body);
@@ -125,10 +137,15 @@ async function main(): Promise<void> {
     // For profiling the server under load, e.g. LOAD_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
     ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),
     ...(pg ? { DATABASE_URL: pg.url } : {}),
+    // To try other sizes of the server's request line (server/http/admission.ts).
+    ...Object.fromEntries(
+      ["MAX_CONCURRENT_REQUESTS", "MAX_QUEUED_REQUESTS", "MAX_QUEUE_WAIT_MS"].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+    ),
   });
   // The server logs one line per request; keep only error lines, not hundreds of thousands of lines in memory.
   const serverErrors: string[] = [];
   const serverTimes: number[] = [];
+  const shutdownLines: string[] = [];
   server.process.stdout?.removeAllListeners("data");
   server.process.stderr?.removeAllListeners("data");
   let carry = "";
@@ -141,6 +158,7 @@ async function main(): Promise<void> {
       // How long the server itself took, to tell its own slowness from waiting before or after it.
       const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
       if (ms) serverTimes.push(Number(ms));
+      if (/"msg":"(requests at shutdown|requests cut at shutdown)"/.test(line)) shutdownLines.push(line);
     }
   };
   server.process.stdout?.on("data", scan);
@@ -197,27 +215,29 @@ async function main(): Promise<void> {
         let answer: Answer | undefined;
         let error: string | undefined;
         const n = ++counter;
+        const info: SocketInfo = {};
+        const sentAt = Date.now();
         let key = "";
         let postId = 0;
         try {
           switch (kind) {
             case "page":
-              answer = await request(agent, port, "GET", any(pages), { ...headers, "accept-encoding": "br, gzip" });
+              answer = await request(agent, port, "GET", any(pages), { ...headers, "accept-encoding": "br, gzip" }, undefined, info);
               break;
             case "blog-read":
-              answer = await request(agent, port, "GET", Math.random() < 0.5 ? "/api/blogs" : `/api/blogs/${any(posts).slug}`, headers);
+              answer = await request(agent, port, "GET", Math.random() < 0.5 ? "/api/blogs" : `/api/blogs/${any(posts).slug}`, headers, undefined, info);
               break;
             case "blog-search":
-              answer = await request(agent, port, "GET", `/api/blogs?search=${encodeURIComponent(any(terms))}`, headers);
+              answer = await request(agent, port, "GET", `/api/blogs?search=${encodeURIComponent(any(terms))}`, headers, undefined, info);
               break;
             case "like":
               postId = any(posts).id;
-              answer = await request(agent, port, "POST", `/api/blogs/${postId}/like`, headers);
+              answer = await request(agent, port, "POST", `/api/blogs/${postId}/like`, headers, undefined, info);
               break;
             case "subscribe":
               key = `load-${run}-${n}@example.com`;
               subscribeAsked.add(key);
-              answer = await request(agent, port, "POST", "/api/newsletter/subscribe", { ...headers, ...json }, JSON.stringify({ email: key }));
+              answer = await request(agent, port, "POST", "/api/newsletter/subscribe", { ...headers, ...json }, JSON.stringify({ email: key }), info);
               break;
             case "lead":
               key = `lead-${run}-${n}@example.com`;
@@ -229,17 +249,18 @@ async function main(): Promise<void> {
                 "/api/leads",
                 { ...headers, ...json },
                 JSON.stringify({ firstName: "Load", lastName: `Visitor ${n}`, email: key, phone: "+91 00000 00000", message: "Interested in the WhatsApp assistant." }),
+                info,
               );
               break;
             case "chat":
-              answer = await request(agent, port, "POST", "/api/chat", { ...headers, ...json }, JSON.stringify({ message: any(["How much does it cost?", "hi", "Can it integrate with my CRM?", "automate follow-ups"]) }));
+              answer = await request(agent, port, "POST", "/api/chat", { ...headers, ...json }, JSON.stringify({ message: any(["How much does it cost?", "hi", "Can it integrate with my CRM?", "automate follow-ups"]) }), info);
               break;
           }
         } catch (e) {
           error = (e as Error).message;
         }
         const ms = performance.now() - t0;
-        samples.push({ kind, status: answer?.status ?? 0, ms, error });
+        samples.push({ kind, status: answer?.status ?? 0, ms, error, ...(error ? { ...info, sentAt } : {}) });
         if (!answer) continue;
         for (const c of answer.setCookie) {
           const pair = c.split(";")[0]!;
@@ -349,6 +370,27 @@ async function main(): Promise<void> {
         `${kind.padEnd(12)} ${String(k.count).padStart(6)} ${String(k.rps).padStart(8)} ${String(k.p50).padStart(8)} ${String(k.p99).padStart(8)} ${String(k.max).padStart(8)}  ${JSON.stringify(k.statuses)}`,
       );
     }
+    const droppedSamples = samples.filter((s) => s.error);
+    if (droppedSamples.length) {
+      const reused = droppedSamples.filter((s) => s.reused).length;
+      const when = droppedSamples.map((s) => ((s.sentAt ?? 0) - started) / 1000).sort((a, b) => a - b);
+      console.log(
+        `\nno answer: ${droppedSamples.length} (${reused} on a reused keep-alive socket, ${droppedSamples.length - reused} on a new one); sent between ${when[0]} s and ${when.at(-1)} s`,
+      );
+      const serverSockets = new Map<number, { acceptedAt: number; firstRequestAt: number | null; closedAt: number | null }>();
+      for (const line of shutdownLines) {
+        const parsed = JSON.parse(line) as { slowFirstRequest?: { remotePort: number; acceptedAt: number; firstRequestAt: number | null; closedAt: number | null }[] };
+        for (const t of parsed.slowFirstRequest ?? []) serverSockets.set(t.remotePort, t);
+      }
+      for (const d of droppedSamples.slice(0, 60)) {
+        const t = d.localPort ? serverSockets.get(d.localPort) : undefined;
+        const rel = (x: number | null | undefined) => (x ? `${((x - started) / 1000).toFixed(2)} s` : "-");
+        console.log(
+          `  ${d.kind} sent ${rel(d.sentAt)}, connected ${rel(d.connectedAt)}, port ${d.localPort ?? "?"}${d.reused ? " (reused)" : ""}; server: accepted ${rel(t?.acceptedAt)}, first request ${rel(t?.firstRequestAt)}, closed ${rel(t?.closedAt)}`,
+        );
+      }
+    }
+    for (const line of shutdownLines) console.log(`server: ${line.replace(/,"slowFirstRequest":\[[^\]]*\]/, "")}`);
     console.log("");
     for (const c of checks) console.log(`${c.ok ? "ok  " : "FAIL"} ${c.name}: ${c.detail}`);
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(result, null, 2));

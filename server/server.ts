@@ -1,9 +1,12 @@
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
+import { createAdmission } from "./http/admission";
+import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
 import { startWorkers } from "./workers";
@@ -16,8 +19,19 @@ export type RunningServer = {
   shutdown(): Promise<void>;
 };
 
+export type ServerOptions = {
+  /** Requests handled at once (the rest wait in line); default 8 on SQLite, the pool size plus 8 on PostgreSQL. */
+  maxConcurrentRequests?: number;
+  /** Requests allowed to wait in line (default 2000) and how long one may wait before a 503 (default 10 s). */
+  maxQueuedRequests?: number;
+  maxQueueWaitMs?: number;
+};
+
+/** Health checks and static files never wait in line. */
+const STATIC_PATH = /^\/(healthz|readyz)$|^\/assets\/|\.[a-z0-9]{2,5}$/i;
+
 /** Opens and migrates the database, then serves the site and the API. */
-export async function startServer(config: Config, buildDir: string): Promise<RunningServer> {
+export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   const { applied } = await migrateToLatest(db);
@@ -25,9 +39,30 @@ export async function startServer(config: Config, buildDir: string): Promise<Run
   const deps: Deps = { config, db, log };
   const app = await createApp({ deps, buildDir });
 
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+  let lastShedLog = 0;
+  const admission = createAdmission({
+    concurrency: options.maxConcurrentRequests ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8),
+    maxQueue: options.maxQueuedRequests ?? 2000,
+    maxWaitMs: options.maxQueueWaitMs ?? 10_000,
+    bypass: (request) => STATIC_PATH.test(new URL(request.url).pathname),
+    onShed: (request, reason) => {
+      // At most one line a second: an overloaded server must not also flood its log.
+      if (Date.now() - lastShedLog < 1000) return;
+      lastShedLog = Date.now();
+      log.warn({ method: request.method, path: new URL(request.url).pathname, reason, ...admission.stats() }, "overloaded: request answered 503");
+    },
   });
+  const inFlight = trackInFlight((request, env) =>
+    admission.run(
+      request,
+      () => app.fetch(request, env),
+      () => env.outgoing.destroyed,
+    ),
+  );
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: inFlight.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+  });
+  if ("requestTimeout" in server) inFlight.watch(server as HttpServer);
   // Slow clients must not hold sockets forever.
   if ("requestTimeout" in server) {
     server.requestTimeout = 30_000;
@@ -42,6 +77,11 @@ export async function startServer(config: Config, buildDir: string): Promise<Run
   let closing: Promise<void> | null = null;
   const shutdown = () => {
     closing ??= (async () => {
+      const report = inFlight.report();
+      log.info(
+        { ...report, open: report.open.slice(0, 50), socketsStalled: report.socketsStalled.slice(0, 20), admission: admission.stats() },
+        "requests at shutdown",
+      );
       log.info("shutting down");
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -59,6 +99,9 @@ export async function startServer(config: Config, buildDir: string): Promise<Run
           });
         }
       });
+      const after = inFlight.report();
+      inFlight.stop();
+      if (after.open.length) log.warn({ open: after.open.slice(0, 50) }, "requests cut at shutdown");
       await Promise.all(workers.map((w) => w.stop()));
       await db.close();
       log.info("stopped");
