@@ -1,13 +1,34 @@
+import fs from "node:fs";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
+import appCss from "./app.css?url";
 import { NONCE_PLACEHOLDER } from "./prerender-paths";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The built stylesheet's text, inlined into every page (see ~/lib/inline-css).
+ * This bundle lives in <build>/server/, the stylesheet in <build>/client/assets/;
+ * under the dev server the file does not exist and pages link the stylesheet.
+ */
+let inlineCss: string | null | undefined;
+function readInlineCss(): string | null {
+  if (inlineCss !== undefined) return inlineCss;
+  try {
+    const text = fs.readFileSync(new URL(`../client${appCss}`, import.meta.url), "utf8");
+    // A closing tag inside the CSS would end the <style> element early.
+    inlineCss = /<\/style/i.test(text) ? null : text;
+  } catch {
+    inlineCss = null;
+  }
+  return inlineCss;
+}
 
 export default function handleRequest(
   request: Request,
@@ -26,7 +47,9 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssContext.Provider value={readInlineCss()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

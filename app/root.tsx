@@ -2,12 +2,12 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { DeferredScripts } from "~/components/shell/deferred-scripts";
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
@@ -16,6 +16,7 @@ import { StickyBanner } from "~/components/shell/sticky-banner";
 import { ToastHost } from "~/components/shell/toast-host";
 import { WhatsAppButton } from "~/components/shell/whatsapp-button";
 import { SKIP_LINK } from "~/content";
+import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
 import { SPLASH_SCRIPT } from "~/lib/splash-script";
@@ -33,12 +34,7 @@ export function shouldRevalidate() {
   return false;
 }
 
-// The stylesheet comes first in <head>, ahead of the module preloads, so the
-// first paint never waits behind scripts.
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss, precedence: "default" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -49,6 +45,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
+        {/* Inlined into <head> ahead of everything else (React places style resources first), so the first paint waits for no request. */}
+        <SiteStylesheet href={appCss} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
         <Links />
         <Meta />
@@ -69,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ToastHost />
         </SiteContext.Provider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );
