@@ -22,7 +22,7 @@ export type RunningServer = {
 export type ServerOptions = {
   /** Requests handled at once (the rest wait in line); default 8 on SQLite, the pool size plus 8 on PostgreSQL. */
   maxConcurrentRequests?: number;
-  /** Requests allowed to wait in line (default 2000) and how long one may wait before a 503 (default 10 s). */
+  /** Requests allowed to wait in line (default 2000) and how long one may wait before a 503 (default 15 s). */
   maxQueuedRequests?: number;
   maxQueueWaitMs?: number;
 };
@@ -43,7 +43,7 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   const admission = createAdmission({
     concurrency: options.maxConcurrentRequests ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8),
     maxQueue: options.maxQueuedRequests ?? 2000,
-    maxWaitMs: options.maxQueueWaitMs ?? 10_000,
+    maxWaitMs: options.maxQueueWaitMs ?? 15_000,
     bypass: (request) => STATIC_PATH.test(new URL(request.url).pathname),
     onShed: (request, reason) => {
       // At most one line a second: an overloaded server must not also flood its log.

@@ -29,6 +29,8 @@ export type InFlightReport = {
   slowFirstRequest: { remotePort: number | undefined; acceptedAt: number; firstRequestAt: number | null; closedAt: number | null }[];
   /** Event loop delay over the process's life, in ms. */
   eventLoopDelay: { p50: number; p99: number; max: number };
+  /** Memory now, in MB: resident, V8 heap (total and used), and outside the heap (buffers, native). */
+  memoryMb: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
 };
 
 /**
@@ -125,6 +127,9 @@ export function trackInFlight(fetch: (request: Request, env: Bindings) => unknow
         socketsStalled: stalled,
         slowFirstRequest: [...slowFirstRequest],
         eventLoopDelay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+        memoryMb: Object.fromEntries(
+          Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1e5) / 10]),
+        ) as InFlightReport["memoryMb"],
       };
     },
     stop() {
