@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { PRERENDERED_PATHS } from "../app/prerender-paths";
 import { createApiRouter } from "./api/index";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
+import { cachedPostPage } from "./http/cached-post-page";
 import { compressText } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText } from "./http/errors";
 import { clientIp } from "./http/client-ip";
@@ -154,12 +155,13 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
 
   if (handlePage) {
     const pageHandler = handlePage;
-    app.all("*", async (c) => {
-      const res = await pageHandler(c.req.raw, {
+    const renderPage = async (c: Context<AppEnv>, request: Request, cspNonce: string, viewCounted = false) => {
+      const res = await pageHandler(request, {
         deps,
-        cspNonce: c.get("cspNonce"),
+        cspNonce,
         clientIp: c.get("clientIp"),
         requestId: c.get("requestId"),
+        ...(viewCounted ? { viewCounted } : {}),
       });
       // A page whose loader failed because the database is unreachable is "try again shortly" (503), not a server fault.
       if (res.status === 500 && !(await databaseReadable(deps))) {
@@ -168,7 +170,10 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
         return new Response(res.body, { status: 503, headers });
       }
       return res;
-    });
+    };
+    // The post page through the response cache (production build only: the dev server's pages carry Vite's scripts).
+    if (!options.pageHandler) app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
+    app.all("*", (c) => renderPage(c, c.req.raw, c.get("cspNonce")));
   }
   return app;
 }

@@ -29,6 +29,8 @@ export type RouterLoadContext = {
   cspNonce: string;
   clientIp: string;
   requestId: string;
+  /** The page's view was already counted for this request (the post page's response cache counts it). */
+  viewCounted?: boolean;
 };
 
 declare module "react-router" {

@@ -25,8 +25,10 @@ function requireDeps(context: Route.LoaderArgs["context"]) {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const deps = requireDeps(context);
-  // A view is a GET of the page; the page rendered after a like (no JavaScript) is not another view.
-  const blog = request.method === "GET" ? await viewBlog(deps, params.slug) : await getBlog(deps, params.slug);
+  // A view is a GET of the page; the page rendered after a like (no JavaScript) is not another view,
+  // and the server's post-page cache counts the view itself before rendering.
+  const countsView = request.method === "GET" && !context.viewCounted;
+  const blog = countsView ? await viewBlog(deps, params.slug) : await getBlog(deps, params.slug);
   if (!blog) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
     return data({ blog: null, related: [] as Blog[], liked: false }, { status: 404 });

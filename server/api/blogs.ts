@@ -3,8 +3,10 @@ import { z } from "zod";
 import { BLOG_LISTING } from "../../app/content/blog";
 import type { AppEnv } from "../context";
 import { HttpError, parseWith } from "../http/errors";
+import { ResponseCache, carriesCredentials } from "../http/response-cache";
 import {
   BlogQuerySchema,
+  blogsVersion,
   likeBlog,
   listBlogs,
   newVisitorId,
@@ -25,10 +27,27 @@ const IdSchema = z.coerce
 export function blogsRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
+  // Listing answers are the same for every visitor: kept about a second (docs/decisions/0007-response-cache.md).
+  const listings = new ResponseCache({ ttlMs: 1_000, maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
+
   r.get("/", async (c) => {
     const query = toBlogQuery(parseWith(BlogQuerySchema, c.req.query()));
-    const page = await listBlogs(c.get("deps"), query);
-    return c.json({ success: true, ...page });
+    const deps = c.get("deps");
+    if (carriesCredentials(c)) return c.json({ success: true, ...(await listBlogs(deps, query)) });
+    const version = await blogsVersion(deps);
+    // The normalised query: equivalent query strings share one entry.
+    const key = JSON.stringify([version, query.search ?? "", query.category ?? "", query.featured ?? false, query.limit ?? 0, query.page ?? 1, query.cursor ?? "", query.exclude ?? ""]);
+    const found = await listings.get(
+      key,
+      async () => ({
+        body: Buffer.from(JSON.stringify({ success: true, ...(await listBlogs(deps, query)) })),
+        headers: { "content-type": "application/json" },
+      }),
+      async () => (await blogsVersion(deps)) === version,
+    );
+    // The listing producer always answers; null cannot happen.
+    if (!found) throw new Error("the listing cache gave no answer");
+    return found.answer.respond(c, found.source);
   });
 
   r.post("/seed", async (c) => {

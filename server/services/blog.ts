@@ -220,11 +220,87 @@ export async function viewBlog(deps: Deps, slug: string): Promise<Blog | undefin
   return row ? toBlog(row) : undefined;
 }
 
+/**
+ * Counts one view of the post (a GET of its page) and answers its id, or
+ * undefined when there is no such post. It resolves once the view is
+ * committed, so a view whose page was answered is never lost, not even on
+ * shutdown (the server waits for requests in flight). Views asked for in the
+ * same turn of the event loop are written together, one UPDATE per post in one
+ * transaction (group commit): cheap even when the page itself comes from the
+ * response cache.
+ */
+export function countView(deps: Deps, slug: string): Promise<number | undefined> {
+  if (!SlugSchema.safeParse(slug).success) return Promise.resolve(undefined);
+  const db = deps.db;
+  let batch = openViewBatches.get(db);
+  if (!batch) {
+    const counts = new Map<string, number>();
+    const written = new Promise<Map<string, number>>((resolve, reject) => {
+      setImmediate(() => {
+        openViewBatches.delete(db);
+        writeViews(db, counts).then(resolve, reject);
+      });
+    });
+    batch = { counts, written };
+    openViewBatches.set(db, batch);
+  }
+  batch.counts.set(slug, (batch.counts.get(slug) ?? 0) + 1);
+  return batch.written.then((ids) => ids.get(slug));
+}
+
+type ViewBatch = { counts: Map<string, number>; written: Promise<Map<string, number>> };
+const openViewBatches = new WeakMap<Db, ViewBatch>();
+
+/** Adds each post's views; answers the ids of the posts that exist. */
+async function writeViews(db: Db, counts: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const write = async (trx: Db["kysely"]) => {
+    for (const [slug, n] of counts) {
+      const row = await trx
+        .updateTable("blogs")
+        .set((eb) => ({ views: eb("views", "+", n) }))
+        .where("slug", "=", slug)
+        .returning("id")
+        .executeTakeFirst();
+      if (row) ids.set(slug, Number(row.id));
+    }
+  };
+  if (counts.size === 1) await write(db.kysely);
+  else await db.kysely.transaction().execute(write);
+  return ids;
+}
+
 /** The post without counting a view. */
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
   if (!SlugSchema.safeParse(slug).success) return undefined;
   const row = await deps.db.kysely.selectFrom("blogs").selectAll().where("slug", "=", slug).executeTakeFirst();
   return row ? toBlog(row) : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// The data version (what the response cache keys its answers by)
+
+const localWrites = new WeakMap<Db, number>();
+
+/** Called after every write this process makes to posts or likes (views excepted: see blogsVersion). */
+function wroteBlogs(db: Db): void {
+  localWrites.set(db, (localWrites.get(db) ?? 0) + 1);
+}
+
+/**
+ * A value that changes whenever the posts or likes may have changed: every
+ * like and insert made through this module, and, on SQLite, any commit by
+ * another connection (another process, a script): `PRAGMA data_version`
+ * changes then, and never for this connection's own writes. Views counted by
+ * this process leave it alone, so a cached page survives its own views (the
+ * count it shows is at most the cache's lifetime old). PostgreSQL has no such
+ * signal: another process's writes show once the cache's short lifetime ends.
+ */
+export async function blogsVersion(deps: Deps): Promise<string> {
+  const local = localWrites.get(deps.db) ?? 0;
+  if (deps.db.dialect !== "sqlite") return String(local);
+  const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(deps.db.kysely);
+  return `${local}.${rows[0]?.data_version ?? 0}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -238,6 +314,15 @@ export type LikeResult = { likes: number; alreadyLiked: boolean };
  * so concurrent likes are exact.
  */
 export async function likeBlog(deps: Deps, id: number, visitorId: string): Promise<LikeResult | undefined> {
+  try {
+    return await likeInTransaction(deps, id, visitorId);
+  } finally {
+    // After the commit: an answer cached from now on sees the like.
+    wroteBlogs(deps.db);
+  }
+}
+
+async function likeInTransaction(deps: Deps, id: number, visitorId: string): Promise<LikeResult | undefined> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst();
     if (!exists) return undefined;
@@ -338,13 +423,17 @@ export function blogRow(input: BlogInput, now = Date.now()) {
 export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
   const now = Date.now();
-  const rows = await deps.db.kysely
-    .insertInto("blogs")
-    .values(inputs.map((i) => blogRow(i, now)))
-    .onConflict((oc) => oc.column("slug").doNothing())
-    .returning("id")
-    .execute();
-  return rows.length;
+  try {
+    const rows = await deps.db.kysely
+      .insertInto("blogs")
+      .values(inputs.map((i) => blogRow(i, now)))
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .returning("id")
+      .execute();
+    return rows.length;
+  } finally {
+    wroteBlogs(deps.db);
+  }
 }
 
 /** Adds the sample posts that are missing. Running it again adds nothing twice. */
