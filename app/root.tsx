@@ -7,7 +7,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { DeferredScripts } from "~/components/shell/deferred-scripts";
+import { PageScripts } from "~/components/shell/page-scripts";
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ToastHost />
         </SiteContext.Provider>
         <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );
