@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { freePort, startBuiltServer } from "../tests/helpers/built-server";
 
 export type FootprintResult = {
@@ -72,7 +73,7 @@ export async function measureFootprint(buildDir: string): Promise<FootprintResul
     for (let i = 0; i < RUNS; i++) {
       const port = await freePort();
       const started = performance.now();
-      const child = spawn(process.execPath, [path.join(buildDir, "host", "index.js")], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir, "host", "index.js")], {
         env: {
           PATH: process.env.PATH,
           NODE_ENV: "production",

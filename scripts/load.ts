@@ -55,6 +55,8 @@ export type LoadResult = {
   dropped: number;
   rssIdleMb: number;
   rssAfterMb: number;
+  /** Server CPU time per request (user + system). */
+  cpuPerRequestMs: number;
   checks: { name: string; ok: boolean; detail: string }[];
   serverErrors: string[];
 };
@@ -69,6 +71,13 @@ function rssMb(pid: number | undefined): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round((kb / 1024) * 10) / 10;
+}
+
+/** CPU time (user + system) the process has used, in ms: per request, it compares runs on a busy shared machine. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 type Answer = { status: number; body: string; setCookie: string[] };
@@ -180,6 +189,7 @@ async function main(): Promise<void> {
 
     await new Promise((r) => setTimeout(r, 1000));
     const rssIdleMb = rssMb(server.process.pid);
+    const cpuBefore = cpuMs(server.process.pid);
 
     const samples: Sample[] = [];
     const likesAnsweredNew = new Map<number, number>();
@@ -277,6 +287,7 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: connections }, worker));
     const elapsedS = (Date.now() - started) / 1000;
     const rssAfterMb = rssMb(server.process.pid);
+    const cpuPerRequestMs = Math.round(((cpuMs(server.process.pid) - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
     agent.destroy();
 
     // What the database says, compared with what the clients were told.
@@ -356,12 +367,13 @@ async function main(): Promise<void> {
       dropped,
       rssIdleMb,
       rssAfterMb,
+      cpuPerRequestMs,
       checks,
       serverErrors,
     };
 
     console.log(`\n${result.total} requests in ${result.durationS} s = ${result.requestsPerSecond} req/s (${connections} connections, ${result.database})`);
-    console.log(`server RSS: ${rssIdleMb} MB idle, ${rssAfterMb} MB after the load`);
+    console.log(`server RSS: ${rssIdleMb} MB idle, ${rssAfterMb} MB after the load; server CPU ${cpuPerRequestMs} ms per request`);
     const st = [...serverTimes].sort((a, b) => a - b);
     console.log(`time inside the server (its request log): p50 ${percentile(st, 50)} ms, p99 ${percentile(st, 99)} ms, max ${st.at(-1) ?? 0} ms over ${st.length} requests`);
     console.log("\nkind          count    req/s   p50 ms   p99 ms   max ms  statuses");

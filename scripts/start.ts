@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "../server/config";
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { prerenderStampMatches } from "../server/prerender-stamp";
 
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
@@ -31,7 +32,7 @@ if (!builtAt || stale || !prerenderStampMatches(buildDir, config)) {
 }
 
 // React picks its production build from NODE_ENV when it is first loaded.
-const server = spawnSync(process.execPath, [hostEntry], {
+const server = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, hostEntry], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
 });

@@ -31,6 +31,8 @@ export type InFlightReport = {
   eventLoopDelay: { p50: number; p99: number; max: number };
   /** Memory now, in MB: resident, V8 heap (total and used), and outside the heap (buffers, native). */
   memoryMb: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
+  /** With --expose-gc: the same after a full garbage collection (what is really kept). */
+  memoryAfterGcMb?: InFlightReport["memoryMb"];
 };
 
 /**
@@ -115,6 +117,11 @@ export function trackInFlight(fetch: (request: Request, env: Bindings) => unknow
         }
       }
       const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+      const memory = () =>
+        Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1e5) / 10])) as InFlightReport["memoryMb"];
+      const memoryMb = memory();
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
       return {
         entered,
         answered,
@@ -127,9 +134,8 @@ export function trackInFlight(fetch: (request: Request, env: Bindings) => unknow
         socketsStalled: stalled,
         slowFirstRequest: [...slowFirstRequest],
         eventLoopDelay: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
-        memoryMb: Object.fromEntries(
-          Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1e5) / 10]),
-        ) as InFlightReport["memoryMb"],
+        memoryMb,
+        ...(gc ? { memoryAfterGcMb: memory() } : {}),
       };
     },
     stop() {

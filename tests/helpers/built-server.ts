@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 export type BuiltServer = {
   url: string;
@@ -47,7 +48,7 @@ export async function startBuiltServer(env: Record<string, string> = {}, options
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, "site.db");
   const mailDir = env.MAIL_DIR ?? path.join(dataDir, "mail");
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

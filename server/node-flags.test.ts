@@ -1,0 +1,10 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SERVER_NODE_FLAGS } from "./node-flags";
+
+describe("the server's Node flags", () => {
+  it("are the ones `npm run serve` starts the build with", () => {
+    const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts.serve).toBe(`NODE_ENV=production node ${SERVER_NODE_FLAGS.join(" ")} build/host/index.js`);
+  });
+});
