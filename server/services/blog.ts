@@ -255,7 +255,8 @@ const openViewBatches = new WeakMap<Db, ViewBatch>();
 async function writeViews(db: Db, counts: ReadonlyMap<string, number>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const write = async (trx: Db["kysely"]) => {
-    for (const [slug, n] of counts) {
+    // Always in the same order: two batches updating the same posts in different orders deadlock on PostgreSQL.
+    for (const [slug, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const row = await trx
         .updateTable("blogs")
         .set((eb) => ({ views: eb("views", "+", n) }))
