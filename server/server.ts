@@ -27,8 +27,8 @@ export type ServerOptions = {
   maxQueueWaitMs?: number;
 };
 
-/** Health checks and static files never wait in line. */
-const STATIC_PATH = /^\/(healthz|readyz)$|^\/assets\/|\.[a-z0-9]{2,5}$/i;
+/** Health checks, static files and the test-only routes (WP_TEST_ROUTES) never wait in line. */
+const STATIC_PATH = /^\/(healthz|readyz)$|^\/(assets|__test)\/|\.[a-z0-9]{2,5}$/i;
 
 /** Opens and migrates the database, then serves the site and the API. */
 export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
