@@ -29,6 +29,7 @@ export type ServerOptions = {
 
 /** Health checks, static files and the test-only routes (WP_TEST_ROUTES) never wait in line. */
 const STATIC_PATH = /^\/(healthz|readyz)$|^\/(assets|__test)\/|\.[a-z0-9]{2,5}$/i;
+const CHAT_PATH = /^\/api\/chat(\/|$)/;
 
 /** Opens and migrates the database, then serves the site and the API. */
 export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
@@ -40,25 +41,25 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   const app = await createApp({ deps, buildDir });
 
   let lastShedLog = 0;
-  const admission = createAdmission({
-    concurrency: options.maxConcurrentRequests ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8),
-    maxQueue: options.maxQueuedRequests ?? 2000,
-    maxWaitMs: options.maxQueueWaitMs ?? 15_000,
-    bypass: (request) => STATIC_PATH.test(new URL(request.url).pathname),
-    onShed: (request, reason) => {
-      // At most one line a second: an overloaded server must not also flood its log.
-      if (Date.now() - lastShedLog < 1000) return;
-      lastShedLog = Date.now();
-      log.warn({ method: request.method, path: new URL(request.url).pathname, reason, ...admission.stats() }, "overloaded: request answered 503");
-    },
+  const onShed = (request: Request, reason: string) => {
+    // At most one line a second: an overloaded server must not also flood its log.
+    if (Date.now() - lastShedLog < 1000) return;
+    lastShedLog = Date.now();
+    log.warn({ method: request.method, path: new URL(request.url).pathname, reason, main: line.stats(), chat: chatLine.stats() }, "overloaded: request answered 503");
+  };
+  const concurrency = options.maxConcurrentRequests ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8);
+  const maxQueue = options.maxQueuedRequests ?? 2000;
+  const maxWaitMs = options.maxQueueWaitMs ?? 15_000;
+  const line = createAdmission({ concurrency, maxQueue, maxWaitMs, onShed });
+  // The chat waits on the language model (seconds, up to its timeout) while using little CPU: it has its own,
+  // wider line, so a slow model never holds the places of page and API requests.
+  const chatLine = createAdmission({ concurrency: concurrency * 4, maxQueue, maxWaitMs, onShed });
+  const inFlight = trackInFlight((request, env) => {
+    const path = new URL(request.url).pathname;
+    const handle = () => app.fetch(request, env);
+    if (STATIC_PATH.test(path)) return handle();
+    return (CHAT_PATH.test(path) ? chatLine : line).run(request, handle, () => env.outgoing.destroyed);
   });
-  const inFlight = trackInFlight((request, env) =>
-    admission.run(
-      request,
-      () => app.fetch(request, env),
-      () => env.outgoing.destroyed,
-    ),
-  );
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: inFlight.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
   });
@@ -79,7 +80,7 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     closing ??= (async () => {
       const report = inFlight.report();
       log.info(
-        { ...report, open: report.open.slice(0, 50), socketsStalled: report.socketsStalled.slice(0, 20), admission: admission.stats() },
+        { ...report, open: report.open.slice(0, 50), socketsStalled: report.socketsStalled.slice(0, 20), admission: { main: line.stats(), chat: chatLine.stats() } },
         "requests at shutdown",
       );
       log.info("shutting down");

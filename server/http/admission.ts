@@ -5,8 +5,6 @@ export type AdmissionOptions = {
   maxQueue: number;
   /** A request that has waited this long is answered 503 (Retry-After) instead of waiting on. */
   maxWaitMs: number;
-  /** Requests that skip the queue (health checks, static files). */
-  bypass?: (request: Request) => boolean;
   /** Called when a request is turned away (for the log). */
   onShed?: (request: Request, reason: "queue full" | "waited too long") => void;
 };
@@ -95,7 +93,6 @@ export function createAdmission(options: AdmissionOptions) {
      * tells whether the client left while the request waited (it is then dropped).
      */
     run(request: Request, handle: () => unknown, clientGone: () => boolean): unknown {
-      if (options.bypass?.(request)) return handle();
       if (active < options.concurrency && queued() === 0) return runAdmitted(handle);
       if (queued() >= options.maxQueue) return overloaded(request, "queue full");
       return new Promise<unknown>((resolve) => {
