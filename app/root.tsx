@@ -2,12 +2,12 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { PageScripts } from "~/components/shell/page-scripts";
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ToastHost />
         </SiteContext.Provider>
         <ScrollRestoration nonce={nonce} />
-        <PageScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
