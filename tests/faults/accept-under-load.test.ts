@@ -14,8 +14,12 @@ import { type BuiltServer, startBuiltServer } from "../helpers/built-server";
 
 const BUSY_CLIENTS = 120;
 const BURST = 100;
-/** Generous for a shared 2-core machine; without the line the burst waits 30 s and more. */
-const BURST_LIMIT_MS = 15_000;
+/**
+ * Under the load-test client's 30 s time-out, with room for a shared 2-core machine running other
+ * tests (2 s when quiet, 15.6 s beside another fault test at load average 14); without the line the
+ * burst waited 53 s.
+ */
+const BURST_LIMIT_MS = 25_000;
 
 function get(agent: http.Agent | false, port: number, path: string, timeoutMs = 60_000): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -38,6 +38,8 @@ type Outage = { cut(): Promise<void>; restore(): Promise<void> };
 
 async function checkOutage(server: BuiltServer, outage: Outage) {
   const url = server.url;
+  // Ready first (pages loaded, database answering): on a busy machine the page renderer takes a few seconds to load.
+  await until("the server to be ready", async () => ((await fetch(`${url}/readyz`)).status === 200 ? true : undefined), 30_000);
   expect((await fetch(`${url}/api/blogs/seed`, { method: "POST" })).status).toBe(200);
   const before = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(LEAD) });
   expect(before.status).toBe(201);
