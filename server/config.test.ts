@@ -72,3 +72,13 @@ describe("configuration", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the request line's settings", () => {
+  it("leave the concurrency to the server when empty, and name the variable when wrong", () => {
+    const base = { NODE_ENV: "test", DATABASE_URL: "data/x.db" };
+    expect(parseConfig({ ...base, MAX_CONCURRENT_REQUESTS: "" }).MAX_CONCURRENT_REQUESTS).toBeUndefined();
+    expect(parseConfig({ ...base, MAX_CONCURRENT_REQUESTS: "12" }).MAX_CONCURRENT_REQUESTS).toBe(12);
+    expect(parseConfig(base).MAX_QUEUE_WAIT_MS).toBe(15_000);
+    expect(() => parseConfig({ ...base, MAX_QUEUED_REQUESTS: "-1" })).toThrow(/MAX_QUEUED_REQUESTS/);
+  });
+});

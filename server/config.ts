@@ -28,6 +28,10 @@ export const EnvSchema = z.object({
     }),
   /** PostgreSQL connections per server process. */
   DATABASE_POOL_SIZE: positiveInt.max(200).default(20),
+  // The request line (server/http/admission.ts). Unset: 8 on SQLite, DATABASE_POOL_SIZE + 8 on PostgreSQL.
+  MAX_CONCURRENT_REQUESTS: positiveInt.optional(),
+  MAX_QUEUED_REQUESTS: positiveInt.default(2000),
+  MAX_QUEUE_WAIT_MS: positiveInt.default(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
 

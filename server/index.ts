@@ -9,17 +9,7 @@ process.env.NODE_ENV ??= "production";
 const config = loadConfigOrExit();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
 
-// Tuning of the request line (see server/http/admission.ts); unset means the defaults.
-const positive = (name: string): number | undefined => {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-};
-
-startServer(config, buildDir, {
-  maxConcurrentRequests: positive("MAX_CONCURRENT_REQUESTS"),
-  maxQueuedRequests: positive("MAX_QUEUED_REQUESTS"),
-  maxQueueWaitMs: positive("MAX_QUEUE_WAIT_MS"),
-}).then(
+startServer(config, buildDir).then(
   (running) => {
     const stop = () => {
       running.shutdown().then(

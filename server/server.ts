@@ -47,9 +47,10 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     lastShedLog = Date.now();
     log.warn({ method: request.method, path: new URL(request.url).pathname, reason, main: line.stats(), chat: chatLine.stats() }, "overloaded: request answered 503");
   };
-  const concurrency = options.maxConcurrentRequests ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8);
-  const maxQueue = options.maxQueuedRequests ?? 2000;
-  const maxWaitMs = options.maxQueueWaitMs ?? 15_000;
+  const concurrency =
+    options.maxConcurrentRequests ?? config.MAX_CONCURRENT_REQUESTS ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8);
+  const maxQueue = options.maxQueuedRequests ?? config.MAX_QUEUED_REQUESTS;
+  const maxWaitMs = options.maxQueueWaitMs ?? config.MAX_QUEUE_WAIT_MS;
   const line = createAdmission({ concurrency, maxQueue, maxWaitMs, onShed });
   // The chat waits on the language model (seconds, up to its timeout) while using little CPU: it has its own,
   // wider line, so a slow model never holds the places of page and API requests.
