@@ -187,11 +187,7 @@ export const TEMPLATES_PAGE = {
   signOut: "Sign Out",
 } as const;
 
-export const HEADER_ACCOUNT = {
-  signedInAs: (name: string) => `Signed in as ${name}`,
-  templates: "Your templates",
-  signOut: "Sign Out",
-} as const;
+export { HEADER_ACCOUNT } from "./header-account";
 
 export const AUTH_EMAILS = {
   verify: {

@@ -4,7 +4,9 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, FORGOT_PAGE } from "~/content/auth";
+import { authChecks } from "~/lib/auth-checks";
 import { fieldErrors, type FieldErrors, ResetRequestSchema } from "~/lib/auth-schemas";
+import { checkBeforeSubmit } from "~/lib/lazy-module";
 import { type Banner, depsOf, failureBanner } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/session-user";
@@ -46,20 +48,22 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }, [actionData]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = ResetRequestSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
-    if (!parsed.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrors(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setClientErrors(null);
+    checkBeforeSubmit(authChecks, event, (schemas) => {
+      const parsed = schemas.ResetRequestSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
+      if (!parsed.success) {
+        event.preventDefault();
+        setClientErrors(schemas.fieldErrors(parsed.error));
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        return;
+      }
+      setClientErrors(null);
+    });
   }
 
   return (
     <AuthCard title={FORGOT_PAGE.title} subtitle={FORGOT_PAGE.subtitle}>
       <StatusBanner tone={banner?.tone} message={banner?.message} />
-      <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
         <TextField label={FORGOT_PAGE.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} error={errors.email} />
         <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
           {busy ? FORGOT_PAGE.busy : FORGOT_PAGE.submit}

@@ -6,7 +6,9 @@ import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
 import { AUTH_MESSAGES, SIGN_UP_PAGE } from "~/content/auth";
 import { DEFAULT_INDUSTRY, INDUSTRIES, JOB_ROLES } from "~/content/site";
+import { authChecks } from "~/lib/auth-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "~/lib/auth-schemas";
+import { checkBeforeSubmit } from "~/lib/lazy-module";
 import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
@@ -51,11 +53,20 @@ function readValues(form: FormData): Values {
   };
 }
 
+type StepSchemas = { SignUpStep1Schema: typeof SignUpStep1Schema; SignUpStep2Schema: typeof SignUpStep2Schema };
+
+function checkStep1(schemas: StepSchemas, values: Values) {
+  return schemas.SignUpStep1Schema.safeParse(values);
+}
+function checkStep2(schemas: StepSchemas, values: Values) {
+  return schemas.SignUpStep2Schema.safeParse({ ...values, terms: values.terms ? "on" : undefined });
+}
+// The action's checks; the page fetches the same schemas when the form is first used (authChecks).
 function step1(values: Values) {
-  return SignUpStep1Schema.safeParse(values);
+  return checkStep1({ SignUpStep1Schema, SignUpStep2Schema }, values);
 }
 function step2(values: Values) {
-  return SignUpStep2Schema.safeParse({ ...values, terms: values.terms ? "on" : undefined });
+  return checkStep2({ SignUpStep1Schema, SignUpStep2Schema }, values);
 }
 
 /**
@@ -145,35 +156,37 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const v = currentValues();
-    const first = step1(v);
     if (submitter?.value === "back") {
       event.preventDefault();
       setClientErrors(null);
       goTo(1);
       return;
     }
-    if (!first.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrors(first.error));
-      setStep(1);
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    if (submitter?.value === "continue") {
-      event.preventDefault();
+    checkBeforeSubmit(authChecks, event, (schemas) => {
+      const v = currentValues();
+      const first = checkStep1(schemas, v);
+      if (!first.success) {
+        event.preventDefault();
+        setClientErrors(schemas.fieldErrors(first.error));
+        setStep(1);
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        return;
+      }
+      if (submitter?.value === "continue") {
+        event.preventDefault();
+        setClientErrors(null);
+        goTo(2);
+        return;
+      }
+      const second = checkStep2(schemas, v);
+      if (!second.success) {
+        event.preventDefault();
+        setClientErrors(schemas.fieldErrors(second.error));
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        return;
+      }
       setClientErrors(null);
-      goTo(2);
-      return;
-    }
-    const second = step2(v);
-    if (!second.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrors(second.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setClientErrors(null);
+    });
   }
 
   const formAction = loaderData.redirectTo === "/templates" ? "/get-started" : `/get-started?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
@@ -213,7 +226,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-2 text-center text-slate-700">{subtitle}</p>
           <div className="mt-6">
             <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
-            <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+            <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
               <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
               <fieldset hidden={step !== 1} className="space-y-4">
                 <legend className="sr-only">{SIGN_UP_PAGE.stepNames[0]}</legend>

@@ -7,7 +7,9 @@ import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
 import { AUTH_MESSAGES, SIGN_IN_PAGE } from "~/content/auth";
 import { DEFAULT_INDUSTRY, INDUSTRIES } from "~/content/site";
+import { authChecks } from "~/lib/auth-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignInFormSchema } from "~/lib/auth-schemas";
+import { checkBeforeSubmit } from "~/lib/lazy-module";
 import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
@@ -89,15 +91,17 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const formAction = loaderData.redirectTo === "/templates" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const parsed = SignInFormSchema.safeParse({ email: form.get("email"), password: form.get("password"), industry: form.get("industry") });
-    if (!parsed.success) {
-      event.preventDefault();
-      setClientErrors(fieldErrors(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setClientErrors(null);
+    checkBeforeSubmit(authChecks, event, (schemas) => {
+      const form = new FormData(event.currentTarget);
+      const parsed = schemas.SignInFormSchema.safeParse({ email: form.get("email"), password: form.get("password"), industry: form.get("industry") });
+      if (!parsed.success) {
+        event.preventDefault();
+        setClientErrors(schemas.fieldErrors(parsed.error));
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        return;
+      }
+      setClientErrors(null);
+    });
   }
 
   return (
@@ -110,7 +114,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </Link>
         </p>
       )}
-      <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
         <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
         <TextField
           label={SIGN_IN_PAGE.email}

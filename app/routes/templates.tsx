@@ -4,6 +4,7 @@ import { focusFirstInvalid, SelectField, TextField } from "~/components/auth/fie
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, TEMPLATES_PAGE } from "~/content/auth";
 import { INDUSTRIES } from "~/content/site";
+import { authChecks } from "~/lib/auth-checks";
 import { fieldErrors, type FieldErrors, ProfileUpdateSchema } from "~/lib/auth-schemas";
 import { type Banner, depsOf, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
@@ -70,10 +71,12 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
     event.preventDefault();
     const f = new FormData(event.currentTarget);
     const changes = { name: String(f.get("name") ?? ""), company: String(f.get("company") ?? ""), industry: String(f.get("industry") ?? "") };
-    const parsed = ProfileUpdateSchema.safeParse(changes);
-    if (!parsed.success) {
+    // Offline before the checks arrived: the server's own checks answer.
+    const schemas = await authChecks.load().catch(() => null);
+    const parsed = schemas?.ProfileUpdateSchema.safeParse(changes);
+    if (schemas && parsed && !parsed.success) {
       setProfileBanner(null);
-      setProfileErrors(fieldErrors(parsed.error));
+      setProfileErrors(schemas.fieldErrors(parsed.error));
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
@@ -84,7 +87,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
         method: "PUT",
         credentials: "same-origin",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(parsed.data),
+        body: JSON.stringify(parsed?.data ?? changes),
       });
       const body = (await res.json()) as { success?: boolean; message?: string; user?: typeof user; field?: string };
       if (res.ok && body.user) {
@@ -171,7 +174,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           <div className="mt-4">
             <StatusBanner tone={profileBanner?.tone} message={profileBanner?.message} />
           </div>
-          <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} className="space-y-4">
+          <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
             <input type="hidden" name="intent" value="profile" />
             <TextField label={TEMPLATES_PAGE.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
             <TextField label={TEMPLATES_PAGE.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />

@@ -8,10 +8,14 @@ import {
   LEAD_MESSAGES,
   type LeadFieldName,
 } from "~/content";
-import { type LeadFormErrors, type LeadFormField, validateLead } from "~/lib/lead-form";
+import { lazyModule } from "~/lib/lazy-module";
+import type { LeadFormErrors, LeadFormField } from "~/lib/lead-form";
 import { notify } from "~/lib/toast";
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
+/** The form's checks (and zod), fetched when the form is first used rather than with the page. */
+const leadChecks = lazyModule(() => import("~/lib/lead-form"));
+
 export type ContactActionData = {
   values: Partial<Record<LeadFieldName, string>>;
   errors: LeadFormErrors;
@@ -71,8 +75,10 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
     const form = event.currentTarget;
     const honeypot = (form.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? "";
     const payload = { ...values, leadSource: DEFAULT_LEAD_SOURCE, [HONEYPOT_FIELD]: honeypot };
-    const checked = validateLead(payload);
-    if (!checked.ok) {
+    // Offline before the checks arrived: the request below fails and says so.
+    const checks = await leadChecks.load().catch(() => null);
+    const checked = checks ? checks.validateLead(payload) : null;
+    if (checked && !checked.ok) {
       showErrors(checked.errors, checked.first, checked.message);
       return;
     }
@@ -142,6 +148,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
         action="/contact"
         noValidate
         onSubmit={onSubmit}
+        onFocus={() => void leadChecks.load().catch(() => {})}
         className="mt-6 grid gap-5 sm:grid-cols-2"
         data-testid="contact-form"
       >
