@@ -4,7 +4,7 @@ import { focusFirstInvalid, SelectField, TextField } from "~/components/auth/fie
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, TEMPLATES_PAGE } from "~/content/auth";
 import { INDUSTRIES } from "~/content/site";
-import { authChecks } from "~/lib/auth-checks";
+import { authChecks } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, ProfileUpdateSchema } from "~/lib/auth-schemas";
 import { type Banner, depsOf, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";

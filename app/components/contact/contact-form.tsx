@@ -8,14 +8,11 @@ import {
   LEAD_MESSAGES,
   type LeadFieldName,
 } from "~/content";
-import { lazyModule } from "~/lib/lazy-module";
+import { leadChecks } from "~/lib/form-checks";
 import type { LeadFormErrors, LeadFormField } from "~/lib/lead-form";
 import { notify } from "~/lib/toast";
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
-/** The form's checks (and zod), fetched when the form is first used rather than with the page. */
-const leadChecks = lazyModule(() => import("~/lib/lead-form"));
-
 export type ContactActionData = {
   values: Partial<Record<LeadFieldName, string>>;
   errors: LeadFormErrors;
