@@ -6,15 +6,21 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
+// One production build serves the integration tests that need real pages (the response cache, security
+// headers on rendered pages), the end-to-end tests and the fault tests.
+const buildDir = process.env.WP_BUILD_DIR ?? "build-e2e";
+const withBuild: NodeJS.ProcessEnv = { WP_BUILD_DIR: buildDir };
+
 const steps: Array<[string, string[], NodeJS.ProcessEnv?]> = [
   ["typecheck", ["npm", "run", "--silent", "typecheck"]],
   ["lint", ["npm", "run", "--silent", "lint"]],
-  ["unit and integration", ["npx", "vitest", "run"]],
-  ["end-to-end", ["npm", "run", "--silent", "test:e2e"]],
+  ["build", ["npm", "run", "--silent", "build"], { ...withBuild, NODE_ENV: "production" }],
+  // With the build present, no build-dependent test is skipped.
+  ["unit and integration", ["npx", "vitest", "run"], { ...withBuild, WP_REQUIRE_BUILD: "1" }],
+  ["end-to-end", ["npm", "run", "--silent", "test:e2e"], { ...withBuild, E2E_SKIP_BUILD: "1" }],
 ];
-// Fault tests reuse the build the end-to-end step made.
 if (fs.existsSync("vitest.faults.config.ts")) {
-  steps.push(["faults", ["npx", "vitest", "run", "--config", "vitest.faults.config.ts"], { WP_BUILD_DIR: process.env.WP_BUILD_DIR ?? "build-e2e" }]);
+  steps.push(["faults", ["npx", "vitest", "run", "--config", "vitest.faults.config.ts"], withBuild]);
 }
 
 const results: Array<{ name: string; ok: boolean; seconds: number }> = [];

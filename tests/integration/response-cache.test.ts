@@ -19,6 +19,8 @@ import { testDeps } from "../helpers/deps";
 
 const BUILD_DIR = path.resolve(process.env.WP_BUILD_DIR ?? "build-e2e");
 const HAVE_BUILD = fs.existsSync(path.join(BUILD_DIR, "server", "index.js"));
+// `npm test` builds first and sets WP_REQUIRE_BUILD, so there these tests can never be skipped silently.
+if (process.env.WP_REQUIRE_BUILD === "1" && !HAVE_BUILD) throw new Error(`no build at ${BUILD_DIR}: run npm run build first`);
 
 type App = Awaited<ReturnType<typeof createApp>>;
 type ListJson = { data: { slug: string; likes: number; views: number }[] };
