@@ -3,7 +3,8 @@ import { z } from "zod";
 import { BLOG_LISTING } from "../../app/content/blog";
 import type { AppEnv } from "../context";
 import { HttpError, parseWith } from "../http/errors";
-import { ResponseCache, carriesCredentials } from "../http/response-cache";
+import { ResponseCache } from "../http/response-cache";
+import { carriesCredentials } from "../http/security";
 import {
   BlogQuerySchema,
   blogsVersion,

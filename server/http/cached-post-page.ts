@@ -1,8 +1,8 @@
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../context";
 import { SlugSchema, VISITOR_COOKIE, blogsVersion, countView, hasLiked, visitorIdFromCookie } from "../services/blog";
-import { type FreshAnswer, ResponseCache, carriesCredentials, sha256Base64 } from "./response-cache";
-import { contentSecurityPolicy } from "./security";
+import { type FreshAnswer, ResponseCache, sha256Base64 } from "./response-cache";
+import { carriesCredentials, contentSecurityPolicy } from "./security";
 
 /** Renders a page for `request` with the given CSP nonce; the loader must not count a view (it is counted here). */
 export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) => Promise<Response>;

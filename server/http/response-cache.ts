@@ -203,11 +203,6 @@ export class ResponseCache {
   }
 }
 
-/** A request that carries credentials (a bearer token or the session cookie) is never answered from a shared cache. */
-export function carriesCredentials(c: Context): boolean {
-  return Boolean(c.req.header("authorization")) || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(c.req.header("cookie") ?? "");
-}
-
 export function sha256Base64(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("base64");
 }

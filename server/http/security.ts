@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import type { Config } from "../config";
 
@@ -58,14 +58,16 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
  * session cookie) may hold personal data, so no cache may keep it. Fingerprinted
  * assets are the same for everyone and keep their long-lived caching.
  */
+/** Whether the request carries credentials: an Authorization header or the session cookie. */
+export function carriesCredentials(c: Context): boolean {
+  return Boolean(c.req.header("authorization")) || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(c.req.header("cookie") ?? "");
+}
+
 export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.req.path.startsWith("/assets/")) return;
-    const cookie = c.req.header("cookie") ?? "";
-    if (c.req.header("authorization") || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(cookie)) {
-      c.res.headers.set("Cache-Control", "no-store");
-    }
+    if (carriesCredentials(c)) c.res.headers.set("Cache-Control", "no-store");
   };
 }
 
