@@ -12,12 +12,29 @@ export type LazyModule<T> = {
   readonly failed: boolean;
   /** Starts fetching it (once; again after a failure). */
   load(): Promise<T>;
+  /** Starts fetching it ahead of need (a form got focus); a failure here is left to the submit to handle. */
+  prefetch(): void;
 };
 
 export function lazyModule<T>(fetchModule: () => Promise<T>): LazyModule<T> {
   let current: T | null = null;
   let failed = false;
   let pending: Promise<T> | null = null;
+  const load = (): Promise<T> => {
+    pending ??= fetchModule().then(
+      (mod) => {
+        current = mod;
+        failed = false;
+        return mod;
+      },
+      (error: unknown) => {
+        failed = true;
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
   return {
     get current() {
       return current;
@@ -25,20 +42,9 @@ export function lazyModule<T>(fetchModule: () => Promise<T>): LazyModule<T> {
     get failed() {
       return failed;
     },
-    load() {
-      pending ??= fetchModule().then(
-        (mod) => {
-          current = mod;
-          failed = false;
-          return mod;
-        },
-        (error: unknown) => {
-          failed = true;
-          pending = null;
-          throw error;
-        },
-      );
-      return pending;
+    load,
+    prefetch() {
+      load().catch(() => {});
     },
   };
 }

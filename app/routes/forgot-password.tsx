@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { focusFirstInvalid, TextField } from "~/components/auth/fields";
+import { focusFirstInvalid, refuseSubmit, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, FORGOT_PAGE } from "~/content/auth";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
@@ -49,12 +49,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     checkBeforeSubmit(authChecks, event, (schemas) => {
       const parsed = schemas.ResetRequestSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
-      if (!parsed.success) {
-        event.preventDefault();
-        setClientErrors(schemas.fieldErrors(parsed.error));
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-        return;
-      }
+      if (!parsed.success) return refuseSubmit(event, schemas.fieldErrors(parsed.error), setClientErrors, formRef.current);
       setClientErrors(null);
     });
   }
@@ -62,7 +57,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title={FORGOT_PAGE.title} subtitle={FORGOT_PAGE.subtitle}>
       <StatusBanner tone={banner?.tone} message={banner?.message} />
-      <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
+      <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
         <TextField label={FORGOT_PAGE.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} error={errors.email} />
         <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
           {busy ? FORGOT_PAGE.busy : FORGOT_PAGE.submit}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
@@ -165,11 +165,8 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
       const v = currentValues();
       const first = checkStep1(schemas, v);
       if (!first.success) {
-        event.preventDefault();
-        setClientErrors(schemas.fieldErrors(first.error));
         setStep(1);
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-        return;
+        return refuseSubmit(event, schemas.fieldErrors(first.error), setClientErrors, formRef.current);
       }
       if (submitter?.value === "continue") {
         event.preventDefault();
@@ -178,12 +175,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
         return;
       }
       const second = checkStep2(schemas, v);
-      if (!second.success) {
-        event.preventDefault();
-        setClientErrors(schemas.fieldErrors(second.error));
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-        return;
-      }
+      if (!second.success) return refuseSubmit(event, schemas.fieldErrors(second.error), setClientErrors, formRef.current);
       setClientErrors(null);
     });
   }
@@ -225,7 +217,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-2 text-center text-slate-700">{subtitle}</p>
           <div className="mt-6">
             <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
-            <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
+            <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
               <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
               <fieldset hidden={step !== 1} className="space-y-4">
                 <legend className="sr-only">{SIGN_UP_PAGE.stepNames[0]}</legend>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { focusFirstInvalid, PasswordField } from "~/components/auth/fields";
+import { focusFirstInvalid, refuseSubmit, PasswordField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, AUTH_VALIDATION, RESET_PAGE } from "~/content/auth";
 import { fieldErrors, type FieldErrors, ResetConfirmSchema } from "~/lib/auth-schemas";
@@ -70,12 +70,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const f = new FormData(event.currentTarget);
     const result = check({ token: f.get("token"), password: f.get("password"), confirm: f.get("confirm") });
-    if (!result.ok) {
-      event.preventDefault();
-      setClientErrors(result.errors);
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
+    if (!result.ok) return refuseSubmit(event, result.errors, setClientErrors, formRef.current);
     setClientErrors(null);
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
@@ -93,12 +93,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     checkBeforeSubmit(authChecks, event, (schemas) => {
       const form = new FormData(event.currentTarget);
       const parsed = schemas.SignInFormSchema.safeParse({ email: form.get("email"), password: form.get("password"), industry: form.get("industry") });
-      if (!parsed.success) {
-        event.preventDefault();
-        setClientErrors(schemas.fieldErrors(parsed.error));
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-        return;
-      }
+      if (!parsed.success) return refuseSubmit(event, schemas.fieldErrors(parsed.error), setClientErrors, formRef.current);
       setClientErrors(null);
     });
   }
@@ -113,7 +108,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </Link>
         </p>
       )}
-      <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
+      <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
         <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
         <TextField
           label={SIGN_IN_PAGE.email}

@@ -174,7 +174,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           <div className="mt-4">
             <StatusBanner tone={profileBanner?.tone} message={profileBanner?.message} />
           </div>
-          <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} onFocus={() => void authChecks.load().catch(() => {})} className="space-y-4">
+          <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} onFocus={() => authChecks.prefetch()} className="space-y-4">
             <input type="hidden" name="intent" value="profile" />
             <TextField label={TEMPLATES_PAGE.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
             <TextField label={TEMPLATES_PAGE.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />

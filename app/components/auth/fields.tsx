@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { SIGN_IN_PAGE } from "~/content/auth";
 
 const inputClass =
@@ -137,6 +137,16 @@ export function SelectField({
       <Described id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/**
+ * A client-side check failed: the form is not posted, its messages show, and the first invalid field gets
+ * focus once they are rendered.
+ */
+export function refuseSubmit<E>(event: FormEvent<HTMLFormElement>, errors: E, show: (errors: E) => void, form: HTMLFormElement | null) {
+  event.preventDefault();
+  show(errors);
+  requestAnimationFrame(() => focusFirstInvalid(form));
 }
 
 /** Focuses the first field the form marked invalid (after a failed client-side check or server answer). */

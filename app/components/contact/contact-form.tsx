@@ -145,7 +145,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
         action="/contact"
         noValidate
         onSubmit={onSubmit}
-        onFocus={() => void leadChecks.load().catch(() => {})}
+        onFocus={() => leadChecks.prefetch()}
         className="mt-6 grid gap-5 sm:grid-cols-2"
         data-testid="contact-form"
       >
