@@ -136,6 +136,10 @@ test("filters live in the URL: debounced search, category, Featured Only, the em
   page.on("request", (r) => {
     if (new URL(r.url()).pathname.endsWith(".data")) requests.push(r.url());
   });
+  // The debounce is the hydrated page's (without JavaScript the form submits): wait until React owns the field.
+  await expect
+    .poll(() => search.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
   await search.pressSequentially("reminders", { delay: 30 });
   await expect(page).toHaveURL(/[?&]search=reminders/);
   await expect(page.getByTestId("blog-card")).toHaveCount(1);
