@@ -3,8 +3,40 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * Modules every page loads (the framework, and what the root layout imports):
+ * kept in two chunks instead of ~12 small ones, so the home page asks for 7
+ * modules instead of 17 (each costs a request and, after the first paint, a
+ * little main-thread time to set up; see docs/decisions/0008-hydrate-after-paint.md).
+ * Only modules already on every page belong here, or pages would grow.
+ */
+const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+const SHELL = new RegExp(
+  [
+    // Not the content index: it re-exports every page's copy. Shell modules import these files directly.
+    "/app/content/(site|seo|header-account)\\.ts$",
+    "/app/components/shell/",
+    "/app/lib/(site-context|use-rotation|newsletter-client|footer-newsletter|session-user|toast|nonce|seo|splash-script|inline-css)\\.tsx?$",
+    "/app/components/auth/header-account\\.tsx$",
+    "/app/routes/not-found\\.tsx$",
+    "vite/preload-helper",
+  ].join("|"),
+);
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: FRAMEWORK, priority: 2 },
+            { name: "shell", test: SHELL, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { HydrateAfterPaintStream } from "~/lib/hydrate-after-paint.server";
 import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 import appCss from "./app.css?url";
@@ -55,7 +55,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Scripts load after the first paint (see ~/lib/hydrate-after-paint.server).
+          const body = new HydrateAfterPaintStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

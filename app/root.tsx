@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   Links,
   Meta,
@@ -15,7 +16,7 @@ import { Splash } from "~/components/shell/splash";
 import { StickyBanner } from "~/components/shell/sticky-banner";
 import { ToastHost } from "~/components/shell/toast-host";
 import { WhatsAppButton } from "~/components/shell/whatsapp-button";
-import { SKIP_LINK } from "~/content";
+import { SKIP_LINK } from "~/content/site";
 import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";
@@ -39,6 +40,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // Scripts start after the first paint (~/lib/hydrate-after-paint.server); this marks when the page is interactive.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

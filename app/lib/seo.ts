@@ -1,7 +1,8 @@
 import { createElement } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { PublicSite } from "../../server/config";
-import { PRODUCT, SEO, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "~/content";
+import { SEO } from "~/content/seo";
+import { PRODUCT, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "~/content/site";
 import { useNonce } from "./nonce";
 
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;

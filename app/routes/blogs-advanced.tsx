@@ -278,7 +278,7 @@ function LocalBlogCard({
         if (long && !(e.target as HTMLElement).closest("button, a, input, textarea")) setExpanded((v) => !v);
       }}
     >
-      {blog.image && <img src={blog.image} alt="" loading="lazy" className="h-48 w-full object-cover" />}
+      {blog.image && <img src={blog.image} alt="" loading="lazy" decoding="async" width={640} height={240} className="h-48 w-full object-cover" />}
       <div className="p-5">
         <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
           {blog.title}

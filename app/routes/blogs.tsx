@@ -96,6 +96,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
   const [category, setCategory] = useState(filters.category);
   const [featured, setFeatured] = useState(filters.featured);
   const lastApplied = useRef(filters.search);
+  const searchField = useRef<HTMLInputElement>(null);
   const id = useId();
 
   // The URL is the source of truth: follow it on back/forward and on "Clear Filters".
@@ -105,6 +106,15 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
   }, [filters.search]);
   useEffect(() => setCategory(filters.category), [filters.category]);
   useEffect(() => setFeatured(filters.featured), [filters.featured]);
+  // Scripts run after the first paint: what the visitor typed before that is
+  // still in the field (React keeps the DOM value when it hydrates). Take it
+  // over (after the effect above set the URL's value), so the debounced
+  // search below applies it instead of losing it.
+  useEffect(() => {
+    const typed = searchField.current?.value;
+    if (typed !== undefined && typed !== filters.search) setSearch(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function apply(next: Partial<Filters>) {
     if (next.category !== undefined) setCategory(next.category);
@@ -193,6 +203,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
               id={`${id}-search`}
               type="search"
               name="search"
+              ref={searchField}
               value={search}
               maxLength={BLOG_LIMITS.maxSearchLength}
               onChange={(e) => setSearch(e.target.value)}

@@ -20,6 +20,26 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  /**
+   * Pages load their scripts after the first paint, so the load event no
+   * longer means "interactive": goto and reload also wait until React has
+   * hydrated the page (html[data-hydrated]) when it is one of ours with
+   * scripts. With JavaScript off there is nothing to wait for.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = async <R>(response: Promise<R>, options?: { waitUntil?: string }): Promise<R> => {
+        const result = await response;
+        if (options?.waitUntil !== "commit") await waitForHydration(page);
+        return result;
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = (url, options) => hydrated(goto(url, options), options);
+      page.reload = (options) => hydrated(reload(options), options);
+    }
+    await use(page);
+  },
   serverEnv: [{}, { scope: "worker", option: true }],
   server: [
     async ({ serverEnv }, use) => {
@@ -47,6 +67,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** Resolves once React has hydrated the page, or at once for a document without the app's scripts (XML, JSON, a 404 from the API). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
 
 function watch(page: Page, errors: string[]) {
   page.on("console", (msg) => {

@@ -27,21 +27,14 @@ async function openHome(page: Page) {
     // Init scripts run in every frame; only the page itself needs the flag.
     if (window === window.top) window.sessionStorage.setItem("hasSeenSplash", "true");
   });
+  // The fixture's goto waits until React has hydrated the page.
   await page.goto("/");
-  await waitForHydration(page);
 }
 
 /** Brings a rotating section on screen (they only move while visible) and waits until it runs. */
 async function bringIntoView(page: Page, testId: "metrics" | "slideshow", running = "true") {
   await page.getByTestId(testId).scrollIntoViewIfNeeded();
   await expect(page.getByTestId(testId)).toHaveAttribute("data-running", running);
-}
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("[data-testid=slideshow]");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
 }
 
 test.describe("home page content", () => {

@@ -22,6 +22,17 @@ export function buildDir(): string {
   return path.resolve(process.env.WP_BUILD_DIR ?? "build-e2e");
 }
 
+/**
+ * Whether the production build exists, for tests that need real pages (they skip without it). `npm test`
+ * builds first and sets WP_REQUIRE_BUILD, so there a missing build throws instead of skipping silently.
+ */
+export function buildPresent(): boolean {
+  const dir = buildDir();
+  const present = fs.existsSync(path.join(dir, "server", "index.js"));
+  if (process.env.WP_REQUIRE_BUILD === "1" && !present) throw new Error(`no build at ${dir}: run npm run build first`);
+  return present;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -6,7 +6,6 @@
  * CSP nonce is ever sent twice.
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
@@ -15,12 +14,11 @@ import { createApp } from "../../server/app";
 import { ResponseCache } from "../../server/http/response-cache";
 import { type BlogInput, blogRow, insertBlogs } from "../../server/services/blog";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { buildDir, buildPresent } from "../helpers/built-server";
 import { testDeps } from "../helpers/deps";
 
-const BUILD_DIR = path.resolve(process.env.WP_BUILD_DIR ?? "build-e2e");
-const HAVE_BUILD = fs.existsSync(path.join(BUILD_DIR, "server", "index.js"));
-// `npm test` builds first and sets WP_REQUIRE_BUILD, so there these tests can never be skipped silently.
-if (process.env.WP_REQUIRE_BUILD === "1" && !HAVE_BUILD) throw new Error(`no build at ${BUILD_DIR}: run npm run build first`);
+const BUILD_DIR = buildDir();
+const HAVE_BUILD = buildPresent();
 
 type App = Awaited<ReturnType<typeof createApp>>;
 type ListJson = { data: { slug: string; likes: number; views: number }[] };

@@ -3,19 +3,17 @@
  * state-changing request from another site is refused with 403 before it
  * reaches a handler; every authenticated answer is `no-store`.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { buildDir, buildPresent } from "../helpers/built-server";
 import { testDeps } from "../helpers/deps";
 import { listTables, snapshot } from "./fuzz-arbitraries";
 
-const BUILD_DIR = path.resolve(process.env.WP_BUILD_DIR ?? "build-e2e");
-const HAVE_BUILD = fs.existsSync(path.join(BUILD_DIR, "server", "index.js"));
-// `npm test` builds first and sets WP_REQUIRE_BUILD, so there these tests can never be skipped silently.
-if (process.env.WP_REQUIRE_BUILD === "1" && !HAVE_BUILD) throw new Error(`no build at ${BUILD_DIR}: run npm run build first`);
+const BUILD_DIR = buildDir();
+const HAVE_BUILD = buildPresent();
 
 export function expectSecurityHeaders(res: Response, context: string): void {
   const h = res.headers;

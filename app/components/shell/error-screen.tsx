@@ -1,4 +1,4 @@
-import { ERROR_SCREEN } from "~/content";
+import { ERROR_SCREEN } from "~/content/site";
 import { useSite } from "~/lib/site-context";
 
 export function ErrorScreen({ details }: { details: string }) {

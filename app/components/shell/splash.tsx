@@ -1,4 +1,4 @@
-import { PRODUCT, SPLASH, SPLASH_TAGLINE } from "~/content";
+import { PRODUCT, SPLASH, SPLASH_TAGLINE } from "~/content/site";
 import { LogoMark } from "./logo";
 
 /**
@@ -9,12 +9,12 @@ import { LogoMark } from "./logo";
 export function Splash() {
   return (
     <div className="splash" data-splash-screen aria-hidden="true">
-      <div className="splash-inner flex flex-col items-center text-center text-white">
+      <div className="splash-inner flex flex-col items-center text-center text-emerald-900">
         <LogoMark className="h-24 w-24 drop-shadow-lg" />
         <div className="splash-text mt-6">
           <p className="text-4xl font-extrabold tracking-tight sm:text-5xl">{PRODUCT}</p>
-          <p className="mt-3 text-lg text-emerald-50 sm:text-xl">{SPLASH_TAGLINE}</p>
-          <p className="mt-10 text-sm text-emerald-100">{SPLASH.continueText}</p>
+          <p className="mt-3 text-lg text-slate-700 sm:text-xl">{SPLASH_TAGLINE}</p>
+          <p className="mt-10 text-sm text-emerald-800">{SPLASH.continueText}</p>
         </div>
       </div>
     </div>

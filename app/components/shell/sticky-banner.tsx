@@ -1,4 +1,4 @@
-import { BANNER_MESSAGES, TIMINGS } from "~/content";
+import { BANNER_MESSAGES, TIMINGS } from "~/content/site";
 import { useRotation } from "~/lib/use-rotation";
 
 /** The bottom banner on every page, rotating its three messages every 4 s. */
