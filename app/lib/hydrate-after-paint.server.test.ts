@@ -29,8 +29,18 @@ function bootstrapText(html: string): string {
 /** What React Router's bootstrap itself imports, in its order: the route modules, then the client entry. */
 const BOOTSTRAP_IMPORTS = ["/assets/root-C.js", "/assets/home-D.js", "/assets/entry.client-A.js"];
 
-/** Lets queued messages and promise callbacks run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const ENTRY = "/assets/entry.client-A.js";
+
+/**
+ * Lets queued messages and promise callbacks run: until `done` holds (the loader
+ * hops through one message per task, and a busy machine makes that slow), then
+ * 20 ms more, so that anything done twice or out of order shows up too.
+ */
+async function settle(done: () => boolean = () => true) {
+  const deadline = Date.now() + 5_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /** Runs the rewritten bootstrap in a sandbox with a fake document, paint timing and dynamic import. */
 function runLoader(html: string, paint: "observer" | "none") {
@@ -100,7 +110,7 @@ describe("hydrateAfterPaint", () => {
       "modulepreload /assets/chunk-B.js",
       "modulepreload /assets/root-C.js",
     ]);
-    await settle();
+    await settle(() => run.imported.includes(ENTRY));
     // The preloaded modules are evaluated one at a time (chunk-B, root-C), then the original bootstrap runs: route modules, entry last.
     expect(run.imported).toEqual(["/assets/chunk-B.js", "/assets/root-C.js", ...BOOTSTRAP_IMPORTS]);
     expect(run.window.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-C.js" }, "routes/home": { url: "/assets/home-D.js" } });
@@ -119,7 +129,7 @@ describe("hydrateAfterPaint", () => {
     // The first task: the first few only, and nothing imported yet.
     expect(run.appended).toHaveLength(PRELOADS_PER_TASK);
     expect(run.imported).toEqual([]);
-    await settle();
+    await settle(() => run.imported.includes(ENTRY));
     expect(run.appended).toHaveLength(15);
     expect(new Set(run.appended).size).toBe(15);
     const extra = Array.from({ length: 12 }, (_, i) => `/assets/m${i}.js`);
@@ -131,7 +141,7 @@ describe("hydrateAfterPaint", () => {
     const frameTimer = run.timers.find((timer) => timer.ms === 0);
     expect(run.timers.map((timer) => timer.ms).sort()).toEqual([0, HYDRATION_FALLBACK_MS]);
     frameTimer!.fn();
-    await settle();
+    await settle(() => run.imported.includes(ENTRY));
     expect(run.imported).toEqual(["/assets/chunk-B.js", "/assets/root-C.js", ...BOOTSTRAP_IMPORTS]);
   });
 
