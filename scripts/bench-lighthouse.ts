@@ -13,7 +13,9 @@
  * Each page is measured three times and the run with the median Performance
  * score is reported and kept (Lighthouse's own advice: single runs of one page
  * swing by up to 10 points on this 2-core machine, mostly through TBT); every
- * run's score is printed. Options: BENCH_RUNS=N (1-9) changes the count;
+ * run's score is printed, with its timings when it missed the target, and a
+ * missing run's full report is kept beside the median one (`<page>.run<N>.json`)
+ * so an outlier can be explained. Options: BENCH_RUNS=N (1-9) changes the count;
  * BENCH_SKIP_BUILD=1 reuses the build; BENCH_PAGES=/,/about limits the pages.
  */
 import { spawnSync } from "node:child_process";
@@ -58,10 +60,27 @@ type Row = {
   benchmarkIndex: number;
   /** Every run's Performance score, in order (the row reports the median run). */
   performanceRuns: number[];
+  /** Every run's timings, in order, to explain a run that scored apart from the others. */
+  runTimings: RunTimings[];
   failing: string[];
 };
 
 type NetworkItem = { resourceType?: string; transferSize?: number };
+
+type RunTimings = { performance: number; fcpMs: number; lcpMs: number; tbtMs: number; siMs: number; cls: number };
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+function timingsOf(lhr: Lhr): RunTimings {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(audit("first-contentful-paint")),
+    lcpMs: Math.round(audit("largest-contentful-paint")),
+    tbtMs: Math.round(audit("total-blocking-time")),
+    siMs: Math.round(audit("speed-index")),
+    cls: Math.round(audit("cumulative-layout-shift") * 1000) / 1000,
+  };
+}
 
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
@@ -108,7 +127,16 @@ try {
     if (runs > 1) process.stdout.write(`runs [${results.map((r) => Math.round(perf(r) * 100)).join(",")}] `);
     const lhr = result.lhr;
     const name = page === "/" ? "home" : page.replace(/^\//, "").replace(/[^\w-]+/g, "_");
-    fs.writeFileSync(path.join(reportDir, `${name}.json`), typeof result.report === "string" ? result.report : JSON.stringify(lhr));
+    const save = (file: string, r: (typeof results)[number]) =>
+      fs.writeFileSync(path.join(reportDir, file), typeof r.report === "string" ? r.report : JSON.stringify(r.lhr));
+    save(`${name}.json`, result);
+    const runTimings = results.map((r) => timingsOf(r.lhr));
+    results.forEach((r, i) => {
+      if (r === result || runTimings[i]!.performance >= TARGETS.performance) return;
+      const t = runTimings[i]!;
+      save(`${name}.run${i + 1}.json`, r);
+      process.stdout.write(`(run ${i + 1}: FCP ${t.fcpMs} LCP ${t.lcpMs} TBT ${t.tbtMs} SI ${t.siMs} CLS ${t.cls}) `);
+    });
 
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -131,7 +159,8 @@ try {
       jsKb: Math.round((bytes((i) => i.resourceType === "Script") / 1024) * 10) / 10,
       totalKb: Math.round((bytes(() => true) / 1024) * 10) / 10,
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-      performanceRuns: results.map((r) => Math.round(perf(r) * 100)),
+      performanceRuns: runTimings.map((t) => t.performance),
+      runTimings,
       failing,
     };
     rows.push(row);
