@@ -63,7 +63,7 @@ export const PRELOADS_PER_TASK = 5;
  * alone; then it runs the bootstrap, which finds them evaluated.
  */
 function loaderScript(preloads: string[], imports: { name: string | undefined; url: string }[], rest: string, entry: string): string {
-  const names = imports.map((entry, i) => (entry.name ? `${entry.name}=m[${i}]` : null)).filter(Boolean);
+  const names = imports.map((mod, i) => (mod.name ? `${mod.name}=m[${i}]` : null)).filter(Boolean);
   return [
     "(function(){",
     "var done=false,timer;",
@@ -75,7 +75,7 @@ function loaderScript(preloads: string[], imports: { name: string | undefined; u
     `function add(){p.slice(i,i+=${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});yieldThen()}`,
     "function next(){if(k<q.length)import(q[k++]).then(yieldThen,yieldThen);else{c.port1.close();boot()}}",
     "function boot(){",
-    `Promise.all([${imports.map((entry) => `import(${js(entry.url)})`).join(",")}]).then(function(m){`,
+    `Promise.all([${imports.map((mod) => `import(${js(mod.url)})`).join(",")}]).then(function(m){`,
     names.length ? `var ${names.join(",")};` : "",
     rest.trim(),
     "})}",

@@ -53,16 +53,16 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Whether the request carries credentials (an Authorization header or the session cookie): its answer is no-store and never comes from the shared response cache. */
+export function carriesCredentials(c: Context): boolean {
+  return Boolean(c.req.header("authorization")) || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(c.req.header("cookie") ?? "");
+}
+
 /**
  * A response to a request that carries credentials (a bearer token or the
  * session cookie) may hold personal data, so no cache may keep it. Fingerprinted
  * assets are the same for everyone and keep their long-lived caching.
  */
-/** Whether the request carries credentials: an Authorization header or the session cookie. */
-export function carriesCredentials(c: Context): boolean {
-  return Boolean(c.req.header("authorization")) || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(c.req.header("cookie") ?? "");
-}
-
 export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
