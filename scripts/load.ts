@@ -141,7 +141,9 @@ async function main(): Promise<void> {
     pg = await createTestDatabase("postgres");
   }
   const server: BuiltServer = await startBuiltServer({
-    TRUST_PROXY: "true",
+    // The load generator plays the one proxy in front of the site: the X-Forwarded-For hop it writes (the
+    // rightmost, here the only one) is the visitor, so each simulated visitor has its own address.
+    TRUST_PROXY: "1",
     WP_TEST_ROUTES: "0",
     // For profiling the server under load, e.g. LOAD_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
     ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),

@@ -1,7 +1,8 @@
 /**
  * `npm test`: the one command that proves the project works. Typecheck, lint,
  * unit and integration tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL
- * is set), then the end-to-end tests in Chromium against the production build.
+ * is set), then the end-to-end tests in Chromium against the production build, and the form journeys again
+ * behind nginx and Caddy over https (WP_DEPLOY_PROXIES=nginx for one).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,6 +19,14 @@ const steps: Array<[string, string[], NodeJS.ProcessEnv?]> = [
   // With the build present, no build-dependent test is skipped.
   ["unit and integration", ["npx", "vitest", "run"], { ...withBuild, WP_REQUIRE_BUILD: "1" }],
   ["end-to-end", ["npm", "run", "--silent", "test:e2e"], { ...withBuild, E2E_SKIP_BUILD: "1" }],
+  // The journeys that post forms again, over https behind each real reverse proxy (.ci/run installs them).
+  ...(process.env.WP_DEPLOY_PROXIES ?? "nginx,caddy").split(",").filter(Boolean).map(
+    (proxy): [string, string[], NodeJS.ProcessEnv] => [
+      `deployment behind ${proxy}`,
+      ["npm", "run", "--silent", "test:deploy"],
+      { ...withBuild, E2E_SKIP_BUILD: "1", WP_PROXY: proxy },
+    ],
+  ),
 ];
 if (fs.existsSync("vitest.faults.config.ts")) {
   steps.push(["faults", ["npx", "vitest", "run", "--config", "vitest.faults.config.ts"], withBuild]);
