@@ -71,6 +71,20 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
       }
     });
 
+    it("in development, also takes the loopback name the dev server was opened at, and only a loopback one", async () => {
+      const dev = await createApp({ deps: testDeps(t.db, { NODE_ENV: "development" }) });
+      const post = (host: string, origin: string) =>
+        dev.request(`http://${host}/api/newsletter/subscribe`, {
+          method: "POST",
+          headers: { host, origin, "content-type": "application/json", "x-forwarded-for": "198.51.100.32" },
+          body: JSON.stringify({ email: `dev.${host.replace(/\W/g, "")}@example.com` }),
+        });
+      expect((await post("127.0.0.1:5173", "http://127.0.0.1:5173")).status).toBe(200);
+      expect((await post("localhost:3000", "http://localhost:3000")).status).toBe(200);
+      expect((await post("rebound.example:3000", "http://rebound.example:3000")).status).toBe(403);
+      expect((await post("127.0.0.1:5173", "http://127.0.0.1:5174")).status).toBe(403);
+    });
+
     it("lets PUBLIC_URL's origin through", async () => {
       const res = await app.request("http://127.0.0.1:3000/api/newsletter/subscribe", {
         method: "POST",
