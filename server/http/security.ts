@@ -77,15 +77,17 @@ const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 
 /**
  * The origin the visitor's browser is on: PUBLIC_URL's, whatever Host or scheme reached Node (behind a proxy
- * that ends TLS, Node sees http:// and perhaps an inner host name). The development server is also opened
- * at http://localhost or http://127.0.0.1 on any port; a loopback Host cannot be a rebound foreign name.
+ * that ends TLS, Node sees http:// and perhaps an inner host name). A local run (development, or PUBLIC_URL on
+ * a loopback name) is also opened at http://localhost or http://127.0.0.1 on any port: a loopback Host is taken
+ * as it is there, and cannot be a rebound foreign name.
  */
 export function siteOrigin(c: Context, config: Config): string {
-  if (config.NODE_ENV === "development") {
+  const publicUrl = new URL(config.PUBLIC_URL);
+  if (config.NODE_ENV === "development" || LOOPBACK_HOST.test(publicUrl.host)) {
     const host = c.req.header("host") ?? "";
     if (LOOPBACK_HOST.test(host)) return `http://${host.toLowerCase()}`;
   }
-  return new URL(config.PUBLIC_URL).origin;
+  return publicUrl.origin;
 }
 
 /**
@@ -112,11 +114,12 @@ export function withSiteOrigin(request: Request, origin: string): Request {
  * Origin and the Host it sends are the same attacker's name.
  */
 export function crossSiteGuard(config: Config): MiddlewareHandler<AppEnv> {
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
-    const foreignOrigin = origin !== undefined && origin !== siteOrigin(c, config);
+    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== siteOrigin(c, config);
     if (site === "cross-site" || foreignOrigin) {
       return c.json({ success: false, message: "Cross-site requests are not allowed." }, 403);
     }

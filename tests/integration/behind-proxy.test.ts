@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "true", LEAD_RATE_LIMIT_PER_HOUR: "10", CHAT_RATE_LIMIT_PER_MINUTE: "5" });
+    deps = testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "true", LEAD_RATE_LIMIT_PER_HOUR: "10" });
     app = await createApp({ deps, ...(HAVE_BUILD ? { buildDir: path.resolve(buildDir()) } : {}) });
     for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   });
@@ -85,6 +85,18 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
       expect((await post("127.0.0.1:5173", "http://127.0.0.1:5174")).status).toBe(403);
     });
 
+    it("run locally (PUBLIC_URL on localhost), also takes 127.0.0.1 as opened, and still no foreign name", async () => {
+      const local = await createApp({ deps: testDeps(t.db, { NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" }) });
+      const post = (host: string, origin: string) =>
+        local.request(`http://${host}/api/newsletter/subscribe`, {
+          method: "POST",
+          headers: { host, origin, "content-type": "application/json" },
+          body: JSON.stringify({ email: `local.${host.replace(/\W/g, "")}@example.com` }),
+        });
+      expect((await post("127.0.0.1:3000", "http://127.0.0.1:3000")).status).toBe(200);
+      expect((await post("rebound.example:3000", "http://rebound.example:3000")).status).toBe(403);
+    });
+
     it("lets PUBLIC_URL's origin through", async () => {
       const res = await app.request("http://127.0.0.1:3000/api/newsletter/subscribe", {
         method: "POST",
@@ -96,56 +108,50 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
   });
 
   describe("limits per client address (S3)", () => {
-    const chat = (forwardedFor: string) =>
-      viaProxy(app, "/api/chat", {
+    // Leads: their limit counts per hour, so a run never straddles a window the way a per-minute one can.
+    const sendLead = (forwardedFor: string, n: string) =>
+      viaProxy(app, "/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": forwardedFor },
-        body: JSON.stringify({ message: "hello" }),
+        body: JSON.stringify(Object.fromEntries(new URLSearchParams(lead(n)))),
       });
 
     it("counts the address the proxy appended, whatever the client wrote before it", async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await chat(`10.66.${i}.1, 203.0.113.77`)).status);
-      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+      for (let i = 0; i < 14; i++) statuses.push((await sendLead(`10.66.${i}.1, 203.0.113.77`, `spoof-${i}`)).status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+      expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
       // Another client behind the same proxy is not affected.
-      expect((await chat("203.0.113.78")).status).toBe(200);
+      expect((await sendLead("203.0.113.78", "spoof-other")).status).toBe(201);
     });
 
     it("counts an IPv6 client by its /64: 30 leads from one /64 are not all accepted", async () => {
       const statuses: number[] = [];
-      for (let i = 1; i <= 30; i++) {
-        const res = await viaProxy(app, "/api/leads", {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": `2001:db8:77:1:${i.toString(16)}::${i}` },
-          body: JSON.stringify(Object.fromEntries(new URLSearchParams(lead(`v6-${i}`)))),
-        });
-        statuses.push(res.status);
-      }
+      for (let i = 1; i <= 30; i++) statuses.push((await sendLead(`2001:db8:77:1:${i.toString(16)}::${i}`, `v6-${i}`)).status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(20);
-      const other = await viaProxy(app, "/api/leads", {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": "2001:db8:77:2::1" },
-        body: JSON.stringify(Object.fromEntries(new URLSearchParams(lead("v6-other")))),
-      });
-      expect(other.status).toBe(201);
+      expect((await sendLead("2001:db8:77:2::1", "v6-other")).status).toBe(201);
     });
 
     it("with a list of trusted proxies, believes X-Forwarded-For only from them", async () => {
-      const listed = await createApp({ deps: testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "10.9.0.0/16", CHAT_RATE_LIMIT_PER_MINUTE: "2" }) });
+      const listed = await createApp({ deps: testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "10.9.0.0/16", LEAD_RATE_LIMIT_PER_HOUR: "2" }) });
+      let n = 0;
       const send = (peer: string, forwardedFor: string) =>
         listed.request(
-          "http://wp.test/api/chat",
-          { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor }, body: '{"message":"hi"}' },
+          "http://wp.test/api/leads",
+          {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+            body: JSON.stringify(Object.fromEntries(new URLSearchParams(lead(`listed-${++n}`)))),
+          },
           { incoming: { socket: { remoteAddress: peer } } },
         );
       // A client talking to Node directly cannot pose as many clients.
       const direct = [];
       for (let i = 0; i < 4; i++) direct.push((await send("203.0.113.90", `198.51.100.${i}`)).status);
-      expect(direct).toEqual([200, 200, 429, 429]);
+      expect(direct).toEqual([201, 201, 429, 429]);
       // Through the listed proxy, each forwarded client counts on its own.
-      for (let i = 0; i < 4; i++) expect((await send("10.9.0.5", `6.6.6.6, 198.51.100.${100 + i}`)).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await send("10.9.0.5", `6.6.6.6, 198.51.100.${100 + i}`)).status).toBe(201);
     });
   });
 });
