@@ -77,15 +77,16 @@ const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 
 /**
  * The origin the visitor's browser is on: PUBLIC_URL's, whatever Host or scheme reached Node (behind a proxy
- * that ends TLS, Node sees http:// and perhaps an inner host name). A local run (development, or PUBLIC_URL on
- * a loopback name) is also opened at http://localhost or http://127.0.0.1 on any port: a loopback Host is taken
+ * that ends TLS, Node sees http:// and perhaps an inner host name). A local run (development, or PUBLIC_URL
+ * http:// on a loopback name) is also opened at http://localhost or http://127.0.0.1 on any port: a loopback Host is taken
  * as it is there, and cannot be a rebound foreign name.
  */
 export function siteOrigin(c: Context, config: Config): string {
   const publicUrl = new URL(config.PUBLIC_URL);
-  if (config.NODE_ENV === "development" || LOOPBACK_HOST.test(publicUrl.host)) {
-    const host = c.req.header("host") ?? "";
-    if (LOOPBACK_HOST.test(host)) return `http://${host.toLowerCase()}`;
+  const localRun = config.NODE_ENV === "development" || (publicUrl.protocol === "http:" && LOOPBACK_HOST.test(publicUrl.host));
+  if (localRun) {
+    const host = (c.req.header("host") ?? "").toLowerCase();
+    if (host !== publicUrl.host && LOOPBACK_HOST.test(host)) return `http://${host}`;
   }
   return publicUrl.origin;
 }

@@ -52,46 +52,46 @@ function leadEmails(databaseUrl: string): string[] {
 test("contact: a lead sent with JavaScript and by the plain form post", async ({ page, server }) => {
   const form = page.getByTestId("contact-form");
   const fill = async (email: string) => {
-    for (const [label, value] of Object.entries({ "First Name": "Priya", "Last Name": "Sharma", Email: email, Phone: "+91 98765 00000", Message: "Behind the reverseProxy." })) {
+    for (const [label, value] of Object.entries({ "First Name": "Priya", "Last Name": "Sharma", Email: email, Phone: "+91 98765 00000", Message: "Behind the proxy." })) {
       await form.getByLabel(label, { exact: false }).first().fill(value);
     }
   };
   await page.goto("/contact");
-  await fill("reverseProxy.js@example.com");
+  await fill("proxy.js@example.com");
   await form.getByRole("button", { name: CONTACT_FORM.submit }).click();
   await expect(page.locator("[data-sonner-toast]")).toContainText(CONTACT_FORM.successMessage);
 
   await page.goto("/contact");
-  await fill("reverseProxy.form@example.com");
+  await fill("proxy.form@example.com");
   // form.submit() skips the page's handler: the browser posts the form to the page's action itself.
   await form.evaluate((el) => (el as HTMLFormElement).submit());
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.locator("[data-sonner-toast]")).toContainText(CONTACT_FORM.successMessage);
-  expect(leadEmails(server.databaseUrl)).toEqual(expect.arrayContaining(["reverseProxy.js@example.com", "reverseProxy.form@example.com"]));
+  expect(leadEmails(server.databaseUrl)).toEqual(expect.arrayContaining(["proxy.js@example.com", "proxy.form@example.com"]));
 });
 
 test("newsletter: from the footer and from /blogs, with JavaScript and without", async ({ page, browser, reverseProxy }) => {
   await page.goto("/blogs");
   const block = page.getByRole("region", { name: BLOG_NEWSLETTER.heading });
-  await block.getByRole("textbox", { name: "Email address" }).fill("reverseProxy.listing@example.org");
+  await block.getByRole("textbox", { name: "Email address" }).fill("proxy.listing@example.org");
   await block.getByRole("button", { name: "Subscribe" }).click();
   await expect(block.getByText(NEWSLETTER.subscribed)).toBeVisible();
 
   const footer = page.getByRole("contentinfo");
-  await footer.getByRole("textbox", { name: "Email address" }).fill("reverseProxy.footer@example.org");
+  await footer.getByRole("textbox", { name: "Email address" }).fill("proxy.footer@example.org");
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(footer.getByText(FOOTER_NEWSLETTER_MESSAGES.success.title)).toBeVisible();
 
   await withoutJs(browser, reverseProxy.url, async (plain) => {
     await plain.goto("/blogs");
-    await plain.getByRole("contentinfo").getByRole("textbox", { name: "Email address" }).fill("reverseProxy.nojs.footer@example.org");
+    await plain.getByRole("contentinfo").getByRole("textbox", { name: "Email address" }).fill("proxy.nojs.footer@example.org");
     await plain.getByRole("contentinfo").getByRole("button", { name: "Subscribe" }).click();
     await expect(plain).toHaveURL(/\/newsletter\/subscribe$/);
     await expect(plain.getByRole("heading", { level: 1 })).toHaveText(FOOTER_NEWSLETTER_MESSAGES.success.title);
 
     await plain.goto("/blogs");
     const listing = plain.getByRole("region", { name: BLOG_NEWSLETTER.heading });
-    await listing.getByRole("textbox", { name: "Email address" }).fill("reverseProxy.nojs.listing@example.org");
+    await listing.getByRole("textbox", { name: "Email address" }).fill("proxy.nojs.listing@example.org");
     await listing.getByRole("button", { name: "Subscribe" }).click();
     await expect(listing.getByText(NEWSLETTER.subscribed)).toBeVisible();
   });
@@ -117,7 +117,7 @@ const hydratedForm = (page: Page) => expect(page.locator('input[name="_js"]').fi
 
 test("accounts: sign up in both steps, sign out, sign in, forgot and reset the password", async ({ page, server, reverseProxy }) => {
   test.slow();
-  const email = uniqueEmail("reverseProxy.account");
+  const email = uniqueEmail("proxy.account");
   const main = page.getByRole("main");
   await page.goto("/get-started");
   await hydratedForm(page);
@@ -167,7 +167,7 @@ test("accounts: sign up in both steps, sign out, sign in, forgot and reset the p
 });
 
 test("AI help: the model's answer streams through the proxy piece by piece", async ({ page, llm, reverseProxy }) => {
-  const pieces = ["Through ", "the ", "reverseProxy, ", "one ", "piece ", "at ", "a ", "time."];
+  const pieces = ["Through ", "the ", "proxy, ", "one ", "piece ", "at ", "a ", "time."];
   llm.behave = () => ({ kind: "reply", content: pieces.join(""), pieces, pieceDelayMs: 150 });
 
   // In the browser: the page's chat gets an event stream and shows the whole answer.
@@ -181,7 +181,7 @@ test("AI help: the model's answer streams through the proxy piece by piece", asy
   await input.fill("Does streaming survive the proxy?");
   await input.press("Enter");
   expect((await answered).headers()["content-type"]).toContain("text/event-stream");
-  await expect(page.getByTestId("chat-log").locator('[data-role="bot"]').last()).toContainText("Through the reverseProxy, one piece at a time.");
+  await expect(page.getByTestId("chat-log").locator('[data-role="bot"]').last()).toContainText("Through the proxy, one piece at a time.");
 
   // On the wire: the pieces arrive as the model sends them, not all at once when it is done.
   const arrivals = await new Promise<number[]>((resolve, reject) => {

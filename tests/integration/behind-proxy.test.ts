@@ -51,6 +51,17 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
       expect(emails).toEqual(expect.arrayContaining(["proxy.plain@example.com", "proxy.data@example.com"]));
     });
 
+    it("accepts it when PUBLIC_URL is https on a loopback address (the deployment tests' shape)", async () => {
+      const local = await createApp({ deps: testDeps(t.db, { PUBLIC_URL: "https://127.0.0.1:8443", TRUST_PROXY: "true" }), buildDir: path.resolve(buildDir()) });
+      for (let i = 0; i < 300 && (await local.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      const res = await local.request(
+        "http://127.0.0.1:8443/contact",
+        { method: "POST", headers: { ...proxied, host: "127.0.0.1:8443", origin: "https://127.0.0.1:8443" }, body: lead("loopback-https") },
+        { incoming: { socket: { remoteAddress: "127.0.0.1" } } },
+      );
+      expect(res.status, await res.clone().text()).toBe(303);
+    });
+
     it("still refuses the form from another origin, and from the site's own name over plain http", async () => {
       for (const origin of ["https://evil.example", "http://wp.test"]) {
         const res = await viaProxy(app, "/contact", { method: "POST", headers: { ...proxied, origin }, body: lead(origin) });
