@@ -290,5 +290,13 @@ export const CHAT_INTENT_PROMPT = `Analyse the visitor's message to the ${PRODUC
 /** The instruction for the quick replies call (answered as JSON). */
 export const CHAT_QUICK_REPLIES_PROMPT = `Suggest up to 4 short replies (at most 5 words each) the visitor might send next to the ${PRODUCT} help assistant. Answer with a JSON array of strings only, like ["Tell me more","Book a demo"].`;
 
+/** How the assistant names its sources (citations are links below an answer). */
+export const CHAT_SOURCE_LABELS = {
+  blog: "From our blog",
+  faq: "FAQ",
+  faqTitle: "Frequently asked questions",
+  listLabel: "Sources",
+} as const;
+
 /** Shown instead of a message whose text is missing or not text. */
 export const INVALID_MESSAGE_CONTENT = "Invalid message content";
