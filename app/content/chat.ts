@@ -269,8 +269,26 @@ export const CHAT_DEFAULT_INTENT = {
   urgency: "medium",
 } as const;
 
-/** The language model's system message, built from the same facts as the local replies. */
-export function chatSystemPrompt(industry?: Industry): string {
+/** A passage given to the language model as a numbered source. */
+export type ChatSourceForPrompt = { label: string; url: string; text: string };
+
+/**
+ * The language model's system message, built from the same facts as the
+ * local replies; with the passages the site's knowledge found, numbered, and
+ * the rule to cite them as [n].
+ */
+export function chatSystemPrompt(industry?: Industry, sources: readonly ChatSourceForPrompt[] = []): string {
+  const base = chatFactsPrompt(industry);
+  if (sources.length === 0) return base;
+  return [
+    base,
+    `Sources from ${PRODUCT}'s own site (the only other facts you may use):`,
+    ...sources.map((s, i) => `[${i + 1}] ${s.label} (${s.url})\n${s.text}`),
+    `When your answer uses a source, cite it right after the sentence as [n], with its number from this list. Cite at least one source when the question is about what they cover; never cite a number that is not in this list.`,
+  ].join("\n");
+}
+
+function chatFactsPrompt(industry?: Industry): string {
   return [
     `You are the friendly help assistant of ${PRODUCT}, a 24x7 AI marketing and sales assistant for local businesses (real estate agents, doctors and clinics, agencies, small businesses), powered by the ${ENGINE}.`,
     `${PRODUCT} chats with customers on WhatsApp and social media, answers enquiries, books meetings and site visits, recommends products or services, nurtures and labels leads and sends sequence messages.`,
