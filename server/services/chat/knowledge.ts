@@ -330,9 +330,10 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
   const rows = await candidates(deps, terms);
   const total = stems.reduce((sum, s) => sum + stemWeight(s), 0);
   const asked = [...new Set(words(question))];
+  const cache = stemSetCache(deps.db);
   return rows
     .map((r) => {
-      const have = stemSet(`${r.heading}\n${r.body}\n${r.extra}`);
+      const have = passageStems(cache, r);
       const matched = stems.filter((s) => have.has(s));
       const coverage = matched.reduce((sum, s) => sum + stemWeight(s), 0) / total;
       const named = new Set(words(`${r.heading}\n${r.extra}`));
@@ -348,6 +349,35 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
         b.phrase - a.phrase ||
         b.rank - a.rank,
     );
+}
+
+/**
+ * A passage's stems, remembered per database by passage id: a passage is
+ * never changed in place (a reindex deletes and inserts, and ids are not
+ * reused), so an id always means the same text.
+ */
+type StemCache = Map<number, Set<string>>;
+const stemSets = new WeakMap<object, StemCache>();
+const STEM_CACHE_PASSAGES = 20_000;
+
+function stemSetCache(db: object): StemCache {
+  let cache = stemSets.get(db);
+  if (!cache) {
+    cache = new Map();
+    stemSets.set(db, cache);
+  }
+  return cache;
+}
+
+function passageStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "body" | "extra">): Set<string> {
+  const id = Number(r.id);
+  let set = cache.get(id);
+  if (!set) {
+    set = stemSet(`${r.heading}\n${r.body}\n${r.extra}`);
+    if (cache.size >= STEM_CACHE_PASSAGES) cache.delete(cache.keys().next().value!);
+    cache.set(id, set);
+  }
+  return set;
 }
 
 function stemOf(word: string): string {

@@ -82,10 +82,10 @@ const SYNONYMS: Record<string, string> = {
 
 /** Lower-case, accents removed, split into words of letters and digits. */
 export function words(text: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const plain = /^[\u0000-\u007f]*$/.test(text) ? text : text.normalize("NFKD").replace(/\p{M}+/gu, "");
   return (
-    text
-      .normalize("NFKD")
-      .replace(/\p{M}+/gu, "")
+    plain
       .toLowerCase()
       .replace(/['’]/g, "")
       .match(/[\p{L}\p{N}]+/gu) ?? []
@@ -196,9 +196,22 @@ export function contentStems(normalizedWords: readonly string[]): string[] {
   return [...seen];
 }
 
+const stemCache = new Map<string, string>();
+
+/** stem(synonym(word)), remembered (words repeat across passages). */
+function cachedStem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    s = stem(synonym(word));
+    if (stemCache.size > 50_000) stemCache.clear();
+    stemCache.set(word, s);
+  }
+  return s;
+}
+
 /** Every stem in a passage's text. */
 export function stemSet(text: string): Set<string> {
   const set = new Set<string>();
-  for (const w of words(text)) set.add(stem(synonym(w)));
+  for (const w of words(text)) set.add(cachedStem(w));
   return set;
 }
