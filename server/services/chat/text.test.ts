@@ -18,7 +18,7 @@ describe("question words", () => {
   it("drops common words and maps Hinglish and language names", () => {
     expect(contentStems(normalizeQuestion("kya aap Hindi mein reply karte ho?").words)).toEqual([stem("language"), "reply"]);
     expect(normalizeQuestion("paisa wapas milega?").words).toEqual(["refund", "milega"]);
-    expect(normalizeQuestion("How much is it?").text).toBe("price");
+    expect(normalizeQuestion("How much is it?").text).toBe("price is it");
     expect(normalizeQuestion("How much time does it save?").text).not.toContain("price");
   });
 
