@@ -6,7 +6,7 @@ import { type MigrationDialect, autoIncrementId } from "../migration-helpers";
  *
  * knowledge_passages holds one row per passage (a post section, a page
  * section, an FAQ entry). Full-text search differs per database: SQLite keeps
- * an FTS5 index (external content, kept in step by triggers, ranked with
+ * FTS5 indexes (external content, kept in step by triggers, ranked with
  * BM25); PostgreSQL a stored, weighted tsvector with a GIN index (ranked with
  * ts_rank_cd). knowledge_state remembers which version of the site's own
  * passages is indexed.
@@ -41,21 +41,30 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .execute();
 
   if (dialect === "sqlite") {
-    await sql`create virtual table knowledge_fts using fts5(
-      heading, body, extra,
-      content='knowledge_passages', content_rowid='id',
-      tokenize='porter unicode61 remove_diacritics 2'
-    )`.execute(db);
-    await sql`create trigger knowledge_ai after insert on knowledge_passages begin
-      insert into knowledge_fts(rowid, heading, body, extra) values (new.id, new.heading, new.body, new.extra);
-    end`.execute(db);
-    await sql`create trigger knowledge_ad after delete on knowledge_passages begin
-      insert into knowledge_fts(knowledge_fts, rowid, heading, body, extra) values ('delete', old.id, old.heading, old.body, old.extra);
-    end`.execute(db);
-    await sql`create trigger knowledge_au after update on knowledge_passages begin
-      insert into knowledge_fts(knowledge_fts, rowid, heading, body, extra) values ('delete', old.id, old.heading, old.body, old.extra);
-      insert into knowledge_fts(rowid, heading, body, extra) values (new.id, new.heading, new.body, new.extra);
-    end`.execute(db);
+    // Two FTS5 indexes (external content, kept in step by triggers): the
+    // site's own passages (a few dozen) and the posts' (any number), so a
+    // search of the site never pays for the posts' size.
+    for (const [table, when] of [
+      ["knowledge_site_fts", "kind <> 'post'"],
+      ["knowledge_post_fts", "kind = 'post'"],
+    ] as const) {
+      await sql.raw(`create virtual table ${table} using fts5(
+        heading, body, extra,
+        content='knowledge_passages', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+      )`).execute(db);
+      // BM25 with the heading counting most, then the other phrasings, then the body (the "rank" column).
+      await sql.raw(`insert into ${table}(${table}, rank) values ('rank', 'bm25(4.0, 1.0, 3.0)')`).execute(db);
+      const newRow = when.replace("kind", "new.kind");
+      const oldRow = when.replace("kind", "old.kind");
+      await sql.raw(`create trigger ${table}_ai after insert on knowledge_passages when ${newRow} begin
+        insert into ${table}(rowid, heading, body, extra) values (new.id, new.heading, new.body, new.extra);
+      end`).execute(db);
+      await sql.raw(`create trigger ${table}_ad after delete on knowledge_passages when ${oldRow} begin
+        insert into ${table}(${table}, rowid, heading, body, extra) values ('delete', old.id, old.heading, old.body, old.extra);
+      end`).execute(db);
+    }
+    // Passages are never updated in place (a reindex deletes and inserts).
   } else {
     await sql`alter table knowledge_passages add column tsv tsvector generated always as (
       setweight(to_tsvector('english', heading), 'A') ||

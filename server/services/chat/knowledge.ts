@@ -61,7 +61,7 @@ export type IndexablePost = {
 
 export type Hit = Passage & {
   id: number;
-  /** The database's rank, higher is better (BM25 or ts_rank_cd). */
+  /** The database's rank (BM25 or ts_rank_cd) scaled to the best of its scope (site or posts): 0–1, higher is better. */
   rank: number;
   /** Share (0–1) of the question's weighted content words the passage contains. */
   coverage: number;
@@ -285,35 +285,74 @@ async function syncKnowledge(deps: Pick<Deps, "db">): Promise<void> {
 // Searching
 
 const CANDIDATES = 30;
+/**
+ * A word found in more post passages than this does not pick out a post (and
+ * ranking every post that holds it costs more than it tells): posts are
+ * searched by a question's rarer words only. The site's own passages are
+ * always searched by every word.
+ */
+export const FREQUENT_IN_POSTS = 200;
 
+type Scope = "site" | "post";
 type HitRow = Omit<Passage, "kind" | "topic"> & { id: number; kind: string; topic: string | null; rank: number };
 
-async function candidates(deps: Pick<Deps, "db">, terms: string[]): Promise<HitRow[]> {
+async function scopeSearch(deps: Pick<Deps, "db">, scope: Scope, terms: string[]): Promise<HitRow[]> {
   const db = deps.db.kysely;
   if (deps.db.dialect === "sqlite") {
     // Terms are letters and digits only, quoted: nothing in them is FTS syntax.
     const match = terms.map((t) => `"${t}"`).join(" OR ");
+    const fts = sql.table(scope === "site" ? "knowledge_site_fts" : "knowledge_post_fts");
+    // FTS5's own rank column (BM25 with the weights the migration set) lets it keep only the best rows.
     const { rows } = await sql<HitRow>`
-      select p.id, p.kind, p.ref, p.title, p.heading, p.url, p.body, p.extra, p.topic,
-             -bm25(knowledge_fts, 4.0, 1.0, 3.0) as rank
-      from knowledge_fts join knowledge_passages p on p.id = knowledge_fts.rowid
-      where knowledge_fts match ${match}
-      order by bm25(knowledge_fts, 4.0, 1.0, 3.0)
-      limit ${CANDIDATES}`.execute(db);
+      select p.id, p.kind, p.ref, p.title, p.heading, p.url, p.body, p.extra, p.topic, -f.rank as rank
+      from (select rowid, rank from ${fts} where ${fts} match ${match} order by rank limit ${CANDIDATES}) f
+      join knowledge_passages p on p.id = f.rowid
+      order by f.rank`.execute(db);
     return rows;
   }
   const query = sql.join(
     terms.map((t) => sql`plainto_tsquery('english', ${t})`),
     sql` || `,
   );
+  const where = scope === "site" ? sql`p.source_key = 'site'` : sql`p.kind = 'post'`;
   const { rows } = await sql<HitRow>`
     select p.id, p.kind, p.ref, p.title, p.heading, p.url, p.body, p.extra, p.topic,
            ts_rank_cd(p.tsv, q.query, 1) as rank
     from knowledge_passages p, (select ${query} as query) q
-    where p.tsv @@ q.query
+    where ${where} and p.tsv @@ q.query
     order by rank desc
     limit ${CANDIDATES}`.execute(db);
   return rows;
+}
+
+/** How many post passages hold a word, counted up to just past FREQUENT_IN_POSTS (cheap either way). */
+async function postFrequency(deps: Pick<Deps, "db">, term: string): Promise<number> {
+  const db = deps.db.kysely;
+  const cap = FREQUENT_IN_POSTS + 1;
+  const { rows } =
+    deps.db.dialect === "sqlite"
+      ? await sql<{ n: number }>`select count(*) as n from (
+          select rowid from knowledge_post_fts where knowledge_post_fts match ${`"${term}"`} limit ${cap}) s`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from (
+          select 1 from knowledge_passages where kind = 'post' and tsv @@ plainto_tsquery('english', ${term}) limit ${cap}) s`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Each scope's ranks scaled to its best (1), so the site's and the posts' can be compared. */
+function scaled(rows: HitRow[]): HitRow[] {
+  const best = Math.max(...rows.map((r) => Number(r.rank)), 0);
+  return rows.map((r) => ({ ...r, rank: best > 0 ? Number(r.rank) / best : 0 }));
+}
+
+async function candidates(deps: Pick<Deps, "db">, terms: string[]): Promise<HitRow[]> {
+  const site = await scopeSearch(deps, "site", terms);
+  const rare: string[] = [];
+  for (const term of terms.slice(0, 8)) {
+    const n = await postFrequency(deps, term);
+    if (n > 0 && n <= FREQUENT_IN_POSTS) rare.push(term);
+  }
+  const posts = rare.length > 0 ? await scopeSearch(deps, "post", rare) : [];
+  return [...scaled(site), ...scaled(posts)];
 }
 
 /**
@@ -326,7 +365,11 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
   const { words: normalized } = normalizeQuestion(question, VOCABULARY);
   const stems = contentStems(normalized);
   if (stems.length === 0) return [];
-  const terms = [...new Set(normalized.filter((w) => stems.includes(stemOf(w))))].slice(0, 16);
+  // Words the site uses everywhere find nearly every passage and rank little:
+  // the database looks for the distinctive ones (all, when there are none).
+  const distinctive = stems.filter((s) => stemWeight(s) === 1);
+  const wanted = distinctive.length > 0 ? distinctive : stems;
+  const terms = [...new Set(normalized.filter((w) => wanted.includes(stemOf(w))))].slice(0, 16);
   const rows = await candidates(deps, terms);
   const total = stems.reduce((sum, s) => sum + stemWeight(s), 0);
   const asked = [...new Set(words(question))];
