@@ -38,16 +38,19 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           {bot && message.sources && message.sources.length > 0 && (
             <div className="border-t border-slate-200 pt-2" data-testid="chat-sources">
               <p className="text-xs font-semibold text-slate-700">{CHAT_SOURCE_LABELS.listLabel}</p>
-              <ul className="mt-1 space-y-1 text-xs">
+              {/* One link per line (not a list: the answer's own lists stay the message's only ones). */}
+              <p className="mt-1 space-y-1 text-xs">
                 {message.sources.map((source) => (
-                  <li key={`${source.url} ${source.label}`}>
-                    <a href={source.url} className="font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950">
-                      {source.n ? `[${source.n}] ` : ""}
-                      {source.label}
-                    </a>
-                  </li>
+                  <a
+                    key={`${source.url} ${source.label}`}
+                    href={source.url}
+                    className="block font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950"
+                  >
+                    {source.n ? `[${source.n}] ` : ""}
+                    {source.label}
+                  </a>
                 ))}
-              </ul>
+              </p>
             </div>
           )}
           {message.truncated && (
