@@ -93,7 +93,7 @@ export const FAQ: readonly FaqEntry[] = [
     id: "support",
     question: "How do I reach your team?",
     answer: `On WhatsApp, 24/7, with replies in under 30 seconds; by e-mail, with an answer within 2 hours in business hours; by phone, Mon-Fri 9AM-6PM IST. Enterprise customers get a response in under 30 minutes.`,
-    also: ["contact support customer care phone number email whatsapp helpline", "talk to a human", "call you"],
+    also: ["contact support customer care phone number email whatsapp helpline", "talk to a human", "call you", "how fast do you reply, response time"],
     topic: "support",
   },
   {
@@ -119,7 +119,7 @@ export const FAQ: readonly FaqEntry[] = [
     id: "privacy",
     question: "What do you do with my data?",
     answer: "We collect only what you give us and a little technical information, use it to provide the service and answer you, and never sell it. We use only essential cookies, no advertising cookies, and you can ask us what information we hold about you.",
-    also: ["privacy data personal information gdpr secure security safe cookies", "customer data"],
+    also: ["privacy data personal information gdpr secure security safe cookies", "customer data", "is my information shared with other companies"],
   },
   {
     id: "location",

@@ -67,7 +67,7 @@ export type Hit = Passage & {
   coverage: number;
   /** Which of the question's stems the passage contains. */
   matched: string[];
-  /** How many of the question's own words (common ones too) its heading or other phrasings hold. */
+  /** How many of the question's stems its heading or other phrasings hold. */
   phrase: number;
 };
 
@@ -379,8 +379,10 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
       const have = passageStems(cache, r);
       const matched = stems.filter((s) => have.has(s));
       const coverage = matched.reduce((sum, s) => sum + stemWeight(s), 0) / total;
-      const named = new Set(words(`${r.heading}\n${r.extra}`));
-      const phrase = asked.filter((w) => named.has(w)).length;
+      // The heading's stems first; the question's own words (common ones too) break ties.
+      const named = headingStems(cache, r);
+      const said = new Set(words(`${r.heading}\n${r.extra}`));
+      const phrase = stems.filter((s) => named.has(s)).length * 100 + asked.filter((w) => said.has(w)).length;
       return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase };
     })
     // Equal coverage: the FAQ (written as answers) before pages and posts, then
@@ -419,6 +421,25 @@ function passageStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "body
     set = stemSet(`${r.heading}\n${r.body}\n${r.extra}`);
     if (cache.size >= STEM_CACHE_PASSAGES) cache.delete(cache.keys().next().value!);
     cache.set(id, set);
+  }
+  return set;
+}
+
+const headingSets = new WeakMap<StemCache, Map<number, Set<string>>>();
+
+/** The stems of a passage's heading and other phrasings (what it says it is about), remembered like passageStems. */
+function headingStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "extra">): Set<string> {
+  let map = headingSets.get(cache);
+  if (!map) {
+    map = new Map();
+    headingSets.set(cache, map);
+  }
+  const id = Number(r.id);
+  let set = map.get(id);
+  if (!set) {
+    set = stemSet(`${r.heading}\n${r.extra}`);
+    if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
+    map.set(id, set);
   }
   return set;
 }

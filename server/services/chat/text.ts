@@ -37,6 +37,10 @@ const SYNONYMS: Record<string, string> = {
   paisa: "price",
   paise: "price",
   rates: "price",
+  cost: "price",
+  costs: "price",
+  app: "application",
+  apps: "application",
   charges: "price",
   charge: "price",
   fee: "price",
@@ -181,6 +185,7 @@ export function normalizeQuestion(text: string, vocabulary?: Vocabulary): { word
   // "How much is it?" asks for the price; "how much time" does not.
   const phrased = text
     .replace(/\b(?:paisa|paise|money)\s+(?:wapas|vapas|back)\b/giu, "refund")
+    .replace(/\bset(?:ting)?\s+(?:it\s+|things\s+|everything\s+)?up\b/giu, "setup")
     .replace(/\bhow\s+much\b(?=\s*(?:is\s+it|are\s+they|does\s+it|do\s+you|will\s+it|would\s+it|for\b|[?.!]|$))/giu, "price");
   const out = words(phrased).map((w) => synonym(vocabulary ? vocabulary.correct(w) : w));
   return { words: out, text: out.join(" ") };
