@@ -8,16 +8,15 @@
  * BENCH_SECONDS (default 15). Prints p50/p95/p99 per answer, the CPU time per
  * answer and the load average. Target: p99 under 50 ms.
  *
- * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (a database that
- * already exists and is migrated by the script; it is not emptied).
+ * BENCH_DB=postgres runs it on a fresh PostgreSQL database beside
+ * TEST_DATABASE_URL (dropped afterwards).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseConfig } from "../server/config";
 import type { Deps } from "../server/context";
-import { openDatabase } from "../server/db/database";
-import { migrateToLatest } from "../server/db/migrate";
+import { createTestDatabase } from "../tests/helpers/databases";
 import { createLogger } from "../server/logger";
 import { insertBlogs, seedSampleBlogs } from "../server/services/blog";
 import { answerChat } from "../server/services/chat/service";
@@ -35,12 +34,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-bench-chat-"));
-  const url = process.env.BENCH_DATABASE_URL ?? path.join(dir, "bench.db");
-  const db = await openDatabase(url);
+  const t = await createTestDatabase(process.env.BENCH_DB === "postgres" ? "postgres" : "sqlite");
+  const db = t.db;
   try {
-    await migrateToLatest(db);
-    const config = parseConfig({ NODE_ENV: "production", DATABASE_URL: url, LOG_LEVEL: "warn" });
+    const config = parseConfig({ NODE_ENV: "production", DATABASE_URL: t.url, LOG_LEVEL: "warn" });
     const deps: Deps = { config, db, log: createLogger("warn") };
     const seedStart = performance.now();
     await seedSampleBlogs(deps);
@@ -70,8 +67,7 @@ async function main(): Promise<void> {
     );
     process.exitCode = percentile(times, 99) < 50 ? 0 : 1;
   } finally {
-    await db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await t.drop();
   }
 }
 

@@ -5,12 +5,11 @@
  * for every question in tests/eval/chat-questions.json; prints each question's
  * verdict, every miss and every unsupported citation, and the share answered
  * relevantly. Exits 1 below 85 % relevant or with any unsupported citation.
+ * EVAL_DB=postgres runs it on a fresh database beside TEST_DATABASE_URL.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../server/db/database";
-import { migrateToLatest } from "../server/db/migrate";
+import { createTestDatabase } from "../tests/helpers/databases";
 import { seedSampleBlogs } from "../server/services/blog";
 import { answerLocally, type LocalAnswer } from "../server/services/chat/answer";
 
@@ -25,10 +24,10 @@ function sourceName(s: LocalAnswer["sources"][number]): string {
 }
 
 export async function evaluate(): Promise<{ relevant: number; unsupported: number; total: number }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-eval-"));
-  const db = await openDatabase(path.join(dir, "eval.db"));
+  const t = await createTestDatabase(process.env.EVAL_DB === "postgres" ? "postgres" : "sqlite");
+  const db = t.db;
   try {
-    await migrateToLatest(db);
+    console.log(`on ${db.dialect}`);
     const deps = { db };
     await seedSampleBlogs(deps as never);
     let relevant = 0;
@@ -54,8 +53,7 @@ export async function evaluate(): Promise<{ relevant: number; unsupported: numbe
     console.log(`\n${relevant}/${total} relevant (${((100 * relevant) / total).toFixed(1)} %), ${unsupported} with an unsupported citation`);
     return { relevant, unsupported, total };
   } finally {
-    await db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await t.drop();
   }
 }
 
