@@ -31,8 +31,9 @@ export async function recordQuestion(deps: Deps, entry: LoggedQuestion, now = Da
     await deps.db.kysely
       .insertInto("chat_questions")
       .values({
-        question: entry.question,
-        question_key: questionKey(entry.question),
+        // PostgreSQL cannot store NUL; it carries nothing the owner needs to read.
+        question: entry.question.replaceAll("\u0000", ""),
+        question_key: questionKey(entry.question.replaceAll("\u0000", "")),
         topic: entry.topic.slice(0, 100),
         fell_through: entry.fellThrough ? 1 : 0,
         created_at: now,
