@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES } from "../../../app/content/chat";
 import { FAQ } from "../../../app/content/faq";
@@ -163,5 +164,21 @@ describe("only published content is cited", () => {
     const edited = await answerLocally(deps(), "Do you write about waterproof umbrella covers for scooters?");
     expect(edited.sources.map((s) => s.url)).toEqual(["/blog/monsoon-offers-for-opticians"]);
     await removePost(deps(), 900_001);
+  });
+});
+
+describe("a failed knowledge search", () => {
+  it("answers by the spec's rules alone and says so in the log", async () => {
+    const broken = await createTestDatabase("sqlite");
+    try {
+      await sql`drop table knowledge_site_fts`.execute(broken.db.kysely);
+      const warnings: string[] = [];
+      const log = { warn: (_o: unknown, msg: string) => warnings.push(msg) } as never;
+      const answer = await answerLocally({ db: broken.db, log }, "What does it cost?");
+      expect(answer).toMatchObject({ reply: CHAT_REPLIES.pricing, sources: [] });
+      expect(warnings).toContain("knowledge search failed; answering by the keyword rules");
+    } finally {
+      await broken.drop();
+    }
   });
 });

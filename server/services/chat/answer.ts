@@ -94,10 +94,22 @@ function strongHits(hits: Hit[]): Hit[] {
   return strong.filter((h) => h.coverage >= best.coverage - 0.15 && h.rank >= best.rank * 0.35);
 }
 
-async function answerQuestion(deps: Pick<Deps, "db">, question: string): Promise<Part | undefined> {
+type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log">>;
+
+/** The knowledge's hits; a failed search (e.g. two processes building the index at once) answers by the rules alone. */
+async function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
+  try {
+    return await searchKnowledge(deps, question);
+  } catch (error) {
+    deps.log?.warn({ err: { message: (error as Error).message } }, "knowledge search failed; answering by the keyword rules");
+    return [];
+  }
+}
+
+async function answerQuestion(deps: AnswerDeps, question: string): Promise<Part | undefined> {
   const normalized = normalizeQuestion(question, VOCABULARY);
   const rule = matchRule(question) ?? matchRule(normalized.text);
-  const hits = strongHits(await searchKnowledge(deps, question));
+  const hits = strongHits(await search(deps, question));
   const best = hits[0];
   if (rule) {
     // What the question asks beyond the keywords, that the rule's reply does not speak of.
@@ -138,7 +150,7 @@ function source(hit: Hit): KnowledgeSource {
  * passages it cites. Same rules, order and replies as the spec's engine for
  * every message the knowledge adds nothing to.
  */
-export async function answerLocally(deps: Pick<Deps, "db">, message: string, industry?: Industry): Promise<LocalAnswer> {
+export async function answerLocally(deps: AnswerDeps, message: string, industry?: Industry): Promise<LocalAnswer> {
   const parts: Part[] = [];
   for (const question of splitQuestions(message)) {
     if (parts.length >= MAX_ANSWERS) break;
