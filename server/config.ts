@@ -145,6 +145,8 @@ export const EnvSchema = z.object({
   LLM_TIMEOUT_MS: positiveInt.default(20_000),
   LLM_DAILY_CAP: positiveInt.default(2000),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  /** Days the help chat's questions are kept (text only) for the owner's list of unanswered questions. */
+  CHAT_LOG_DAYS: positiveInt.default(90),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -2,6 +2,7 @@ import type { Deps } from "./context";
 import { mailOutboxWorker } from "./services/mail";
 import { leadDeliveryWorker } from "./services/lead-delivery";
 import { accountCleanupWorker } from "./services/auth/sessions";
+import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 
 /** A background loop (mail outbox, lead outbox…) that stops cleanly on shutdown. */
 export type Worker = { name: string; stop(): Promise<void> };
@@ -9,7 +10,12 @@ export type Worker = { name: string; stop(): Promise<void> };
 export type WorkerFactory = (deps: Deps) => Worker;
 
 /** Every background worker the server runs. Features append theirs here. */
-export const WORKER_FACTORIES: WorkerFactory[] = [mailOutboxWorker, leadDeliveryWorker, accountCleanupWorker];
+export const WORKER_FACTORIES: WorkerFactory[] = [
+  mailOutboxWorker,
+  leadDeliveryWorker,
+  accountCleanupWorker,
+  chatQuestionsCleanupWorker,
+];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {
   return factories.map((start) => start(deps));

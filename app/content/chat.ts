@@ -269,8 +269,26 @@ export const CHAT_DEFAULT_INTENT = {
   urgency: "medium",
 } as const;
 
-/** The language model's system message, built from the same facts as the local replies. */
-export function chatSystemPrompt(industry?: Industry): string {
+/** A passage given to the language model as a numbered source. */
+export type ChatSourceForPrompt = { label: string; url: string; text: string };
+
+/**
+ * The language model's system message, built from the same facts as the
+ * local replies; with the passages the site's knowledge found, numbered, and
+ * the rule to cite them as [n].
+ */
+export function chatSystemPrompt(industry?: Industry, sources: readonly ChatSourceForPrompt[] = []): string {
+  const base = chatFactsPrompt(industry);
+  if (sources.length === 0) return base;
+  return [
+    base,
+    `Sources from ${PRODUCT}'s own site (the only other facts you may use):`,
+    ...sources.map((s, i) => `[${i + 1}] ${s.label} (${s.url})\n${s.text}`),
+    `When your answer uses a source, cite it right after the sentence as [n], with its number from this list. Cite at least one source when the question is about what they cover; never cite a number that is not in this list.`,
+  ].join("\n");
+}
+
+function chatFactsPrompt(industry?: Industry): string {
   return [
     `You are the friendly help assistant of ${PRODUCT}, a 24x7 AI marketing and sales assistant for local businesses (real estate agents, doctors and clinics, agencies, small businesses), powered by the ${ENGINE}.`,
     `${PRODUCT} chats with customers on WhatsApp and social media, answers enquiries, books meetings and site visits, recommends products or services, nurtures and labels leads and sends sequence messages.`,
@@ -289,6 +307,14 @@ export const CHAT_INTENT_PROMPT = `Analyse the visitor's message to the ${PRODUC
 
 /** The instruction for the quick replies call (answered as JSON). */
 export const CHAT_QUICK_REPLIES_PROMPT = `Suggest up to 4 short replies (at most 5 words each) the visitor might send next to the ${PRODUCT} help assistant. Answer with a JSON array of strings only, like ["Tell me more","Book a demo"].`;
+
+/** How the assistant names its sources (citations are links below an answer). */
+export const CHAT_SOURCE_LABELS = {
+  blog: "From our blog",
+  faq: "FAQ",
+  faqTitle: "Frequently asked questions",
+  listLabel: "Sources",
+} as const;
 
 /** Shown instead of a message whose text is missing or not text. */
 export const INVALID_MESSAGE_CONTENT = "Invalid message content";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatChatText, plainChatText } from "./chat-format";
+import { formatChatText, plainChatText, safeSources } from "./chat-format";
 
 const html = (text: unknown) => renderToStaticMarkup(createElement("div", null, formatChatText(text)));
 
@@ -38,5 +38,29 @@ describe("chat text rendering", () => {
 
   it("gives screen readers the text without marks", () => {
     expect(plainChatText("**Free**: up to 3")).toBe("Free: up to 3");
+  });
+});
+
+describe("an answer's sources", () => {
+  it("keeps well-formed same-site links only, at most five", () => {
+    expect(
+      safeSources([
+        { label: "FAQ: Pricing", url: "/#faq-pricing" },
+        { label: "Post", url: "/blog/a", n: 2 },
+        { label: "Elsewhere", url: "https://evil.example/" },
+        { label: "Protocol-relative", url: "//evil.example/x" },
+        { label: "Backslash", url: "/\\evil.example" },
+        { label: "Script", url: "javascript:alert(1)" },
+        { label: "Control", url: "/a\nb" },
+        { label: "", url: "/empty-label" },
+        { label: 42, url: "/not-text" },
+        null,
+      ]),
+    ).toEqual([
+      { label: "FAQ: Pricing", url: "/#faq-pricing" },
+      { label: "Post", url: "/blog/a", n: 2 },
+    ]);
+    expect(safeSources("nope")).toEqual([]);
+    expect(safeSources(Array.from({ length: 9 }, (_, i) => ({ label: `S${i}`, url: `/s${i}` })))).toHaveLength(5);
   });
 });

@@ -84,3 +84,27 @@ export function plainChatText(text: unknown): string {
   if (!isValidChatText(text)) return INVALID_MESSAGE_CONTENT;
   return text.replace(/\*\*([^*\n]+?)\*\*/g, "$1");
 }
+
+/** A source below a bot answer: a label and a same-site path; `n` when the reply cites it as [n]. */
+export type ChatSourceLink = { label: string; url: string; n?: number };
+
+/** At most this many sources are shown below one answer. */
+export const MAX_SHOWN_SOURCES = 5;
+
+/**
+ * The sources of an answer as received (from the API or a posted form),
+ * keeping only well-formed ones that link within this site: a path starting
+ * with a single "/", no backslash, no control characters.
+ */
+export function safeSources(value: unknown): ChatSourceLink[] {
+  if (!Array.isArray(value)) return [];
+  const out: ChatSourceLink[] = [];
+  for (const item of value.slice(0, MAX_SHOWN_SOURCES)) {
+    const { label, url, n } = (item ?? {}) as Record<string, unknown>;
+    if (typeof label !== "string" || typeof url !== "string") continue;
+    if (!label.trim() || label.length > 200 || url.length > 300) continue;
+    if (!/^\/(?![/\\])/.test(url) || url.includes("\\") || /\p{Cc}/u.test(url)) continue;
+    out.push({ label, url, ...(typeof n === "number" && Number.isInteger(n) && n > 0 && n < 100 ? { n } : {}) });
+  }
+  return out;
+}

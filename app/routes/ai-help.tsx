@@ -3,6 +3,7 @@ import { ChatIcon } from "~/components/chat/chat-icons";
 import { CHAT_FORM_ID, ChatPanel } from "~/components/chat/chat-panel";
 import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/chat/use-chat";
 import { AI_HELP_PAGE, CHAT_FEATURES, CHAT_TOPICS } from "~/content";
+import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
 import { pageMeta } from "~/lib/seo";
 import { z } from "~/lib/zod";
 import { HttpError } from "../../server/http/errors";
@@ -21,6 +22,8 @@ const FormHistorySchema = z
       // Only times a Date can hold, so a forged value can never break the rendering.
       timestamp: z.number().int().min(0).max(8.64e15).nullable().catch(null),
       truncated: z.boolean().optional().catch(undefined),
+      // Only well-formed, same-site links survive a round trip through the form.
+      sources: z.unknown().optional().transform((v) => safeSources(v)),
     }),
   )
   .max(FORM_HISTORY_MESSAGES);
@@ -43,24 +46,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A damaged history only loses the earlier messages, never the answer.
   }
   let id = Math.max(Date.now(), ...earlier.map((m) => m.timestamp ?? 0));
-  const messages: ChatMessage[] = earlier.map((m) => ({ ...m, id: ++id }));
+  const messages: ChatMessage[] = earlier.map(({ sources, ...m }) => ({
+    ...m,
+    id: ++id,
+    ...(m.isBot && sources.length ? { sources } : {}),
+  }));
   if (typeof raw !== "string" || raw.trim() === "") return { messages };
   const { text, truncated } = cutMessage(raw.trim());
   messages.push({ id: ++id, text, isBot: false, timestamp: Date.now(), truncated });
   let reply: string;
+  let sources: ChatSourceLink[] = [];
   try {
     await limitChatClient(deps, context.clientIp ?? "unknown");
-    reply = (
-      await answerChat(deps, {
-        message: text,
-        history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
-      })
-    ).reply;
+    const answer = await answerChat(deps, {
+      message: text,
+      history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
+    });
+    reply = answer.reply;
+    sources = safeSources(answer.sources);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     reply = error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
   }
-  messages.push({ id: ++id, text: reply, isBot: true, timestamp: Date.now() });
+  messages.push({ id: ++id, text: reply, isBot: true, timestamp: Date.now(), ...(sources.length ? { sources } : {}) });
   return { messages };
 }
 

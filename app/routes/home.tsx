@@ -2,6 +2,7 @@ import { useState } from "react";
 import { AudienceSlideshow } from "~/components/home/audience-slideshow";
 import { ComparisonTable } from "~/components/home/comparison-table";
 import { DemoVideo } from "~/components/home/demo-video";
+import { Faq } from "~/components/home/faq";
 import { Hero } from "~/components/home/hero";
 import { Metrics } from "~/components/home/metrics";
 import {
@@ -50,6 +51,7 @@ export default function Home() {
       <AvailableFor />
       <Testimonials />
       <ComparisonTable />
+      <Faq />
     </>
   );
 }

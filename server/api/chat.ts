@@ -1,6 +1,6 @@
 /**
  * The help chat API:
- *   POST /api/chat               {message, history?, industry?} → {success, data: {reply, intent, quickReplies, truncated}}
+ *   POST /api/chat               {message, history?, industry?} → {success, data: {reply, sources, intent, quickReplies, truncated}}
  *                                 or, with `Accept: text/event-stream`, "delta" events then one "done" event
  *   POST /api/chat/intent        {message, industry?}          → {success, data: {intent, entities, sentiment, urgency}}
  *   POST /api/chat/quick-replies {message, history?}           → {success, data: {quickReplies}}
@@ -60,8 +60,8 @@ const QuickRepliesSchema = z.object(
 
 function publicResult(result: ChatResult) {
   // Which engine answered is deliberately not part of the answer (the spec keeps it unshown).
-  const { reply, intent, quickReplies, truncated } = result;
-  return { reply, intent, quickReplies, truncated };
+  const { reply, sources, intent, quickReplies, truncated } = result;
+  return { reply, sources, intent, quickReplies, truncated };
 }
 
 function sseEvent(event: ChatStreamEvent): string {

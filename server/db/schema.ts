@@ -4,7 +4,7 @@ import type { Generated } from "kysely";
  * Every table, as Kysely sees it. Each feature keeps its tables in its own
  * interface and this one joins them.
  */
-export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables {}
+export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -163,5 +163,39 @@ export interface LeadTables {
     crm_response: string | null;
     created_at: number;
     delivered_at: number | null;
+  };
+}
+
+/** The help assistant's knowledge index and questions log (migration 0007). */
+export interface KnowledgeTables {
+  knowledge_passages: {
+    id: Generated<number>;
+    /** post | page | faq */
+    kind: string;
+    /** What a reindex replaces as a whole: "post:<id>", "faq" or "page". */
+    source_key: string;
+    /** A stable name for the passage ("faq:pricing", "post:12:3", "page:/about#mission"). */
+    ref: string;
+    /** The page or post title, as a citation shows it. */
+    title: string;
+    /** The section heading (or the FAQ question). */
+    heading: string;
+    url: string;
+    body: string;
+    /** Searched, not shown: an FAQ entry's other phrasings. */
+    extra: string;
+    /** The keyword rule this passage belongs to, when it has one. */
+    topic: string | null;
+    updated_at: number;
+  };
+  knowledge_state: { key: string; value: string };
+  chat_questions: {
+    id: Generated<number>;
+    question: string;
+    question_key: string;
+    topic: string;
+    /** 1 when the message got the welcome menu. */
+    fell_through: number;
+    created_at: number;
   };
 }

@@ -5,6 +5,7 @@ import { BLOG_CATEGORIES, BLOG_LIMITS } from "../../app/content/blog";
 import type { Deps } from "../context";
 import type { Db } from "../db/database";
 import { HttpError } from "../http/errors";
+import { type IndexablePost, reindexPost } from "./chat/knowledge";
 import { SAMPLE_BLOGS } from "./sample-blogs";
 
 export type BlogSection = { title: string; content: string[] };
@@ -429,12 +430,53 @@ export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Pro
       .insertInto("blogs")
       .values(inputs.map((i) => blogRow(i, now)))
       .onConflict((oc) => oc.column("slug").doNothing())
-      .returning("id")
+      .returning(["id", "slug"])
       .execute();
+    const bySlug = new Map(inputs.map((i) => [i.slug, i]));
+    for (const row of rows) {
+      const input = bySlug.get(row.slug)!;
+      await indexPost(deps, { ...input, id: Number(row.id), published: isPublishedPost(input) });
+    }
     return rows.length;
   } finally {
     wroteBlogs(deps.db);
   }
+}
+
+/**
+ * Whether a post may be shown and cited. Every stored post is published
+ * today (posts arrive only through 'Add Sample Blogs'); when the studio adds
+ * drafts, this is where their status decides, and the assistant's index
+ * follows it through indexPost.
+ */
+export function isPublishedPost(_post: Pick<BlogInput, "slug">): boolean {
+  return true;
+}
+
+/**
+ * Keeps the help assistant's knowledge in step with a post that was just
+ * written (created, edited, published or unpublished): every code path that
+ * writes a post calls this, so a change is answerable at once and an
+ * unpublished post is never cited.
+ */
+export async function indexPost(deps: Pick<Deps, "db">, post: IndexablePost): Promise<void> {
+  await reindexPost(deps, post);
+}
+
+/** A stored row as the knowledge index takes it. */
+export function toIndexablePost(row: { id: number; slug: string; title: string; excerpt: string; category: string; tags: string; content: string }): IndexablePost {
+  const tags = StoredTags.parse(parseJson(row.tags));
+  const { sections } = StoredContent.parse(parseJson(row.content));
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    tags,
+    sections,
+    published: isPublishedPost(row),
+  };
 }
 
 /** Adds the sample posts that are missing. Running it again adds nothing twice. */

@@ -58,6 +58,7 @@ test.describe("home page content", () => {
       "available-for",
       "testimonials",
       "comparison",
+      "faq", // issue 19
       "footer",
     ]);
 

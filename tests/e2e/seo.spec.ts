@@ -2,7 +2,7 @@ import { ABOUT, HOME_META, LEGAL_DOCUMENTS, SEO, SITEMAP_PAGES } from "../../app
 import { expect, test } from "./fixtures";
 
 const PAGES = [
-  { path: "/", description: HOME_META.description, jsonLd: ["Organization", "WebSite"] },
+  { path: "/", description: HOME_META.description, jsonLd: ["Organization", "WebSite", "FAQPage"] },
   { path: "/about", description: ABOUT.meta.description, jsonLd: ["Organization", "BreadcrumbList"] },
   ...LEGAL_DOCUMENTS.map((d) => ({ path: d.path, description: d.description, jsonLd: ["BreadcrumbList"] })),
 ];

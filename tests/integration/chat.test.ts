@@ -32,6 +32,8 @@ describe.each(testDatabaseKinds())("chat API with the local assistant on %s", (k
       success: true,
       data: {
         reply: CHAT_REPLIES.pricing,
+        // Issue 19: the answer names where it comes from (the FAQ entry on pricing).
+        sources: [{ label: "FAQ: How much does it cost?", url: "/#faq-pricing" }],
         intent: { intent: "pricing_inquiry", entities: [], sentiment: "neutral", urgency: "medium" },
         quickReplies: [...CHAT_QUICK_REPLIES.noModel],
         truncated: false,

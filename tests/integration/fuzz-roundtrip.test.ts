@@ -174,12 +174,16 @@ describe.each(testDatabaseKinds())("hostile text round-trips on %s", (kind) => {
     );
   });
 
-  it("POST /api/chat: any text message is answered (or refused when blank), never a 5xx, and nothing but the limit counter is stored", async () => {
+  it("POST /api/chat: any text message is answered (or refused when blank), never a 5xx, and nothing but the limit counter and the question (issue 19) is stored", async () => {
     // Mail queued by the sign-ups above is delivered in the background; let it finish first.
     await settleMailDeliveries();
+    // The first question builds the knowledge index; the property starts after it.
+    expect((await post("/api/chat", { message: "hello" })).status).toBe(200);
+    const questions = async () => (await t.db.kysely.selectFrom("chat_questions").select("id").execute()).length;
     await fc.assert(
       fc.asyncProperty(text(2000), async (message) => {
-        const before = await snapshot(t.db, tables, { except: ["rate_limits"] });
+        const before = await snapshot(t.db, tables, { except: ["rate_limits", "chat_questions"] });
+        const asked = await questions();
         const res = await post("/api/chat", { message });
         const context = JSON.stringify(message).slice(0, 200);
         if (message.trim() === "") expect(res.status, context).toBe(400);
@@ -188,7 +192,8 @@ describe.each(testDatabaseKinds())("hostile text round-trips on %s", (kind) => {
           const body = (await res.json()) as { data: { reply: string } };
           expect(typeof body.data.reply, context).toBe("string");
         }
-        expect(await snapshot(t.db, tables, { except: ["rate_limits"] }), context).toEqual(before);
+        expect(await questions(), context).toBe(asked + (message.trim() === "" ? 0 : 1));
+        expect(await snapshot(t.db, tables, { except: ["rate_limits", "chat_questions"] }), context).toEqual(before);
       }),
       { numRuns: RUNS },
     );

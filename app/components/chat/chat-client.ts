@@ -4,9 +4,11 @@
  * authoritative reply (it replaces the pieces when the server had to fall back).
  */
 
+import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
+
 export type ChatHistoryItem = { role: "user" | "assistant"; content: string };
 
-export type ChatAnswer = { reply: string; truncated: boolean };
+export type ChatAnswer = { reply: string; truncated: boolean; sources: ChatSourceLink[] };
 
 export class ChatRequestError extends Error {
   constructor(
@@ -18,12 +20,12 @@ export class ChatRequestError extends Error {
   }
 }
 
-type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown } };
+type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown; sources?: unknown } };
 
 function answerFrom(body: DoneData | null): ChatAnswer {
   const reply = body?.data?.reply;
   if (!body?.success || typeof reply !== "string") throw new ChatRequestError("The chat answer had no reply.", 0);
-  return { reply, truncated: body.data?.truncated === true };
+  return { reply, truncated: body.data?.truncated === true, sources: safeSources(body.data?.sources) };
 }
 
 export async function sendChatMessage(

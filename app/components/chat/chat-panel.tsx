@@ -30,7 +30,7 @@ export function ChatPanel({
     messages
       .filter((m) => m.id !== 0 && !m.streaming)
       .slice(-FORM_HISTORY_MESSAGES)
-      .map(({ text, isBot, timestamp, truncated }) => ({ text, isBot, timestamp, truncated })),
+      .map(({ text, isBot, timestamp, truncated, sources }) => ({ text, isBot, timestamp, truncated, sources })),
   );
 
   // Keep the newest message (and the typing indicator) in view.

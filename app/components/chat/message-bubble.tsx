@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { AI_HELP_PAGE } from "~/content";
+import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "~/content";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";
@@ -35,6 +35,24 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           <div className="space-y-2" data-testid="chat-text">
             {formatChatText(message.text)}
           </div>
+          {bot && message.sources && message.sources.length > 0 && (
+            <div className="border-t border-slate-200 pt-2" data-testid="chat-sources">
+              <p className="text-xs font-semibold text-slate-700">{CHAT_SOURCE_LABELS.listLabel}</p>
+              {/* One link per line (not a list: the answer's own lists stay the message's only ones). */}
+              <p className="mt-1 space-y-1 text-xs">
+                {message.sources.map((source) => (
+                  <a
+                    key={`${source.url} ${source.label}`}
+                    href={source.url}
+                    className="block font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-950"
+                  >
+                    {source.n ? `[${source.n}] ` : ""}
+                    {source.label}
+                  </a>
+                ))}
+              </p>
+            </div>
+          )}
           {message.truncated && (
             <p className="text-xs font-medium text-emerald-50" data-testid="chat-truncated">
               {AI_HELP_PAGE.truncatedNote}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "~/content";
+import type { ChatSourceLink } from "~/lib/chat-format";
 import { ChatRequestError, sendChatMessage } from "./chat-client";
 
 /** A chat message (spec section 3): id (timestamp-based number), text, isBot, timestamp. */
@@ -13,6 +14,8 @@ export type ChatMessage = {
   truncated?: boolean;
   /** The reply is still arriving. */
   streaming?: boolean;
+  /** Where a bot answer comes from: same-site links shown below it. */
+  sources?: ChatSourceLink[];
 };
 
 const WELCOME_ID = 0;
@@ -72,9 +75,16 @@ export function useChat(initial: ChatMessage[] = []) {
     setAnnouncement("");
     setMessages((list) => [...list, userMessage]);
 
-    const showBot = (reply: string, streaming: boolean) =>
+    const showBot = (reply: string, streaming: boolean, sources?: ChatSourceLink[]) =>
       setMessages((list) => {
-        const bot: ChatMessage = { id: botId, text: reply, isBot: true, timestamp: Date.now(), streaming };
+        const bot: ChatMessage = {
+          id: botId,
+          text: reply,
+          isBot: true,
+          timestamp: Date.now(),
+          streaming,
+          ...(sources?.length ? { sources } : {}),
+        };
         const at = list.findIndex((m) => m.id === botId);
         if (at < 0) return [...list, bot];
         const copy = list.slice();
@@ -85,6 +95,7 @@ export function useChat(initial: ChatMessage[] = []) {
     const controller = new AbortController();
     abortRef.current = controller;
     let reply: string;
+    let sources: ChatSourceLink[] = [];
     try {
       const answer = await sendChatMessage(
         text,
@@ -96,12 +107,13 @@ export function useChat(initial: ChatMessage[] = []) {
         controller.signal,
       );
       reply = answer.reply;
+      sources = answer.sources;
     } catch (error) {
       if (controller.signal.aborted) return false;
       reply = error instanceof ChatRequestError && error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
       if (!(error instanceof ChatRequestError)) console.warn("chat request failed", error);
     }
-    showBot(reply, false);
+    showBot(reply, false, sources);
     setTyping(false);
     setAnnouncement(reply);
     busyRef.current = false;

@@ -17,7 +17,10 @@ import type { Industry } from "../../../app/content/site";
 import type { Deps } from "../../context";
 import { tooManyRequests } from "../../http/errors";
 import { hitRateLimit } from "../rate-limit";
-import { type IntentAnalysis, localIntent, localReply } from "./engine";
+import { answerLocally, type KnowledgeSource, type LocalAnswer } from "./answer";
+import { type IntentAnalysis, localIntent } from "./engine";
+import type { Citation } from "./knowledge";
+import { recordQuestion } from "./questions";
 import {
   complete,
   INTENT_PARAMS,
@@ -37,8 +40,13 @@ export type ChatInput = {
   industry?: Industry;
 };
 
+/** A source shown below an answer; `n` is its number when the reply cites it as [n]. */
+export type ChatSource = Citation & { n?: number };
+
 export type ChatResult = {
   reply: string;
+  /** Where the answer comes from: same-site links, shown below it. */
+  sources: ChatSource[];
   intent: IntentAnalysis;
   quickReplies: string[];
   /** "model" when the language model wrote the reply, "local" for the keyword assistant. */
@@ -67,10 +75,20 @@ export function trimHistory(history: HistoryMessage[] = []): HistoryMessage[] {
     .map((m) => ({ role: m.role, content: cutMessage(m.content).text }));
 }
 
-/** The messages sent to the model: the site's system message, the trimmed history, the (cut) message. */
-export function buildMessages(message: string, history: HistoryMessage[] = [], industry?: Industry): LlmMessage[] {
+/**
+ * The messages sent to the model: the site's system message (with the
+ * knowledge's passages as numbered sources, when there are any), the trimmed
+ * history, the (cut) message.
+ */
+export function buildMessages(
+  message: string,
+  history: HistoryMessage[] = [],
+  industry?: Industry,
+  sources: readonly KnowledgeSource[] = [],
+): LlmMessage[] {
+  const given = sources.map((s) => ({ label: s.label, url: s.url, text: `${s.heading}: ${s.body}` }));
   return [
-    { role: "system", content: chatSystemPrompt(industry) },
+    { role: "system", content: chatSystemPrompt(industry, given) },
     ...trimHistory(history),
     { role: "user", content: cutMessage(message).text },
   ];
@@ -109,14 +127,53 @@ function noteDiscardedKey(deps: Deps): void {
   deps.log.warn("LLM_API_KEY does not look like an OpenAI key (sk-…) and is ignored; the local assistant answers");
 }
 
-function localResult(input: ChatInput, message: string, truncated: boolean): ChatResult {
+type Local = { result: ChatResult; answer: LocalAnswer };
+
+async function localResult(deps: Deps, input: ChatInput, message: string, truncated: boolean): Promise<Local> {
+  const answer = await answerLocally(deps, message, input.industry);
   return {
-    reply: localReply(message, input.industry).reply,
-    intent: localIntent(message, input.industry),
-    quickReplies: [...CHAT_QUICK_REPLIES.noModel],
-    source: "local",
-    truncated,
+    answer,
+    result: {
+      reply: answer.reply,
+      sources: answer.sources.map(({ label, url }) => ({ label, url })),
+      intent: localIntent(message, input.industry),
+      quickReplies: [...CHAT_QUICK_REPLIES.noModel],
+      source: "local",
+      truncated,
+    },
   };
+}
+
+/**
+ * The sources a model's reply cites as [n], or null when the reply must be
+ * dropped: it cites a number that was not given, or cites nothing although
+ * the local answer itself came from those sources.
+ */
+export function citedSources(reply: string, given: readonly KnowledgeSource[], mustCite: boolean): ChatSource[] | null {
+  const numbers = [...reply.matchAll(/\[(\d{1,3})\]/g)].map((m) => Number(m[1]));
+  if (numbers.some((n) => n < 1 || n > given.length)) return null;
+  const cited = [...new Set(numbers)].sort((a, b) => a - b);
+  if (mustCite && given.length > 0 && cited.length === 0) return null;
+  return cited.map((n) => ({ label: given[n - 1]!.label, url: given[n - 1]!.url, n }));
+}
+
+/** The model's reply as the result, or null when its citations make it unusable. */
+function modelResult(local: Local, reply: string): ChatResult | null {
+  const sources = citedSources(reply, local.answer.sources, local.answer.fromKnowledge);
+  if (!sources) return null;
+  return { ...local.result, reply, sources, source: "model" };
+}
+
+async function record(deps: Deps, message: string, local: Local, result: ChatResult): Promise<void> {
+  await recordQuestion(deps, {
+    question: message,
+    topic: result.source === "model" ? "model" : local.answer.topics.join(","),
+    fellThrough: local.answer.fellThrough,
+  });
+}
+
+function logUncited(deps: Deps): void {
+  deps.log.warn({ llm: { call: "reply", reason: "citations" } }, "language model's reply cited no given source or a source not given; using the local answer");
 }
 
 /**
@@ -126,16 +183,25 @@ function localResult(input: ChatInput, message: string, truncated: boolean): Cha
  */
 export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResult> {
   const { text: message, truncated } = cutMessage(input.message);
-  const local = localResult(input, message, truncated);
+  const local = await localResult(deps, input, message, truncated);
   noteDiscardedKey(deps);
-  if (!(await takeModelCall(deps))) return local;
-  try {
-    const reply = await complete(deps.config, buildMessages(message, input.history, input.industry), REPLY_PARAMS);
-    return { ...local, reply, source: "model" };
-  } catch (error) {
-    logFailure(deps, "reply", error);
-    return local;
+  let result = local.result;
+  if (await takeModelCall(deps)) {
+    try {
+      const reply = await complete(
+        deps.config,
+        buildMessages(message, input.history, input.industry, local.answer.sources),
+        REPLY_PARAMS,
+      );
+      const fromModel = modelResult(local, reply);
+      if (fromModel) result = fromModel;
+      else logUncited(deps);
+    } catch (error) {
+      logFailure(deps, "reply", error);
+    }
   }
+  await record(deps, message, local, result);
+  return result;
 }
 
 /**
@@ -146,18 +212,20 @@ export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResu
  */
 export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
   const { text: message, truncated } = cutMessage(input.message);
-  const local = localResult(input, message, truncated);
+  const local = await localResult(deps, input, message, truncated);
   noteDiscardedKey(deps);
   if (!(await takeModelCall(deps))) {
-    yield { type: "delta", text: local.reply };
-    yield { type: "done", result: local };
+    await record(deps, message, local, local.result);
+    yield { type: "delta", text: local.result.reply };
+    yield { type: "done", result: local.result };
     return;
   }
   let reply = "";
+  let result = local.result;
   try {
     for await (const piece of streamComplete(
       deps.config,
-      buildMessages(message, input.history, input.industry),
+      buildMessages(message, input.history, input.industry, local.answer.sources),
       REPLY_PARAMS,
       signal,
     )) {
@@ -165,12 +233,16 @@ export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSi
       yield { type: "delta", text: piece };
     }
     if (!reply.trim()) throw new LlmError("empty", "the language model gave an empty reply");
-    yield { type: "done", result: { ...local, reply: reply.trim(), source: "model" } };
+    // The pieces were shown as they came; "done" replaces them with the local answer when the citations fail.
+    const fromModel = modelResult(local, reply.trim());
+    if (fromModel) result = fromModel;
+    else logUncited(deps);
   } catch (error) {
     if (signal?.aborted) return;
     logFailure(deps, "reply stream", error);
-    yield { type: "done", result: local };
   }
+  await record(deps, message, local, result);
+  yield { type: "done", result };
 }
 
 const IntentSchema = z.object({

@@ -1,0 +1,184 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES } from "../../../app/content/chat";
+import { FAQ } from "../../../app/content/faq";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/databases";
+import { seedSampleBlogs } from "../blog";
+import { answerLocally, MAX_ANSWERS, splitQuestions } from "./answer";
+import { type IndexablePost, reindexPost, removePost, searchKnowledge } from "./knowledge";
+
+let t: TestDatabase;
+const deps = () => ({ db: t.db });
+
+beforeAll(async () => {
+  t = await createTestDatabase("sqlite");
+  await seedSampleBlogs(deps() as never);
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+const refsOf = (a: Awaited<ReturnType<typeof answerLocally>>) => a.sources.map((s) => s.ref.replace(/^post:(\d+):\d+$/, "post:$1"));
+
+describe("ranking picks the passage that answers a paraphrased question", () => {
+  it.each([
+    ["What do you charge per month?", "faq:pricing"],
+    ["Which languages can it reply in?", "faq:languages"],
+    ["Can my customers get their money back?", "faq:refunds"],
+    ["Does it hook into my calendar and CRM?", "faq:integrations"],
+    ["Could WhatsApp block my number for automated messages?", "faq:whatsapp-rules"],
+    ["Where is your office located?", "faq:location"],
+    ["Is personal information sold to anyone?", "faq:privacy"],
+    ["What if the bot gets an answer wrong?", "faq:human-handover"],
+  ])("%s → %s", async (question, ref) => {
+    const hits = await searchKnowledge(deps(), question);
+    expect(hits[0]?.ref, JSON.stringify(hits.slice(0, 3).map((h) => [h.ref, h.coverage]))).toBe(ref);
+  });
+
+  it("finds a post's section by what it says, and cites the post", async () => {
+    const answer = await answerLocally(deps(), "How should a clinic handle emergencies in the chat?");
+    expect(answer.fromKnowledge).toBe(true);
+    expect(answer.reply).toContain("Keeping it warm and private");
+    expect(answer.sources[0]).toMatchObject({
+      label: "From our blog: Better Patient Communication for Clinics: Appointments, Reminders and Care on WhatsApp",
+      url: "/blog/patient-communication-for-clinics-on-whatsapp",
+    });
+  });
+
+  it("corrects misspellings and understands common Hinglish", async () => {
+    expect((await answerLocally(deps(), "whats the pricng?")).reply).toBe(CHAT_REPLIES.pricing);
+    expect((await answerLocally(deps(), "kitna kharcha hoga?")).reply).toBe(CHAT_REPLIES.pricing);
+    expect(refsOf(await answerLocally(deps(), "refnd policy?"))).toContain("faq:refunds");
+    expect(refsOf(await answerLocally(deps(), "paisa wapas milega kya?"))).toContain("faq:refunds");
+  });
+});
+
+describe("several questions in one message", () => {
+  it("splits at question marks, line breaks and sentence ends", () => {
+    expect(splitQuestions("What does it cost? Do you support Hindi?\nHow long does setup take. Thanks!")).toEqual([
+      "What does it cost",
+      "Do you support Hindi",
+      "How long does setup take.",
+      "Thanks!",
+    ]);
+    expect(splitQuestions("  ?? \n ")).toEqual([]);
+  });
+
+  it("answers each recognised question in the order asked, at most three", async () => {
+    const answer = await answerLocally(
+      deps(),
+      "Do you support Hindi? What does it cost? Where are you based? Can I get a refund? Do you sell my data? How long does setup take?",
+    );
+    expect(answer.topics).toHaveLength(MAX_ANSWERS);
+    expect(answer.topics).toEqual(["faq:languages", "pricing", "faq:location"]);
+    const languages = FAQ.find((f) => f.id === "languages")!.answer;
+    const location = FAQ.find((f) => f.id === "location")!.answer;
+    expect(answer.reply).toBe([languages, CHAT_REPLIES.pricing, location].join("\n\n"));
+    expect(answer.reply.indexOf(languages)).toBeLessThan(answer.reply.indexOf(CHAT_REPLIES.pricing));
+  });
+
+  it("skips what it does not recognise and answers the rest", async () => {
+    const answer = await answerLocally(deps(), "What's the weather like? How do I book a demo?");
+    expect(answer.reply).toBe(CHAT_REPLIES.getting_started);
+  });
+});
+
+describe("the spec's rules stay", () => {
+  it.each([
+    ["Tell me about workflow automation", "workflow"],
+    ["What AI features do you offer?", "ai"],
+    ["Help me book demo", "getting_started"],
+    ["I want to know about pricing", "pricing"],
+    ["Will my team be more productive?", "productivity"],
+    ["I need help with integration", "integrations"],
+    ["I need support", "support"],
+    ["Show me your industry templates", "templates"],
+    ["How can AI help my workflow?", "workflow"],
+    ["How do I start, and what is the price?", "getting_started"],
+    ["Support for industry templates", "support"],
+    ["Do you support WhatsApp?", "support"],
+  ] as const)("%s → the %s reply", async (message, id) => {
+    const answer = await answerLocally(deps(), message);
+    expect(answer.reply).toBe(CHAT_REPLIES[id]);
+    expect(answer.topic).toBe(id);
+  });
+
+  it("keeps the greeting, industry and menu fallbacks", async () => {
+    expect((await answerLocally(deps(), "Good morning")).reply).toBe(CHAT_GREETING_REPLY);
+    expect((await answerLocally(deps(), "Tell me more", "Childcare")).reply).toBe(CHAT_INDUSTRY_REPLIES.Childcare);
+    expect((await answerLocally(deps(), "We run a daycare")).reply).toBe(CHAT_INDUSTRY_REPLIES.Childcare);
+    const menu = await answerLocally(deps(), "What's the weather like?");
+    expect(menu).toMatchObject({ reply: CHAT_MENU, fellThrough: true, sources: [] });
+  });
+
+  it("lets a passage answer when a keyword is only used in passing", async () => {
+    const answer = await answerLocally(deps(), "Do you support Hindi?");
+    expect(answer.reply).not.toBe(CHAT_REPLIES.support);
+    expect(answer.reply).toBe(FAQ.find((f) => f.id === "languages")!.answer);
+    expect(answer.sources.map((s) => s.url)).toEqual(["/#faq-languages"]);
+  });
+
+  it("cites at most three passages, each supporting the rule's reply", async () => {
+    const answer = await answerLocally(deps(), "What does it cost?");
+    expect(answer.reply).toBe(CHAT_REPLIES.pricing);
+    expect(answer.sources.map((s) => s.url)).toEqual(["/#faq-pricing"]);
+  });
+});
+
+describe("only published content is cited", () => {
+  const post = (over: Partial<IndexablePost> = {}): IndexablePost => ({
+    id: 900_001,
+    slug: "monsoon-offers-for-opticians",
+    title: "Monsoon Offers for Opticians",
+    excerpt: "Spectacle frames and rain.",
+    category: "Growth Strategy",
+    tags: ["Opticians"],
+    sections: [{ title: "Frames that sell in the rain", content: ["Opticians sell more anti-glare spectacle frames during the monsoon."] }],
+    published: true,
+    ...over,
+  });
+  const question = "Which spectacle frames do opticians sell in the monsoon?";
+
+  it("never cites a draft, cites it once published, and forgets it when unpublished or removed", async () => {
+    await reindexPost(deps(), post({ published: false }));
+    expect((await answerLocally(deps(), question)).fellThrough).toBe(true);
+
+    await reindexPost(deps(), post());
+    const published = await answerLocally(deps(), question);
+    expect(published.sources.map((s) => s.url)).toEqual(["/blog/monsoon-offers-for-opticians"]);
+
+    await reindexPost(deps(), post({ published: false }));
+    const unpublished = await answerLocally(deps(), question);
+    expect(unpublished.fellThrough).toBe(true);
+    expect(unpublished.sources).toEqual([]);
+
+    await reindexPost(deps(), post());
+    await removePost(deps(), 900_001);
+    expect((await searchKnowledge(deps(), question)).some((h) => h.url.includes("monsoon"))).toBe(false);
+  });
+
+  it("replaces a post's passages when it is edited", async () => {
+    await reindexPost(deps(), post());
+    await reindexPost(deps(), post({ sections: [{ title: "Rain covers", content: ["Waterproof umbrella covers for scooters."] }] }));
+    expect((await searchKnowledge(deps(), question)).some((h) => h.body.includes("spectacle"))).toBe(false);
+    const edited = await answerLocally(deps(), "Do you write about waterproof umbrella covers for scooters?");
+    expect(edited.sources.map((s) => s.url)).toEqual(["/blog/monsoon-offers-for-opticians"]);
+    await removePost(deps(), 900_001);
+  });
+});
+
+describe("a failed knowledge search", () => {
+  it("answers by the spec's rules alone and says so in the log", async () => {
+    const broken = await createTestDatabase("sqlite");
+    try {
+      await sql`drop table knowledge_site_fts`.execute(broken.db.kysely);
+      const warnings: string[] = [];
+      const log = { warn: (_o: unknown, msg: string) => warnings.push(msg) } as never;
+      const answer = await answerLocally({ db: broken.db, log }, "What does it cost?");
+      expect(answer).toMatchObject({ reply: CHAT_REPLIES.pricing, sources: [] });
+      expect(warnings).toContain("knowledge search failed; answering by the keyword rules");
+    } finally {
+      await broken.drop();
+    }
+  });
+});

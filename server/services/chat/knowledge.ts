@@ -1,0 +1,462 @@
+/**
+ * The help assistant's knowledge: passages from every published post (one
+ * per section), from the site's pages (home sections, about, contact
+ * channels, the legal pages' points) and from the FAQ, in a full-text index
+ * of the database (SQLite FTS5 ranked with BM25, PostgreSQL tsvector ranked
+ * with ts_rank_cd). No outside service.
+ *
+ * Posts enter and leave the index only through reindexPost / removePost,
+ * which the code that writes posts calls; a post that is not published is
+ * removed instead of indexed, so a draft can never be cited. The site's own
+ * passages are rebuilt when their content changes (a new deployment).
+ */
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { ABOUT } from "../../../app/content/about";
+import { CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, INDUSTRY_WORDS } from "../../../app/content/chat";
+import { CONTACT_CARDS, SUPPORT_CHANNELS } from "../../../app/content/contact";
+import { FAQ } from "../../../app/content/faq";
+import {
+  AUDIENCE,
+  AVAILABLE_FOR,
+  BENEFITS,
+  HERO,
+  KIT,
+  METRICS,
+  PAIN_POINTS,
+  PROMISE,
+  STEPS,
+  WISE_CORE,
+} from "../../../app/content/home";
+import { LEGAL_DOCUMENTS } from "../../../app/content/legal";
+import { PRODUCT } from "../../../app/content/site";
+import type { Deps } from "../../context";
+import type { Database } from "../../db/schema";
+import { contentStems, normalizeQuestion, stemSet, Vocabulary, words } from "./text";
+
+export type PassageKind = "post" | "page" | "faq";
+
+export type Passage = {
+  kind: PassageKind;
+  ref: string;
+  title: string;
+  heading: string;
+  url: string;
+  body: string;
+  extra: string;
+  topic: ChatTopicId | null;
+};
+
+/** A post as the index needs it; `published` decides whether it may be cited at all. */
+export type IndexablePost = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  tags: readonly string[];
+  sections: ReadonlyArray<{ title: string; content: readonly string[] }>;
+  published: boolean;
+};
+
+export type Hit = Passage & {
+  id: number;
+  /** The database's rank (BM25 or ts_rank_cd) scaled to the best of its scope (site or posts): 0–1, higher is better. */
+  rank: number;
+  /** Share (0–1) of the question's weighted content words the passage contains. */
+  coverage: number;
+  /** Which of the question's stems the passage contains. */
+  matched: string[];
+  /** How many of the question's stems its heading or other phrasings hold. */
+  phrase: number;
+};
+
+/** A citation as the chat shows it: a label and a same-site link. */
+export type Citation = { label: string; url: string };
+
+// ---------------------------------------------------------------------------
+// The site's own passages
+
+const page = (ref: string, title: string, heading: string, url: string, body: string, topic: ChatTopicId | null = null): Passage => ({
+  kind: "page",
+  ref: `page:${ref}`,
+  title,
+  heading,
+  url,
+  body,
+  // The page's title is searched too ("refund policy"), not shown.
+  extra: title,
+  topic,
+});
+
+const lines = (items: ReadonlyArray<{ title: string; text: string }>) => items.map((i) => `${i.title}: ${i.text}`).join("\n");
+
+/** Every passage of the site's pages and FAQ, from the content module. */
+export function sitePassages(): Passage[] {
+  const home = "Home";
+  const passages: Passage[] = [
+    ...FAQ.map(
+      (entry): Passage => ({
+        kind: "faq",
+        ref: `faq:${entry.id}`,
+        title: CHAT_SOURCE_LABELS.faqTitle,
+        heading: entry.question,
+        url: `/#faq-${entry.id}`,
+        body: entry.answer,
+        extra: entry.also.join("\n"),
+        topic: entry.topic ?? null,
+      }),
+    ),
+    page("home-hero", home, HERO.eyebrow, "/", `${HERO.description}\n${HERO.trust.join(". ")}.`),
+    page("home-pain", home, PAIN_POINTS.heading, "/", `${PAIN_POINTS.intro}\n${lines(PAIN_POINTS.cards)}`),
+    page("home-promise", home, PROMISE.heading, "/", PROMISE.text),
+    page("home-benefits", home, BENEFITS.heading, "/", `${BENEFITS.intro}\n${lines(BENEFITS.cards)}`, "workflow"),
+    page("home-metrics", home, METRICS.heading, "/", `${METRICS.intro}\n${METRICS.items.map((m) => `${m.value} ${m.label}`).join("\n")}`, "productivity"),
+    ...AUDIENCE.slides.map((s) =>
+      page(`home-audience-${words(s.industry).join("-")}`, home, `${AUDIENCE.heading}: ${s.industry}`, "/", `${s.after} ${s.outcome}.`),
+    ),
+    page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
+    page("home-steps", home, STEPS.heading, "/", `${STEPS.intro}\n${lines(STEPS.items)}`, "getting_started"),
+    page("home-kit", home, KIT.heading, "/", `${KIT.intro}\n${lines(KIT.items)}`, "templates"),
+    page("home-available", home, AVAILABLE_FOR.heading, "/", `${AVAILABLE_FOR.items.join(", ")}.`, "templates"),
+    page("about-mission", ABOUT.meta.title, ABOUT.missionHeading, "/about", ABOUT.mission),
+    page("about-story", ABOUT.meta.title, ABOUT.storyHeading, "/about", ABOUT.story.join("\n")),
+    page("about-values", ABOUT.meta.title, ABOUT.valuesHeading, "/about", lines(ABOUT.values)),
+    page("about-based", ABOUT.meta.title, ABOUT.basedHeading, "/about", ABOUT.based),
+    ...SUPPORT_CHANNELS.map((c) =>
+      page(`contact-${c.id}`, "Contact", c.title, "/contact", `${c.description} Availability: ${c.availability}. Response time: ${c.responseTime}.`, "support"),
+    ),
+    ...CONTACT_CARDS.map((c) => page(`contact-card-${c.id}`, "Contact", c.title, "/contact", `${c.description}${c.detail ? ` ${c.detail}.` : ""}`, "support")),
+    ...LEGAL_DOCUMENTS.flatMap((doc) =>
+      doc.sections.map((s) =>
+        page(
+          `${doc.path.slice(1)}-${s.id}`,
+          doc.title,
+          s.heading,
+          `${doc.path}#${s.id}`,
+          [...(s.paragraphs ?? []), ...(s.points ?? []).map((p) => `• ${p}`)].join("\n"),
+        ),
+      ),
+    ),
+  ];
+  return passages;
+}
+
+/** A post's passages: one per section; the first also carries the excerpt, the tags and the category as search words. */
+export function postPassages(post: IndexablePost): Passage[] {
+  return post.sections
+    .filter((s) => s.content.some((p) => p.trim() !== ""))
+    .map((s, i) => ({
+      kind: "post",
+      ref: `post:${post.id}:${i}`,
+      title: post.title,
+      heading: s.title,
+      url: `/blog/${post.slug}`,
+      body: s.content.join("\n"),
+      extra: i === 0 ? [post.title, post.excerpt, post.category, ...post.tags].join("\n") : `${post.title}\n${post.tags.join(" ")}`,
+      topic: null,
+    }));
+}
+
+const SITE_PASSAGES = sitePassages();
+const SITE_VERSION = createHash("sha256").update(JSON.stringify(SITE_PASSAGES)).digest("hex").slice(0, 32);
+
+/** The words misspellings are corrected towards: the site's own pages, FAQ, rules and industries. */
+export const VOCABULARY = new Vocabulary([
+  ...SITE_PASSAGES.flatMap((p) => [p.heading, p.body, p.extra]),
+  ...CHAT_RULES.flatMap((r) => r.keywords.map((k) => k.replace("*", ""))),
+  ...Object.values(INDUSTRY_WORDS).flat(),
+  "pricing prices language languages whatsapp refund privacy integration integrations demo setup templates",
+]);
+
+/**
+ * How much a stem counts towards coverage: words the site uses everywhere
+ * ("business", "customer") count less than words that pick out a subject.
+ */
+const SITE_STEM_SETS = SITE_PASSAGES.map((p) => stemSet(`${p.heading}\n${p.body}\n${p.extra}`));
+const commonStems = new Set<string>();
+{
+  const counts = new Map<string, number>();
+  for (const set of SITE_STEM_SETS) for (const s of set) counts.set(s, (counts.get(s) ?? 0) + 1);
+  for (const [s, n] of counts) if (n / SITE_STEM_SETS.length >= 0.25) commonStems.add(s);
+}
+for (const s of ["wise", "parrot", "business", "customer", "assistant", "product", "servic", "team", "site", "website", "help"]) {
+  commonStems.add(s);
+}
+
+export function stemWeight(stem: string): number {
+  return commonStems.has(stem) ? 0.35 : 1;
+}
+
+// ---------------------------------------------------------------------------
+// Writing the index
+
+type Db = Kysely<Database>;
+
+function row(p: Passage, sourceKey: string, now: number) {
+  return {
+    kind: p.kind,
+    source_key: sourceKey,
+    ref: p.ref,
+    title: p.title,
+    heading: p.heading,
+    url: p.url,
+    body: p.body,
+    extra: p.extra,
+    topic: p.topic,
+    updated_at: now,
+  };
+}
+
+async function replaceSource(db: Db, sourceKey: string, passages: Passage[]): Promise<void> {
+  await db.deleteFrom("knowledge_passages").where("source_key", "=", sourceKey).execute();
+  const now = Date.now();
+  for (let i = 0; i < passages.length; i += 100) {
+    await db
+      .insertInto("knowledge_passages")
+      .values(passages.slice(i, i + 100).map((p) => row(p, sourceKey, now)))
+      .execute();
+  }
+}
+
+/**
+ * Puts a post's passages in the index (replacing what it had), at once; a
+ * post that is not published is taken out instead. Call it wherever a post
+ * is created, edited, published or unpublished.
+ */
+export async function reindexPost(deps: Pick<Deps, "db">, post: IndexablePost): Promise<void> {
+  if (!post.published) return removePost(deps, post.id);
+  await deps.db.kysely.transaction().execute((trx) => replaceSource(trx, `post:${post.id}`, postPassages(post)));
+}
+
+/** Takes a post out of the index (unpublished or deleted): it can no longer be cited. */
+export async function removePost(deps: Pick<Deps, "db">, id: number): Promise<void> {
+  await deps.db.kysely.deleteFrom("knowledge_passages").where("source_key", "=", `post:${id}`).execute();
+}
+
+const ready = new WeakMap<object, Promise<void>>();
+
+/**
+ * Makes sure the index holds this version of the site's passages and every
+ * stored post (posts written before the index existed). Runs once per
+ * database per process; cheap when nothing changed.
+ */
+export function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
+  let done = ready.get(deps.db);
+  if (!done) {
+    done = syncKnowledge(deps).catch((error: unknown) => {
+      ready.delete(deps.db);
+      throw error;
+    });
+    ready.set(deps.db, done);
+  }
+  return done;
+}
+
+async function syncKnowledge(deps: Pick<Deps, "db">): Promise<void> {
+  const db = deps.db.kysely;
+  const state = await db.selectFrom("knowledge_state").select("value").where("key", "=", "site").executeTakeFirst();
+  if (state?.value !== SITE_VERSION) {
+    await db.transaction().execute(async (trx) => {
+      await replaceSource(trx, "site", SITE_PASSAGES);
+      await trx.deleteFrom("knowledge_state").where("key", "=", "site").execute();
+      await trx.insertInto("knowledge_state").values({ key: "site", value: SITE_VERSION }).execute();
+    });
+  }
+  // Posts stored before the index existed (every stored post is published today).
+  const { toIndexablePost } = await import("../blog");
+  const missing = await db
+    .selectFrom("blogs")
+    .select(["id", "slug", "title", "excerpt", "category", "tags", "content"])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("knowledge_passages")
+            .select(sql`1`.as("one"))
+            .whereRef("knowledge_passages.source_key", "=", sql<string>`${sql.lit("post:")} || cast(blogs.id as varchar(20))`),
+        ),
+      ),
+    )
+    .execute();
+  for (const post of missing) await reindexPost(deps, toIndexablePost(post));
+}
+
+// ---------------------------------------------------------------------------
+// Searching
+
+const CANDIDATES = 30;
+/**
+ * A word found in more post passages than this does not pick out a post (and
+ * ranking every post that holds it costs more than it tells): posts are
+ * searched by a question's rarer words only. The site's own passages are
+ * always searched by every word.
+ */
+export const FREQUENT_IN_POSTS = 200;
+
+type Scope = "site" | "post";
+type HitRow = Omit<Passage, "kind" | "topic"> & { id: number; kind: string; topic: string | null; rank: number };
+
+async function scopeSearch(deps: Pick<Deps, "db">, scope: Scope, terms: string[]): Promise<HitRow[]> {
+  const db = deps.db.kysely;
+  if (deps.db.dialect === "sqlite") {
+    // Terms are letters and digits only, quoted: nothing in them is FTS syntax.
+    const match = terms.map((t) => `"${t}"`).join(" OR ");
+    const fts = sql.table(scope === "site" ? "knowledge_site_fts" : "knowledge_post_fts");
+    // FTS5's own rank column (BM25 with the weights the migration set) lets it keep only the best rows.
+    const { rows } = await sql<HitRow>`
+      select p.id, p.kind, p.ref, p.title, p.heading, p.url, p.body, p.extra, p.topic, -f.rank as rank
+      from (select rowid, rank from ${fts} where ${fts} match ${match} order by rank limit ${CANDIDATES}) f
+      join knowledge_passages p on p.id = f.rowid
+      order by f.rank`.execute(db);
+    return rows;
+  }
+  const query = sql.join(
+    terms.map((t) => sql`plainto_tsquery('english', ${t})`),
+    sql` || `,
+  );
+  const where = scope === "site" ? sql`p.source_key = 'site'` : sql`p.kind = 'post'`;
+  const { rows } = await sql<HitRow>`
+    select p.id, p.kind, p.ref, p.title, p.heading, p.url, p.body, p.extra, p.topic,
+           ts_rank_cd(p.tsv, q.query, 1) as rank
+    from knowledge_passages p, (select ${query} as query) q
+    where ${where} and p.tsv @@ q.query
+    order by rank desc
+    limit ${CANDIDATES}`.execute(db);
+  return rows;
+}
+
+/** How many post passages hold a word, counted up to just past FREQUENT_IN_POSTS (cheap either way). */
+async function postFrequency(deps: Pick<Deps, "db">, term: string): Promise<number> {
+  const db = deps.db.kysely;
+  const cap = FREQUENT_IN_POSTS + 1;
+  const { rows } =
+    deps.db.dialect === "sqlite"
+      ? await sql<{ n: number }>`select count(*) as n from (
+          select rowid from knowledge_post_fts where knowledge_post_fts match ${`"${term}"`} limit ${cap}) s`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from (
+          select 1 from knowledge_passages where kind = 'post' and tsv @@ plainto_tsquery('english', ${term}) limit ${cap}) s`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Each scope's ranks scaled to its best (1), so the site's and the posts' can be compared. */
+function scaled(rows: HitRow[]): HitRow[] {
+  const best = Math.max(...rows.map((r) => Number(r.rank)), 0);
+  return rows.map((r) => ({ ...r, rank: best > 0 ? Number(r.rank) / best : 0 }));
+}
+
+async function candidates(deps: Pick<Deps, "db">, terms: string[]): Promise<HitRow[]> {
+  const site = await scopeSearch(deps, "site", terms);
+  const rare: string[] = [];
+  for (const term of terms.slice(0, 8)) {
+    const n = await postFrequency(deps, term);
+    if (n > 0 && n <= FREQUENT_IN_POSTS) rare.push(term);
+  }
+  const posts = rare.length > 0 ? await scopeSearch(deps, "post", rare) : [];
+  return [...scaled(site), ...scaled(posts)];
+}
+
+/**
+ * The passages that best answer a question, best first: the database ranks
+ * candidates by full-text relevance; each is then scored by how much of the
+ * question (weighted, stemmed) it contains.
+ */
+export async function searchKnowledge(deps: Pick<Deps, "db">, question: string): Promise<Hit[]> {
+  await ensureKnowledge(deps);
+  const { words: normalized } = normalizeQuestion(question, VOCABULARY);
+  const stems = contentStems(normalized);
+  if (stems.length === 0) return [];
+  // Words the site uses everywhere find nearly every passage and rank little:
+  // the database looks for the distinctive ones (all, when there are none).
+  const distinctive = stems.filter((s) => stemWeight(s) === 1);
+  const wanted = distinctive.length > 0 ? distinctive : stems;
+  const terms = [...new Set(normalized.filter((w) => wanted.includes(stemOf(w))))].slice(0, 16);
+  const rows = await candidates(deps, terms);
+  const total = stems.reduce((sum, s) => sum + stemWeight(s), 0);
+  const asked = [...new Set(words(question))];
+  const cache = stemSetCache(deps.db);
+  return rows
+    .map((r) => {
+      const have = passageStems(cache, r);
+      const matched = stems.filter((s) => have.has(s));
+      const coverage = matched.reduce((sum, s) => sum + stemWeight(s), 0) / total;
+      // The heading's stems first; the question's own words (common ones too) break ties.
+      const named = headingStems(cache, r);
+      const said = new Set(words(`${r.heading}\n${r.extra}`));
+      const phrase = stems.filter((s) => named.has(s)).length * 100 + asked.filter((w) => said.has(w)).length;
+      return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase };
+    })
+    // Equal coverage: the FAQ (written as answers) before pages and posts, then
+    // the heading or phrasing closest to the question's own words, then the database's rank.
+    .sort(
+      (a, b) =>
+        b.coverage - a.coverage ||
+        Number(b.kind === "faq") - Number(a.kind === "faq") ||
+        b.phrase - a.phrase ||
+        b.rank - a.rank,
+    );
+}
+
+/**
+ * A passage's stems, remembered per database by passage id: a passage is
+ * never changed in place (a reindex deletes and inserts, and ids are not
+ * reused), so an id always means the same text.
+ */
+type StemCache = Map<number, Set<string>>;
+const stemSets = new WeakMap<object, StemCache>();
+const STEM_CACHE_PASSAGES = 20_000;
+
+function stemSetCache(db: object): StemCache {
+  let cache = stemSets.get(db);
+  if (!cache) {
+    cache = new Map();
+    stemSets.set(db, cache);
+  }
+  return cache;
+}
+
+function passageStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "body" | "extra">): Set<string> {
+  const id = Number(r.id);
+  let set = cache.get(id);
+  if (!set) {
+    set = stemSet(`${r.heading}\n${r.body}\n${r.extra}`);
+    if (cache.size >= STEM_CACHE_PASSAGES) cache.delete(cache.keys().next().value!);
+    cache.set(id, set);
+  }
+  return set;
+}
+
+const headingSets = new WeakMap<StemCache, Map<number, Set<string>>>();
+
+/** The stems of a passage's heading and other phrasings (what it says it is about), remembered like passageStems. */
+function headingStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "extra">): Set<string> {
+  let map = headingSets.get(cache);
+  if (!map) {
+    map = new Map();
+    headingSets.set(cache, map);
+  }
+  const id = Number(r.id);
+  let set = map.get(id);
+  if (!set) {
+    set = stemSet(`${r.heading}\n${r.extra}`);
+    if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
+    map.set(id, set);
+  }
+  return set;
+}
+
+function stemOf(word: string): string {
+  return contentStems([word])[0] ?? "";
+}
+
+/** How a citation reads: "From our blog: <title>", "FAQ: <question>", "<page>: <section>". */
+export function citationOf(p: Pick<Passage, "kind" | "title" | "heading" | "url">): Citation {
+  const label =
+    p.kind === "post"
+      ? `${CHAT_SOURCE_LABELS.blog}: ${p.title}`
+      : p.kind === "faq"
+        ? `${CHAT_SOURCE_LABELS.faq}: ${p.heading}`
+        : p.title === "Home"
+          ? `${PRODUCT}: ${p.heading}`
+          : `${p.title}: ${p.heading}`;
+  return { label, url: p.url };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { VOCABULARY } from "./knowledge";
+import { citedSources } from "./service";
+import { contentStems, editDistance, normalizeQuestion, stem, words } from "./text";
+
+describe("question words", () => {
+  it("lower-cases, drops accents and punctuation", () => {
+    expect(words("Café's PRICES, déjà-vu!")).toEqual(["cafes", "prices", "deja", "vu"]);
+  });
+
+  it("stems plurals and -ing/-ed forms to meet", () => {
+    expect(stem("prices")).toBe(stem("price"));
+    expect(stem("booking")).toBe(stem("book"));
+    expect(stem("integrations")).toBe(stem("integration"));
+    expect(stem("policies")).toBe(stem("policy"));
+  });
+
+  it("drops common words and maps Hinglish and language names", () => {
+    expect(contentStems(normalizeQuestion("kya aap Hindi mein reply karte ho?").words)).toEqual([stem("language"), "reply"]);
+    expect(normalizeQuestion("paisa wapas milega?").words).toEqual(["refund", "milega"]);
+    expect(normalizeQuestion("How much is it?").text).toBe("price is it");
+    expect(normalizeQuestion("How much time does it save?").text).not.toContain("price");
+  });
+
+  it("corrects misspellings towards the site's words only, keeping the first letter", () => {
+    expect(normalizeQuestion("pricng intgrations calender refnd", VOCABULARY).words).toEqual([
+      "pricing",
+      "integrations",
+      "calendar",
+      "refund",
+    ]);
+    // Real words that merely resemble a site word stay as they are.
+    expect(normalizeQuestion("unhelpful disconnected restart", VOCABULARY).words).toEqual(["unhelpful", "disconnected", "restart"]);
+    expect(editDistance("refnd", "refund", 2)).toBe(1);
+    expect(editDistance("teh", "the", 2)).toBe(1);
+  });
+});
+
+describe("a model reply's citations", () => {
+  const given = [
+    { label: "FAQ: How much does it cost?", url: "/#faq-pricing", ref: "faq:pricing", heading: "", body: "" },
+    { label: "From our blog: Playbook", url: "/blog/playbook", ref: "post:1:0", heading: "", body: "" },
+  ];
+
+  it("keeps the sources it cites, by number", () => {
+    expect(citedSources("Plans start free [1]. See the playbook [2][1].", given, true)).toEqual([
+      { label: "FAQ: How much does it cost?", url: "/#faq-pricing", n: 1 },
+      { label: "From our blog: Playbook", url: "/blog/playbook", n: 2 },
+    ]);
+  });
+
+  it("drops a reply citing a source that was not given", () => {
+    expect(citedSources("As our FAQ says [3].", given, false)).toBeNull();
+    expect(citedSources("See [0].", given, false)).toBeNull();
+    expect(citedSources("See [1].", [], false)).toBeNull();
+  });
+
+  it("drops an uncited reply when the local answer came from the sources, accepts it otherwise", () => {
+    expect(citedSources("Plans start free.", given, true)).toBeNull();
+    expect(citedSources("Plans start free.", given, false)).toEqual([]);
+    expect(citedSources("Hello!", [], true)).toEqual([]);
+  });
+});
