@@ -89,7 +89,8 @@ export type BlogQuery = {
 
 export function toBlogQuery(parsed: z.output<typeof BlogQuerySchema>): BlogQuery {
   return {
-    search: parsed.search || undefined,
+    // Normalised here too, so that equivalent searches share one entry of the listing cache.
+    search: normaliseSearch(parsed.search ?? "") || undefined,
     category: parsed.category && parsed.category !== BLOG_CATEGORIES[0] ? parsed.category : undefined,
     featured: parsed.featured === "true" ? true : undefined,
     limit: parsed.limit,
@@ -103,6 +104,22 @@ export type BlogPage = {
   data: Blog[];
   pagination: { limit: number; page?: number; hasMore: boolean; nextCursor: string | null };
 };
+
+/** C0 and C1 control characters (NUL included) and every kind of whitespace run. */
+const SEARCH_SEPARATORS = /[\u0000-\u001f\u007f-\u009f\s]+/gu;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The text a search looks for, whatever was typed: control characters (a NUL broke SQLite's FTS5 and
+ * PostgreSQL's text) separate words like a space, runs of spaces become one, lone surrogates become U+FFFD,
+ * lower-cased and at most `maxSearchLength` characters. Everything else, FTS5 syntax (`"`, `*`, `^`, `:`,
+ * brackets, NEAR, AND/OR/NOT) and LIKE wildcards included, is plain text: `searchCondition` quotes the one and
+ * escapes the other. `listBlogs` applies it to every search, so the API and the page share it.
+ */
+export function normaliseSearch(text: string): string {
+  const plain = text.replace(LONE_SURROGATE, "\ufffd").replace(SEARCH_SEPARATORS, " ").trim().toLowerCase();
+  return [...plain].slice(0, BLOG_LIMITS.maxSearchLength).join("").trimEnd();
+}
 
 /** `%`, `_` and the escape character itself are text, not LIKE wildcards. */
 export function escapeLike(text: string): string {
@@ -126,7 +143,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
-  const search = query.search?.trim().toLowerCase();
+  const search = normaliseSearch(query.search ?? "");
   if (search) {
     const condition = await searchCondition(deps.db, search);
     if (condition === "none") return { data: [], pagination: { limit, ...(query.cursor ? {} : { page: query.page ?? 1 }), hasMore: false, nextCursor: null } };
