@@ -36,6 +36,7 @@ function textField(label: string, max: number) {
 }
 
 /** C0 and C1 control characters: CR, LF, NUL, tab and the rest. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 const field = Object.fromEntries(LEAD_FIELDS.map((f) => [f.name, f])) as {
