@@ -130,7 +130,8 @@ async function main() {
       await run("GET /api/blogs?search=pune dental", { url: `${server.url}/api/blogs?search=pune%20dental` });
       await run("GET /api/blogs?category&featured", { url: `${server.url}/api/blogs?category=Healthcare&featured=true` });
       // A GET of the post (API or page), cached page or not, counts one view per client address and hour: here
-      // every request comes from 127.0.0.1, so one view (two if the runs cross the hour).
+      // every request comes from 127.0.0.1, whose view the first GET above counted, so none (one if the runs
+      // cross the hour).
       const viewsBefore = await views(server.databaseUrl, slug);
       await run(`GET /api/blogs/{slug}`, { url: `${server.url}/api/blogs/${slug}` });
       await run(`GET /blog/{slug} (server-rendered)`, { url: `${server.url}/blog/${slug}` });
@@ -167,7 +168,7 @@ async function main() {
           `targets: zero errors ${rows.every((r) => r.errors === 0 && r.non2xx === 0) ? "met" : "NOT met"};`,
           `list/search p99 < 50 ms ${list.p99 < 50 && search.p99 < 50 ? "met" : "NOT met"} (${list.p99} / ${search.p99});`,
           `post page >= 1000 req/s ${page.rps >= 1000 ? "met" : "NOT met"} (${page.rps});`,
-          `the post's ${answered} GETs from one address counted once an hour ${counted >= 1 && counted <= 2 ? "yes" : "NO"} (${counted} views)`,
+          `the post's ${answered} GETs from one address counted once an hour ${counted <= 1 ? "yes" : "NO"} (${counted} more views)`,
           "",
         ].join("\n"),
       );
