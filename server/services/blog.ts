@@ -239,7 +239,7 @@ export async function viewBlog(deps: Deps, slug: string, clientIp: string): Prom
 /** A view counts once per client address, post and clock hour. */
 const VIEW_WINDOW_MS = 3_600_000;
 /** Views this process already counted in the current hour, at most this many remembered (a bounded cache). */
-const SEEN_VIEWS_MAX = 50_000;
+const SEEN_VIEWS_MAX = 20_000;
 
 /**
  * Counts the view of the post (a GET of its page or of `/api/blogs/{slug}`) from this client address, unless it
