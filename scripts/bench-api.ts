@@ -111,7 +111,9 @@ async function main() {
     await db.close();
     process.stdout.write(`seeded in ${Math.round(performance.now() - started)} ms; starting ${buildDir()}…\n`);
 
-    const server = await startBuiltServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "info" }, { dataDir: dir });
+    // Every bench request comes from 127.0.0.1: the like run (a new visitor each) would meet the per-address
+    // allowance after a handful; it measures the like path itself, the allowance's counter included.
+    const server = await startBuiltServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "info", LIKES_PER_POST_PER_ADDRESS_PER_DAY: "100000000" }, { dataDir: dir });
     try {
       const slug = `bench-post-${POSTS - 1}`;
       const one = (await (await fetch(`${server.url}/api/blogs/${slug}`)).json()) as { data: { id: number } };
@@ -127,7 +129,9 @@ async function main() {
       await run("GET /api/blogs", { url: `${server.url}/api/blogs` });
       await run("GET /api/blogs?search=pune dental", { url: `${server.url}/api/blogs?search=pune%20dental` });
       await run("GET /api/blogs?category&featured", { url: `${server.url}/api/blogs?category=Healthcare&featured=true` });
-      // Every answered GET of the post (API or page) counts one view, cached page or not.
+      // A GET of the post (API or page), cached page or not, counts one view per client address and hour: here
+      // every request comes from 127.0.0.1, whose view the first GET above counted, so none (one if the runs
+      // cross the hour).
       const viewsBefore = await views(server.databaseUrl, slug);
       await run(`GET /api/blogs/{slug}`, { url: `${server.url}/api/blogs/${slug}` });
       await run(`GET /blog/{slug} (server-rendered)`, { url: `${server.url}/blog/${slug}` });
@@ -164,8 +168,7 @@ async function main() {
           `targets: zero errors ${rows.every((r) => r.errors === 0 && r.non2xx === 0) ? "met" : "NOT met"};`,
           `list/search p99 < 50 ms ${list.p99 < 50 && search.p99 < 50 ? "met" : "NOT met"} (${list.p99} / ${search.p99});`,
           `post page >= 1000 req/s ${page.rps >= 1000 ? "met" : "NOT met"} (${page.rps});`,
-          // Requests still in flight when a run ends are counted by the server but not by autocannon.
-          `every answered post GET counted one view ${counted >= answered && counted <= answered + 2 * CONNECTIONS ? "yes" : "NO"} (${counted} views / ${answered} answers)`,
+          `the post's ${answered} GETs from one address counted once an hour ${counted <= 1 ? "yes" : "NO"} (${counted} more views)`,
           "",
         ].join("\n"),
       );

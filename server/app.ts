@@ -58,10 +58,13 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use(crossSiteGuard(config));
   app.use(async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    // The rest of an oversized body is never read, so the connection cannot carry another request: the 413 says
+    // `Connection: close` and Node closes it after the answer. Kept alive, @hono/node-server would cut the socket
+    // half a second later under a client that had already sent its next request on it (S6 in docs/findings.md).
     return bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (cc) =>
-        cc.json({ success: false, message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }, 413),
+        cc.json({ success: false, message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }, 413, { connection: "close" }),
     })(c, next);
   });
 

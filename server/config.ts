@@ -135,6 +135,8 @@ export const EnvSchema = z.object({
       return out;
     }),
   LEAD_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
+  /** New likes of one post from one client address per day (UTC); more answer 429. Views count once per address, post and hour. */
+  LIKES_PER_POST_PER_ADDRESS_PER_DAY: positiveInt.default(5),
   /** New accounts per client address and hour. */
   SIGNUP_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
 

@@ -88,6 +88,8 @@ export const BLOG_POST = {
   liked: "Liked",
   share: "Share",
   urlCopied: "URL copied to clipboard!",
+  /** A like over the per-address allowance (LIKES_PER_POST_PER_ADDRESS_PER_DAY): it was not counted. */
+  likeLimited: "Too many likes for this post from your network today. Please try again tomorrow.",
   views: "views",
   likes: "likes",
   tags: "Tags",

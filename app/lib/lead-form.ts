@@ -35,6 +35,10 @@ function textField(label: string, max: number) {
     .refine((v) => !v.includes("\u0000"), { error: LEAD_MESSAGES.badCharacters(label), abort: true });
 }
 
+/** C0 and C1 control characters: CR, LF, NUL, tab and the rest. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 const field = Object.fromEntries(LEAD_FIELDS.map((f) => [f.name, f])) as {
   [K in LeadFieldName]: Extract<(typeof LEAD_FIELDS)[number], { name: K }>;
 };
@@ -42,7 +46,11 @@ const field = Object.fromEntries(LEAD_FIELDS.map((f) => [f.name, f])) as {
 export const LeadFormSchema = z.object({
   firstName: textField(field.firstName.label, field.firstName.max),
   lastName: textField(field.lastName.label, field.lastName.max),
-  email: textField(field.email.label, field.email.max).refine(isValidLeadEmail, { error: LEAD_MESSAGES.invalidEmail }),
+  email: textField(field.email.label, field.email.max)
+    // A line break (or any control character) inside an address could add header lines where the address is
+    // written into an e-mail or a CRM request: refuse it (S14 in docs/findings.md). Spaces around it are trimmed.
+    .refine((v) => !CONTROL_CHARACTER.test(v), { error: LEAD_MESSAGES.badCharacters(field.email.label), abort: true })
+    .refine(isValidLeadEmail, { error: LEAD_MESSAGES.invalidEmail }),
   phone: textField(field.phone.label, field.phone.max),
   message: textField(field.message.label, field.message.max),
   leadSource: z.preprocess(

@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A view is a GET of the page; the page rendered after a like (no JavaScript) is not another view,
   // and the server's post-page cache counts the view itself before rendering.
   const countsView = request.method === "GET" && !context.viewCounted;
-  const blog = countsView ? await viewBlog(deps, params.slug) : await getBlog(deps, params.slug);
+  const blog = countsView ? await viewBlog(deps, params.slug, context.clientIp ?? "unknown") : await getBlog(deps, params.slug);
   if (!blog) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
     return data({ blog: null, related: [] as Blog[], liked: false }, { status: 404 });
@@ -40,12 +40,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { blog, related: related.data, liked };
 }
 
+/** What a like answers: counted (with the new total), or refused (with a message when the visitor should know why). */
+type LikeAnswer = { like: { ok: true; likes: number } | { ok: false; message?: string } };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const deps = requireDeps(context);
   const form = await request.formData();
   const id = Number(form.get("id"));
   if (form.get("intent") !== "like" || !Number.isSafeInteger(id) || id < 1) {
-    return data({ like: { ok: false as const } }, { status: 400 });
+    return data<LikeAnswer>({ like: { ok: false } }, { status: 400 });
   }
   let visitor = visitorIdFromCookie(request.headers.get("cookie"));
   const headers = new Headers();
@@ -53,9 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     visitor = newVisitorId();
     headers.set("Set-Cookie", visitorCookieHeader(visitor, deps.config.PUBLIC_URL));
   }
-  const result = await likeBlog(deps, id, visitor);
-  if (!result) return data({ like: { ok: false as const } }, { status: 404, headers });
-  return data({ like: { ok: true as const, likes: result.likes } }, { headers });
+  const result = await likeBlog(deps, id, visitor, context.clientIp ?? "unknown");
+  if (!result) return data<LikeAnswer>({ like: { ok: false } }, { status: 404, headers });
+  if ("limited" in result) {
+    headers.set("Retry-After", String(result.retryAfterSeconds));
+    return data<LikeAnswer>({ like: { ok: false, message: BLOG_POST.likeLimited } }, { status: 429, headers });
+  }
+  return data<LikeAnswer>({ like: { ok: true, likes: result.likes } }, { headers });
 }
 
 // A like must not re-run the loader (that would count a view); moving to another post does.
@@ -103,6 +110,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   const { blog, related, liked } = loaderData;
   // Without JavaScript the like is a plain form post: its answer arrives as the page's action data.
   const posted = actionData?.like.ok ? actionData.like : undefined;
+  const postedRefusal = actionData && !actionData.like.ok ? actionData.like.message : undefined;
   const navigation = useNavigation();
   const site = useSite();
   const loadingPost = navigation.state === "loading" && Boolean(navigation.location?.pathname.startsWith("/blog/"));
@@ -145,7 +153,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           <span>{blog.readTime}</span>
         </p>
         <p className="mt-5 text-xl leading-relaxed text-slate-700">{blog.excerpt}</p>
-        <PostActions blog={blog} liked={liked} posted={posted} />
+        <PostActions blog={blog} liked={liked} posted={posted} postedRefusal={postedRefusal} />
       </header>
 
       <PostBody sections={blog.content.sections} />
@@ -210,7 +218,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function PostActions({ blog, liked, posted }: { blog: Blog; liked: boolean; posted?: { likes: number } }) {
+function PostActions({ blog, liked, posted, postedRefusal }: { blog: Blog; liked: boolean; posted?: { likes: number }; postedRefusal?: string }) {
   const fetcher = useFetcher<typeof action>();
   const [hydrated, setHydrated] = useState(false);
   const [shareMessage, setShareMessage] = useState("");
@@ -219,6 +227,8 @@ function PostActions({ blog, liked, posted }: { blog: Blog; liked: boolean; post
   const answer = fetcher.data?.like.ok ? fetcher.data.like : posted;
   const isLiked = liked || Boolean(answer);
   const likes = answer ? answer.likes : blog.likes;
+  // A like refused (over the address's daily allowance) says why, where the share message appears.
+  const refusal = fetcher.data ? (fetcher.data.like.ok ? undefined : fetcher.data.like.message) : postedRefusal;
 
   async function share() {
     const url = window.location.href;
@@ -257,7 +267,7 @@ function PostActions({ blog, liked, posted }: { blog: Blog; liked: boolean; post
         </button>
       )}
       <p role="status" aria-live="polite" className="min-h-5 w-full text-sm font-semibold text-emerald-800">
-        {shareMessage}
+        {refusal ? <span className="text-red-800">{refusal}</span> : shareMessage}
       </p>
     </div>
   );

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { BLOG_LISTING } from "../../app/content/blog";
+import { BLOG_LISTING, BLOG_POST } from "../../app/content/blog";
 import type { AppEnv } from "../context";
-import { HttpError, parseWith } from "../http/errors";
+import { HttpError, parseWith, tooManyRequests } from "../http/errors";
 import { ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
 import {
@@ -64,13 +64,15 @@ export function blogsRouter(): Hono<AppEnv> {
       visitor = newVisitorId();
       c.header("Set-Cookie", visitorCookieHeader(visitor, deps.config.PUBLIC_URL));
     }
-    const result = await likeBlog(deps, id, visitor);
+    const result = await likeBlog(deps, id, visitor, c.get("clientIp"));
     if (!result) throw new HttpError(404, "Blog not found");
+    // Over the address's allowance: not stored, and not answered as counted (no `data.likes`).
+    if ("limited" in result) throw tooManyRequests(BLOG_POST.likeLimited, result.retryAfterSeconds);
     return c.json({ success: true, data: { likes: result.likes, liked: true, alreadyLiked: result.alreadyLiked } });
   });
 
   r.get("/:slug", async (c) => {
-    const blog = await viewBlog(c.get("deps"), c.req.param("slug"));
+    const blog = await viewBlog(c.get("deps"), c.req.param("slug"), c.get("clientIp"));
     if (!blog) throw new HttpError(404, "Blog not found");
     return c.json({ success: true, data: blog }, 200, { "cache-control": "no-store" });
   });

@@ -10,7 +10,7 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
 /**
  * The server-rendered post page `GET /blog/{slug}` through the response cache.
  *
- * Every request counts its view (one UPDATE) whether the HTML is cached or not.
+ * Every request counts its view (once per client address and hour) whether the HTML is cached or not.
  * The page differs only by the visitor's like state, so the key is the slug,
  * liked or not, and the blog data version. The HTML is rendered for the cache
  * from a request that carries nothing of the visitor but, for the liked
@@ -29,7 +29,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
       return next();
     }
     const deps = c.get("deps");
-    const id = await countView(deps, slug);
+    const id = await countView(deps, slug, c.get("clientIp"));
     // No such post: the ordinary render answers 404 (its loader finds nothing to count).
     if (id === undefined) return next();
     const visitor = visitorIdFromCookie(c.req.header("cookie"));

@@ -6,6 +6,7 @@ import type { Deps } from "../context";
 import type { Db } from "../db/database";
 import { HttpError } from "../http/errors";
 import { type IndexablePost, reindexPost } from "./chat/knowledge";
+import { addressKey, hitRateLimit } from "./rate-limit";
 import { SAMPLE_BLOGS } from "./sample-blogs";
 
 export type BlogSection = { title: string; content: string[] };
@@ -90,7 +91,8 @@ export type BlogQuery = {
 
 export function toBlogQuery(parsed: z.output<typeof BlogQuerySchema>): BlogQuery {
   return {
-    search: parsed.search || undefined,
+    // Normalised here too, so that equivalent searches share one entry of the listing cache.
+    search: normaliseSearch(parsed.search ?? "") || undefined,
     category: parsed.category && parsed.category !== BLOG_CATEGORIES[0] ? parsed.category : undefined,
     featured: parsed.featured === "true" ? true : undefined,
     limit: parsed.limit,
@@ -104,6 +106,23 @@ export type BlogPage = {
   data: Blog[];
   pagination: { limit: number; page?: number; hasMore: boolean; nextCursor: string | null };
 };
+
+/** C0 and C1 control characters (NUL included) and every kind of whitespace run. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SEARCH_SEPARATORS = /[\u0000-\u001f\u007f-\u009f\s]+/gu;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The text a search looks for, whatever was typed: control characters (a NUL broke SQLite's FTS5 and
+ * PostgreSQL's text) separate words like a space, runs of spaces become one, lone surrogates become U+FFFD,
+ * lower-cased and at most `maxSearchLength` characters. Everything else, FTS5 syntax (`"`, `*`, `^`, `:`,
+ * brackets, NEAR, AND/OR/NOT) and LIKE wildcards included, is plain text: `searchCondition` quotes the one and
+ * escapes the other. `listBlogs` applies it to every search, so the API and the page share it.
+ */
+export function normaliseSearch(text: string): string {
+  const plain = text.replace(LONE_SURROGATE, "\ufffd").replace(SEARCH_SEPARATORS, " ").trim().toLowerCase();
+  return [...plain].slice(0, BLOG_LIMITS.maxSearchLength).join("").trimEnd();
+}
 
 /** `%`, `_` and the escape character itself are text, not LIKE wildcards. */
 export function escapeLike(text: string): string {
@@ -127,7 +146,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
-  const search = query.search?.trim().toLowerCase();
+  const search = normaliseSearch(query.search ?? "");
   if (search) {
     const condition = await searchCondition(deps.db, search);
     if (condition === "none") return { data: [], pagination: { limit, ...(query.cursor ? {} : { page: query.page ?? 1 }), hasMore: false, nextCursor: null } };
@@ -209,66 +228,117 @@ export const SlugSchema = z
   .max(200)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be lower-case letters, digits and dashes");
 
-/** The post, counting one view. Undefined when there is no such post. */
-export async function viewBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
-  if (!SlugSchema.safeParse(slug).success) return undefined;
-  const row = await deps.db.kysely
-    .updateTable("blogs")
-    .set((eb) => ({ views: eb("views", "+", 1) }))
-    .where("slug", "=", slug)
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toBlog(row) : undefined;
+/**
+ * The post, counting its view (once per client address and hour, see `countView`). Undefined when there is no
+ * such post.
+ */
+export async function viewBlog(deps: Deps, slug: string, clientIp: string): Promise<Blog | undefined> {
+  if ((await countView(deps, slug, clientIp)) === undefined) return undefined;
+  return getBlog(deps, slug);
 }
 
+/** A view counts once per client address, post and clock hour. */
+const VIEW_WINDOW_MS = 3_600_000;
+/** Views this process already counted in the current hour, at most this many remembered (a bounded cache). */
+const SEEN_VIEWS_MAX = 20_000;
+
 /**
- * Counts one view of the post (a GET of its page) and answers its id, or
- * undefined when there is no such post. It resolves once the view is
- * committed, so a view whose page was answered is never lost, not even on
- * shutdown (the server waits for requests in flight). Views asked for in the
- * same turn of the event loop are written together, one UPDATE per post in one
- * transaction (group commit): cheap even when the page itself comes from the
- * response cache.
+ * Counts the view of the post (a GET of its page or of `/api/blogs/{slug}`) from this client address, unless it
+ * was already counted this hour, and answers the post's id, or undefined when there is no such post.
+ *
+ * The proof of a counted view is a row in `rate_limits` keyed by post, hour and a hash of the address (never
+ * the address), which expires with the hour; every process shares it, and the insert that creates it is what
+ * adds the view, so it counts exactly once. Views already counted by this process are remembered in memory,
+ * so a repeated view costs no write at all.
+ *
+ * It resolves once the view is committed, so a view whose page was answered is never lost, not even on shutdown
+ * (the server waits for requests in flight). Views asked for in the same turn of the event loop are written
+ * together in one transaction (group commit): cheap even when the page itself comes from the response cache.
  */
-export function countView(deps: Deps, slug: string): Promise<number | undefined> {
+export function countView(deps: Deps, slug: string, clientIp: string): Promise<number | undefined> {
   if (!SlugSchema.safeParse(slug).success) return Promise.resolve(undefined);
   const db = deps.db;
   let batch = openViewBatches.get(db);
   if (!batch) {
-    const counts = new Map<string, number>();
+    const views = new Map<string, Set<string>>();
+    const hour = Math.floor(Date.now() / VIEW_WINDOW_MS) * VIEW_WINDOW_MS;
     const written = new Promise<Map<string, number>>((resolve, reject) => {
       setImmediate(() => {
         openViewBatches.delete(db);
-        writeViews(db, counts).then(resolve, reject);
+        writeViews(db, hour, views).then(resolve, reject);
       });
     });
-    batch = { counts, written };
+    batch = { hour, views, written };
     openViewBatches.set(db, batch);
   }
-  batch.counts.set(slug, (batch.counts.get(slug) ?? 0) + 1);
+  let addresses = batch.views.get(slug);
+  if (!addresses) batch.views.set(slug, (addresses = new Set()));
+  const address = addressKey(clientIp);
+  if (!seenViews(db, batch.hour).has(`${slug}\n${address}`)) addresses.add(address);
   return batch.written.then((ids) => ids.get(slug));
 }
 
-type ViewBatch = { counts: Map<string, number>; written: Promise<Map<string, number>> };
+type ViewBatch = { hour: number; views: Map<string, Set<string>>; written: Promise<Map<string, number>> };
 const openViewBatches = new WeakMap<Db, ViewBatch>();
+const seenViewsByDb = new WeakMap<Db, { hour: number; keys: Set<string> }>();
 
-/** Adds each post's views; answers the ids of the posts that exist. */
-async function writeViews(db: Db, counts: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+/** The (slug, address) pairs whose view this process counted (or found counted) in `hour`. */
+function seenViews(db: Db, hour: number): Set<string> {
+  let seen = seenViewsByDb.get(db);
+  if (!seen || seen.hour !== hour) {
+    seen = { hour, keys: new Set() };
+    seenViewsByDb.set(db, seen);
+  }
+  return seen.keys;
+}
+
+function rememberViews(db: Db, hour: number, keys: readonly string[]): void {
+  const seen = seenViews(db, hour);
+  for (const key of keys) seen.add(key);
+  // Oldest first: a Set iterates in insertion order.
+  for (const key of seen) {
+    if (seen.size <= SEEN_VIEWS_MAX) break;
+    seen.delete(key);
+  }
+}
+
+/** Counts each post's views not counted yet this hour; answers the ids of the posts that exist. */
+async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, ReadonlySet<string>>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  const write = async (trx: Db["kysely"]) => {
-    // Always in the same order: two batches updating the same posts in different orders deadlock on PostgreSQL.
-    for (const [slug, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const row = await trx
+  const rows = await db.kysely.selectFrom("blogs").select(["id", "slug"]).where("slug", "in", [...views.keys()]).execute();
+  for (const row of rows) ids.set(row.slug, Number(row.id));
+  const marks: { key: string; slug: string; seen: string }[] = [];
+  for (const [slug, addresses] of views) {
+    const id = ids.get(slug);
+    if (id === undefined) continue;
+    for (const address of addresses) marks.push({ key: `view:${id}:${hour / VIEW_WINDOW_MS}:${address}`, slug, seen: `${slug}\n${address}` });
+  }
+  if (marks.length === 0) return ids;
+  // Always in the same order (marks by key, posts by slug): two batches taking the same rows in different
+  // orders deadlock on PostgreSQL.
+  marks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  await db.kysely.transaction().execute(async (trx) => {
+    const added = new Map<string, number>();
+    for (let i = 0; i < marks.length; i += 500) {
+      const chunk = marks.slice(i, i + 500);
+      const inserted = await trx
+        .insertInto("rate_limits")
+        .values(chunk.map((m) => ({ key: m.key, window_start: hour, count: 1, expires_at: hour + VIEW_WINDOW_MS })))
+        .onConflict((oc) => oc.column("key").doNothing())
+        .returning("key")
+        .execute();
+      const fresh = new Set(inserted.map((r) => r.key));
+      for (const m of chunk) if (fresh.has(m.key)) added.set(m.slug, (added.get(m.slug) ?? 0) + 1);
+    }
+    for (const [slug, n] of [...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      await trx
         .updateTable("blogs")
         .set((eb) => ({ views: eb("views", "+", n) }))
-        .where("slug", "=", slug)
-        .returning("id")
-        .executeTakeFirst();
-      if (row) ids.set(slug, Number(row.id));
+        .where("id", "=", ids.get(slug)!)
+        .execute();
     }
-  };
-  if (counts.size === 1) await write(db.kysely);
-  else await db.kysely.transaction().execute(write);
+  });
+  rememberViews(db, hour, marks.map((m) => m.seen));
   return ids;
 }
 
@@ -309,22 +379,42 @@ export async function blogsVersion(deps: Deps): Promise<string> {
 // Likes
 
 export type LikeResult = { likes: number; alreadyLiked: boolean };
+/** The client address has liked this post as often as a day allows. */
+export type LikeLimited = { limited: true; retryAfterSeconds: number };
+
+const LIKE_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Counts one like per visitor and post: the (post, visitor) row is the proof,
  * and the counter only moves when that row was new, in the same transaction,
- * so concurrent likes are exact.
+ * so concurrent likes are exact. A visitor is a cookie, which anyone can drop,
+ * so new likes of one post are also limited per client address and day
+ * (`LIKES_PER_POST_PER_ADDRESS_PER_DAY`): the address's counter moves in the
+ * same transaction, and a like over the limit is rolled back with it, so the
+ * counter counts stored likes and an over-limit like is never stored. A visitor
+ * who already liked the post is answered without touching the counter.
  */
-export async function likeBlog(deps: Deps, id: number, visitorId: string): Promise<LikeResult | undefined> {
+export async function likeBlog(deps: Deps, id: number, visitorId: string, clientIp: string): Promise<LikeResult | LikeLimited | undefined> {
   try {
-    return await likeInTransaction(deps, id, visitorId);
+    return await likeInTransaction(deps, id, visitorId, addressKey(clientIp));
+  } catch (error) {
+    // Not logged: the request's own log line (429) says it, and a flood of refusals must not flood the log too.
+    if (!(error instanceof OverLikeLimit)) throw error;
+    return { limited: true, retryAfterSeconds: error.retryAfterSeconds };
   } finally {
     // After the commit: an answer cached from now on sees the like.
     wroteBlogs(deps.db);
   }
 }
 
-async function likeInTransaction(deps: Deps, id: number, visitorId: string): Promise<LikeResult | undefined> {
+/** Thrown inside the like's transaction to roll it back. */
+class OverLikeLimit extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("like limit reached");
+  }
+}
+
+async function likeInTransaction(deps: Deps, id: number, visitorId: string, address: string): Promise<LikeResult | undefined> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst();
     if (!exists) return undefined;
@@ -335,6 +425,11 @@ async function likeInTransaction(deps: Deps, id: number, visitorId: string): Pro
       .returning("blog_id")
       .executeTakeFirst();
     if (inserted) {
+      const allowance = await hitRateLimit({ kysely: trx }, `like:${id}:${address}`, {
+        limit: deps.config.LIKES_PER_POST_PER_ADDRESS_PER_DAY,
+        windowMs: LIKE_WINDOW_MS,
+      });
+      if (!allowance.allowed) throw new OverLikeLimit(allowance.retryAfterSeconds);
       const row = await trx
         .updateTable("blogs")
         .set((eb) => ({ likes: eb("likes", "+", 1) }))

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/database";
 
@@ -10,12 +11,21 @@ export type RateLimitResult = {
 };
 
 /**
+ * What a limit keeps of a client address in its key: a hash (96 bits), never the address itself. It is a plain
+ * hash, so it hides the address from a casual reader of the table, not from someone who tries every IPv4 address.
+ */
+export function addressKey(clientIp: string): string {
+  return createHash("sha256").update(`wise-parrot client address\n${clientIp}`).digest("base64url").slice(0, 16);
+}
+
+/**
  * Fixed-window counter stored in the database, so every server process
  * shares it. `key` names what is limited (for example "lead:ip:1.2.3.4").
  * The increment is one atomic upsert on both SQLite and PostgreSQL.
  */
 export async function hitRateLimit(
-  db: Db,
+  /** The database, or `{ kysely: trx }` to count inside a transaction (a rollback then takes the hit back). */
+  db: Pick<Db, "kysely">,
   key: string,
   { limit, windowMs, now = Date.now() }: { limit: number; windowMs: number; now?: number },
 ): Promise<RateLimitResult> {

@@ -10,7 +10,7 @@ import { seedSampleBlogs } from "../../server/services/blog";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
-import { hostileBody, hostileQuery, listTables, nastyString, type RawBody, rowCounts, snapshot } from "./fuzz-arbitraries";
+import { hostileBody, hostileQuery, hostileSearch, listTables, nastyString, type RawBody, rowCounts, snapshot } from "./fuzz-arbitraries";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 // Seconds here; PostgreSQL on a busy shared machine can take far longer.
@@ -169,6 +169,19 @@ describe.each(testDatabaseKinds())("API fuzzing on %s", (kind) => {
         const body = (await res.json()) as { success: boolean; message?: string; data?: unknown[] };
         if (res.status === 200) expect(Array.isArray(body.data), context).toBe(true);
         else await expectJsonError(new Response(JSON.stringify(body), { status: res.status, headers: res.headers }), context);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("GET /api/blogs?search=: NUL, control characters and FTS5 syntax → 200 with a list, never a 4xx or 5xx (S12)", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileSearch, async (search) => {
+        const res = await app.request(`/api/blogs?search=${encodeURIComponent(search)}`);
+        const context = `GET /api/blogs?search=${JSON.stringify(search)}`;
+        expect(res.status, context).toBe(200);
+        const body = (await res.json()) as { success: boolean; data?: unknown[] };
+        expect(body.success && Array.isArray(body.data), context).toBe(true);
       }),
       { numRuns: RUNS },
     );

@@ -168,12 +168,58 @@ export function hostileBody(fields: readonly string[], required: readonly string
   );
 }
 
-/** A hostile query string: many keys, repeated keys, huge values, metacharacters. */
+/**
+ * Pieces of a blog search: NUL and other control characters (a NUL broke SQLite's FTS5 query, S12), FTS5 query
+ * syntax and operators, LIKE wildcards, and plain words the sample posts contain, so some searches find posts.
+ */
+export const SEARCH_PIECES = [
+  "\u0000",
+  "\u0001",
+  "\u001f",
+  "\u007f",
+  "\u0085",
+  "\t",
+  "\n",
+  " ",
+  '"',
+  "*",
+  "^",
+  ":",
+  "(",
+  ")",
+  "-",
+  "+",
+  "{",
+  "}",
+  "NEAR",
+  "NEAR(",
+  "AND",
+  "OR",
+  "NOT",
+  "%",
+  "_",
+  "\\",
+  "'",
+  "whatsapp",
+  "lead",
+  "ai",
+  "title",
+  "é",
+  "🦜",
+] as const;
+
+/** A search typed by someone hostile: up to 12 pieces of SEARCH_PIECES in any order. */
+export const hostileSearch = fc.array(fc.constantFrom(...SEARCH_PIECES), { minLength: 1, maxLength: 12 }).map((pieces) => pieces.join(""));
+
+/** A hostile query string: many keys, repeated keys, huge values, metacharacters; `search` also gets hostile searches. */
 export const hostileQuery = fc
   .array(
-    fc.tuple(
-      fc.oneof(fc.constantFrom("search", "category", "featured", "limit", "page", "cursor", "exclude", "__proto__", "constructor"), fc.string({ maxLength: 8 })),
-      nastyString,
+    fc.oneof(
+      fc.tuple(
+        fc.oneof(fc.constantFrom("search", "category", "featured", "limit", "page", "cursor", "exclude", "__proto__", "constructor"), fc.string({ maxLength: 8 })),
+        nastyString,
+      ),
+      fc.tuple(fc.constant("search"), hostileSearch),
     ),
     { maxLength: 8 },
   )

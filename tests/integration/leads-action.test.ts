@@ -58,6 +58,15 @@ describe.each(testDatabaseKinds())("the Contact page's form action on %s", (kind
     expect((await listLeads(deps)).length).toBe(before);
   });
 
+  it("S14: a line break inside the e-mail gets its message next to the e-mail field, nothing stored", async () => {
+    const before = (await listLeads(deps)).length;
+    const email = "kiran@example.com\r\nBcc: all@example.com";
+    const result = (await contactAction(formPost({ ...fields, email }), context("192.0.2.6"))) as unknown as DataResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toMatchObject({ errors: { email: "Email contains characters that are not allowed." }, first: "email" });
+    expect((await listLeads(deps)).length).toBe(before);
+  });
+
   it("answers a filled honeypot with the same redirect and stores it as spam", async () => {
     const res = (await contactAction(formPost({ ...fields, email: "spam@example.com", website: "x" }), context("192.0.2.3"))) as Response;
     expect(res.status).toBe(303);

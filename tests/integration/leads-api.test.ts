@@ -96,6 +96,18 @@ describe.each(testDatabaseKinds())("POST /api/leads on %s", (kind) => {
     }
   });
 
+  it("S14: refuses a line break or other control character inside the e-mail with a 400 naming the field, storing nothing", async () => {
+    const before = (await listLeads(deps)).length;
+    for (const email of ["asha@example.com\r\nBcc: all@example.com", "asha@example.com\nX: y", "asha\r@example.com", "asha@exa\u0085mple.com", "asha@example.com\tx"]) {
+      const res = await post({ ...valid, email });
+      expect(res.status, JSON.stringify(email)).toBe(400);
+      expect(await res.json(), JSON.stringify(email)).toMatchObject({ success: false, field: "email", message: "Email contains characters that are not allowed." });
+    }
+    expect((await listLeads(deps)).length).toBe(before);
+    // Around the address, spaces and line breaks are only trimmed.
+    expect((await post({ ...valid, email: " asha@example.com\r\n" })).status).toBe(201);
+  });
+
   it("reports blank fields before the email's format, as the spec's check does, naming every bad field", async () => {
     const res = await post({ ...valid, email: "nope", phone: " " });
     expect(res.status).toBe(400);

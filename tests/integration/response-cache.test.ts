@@ -98,8 +98,10 @@ describe.each(testDatabaseKinds())("blog response cache on %s", (kind) => {
 
   const views = async (slug: string) =>
     Number((await t.db.kysely.selectFrom("blogs").select("views").where("slug", "=", slug).executeTakeFirstOrThrow()).views);
+  // Each like from its own client address: one address has only a handful of new likes per post and day (S11).
+  let likeAddresses = 0;
   const like = async (id: number, cookie: string) => {
-    const res = await app.request(`/api/blogs/${id}/like`, { method: "POST", headers: { cookie } });
+    const res = await app.request(`/api/blogs/${id}/like`, { method: "POST", headers: { cookie } }, { incoming: { socket: { remoteAddress: `192.0.2.${++likeAddresses}` } } });
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: { likes: number } }).data.likes;
   };
@@ -179,8 +181,8 @@ describe.each(testDatabaseKinds())("blog response cache on %s", (kind) => {
   });
 
   describe.skipIf(!HAVE_BUILD)(`GET /blog/{slug} (build at ${path.relative(process.cwd(), BUILD_DIR)})`, () => {
-    const page = async (slug: string, headers: Record<string, string> = {}) => {
-      const res = await app.request(`/blog/${slug}`, { headers });
+    const page = async (slug: string, headers: Record<string, string> = {}, address = "127.0.0.1") => {
+      const res = await app.request(`/blog/${slug}`, { headers }, { incoming: { socket: { remoteAddress: address } } });
       return { res, html: await res.text() };
     };
     const likedButton = (html: string) => /aria-pressed="(true|false)"/.exec(html)?.[1];
@@ -204,21 +206,24 @@ describe.each(testDatabaseKinds())("blog response cache on %s", (kind) => {
       return nonce;
     }
 
-    it("counts every view, one at a time and many at once, whether the page was cached or not", async () => {
+    it("counts every address's view once an hour, one at a time and many at once, whether the page was cached or not", async () => {
       const before = await views("cache-two");
       const sources: (string | null)[] = [];
       for (let i = 0; i < 5; i++) {
-        const { res } = await page("cache-two");
+        const { res } = await page("cache-two", {}, `198.51.100.${i + 1}`);
         expect(res.status).toBe(200);
         sources.push(res.headers.get("x-cache"));
       }
       expect(sources.slice(1)).toContain("hit");
-      const together = await Promise.all(Array.from({ length: 30 }, () => page("cache-two", { cookie: visitor(30) })));
+      const together = await Promise.all(Array.from({ length: 30 }, (_, i) => page("cache-two", { cookie: visitor(30) }, `198.51.100.${i + 10}`)));
       expect(together.every(({ res }) => res.status === 200)).toBe(true);
       expect(await views("cache-two")).toBe(before + 35);
+      // The same addresses again, cached page or not: no more views this hour (S11).
+      await Promise.all(Array.from({ length: 35 }, (_, i) => page("cache-two", {}, `198.51.100.${i < 5 ? i + 1 : i + 5}`)));
+      expect(await views("cache-two")).toBe(before + 35);
       // The view is also counted on a page the cache does not serve: a query string, a signed-in visitor.
-      await page("cache-two?from=mail");
-      await page("cache-two", { cookie: "wp_session=not-a-real-session" });
+      await page("cache-two?from=mail", {}, "198.51.100.100");
+      await page("cache-two", { cookie: "wp_session=not-a-real-session" }, "198.51.100.101");
       expect(await views("cache-two")).toBe(before + 37);
     });
 
