@@ -68,6 +68,7 @@ export const AUTH_VALIDATION = {
   companyRequired: "Please enter your company name.",
   companyTooLong: `Company name must be at most ${AUTH_RULES.companyMaxLength} characters.`,
   badCharacters: "Please remove the control characters from this field.",
+  oneLine: "Please keep this on one line (no line breaks).",
   roleRequired: "Please choose your role.",
   termsRequired: "Please accept the Terms of Service and Privacy Policy.",
   tokenRequired: "The link is missing its token.",
@@ -189,6 +190,7 @@ export const TEMPLATES_PAGE = {
 
 export { HEADER_ACCOUNT } from "./header-account";
 
+/** The account e-mails. `name` arrives quoted (server/services/mail.ts quoteUserText): visitor text never stands bare. */
 export const AUTH_EMAILS = {
   verify: {
     subject: `Verify your e-mail address for ${PRODUCT}`,

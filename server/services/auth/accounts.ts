@@ -4,7 +4,7 @@ import type { ProfileUpdate, RegisterInput } from "../../../app/lib/auth-schemas
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { enqueueMail } from "../mail";
+import { enqueueMail, quoteUserText } from "../mail";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
@@ -189,7 +189,7 @@ async function sendVerificationMail(deps: Deps, row: UserRow): Promise<void> {
   await enqueueMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.verify.subject,
-    text: AUTH_EMAILS.verify.text(row.name, link(deps, "/verify-email", token)),
+    text: AUTH_EMAILS.verify.text(quoteUserText(row.name), link(deps, "/verify-email", token)),
     kind: "verify-email",
   });
 }
@@ -213,7 +213,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   await enqueueMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.reset.subject,
-    text: AUTH_EMAILS.reset.text(row.name, link(deps, "/reset-password", token)),
+    text: AUTH_EMAILS.reset.text(quoteUserText(row.name), link(deps, "/reset-password", token)),
     kind: "password-reset",
   });
 }
