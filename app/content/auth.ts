@@ -59,6 +59,9 @@ export const AUTH_VALIDATION = {
   passwordTooShort: `Password must be at least ${AUTH_RULES.passwordMinLength} characters long.`,
   passwordTooLong: `Password must be at most ${AUTH_RULES.passwordMaxLength} characters long.`,
   passwordsDiffer: "The two passwords do not match.",
+  passwordCommon:
+    "This password is one of the most common passwords, the first ones attackers try. Please choose a less common one.",
+  passwordPersonal: "Your password must not be your e-mail address or your name. Please choose another one.",
   industryRequired: "Please choose your industry.",
   industryInvalid: "Please choose an industry from the list.",
   firstNameRequired: "Please enter your first name.",

@@ -104,8 +104,14 @@ export const SocialSchema = z.object({
     .string({ error: "idToken is required: send the ID token the provider issued." })
     .min(20, "idToken is required: send the ID token the provider issued.")
     .max(8000, "idToken is too long."),
-  nonce: z.string().max(200).optional(),
+  nonce: z
+    .string({ error: "nonce is required: ask POST /api/auth/social/nonce for one and have the provider put it in the ID token." })
+    .min(1, "nonce is required: ask POST /api/auth/social/nonce for one and have the provider put it in the ID token.")
+    .max(200, "nonce is too long."),
 });
+
+/** POST /api/auth/social/nonce. */
+export const SocialNonceSchema = z.object({ provider: SocialSchema.shape.provider });
 
 /** The sign-in form (the industry is asked for but, as in the spec, not sent to the API). */
 export const SignInFormSchema = z.object({

@@ -6,6 +6,7 @@ import {
   RegisterSchema,
   ResetConfirmSchema,
   ResetRequestSchema,
+  SocialNonceSchema,
   SocialSchema,
   VerifyEmailSchema,
 } from "../../app/lib/auth-schemas";
@@ -28,6 +29,7 @@ import { revokeSession } from "../services/auth/sessions";
 import {
   finishSocialFlow,
   isProviderId,
+  issueIdTokenNonce,
   signInWithIdToken,
   SocialAuthError,
   startSocialFlow,
@@ -117,6 +119,21 @@ export function createAuthRouter(): Hono<AppEnv> {
     return c.json({ success: true, message: AUTH_MESSAGES.verificationSent });
   });
 
+  /** A single-use nonce for POST /social: the provider puts it in the ID token, and the token then works once. */
+  auth.post("/social/nonce", async (c) => {
+    const { provider } = await readJson(c, SocialNonceSchema);
+    const deps = c.get("deps");
+    try {
+      const { nonce, expiresIn } = await issueIdTokenNonce(deps, provider, c.get("clientIp"));
+      return c.json({ success: true, nonce, expiresIn });
+    } catch (error) {
+      if (error instanceof SocialAuthError && error.reason === "not-configured") {
+        throw new HttpError(503, AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
+      }
+      throw error;
+    }
+  });
+
   auth.post("/social", async (c) => {
     const { provider, idToken, nonce } = await readJson(c, SocialSchema);
     const deps = c.get("deps");
@@ -145,7 +162,7 @@ export function createAuthRouter(): Hono<AppEnv> {
     const mode = c.req.query("mode") === "sign-up" ? "sign-up" : "sign-in";
     const redirectTo = safeRedirect(c.req.query("redirectTo"));
     try {
-      const flow = await startSocialFlow(deps, provider, { mode, redirectTo, remember: c.req.query("remember") !== "0" });
+      const flow = await startSocialFlow(deps, provider, { mode, redirectTo, remember: c.req.query("remember") !== "0" }, c.get("clientIp"));
       c.header("Set-Cookie", oauthCookie(deps.config, flow.flowId, flow.maxAge));
       return c.redirect(flow.url, 302);
     } catch (error) {

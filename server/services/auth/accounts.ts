@@ -7,6 +7,7 @@ import { HttpError } from "../../http/errors";
 import { enqueueMail, quoteUserText } from "../mail";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
+import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
 import { hashToken, newToken, newUserId } from "./tokens";
 
@@ -67,6 +68,7 @@ export async function registerUser(
   { ip, persistent = true }: { ip: string; persistent?: boolean },
 ): Promise<SignedIn> {
   await hitSignUpLimit(deps.db, ip, deps.config.SIGNUP_RATE_LIMIT_PER_HOUR);
+  await assertPasswordAllowed(input.password, { email: input.email, name: input.name });
   const now = Date.now();
   const row: UserRow = {
     id: newUserId(),
@@ -167,16 +169,21 @@ async function consumeToken(deps: Deps, token: string, purpose: Purpose): Promis
 
 /** Whether a token would still work, without using it (to show the right form). */
 export async function tokenIsUsable(deps: Deps, token: string, purpose: Purpose): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const row = await deps.db.kysely
+  return Boolean(await tokenOwner(deps, token, purpose));
+}
+
+/** The account a still-usable token belongs to, without using the token. */
+async function tokenOwner(deps: Deps, token: string, purpose: Purpose): Promise<UserRow | undefined> {
+  if (!token || token.length > 200) return undefined;
+  return deps.db.kysely
     .selectFrom("auth_tokens")
-    .select("user_id")
-    .where("token_hash", "=", hashToken(token))
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", Date.now())
+    .innerJoin("users", "users.id", "auth_tokens.user_id")
+    .selectAll("users")
+    .where("auth_tokens.token_hash", "=", hashToken(token))
+    .where("auth_tokens.purpose", "=", purpose)
+    .where("auth_tokens.used_at", "is", null)
+    .where("auth_tokens.expires_at", ">", Date.now())
     .executeTakeFirst();
-  return Boolean(row);
 }
 
 // Links come from the configured public URL, never from the request's Host header.
@@ -224,6 +231,9 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
  * counts as verified.
  */
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
+  // The new password is checked before the link is used up, so a refused password can be corrected with the same link.
+  const owner = await tokenOwner(deps, token, "reset");
+  if (owner) await assertPasswordAllowed(password, { email: owner.email, name: owner.name });
   const userId = await consumeToken(deps, token, "reset");
   if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, { field: "token" });
   const row = await findUserById(deps, userId);

@@ -35,6 +35,15 @@ export const MAIL_TIERS = {
 
 const HOUR_MS = 60 * 60_000;
 
+/** Social sign-in flows (and ID-token nonces) started per client address: each is a stored row until it expires. */
+export const SOCIAL_FLOW_TIER: Tier = { limit: 10, windowMs: 60_000 };
+
+export async function hitSocialFlowLimit(db: Db, ip: string, now = Date.now()): Promise<void> {
+  const { limit, windowMs } = SOCIAL_FLOW_TIER;
+  const result = await hitRateLimit(db, `social-flow:ip:${ip}:${windowMs}`, { limit, windowMs, now });
+  if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds);
+}
+
 /**
  * Counts one sign-up from this client address (`SIGNUP_RATE_LIMIT_PER_HOUR`); a 429 with Retry-After
  * beyond it. Each sign-up hashes a password and e-mails a verification link to the address typed, so
