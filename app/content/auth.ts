@@ -38,6 +38,7 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
   tooManyEmails: "Too many e-mails requested for this address. Please try again later.",
   tooManySignUps: "Too many accounts were created from your network. Please try again later.",
+  hashingBusy: "Too many sign-ins are being checked right now. Please try again in a few seconds.",
   signedOut: "You have been signed out.",
   profileSaved: "Your profile has been saved.",
   resetRequested:

@@ -23,7 +23,15 @@ import {
   verifyEmail,
   type PublicUser,
 } from "../services/auth/accounts";
-import { clearSessionCookies, oauthCookie, oauthCookieName, readCookie, sessionCookies } from "../services/auth/cookies";
+import {
+  clearSessionCookies,
+  deviceCookie,
+  oauthCookie,
+  oauthCookieName,
+  readCookie,
+  readDeviceToken,
+  sessionCookies,
+} from "../services/auth/cookies";
 import { sessionTokenFromHeaders } from "../services/auth/request";
 import { revokeSession } from "../services/auth/sessions";
 import {
@@ -60,7 +68,10 @@ export function createAuthRouter(): Hono<AppEnv> {
 
   auth.post("/login", async (c) => {
     const input = await readJson(c, LoginSchema);
-    const { user, session } = await signIn(c.get("deps"), input, { ip: c.get("clientIp") });
+    const deps = c.get("deps");
+    const deviceToken = readDeviceToken(deps.config, c.req.header("cookie"));
+    const { user, session, deviceToken: device } = await signIn(deps, input, { ip: c.get("clientIp"), deviceToken });
+    c.header("Set-Cookie", deviceCookie(deps.config, device), { append: true });
     return c.json({ success: true, message: "Successfully signed in", user, token: session.token });
   });
 

@@ -64,6 +64,19 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void>
   void attempt.finally(() => inFlight.delete(attempt));
 }
 
+/**
+ * Runs mail work after the current answer has gone out (a timer turn later), tracked like a delivery attempt.
+ * For work whose duration must not show in the answer's timing: a password reset does the lookup, the link
+ * and the e-mail here, so a known and an unknown address are answered after the same work.
+ */
+export function mailAfterAnswer(deps: Deps, kind: string, work: () => Promise<void>): void {
+  const task = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(work)
+    .catch((err: unknown) => deps.log.warn({ kind, err: { message: (err as Error).message } }, "background mail work failed"));
+  inFlight.add(task);
+  void task.finally(() => inFlight.delete(task));
+}
+
 /** Resolves once every background attempt started so far has finished (tests, shutdown). */
 export async function settleMailDeliveries(): Promise<void> {
   while (inFlight.size) await Promise.all([...inFlight]);

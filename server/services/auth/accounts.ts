@@ -4,12 +4,13 @@ import type { ProfileUpdate, RegisterInput } from "../../../app/lib/auth-schemas
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { enqueueMail, quoteUserText } from "../mail";
+import { enqueueMail, mailAfterAnswer, quoteUserText } from "../mail";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
 import { hashToken, newToken, newUserId } from "./tokens";
+import { forgetSignInTrust, rememberSignIn, signInSource } from "./trust";
 
 export type UserRow = Selectable<AccountTables["users"]>;
 
@@ -103,18 +104,22 @@ export async function registerUser(
 export async function signIn(
   deps: Deps,
   { email, password }: { email: string; password: string },
-  { ip, persistent = true }: { ip: string; persistent?: boolean },
-): Promise<SignedIn> {
+  { ip, persistent = true, deviceToken }: { ip: string; persistent?: boolean; deviceToken?: string },
+): Promise<SignedIn & { deviceToken: string }> {
   const normalized = normalizeEmail(email);
-  await assertSignInAllowed(deps.db, normalized, ip);
+  const source = await signInSource(deps, normalized, ip, deviceToken);
+  await assertSignInAllowed(deps.db, normalized, ip, source);
   const row = await findUserByEmail(deps, normalized);
   const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
   if (!row || !ok) {
-    await recordSignInFailure(deps.db, normalized, ip);
+    await recordSignInFailure(deps.db, normalized, ip, source);
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
   }
-  await clearSignInFailures(deps.db, normalized, ip);
-  return startSession(deps, row, persistent);
+  await clearSignInFailures(deps.db, normalized, ip, source);
+  // This device (the cookie the door sets) and this address are the owner's from now on: the account-wide limit
+  // that strangers can fill never applies to them.
+  const trustedDevice = await rememberSignIn(deps, normalized, ip, deviceToken);
+  return { ...(await startSession(deps, row, persistent)), deviceToken: trustedDevice };
 }
 
 /** Records the sign-in time and opens a session. */
@@ -210,10 +215,19 @@ export async function resendVerification(deps: Deps, userId: string, ip: string)
   await sendVerificationMail(deps, row);
 }
 
-/** Sends a reset link if the address has an account; answers the same either way. */
+/**
+ * Sends a reset link if the address has an account; answers the same either
+ * way, in words and in time: the answer waits only for the limit, which counts
+ * known and unknown addresses alike, and the lookup, the link and the e-mail
+ * follow after it.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
   const normalized = normalizeEmail(email);
   await hitMailLimit(deps.db, "reset", normalized, ip);
+  mailAfterAnswer(deps, "password-reset", () => sendResetLink(deps, normalized));
+}
+
+async function sendResetLink(deps: Deps, normalized: string): Promise<void> {
   const row = await findUserByEmail(deps, normalized);
   if (!row) return;
   const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
@@ -243,6 +257,7 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
     .where("id", "=", userId)
     .execute();
   await revokeAllSessions(deps, userId);
+  if (row) await forgetSignInTrust(deps, row.email_normalized);
   deps.log.info({ userId }, "password reset; all sessions ended");
 }
 

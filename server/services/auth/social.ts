@@ -7,6 +7,7 @@ import { DEFAULT_INDUSTRY } from "../../../app/content/site";
 import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSession, type UserRow } from "./accounts";
 import { hitSocialFlowLimit } from "./limits";
 import { revokeAllSessions } from "./sessions";
+import { forgetSignInTrust } from "./trust";
 import { hashToken, newToken, newUserId } from "./tokens";
 
 /**
@@ -332,6 +333,7 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
       .execute();
     await revokeAllSessions(deps, row.id);
     await kysely.deleteFrom("auth_tokens").where("user_id", "=", row.id).execute();
+    await forgetSignInTrust(deps, row.email_normalized);
     deps.log.warn(
       { userId: row.id, provider, hadPassword: row.password_hash !== null },
       "social sign-in claimed an account whose e-mail was never verified: password removed, every session ended",
