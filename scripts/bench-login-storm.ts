@@ -79,7 +79,7 @@ async function phase(base: string, storm: boolean) {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-bench-login-"));
-  const server = await startBuiltServer({ TRUST_PROXY: "true", LOG_LEVEL: "warn" }, { dataDir: dir });
+  const server = await startBuiltServer({ TRUST_PROXY: "true" }, { dataDir: dir });
   try {
     // Warm up: the page renderer, the first queries, the dummy hash.
     await phase(server.url, false).then(() => undefined);

@@ -30,6 +30,8 @@ export type ServerOptions = {
 /** Health checks, static files and the test-only routes (WP_TEST_ROUTES) never wait in line. */
 const STATIC_PATH = /^\/(healthz|readyz)$|^\/(assets|__test)\/|\.[a-z0-9]{2,5}$/i;
 const CHAT_PATH = /^\/api\/chat(\/|$)/;
+/** Posts that hash a password (sign-in, sign-up, new password), through the API and the pages (and their .data). */
+const HASHING_PATH = /^\/api\/auth\/(login|register|reset-password\/confirm)$|^\/(sign-in|get-started|reset-password)(\.data)?$/;
 
 /** Opens and migrates the database, then serves the site and the API. */
 export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
@@ -45,7 +47,10 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     // At most one line a second: an overloaded server must not also flood its log.
     if (Date.now() - lastShedLog < 1000) return;
     lastShedLog = Date.now();
-    log.warn({ method: request.method, path: new URL(request.url).pathname, reason, main: line.stats(), chat: chatLine.stats() }, "overloaded: request answered 503");
+    log.warn(
+      { method: request.method, path: new URL(request.url).pathname, reason, main: line.stats(), chat: chatLine.stats(), hashing: hashLine.stats() },
+      "overloaded: request answered 503",
+    );
   };
   const concurrency =
     options.maxConcurrentRequests ?? config.MAX_CONCURRENT_REQUESTS ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8);
@@ -55,9 +60,13 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   // The chat waits on the language model (seconds, up to its timeout) while using little CPU: it has its own,
   // wider line, so a slow model never holds the places of page and API requests.
   const chatLine = createAdmission({ concurrency: concurrency * 4, maxQueue, maxWaitMs, onShed });
+  // Password hashing (issue 13, S7) has a narrow line of its own: a storm of sign-ins waits there, not in the places
+  // of page and API requests; inside, the hashing lane (services/auth/hash-lane.ts) runs two hashes at a time.
+  const hashLine = createAdmission({ concurrency: 4, maxQueue: 64, maxWaitMs, onShed });
   const inFlight = trackInFlight((request, env) => {
     const path = new URL(request.url).pathname;
     const handle = () => app.fetch(request, env);
+    if (request.method === "POST" && HASHING_PATH.test(path)) return hashLine.run(request, handle, () => env.outgoing.destroyed);
     if (STATIC_PATH.test(path)) return handle();
     return (CHAT_PATH.test(path) ? chatLine : line).run(request, handle, () => env.outgoing.destroyed);
   });
