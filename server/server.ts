@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { createAdmission } from "./http/admission";
+import { HASH_LANE } from "./services/auth/password";
 import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
@@ -62,7 +63,7 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   const chatLine = createAdmission({ concurrency: concurrency * 4, maxQueue, maxWaitMs, onShed });
   // Password hashing (issue 13, S7) has a narrow line of its own: a storm of sign-ins waits there, not in the places
   // of page and API requests; inside, the hashing lane (services/auth/hash-lane.ts) runs two hashes at a time.
-  const hashLine = createAdmission({ concurrency: 4, maxQueue: 64, maxWaitMs, onShed });
+  const hashLine = createAdmission({ concurrency: HASH_LANE.concurrency + 2, maxQueue: 64, maxWaitMs, onShed });
   const inFlight = trackInFlight((request, env) => {
     const path = new URL(request.url).pathname;
     const handle = () => app.fetch(request, env);

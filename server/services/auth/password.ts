@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { AUTH_MESSAGES } from "../../../app/content/auth";
 import { HttpError } from "../../http/errors";
 import { createLane, LaneFullError } from "./hash-lane";
@@ -16,10 +17,15 @@ const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
 /**
- * Every hash runs in this lane: two at once (two of libuv's four threads, 64 MiB), four waiting at most 2 s,
- * the rest refused at once with a 503 and Retry-After (see hash-lane.ts for why).
+ * Every hash runs in this lane: at most half the machine's cores at once (one on two cores; never more than two
+ * of libuv's four threads, 32 MiB each), four waiting at most 5 s, the rest refused at once with a 503 and
+ * Retry-After (see hash-lane.ts for why).
  */
-export const HASH_LANE = { concurrency: 2, maxQueue: 4, maxWaitMs: 2_000 } as const;
+export const HASH_LANE = {
+  concurrency: Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2))),
+  maxQueue: 4,
+  maxWaitMs: 5_000,
+} as const;
 export const hashLane = createLane(HASH_LANE);
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
