@@ -89,8 +89,8 @@ async function main() {
       `\nLogin storm (${buildDir()}): ${STORM} concurrent wrong sign-ins, ${PROBES} probing clients, ${SECONDS} s per phase, ` +
         `${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
       "",
-      "| path | idle p50 | idle p99 | storm p50 | storm p99 | p99 storm/idle |",
-      "|---|---|---|---|---|---|",
+      "| path | idle n | idle p50 | idle p99 | storm n | storm p50 | storm p99 | p99 storm/idle |",
+      "|---|---|---|---|---|---|---|---|",
     ];
     const verdicts: string[] = [];
     for (const target of TARGETS) {
@@ -98,7 +98,7 @@ async function main() {
       const b = summarize(storm.samples, target);
       const ratio = b.p99 / a.p99;
       lines.push(
-        `| ${target} | ${a.p50.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${b.p50.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
+        `| ${target} | ${a.n} | ${a.p50.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${b.n} | ${b.p50.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
       );
       if (target === "/blogs") verdicts.push(`/blogs p99 under the storm is ${ratio.toFixed(2)}× idle: ${ratio < BAR ? "within" : "OVER"} the ${BAR}× bar`);
     }
