@@ -62,7 +62,7 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   // wider line, so a slow model never holds the places of page and API requests.
   const chatLine = createAdmission({ concurrency: concurrency * 4, maxQueue, maxWaitMs, onShed });
   // Password hashing (issue 13, S7) has a narrow line of its own: a storm of sign-ins waits there, not in the places
-  // of page and API requests; inside, the hashing lane (services/auth/hash-lane.ts) runs two hashes at a time.
+  // of page and API requests; inside, the hashing lane (services/auth/hash-lane.ts) bounds the hashes at once.
   const hashLine = createAdmission({ concurrency: HASH_LANE.concurrency + 2, maxQueue: 64, maxWaitMs, onShed });
   const inFlight = trackInFlight((request, env) => {
     const path = new URL(request.url).pathname;

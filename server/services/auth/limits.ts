@@ -30,6 +30,7 @@ export const SIGN_IN_TIERS = {
   /** A device that signed in to this account before (its device cookie): its own small allowance of mistakes. */
   device: [{ limit: 10, windowMs: 15 * 60_000 }],
 } satisfies Record<string, Tier[]>;
+
 /** E-mails sent on request (reset, verification), per address and per client address. */
 export const MAIL_TIERS = {
   address: [{ limit: 3, windowMs: 60 * 60_000 }],
