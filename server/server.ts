@@ -7,6 +7,7 @@ import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { createAdmission } from "./http/admission";
 import { HASH_LANE } from "./services/auth/password";
+import { commonPasswords } from "./services/auth/password-policy";
 import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
@@ -82,6 +83,9 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     server.keepAliveTimeout = 5_000;
   }
   const workers = startWorkers(deps);
+  // The common-password list (a few MB, seconds of a worker thread's CPU to read) loads a moment after start, so the
+  // first sign-up does not wait for it.
+  setTimeout(() => commonPasswords().catch((err: unknown) => log.error({ err }, "the common-password list could not be read")), 2_000).unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   log.info({ url, database: db.dialect }, "listening");

