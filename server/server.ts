@@ -83,9 +83,9 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     server.keepAliveTimeout = 5_000;
   }
   const workers = startWorkers(deps);
-  // The common-password list (a few MB, seconds of a worker thread's CPU to read) loads a moment after start, so the
+  // The common-password list (a few MB, about a second of a worker thread's CPU to read) starts loading now, so the
   // first sign-up does not wait for it.
-  setTimeout(() => commonPasswords().catch((err: unknown) => log.error({ err }, "the common-password list could not be read")), 2_000).unref();
+  commonPasswords().catch((err: unknown) => log.error({ err }, "the common-password list could not be read"));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   log.info({ url, database: db.dialect }, "listening");

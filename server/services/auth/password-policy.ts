@@ -30,13 +30,20 @@ const LOADER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
 const zlib = require("node:zlib");
-const text = zlib.gunzipSync(fs.readFileSync(workerData.file)).toString("utf8");
-const words = [...new Set(text.split("\\n").map((l) => l.trim().toLowerCase()).filter((w) => w.length >= workerData.minLength))].sort();
-const starts = new Uint32Array(words.length + 1);
+const lines = zlib.gunzipSync(fs.readFileSync(workerData.file)).toString("utf8").split("\\n");
+const words = [];
+for (const line of lines) {
+  const word = line.trim().toLowerCase();
+  if (word.length >= workerData.minLength) words.push(word);
+}
+words.sort();
+const kept = [];
+for (let i = 0; i < words.length; i++) if (i === 0 || words[i] !== words[i - 1]) kept.push(words[i]);
+const starts = new Uint32Array(kept.length + 1);
 let at = 0;
-for (let i = 0; i < words.length; i++) { starts[i] = at; at += words[i].length + 1; }
-starts[words.length] = at;
-parentPort.postMessage({ joined: words.join("\\n"), starts }, [starts.buffer]);
+for (let i = 0; i < kept.length; i++) { starts[i] = at; at += kept[i].length + 1; }
+starts[kept.length] = at;
+parentPort.postMessage({ joined: kept.join("\\n"), starts }, [starts.buffer]);
 `;
 
 async function loadList(): Promise<PasswordList> {
