@@ -6,6 +6,8 @@ import type { Config } from "./config";
 import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { createAdmission } from "./http/admission";
+import { HASH_LANE } from "./services/auth/password";
+import { commonPasswords } from "./services/auth/password-policy";
 import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
@@ -30,6 +32,8 @@ export type ServerOptions = {
 /** Health checks, static files and the test-only routes (WP_TEST_ROUTES) never wait in line. */
 const STATIC_PATH = /^\/(healthz|readyz)$|^\/(assets|__test)\/|\.[a-z0-9]{2,5}$/i;
 const CHAT_PATH = /^\/api\/chat(\/|$)/;
+/** Posts that hash a password (sign-in, sign-up, new password), through the API and the pages (and their .data). */
+const HASHING_PATH = /^\/api\/auth\/(login|register|reset-password\/confirm)$|^\/(sign-in|get-started|reset-password)(\.data)?$/;
 
 /** Opens and migrates the database, then serves the site and the API. */
 export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
@@ -45,7 +49,10 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     // At most one line a second: an overloaded server must not also flood its log.
     if (Date.now() - lastShedLog < 1000) return;
     lastShedLog = Date.now();
-    log.warn({ method: request.method, path: new URL(request.url).pathname, reason, main: line.stats(), chat: chatLine.stats() }, "overloaded: request answered 503");
+    log.warn(
+      { method: request.method, path: new URL(request.url).pathname, reason, main: line.stats(), chat: chatLine.stats(), hashing: hashLine.stats() },
+      "overloaded: request answered 503",
+    );
   };
   const concurrency =
     options.maxConcurrentRequests ?? config.MAX_CONCURRENT_REQUESTS ?? (db.dialect === "sqlite" ? 8 : config.DATABASE_POOL_SIZE + 8);
@@ -55,9 +62,13 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   // The chat waits on the language model (seconds, up to its timeout) while using little CPU: it has its own,
   // wider line, so a slow model never holds the places of page and API requests.
   const chatLine = createAdmission({ concurrency: concurrency * 4, maxQueue, maxWaitMs, onShed });
+  // Password hashing (issue 13, S7) has a narrow line of its own: a storm of sign-ins waits there, not in the places
+  // of page and API requests; inside, the hashing lane (services/auth/hash-lane.ts) bounds the hashes at once.
+  const hashLine = createAdmission({ concurrency: HASH_LANE.concurrency + 2, maxQueue: 64, maxWaitMs, onShed });
   const inFlight = trackInFlight((request, env) => {
     const path = new URL(request.url).pathname;
     const handle = () => app.fetch(request, env);
+    if (request.method === "POST" && HASHING_PATH.test(path)) return hashLine.run(request, handle, () => env.outgoing.destroyed);
     if (STATIC_PATH.test(path)) return handle();
     return (CHAT_PATH.test(path) ? chatLine : line).run(request, handle, () => env.outgoing.destroyed);
   });
@@ -72,6 +83,9 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     server.keepAliveTimeout = 5_000;
   }
   const workers = startWorkers(deps);
+  // The common-password list (a few MB, about a second of a worker thread's CPU to read) starts loading now, so the
+  // first sign-up does not wait for it.
+  commonPasswords().catch((err: unknown) => log.error({ err }, "the common-password list could not be read"));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   log.info({ url, database: db.dialect }, "listening");

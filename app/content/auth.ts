@@ -38,6 +38,7 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many attempts. Please wait a moment and try again.",
   tooManyEmails: "Too many e-mails requested for this address. Please try again later.",
   tooManySignUps: "Too many accounts were created from your network. Please try again later.",
+  hashingBusy: "Too many sign-ins are being checked right now. Please try again in a few seconds.",
   signedOut: "You have been signed out.",
   profileSaved: "Your profile has been saved.",
   resetRequested:
@@ -59,6 +60,9 @@ export const AUTH_VALIDATION = {
   passwordTooShort: `Password must be at least ${AUTH_RULES.passwordMinLength} characters long.`,
   passwordTooLong: `Password must be at most ${AUTH_RULES.passwordMaxLength} characters long.`,
   passwordsDiffer: "The two passwords do not match.",
+  passwordCommon:
+    "This password is one of the most common passwords, the first ones attackers try. Please choose a less common one.",
+  passwordPersonal: "Your password must not be your e-mail address or your name. Please choose another one.",
   industryRequired: "Please choose your industry.",
   industryInvalid: "Please choose an industry from the list.",
   firstNameRequired: "Please enter your first name.",
@@ -68,6 +72,7 @@ export const AUTH_VALIDATION = {
   companyRequired: "Please enter your company name.",
   companyTooLong: `Company name must be at most ${AUTH_RULES.companyMaxLength} characters.`,
   badCharacters: "Please remove the control characters from this field.",
+  oneLine: "Please keep this on one line (no line breaks).",
   roleRequired: "Please choose your role.",
   termsRequired: "Please accept the Terms of Service and Privacy Policy.",
   tokenRequired: "The link is missing its token.",
@@ -189,6 +194,7 @@ export const TEMPLATES_PAGE = {
 
 export { HEADER_ACCOUNT } from "./header-account";
 
+/** The account e-mails. `name` arrives quoted (server/services/mail.ts quoteUserText): visitor text never stands bare. */
 export const AUTH_EMAILS = {
   verify: {
     subject: `Verify your e-mail address for ${PRODUCT}`,

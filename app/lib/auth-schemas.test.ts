@@ -5,6 +5,8 @@ describe("safeRedirect", () => {
   it.each([
     ["/templates?tab=2#x", "/templates?tab=2#x"],
     ["/blog/some-post", "/blog/some-post"],
+    ["/a/../templates", "/templates"],
+    ["/%2e%2e/%2Fevil.example", "/%2Fevil.example"],
   ])("keeps the same-site path %s", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
   });
@@ -21,6 +23,13 @@ describe("safeRedirect", () => {
     undefined,
     42,
     `/${"a".repeat(600)}`,
+    // Issue 13, S4: raw text that only becomes "//host" once resolved.
+    "/..//evil.example",
+    "/.//evil.example",
+    "/a/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2E%2E//evil.example/x?y#z",
+    "/a/b/../..//evil.example",
   ])("replaces %s with /templates", (input) => {
     expect(safeRedirect(input)).toBe("/templates");
   });
@@ -46,6 +55,19 @@ describe("account schemas", () => {
     expect(SignUpStep2Schema.safeParse(ok).success).toBe(true);
     expect(SignUpStep2Schema.safeParse({ ...ok, terms: undefined }).success).toBe(false);
     expect(SignUpStep2Schema.safeParse({ ...ok, role: "Admin" }).success).toBe(false);
+  });
+});
+
+describe("S10: names and companies are one line", () => {
+  const step1 = { firstName: "Meera", lastName: "Joshi", email: "m@example.com", password: "12345678" };
+  it.each(["Bob,\n\nYour account is suspended", "Bob\r\nX", "Bob\rX", "Bob\tX", "Bob\u2028X"])("refuses %j with the one-line message", (firstName) => {
+    const result = SignUpStep1Schema.safeParse({ ...step1, firstName });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Please keep this on one line (no line breaks).");
+  });
+  it("applies to the company on step 2 and in the API", () => {
+    expect(SignUpStep2Schema.safeParse({ company: "Acme\nPay here", role: "Other", industry: "Real Estate", terms: "on" }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ company: "Acme\r\n" + "x" }).success).toBe(false);
   });
 });
 

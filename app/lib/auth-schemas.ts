@@ -30,20 +30,27 @@ export const CurrentPasswordSchema = z
 export const IndustrySchema = z.enum(INDUSTRIES, { error: V.industryInvalid });
 
 /**
- * Control characters (the C0 and C1 codes but tab and line feed: NUL, escapes…) have no place in a name, and
+ * Control characters (the C0 and C1 codes: NUL, escapes…) have no place in a name, and
  * PostgreSQL cannot store NUL at all: refused with a field message on every database alike.
  */
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const noControlCharacters = (v: string) => !CONTROL_CHARACTERS.test(v);
+/**
+ * Names and companies are one line: they are quoted into e-mails and pages, where a line break (CR, LF, tab, or
+ * Unicode's line and paragraph separators) would let the text pose as the site's own words.
+ */
+const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
+const oneLine = (v: string) => !LINE_BREAKS.test(v);
 
-/** A one-line text field: trimmed, required, bounded, no control characters. */
+/** A one-line text field: trimmed, required, bounded, no line breaks or control characters. */
 function lineSchema(required: string, max: number, tooLong: string) {
   return z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(max, tooLong)
+    .refine(oneLine, { error: V.oneLine })
     .refine(noControlCharacters, { error: V.badCharacters });
 }
 
@@ -97,8 +104,14 @@ export const SocialSchema = z.object({
     .string({ error: "idToken is required: send the ID token the provider issued." })
     .min(20, "idToken is required: send the ID token the provider issued.")
     .max(8000, "idToken is too long."),
-  nonce: z.string().max(200).optional(),
+  nonce: z
+    .string({ error: "nonce is required: ask POST /api/auth/social/nonce for one and have the provider put it in the ID token." })
+    .min(1, "nonce is required: ask POST /api/auth/social/nonce for one and have the provider put it in the ID token.")
+    .max(200, "nonce is too long."),
 });
+
+/** POST /api/auth/social/nonce. */
+export const SocialNonceSchema = z.object({ provider: SocialSchema.shape.provider });
 
 /** The sign-in form (the industry is asked for but, as in the spec, not sent to the API). */
 export const SignInFormSchema = z.object({
@@ -142,8 +155,16 @@ export function safeRedirect(target: unknown, fallback = "/templates"): string {
   try {
     const url = new URL(target, "http://same.invalid");
     if (url.origin !== "http://same.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // What is returned is checked, not only what came in: resolving "/..//evil.example" or "/%2e%2e//x" yields "//…",
+    // which a browser reads as another host.
+    const result = `${url.pathname}${url.search}${url.hash}`;
+    return isSameSitePath(result) ? result : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** A path on this site: one leading slash, then no second slash or backslash (no "//host", no "/\\host"), no control characters. */
+function isSameSitePath(path: string): boolean {
+  return /^\/(?![/\\])/.test(path) && ![...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch === "\\");
 }

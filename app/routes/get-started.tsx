@@ -12,6 +12,7 @@ import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialO
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { registerUser } from "../../server/services/auth/accounts";
+import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/get-started";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -114,9 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof Response) throw error;
     const failure = failureBanner(deps, error, AUTH_MESSAGES.registrationFailed, context.requestId);
     const banner: Banner = { tone: "error", message: failure.message, detail: failure.detail };
-    // A taken e-mail is fixed on step 1.
-    const step = failure.status === 409 ? 1 : 2;
-    const errors: FieldErrors = failure.status === 409 ? { email: AUTH_MESSAGES.emailTaken } : {};
+    // A taken e-mail, or a password the server refuses (a common one, or the e-mail or name), is fixed on step 1.
+    const refusedPassword = error instanceof HttpError && error.extra.field === "password";
+    const step = failure.status === 409 || refusedPassword ? 1 : 2;
+    const errors: FieldErrors =
+      failure.status === 409 ? { email: AUTH_MESSAGES.emailTaken } : refusedPassword ? { password: error.message } : {};
     return data({ ok: false as const, step, values, errors, banner }, { status: failure.status });
   }
 }

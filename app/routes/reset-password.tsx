@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { clearSessionCookies } from "../../server/services/auth/cookies";
 import { confirmPasswordReset, tokenIsUsable } from "../../server/services/auth/accounts";
+import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/reset-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -46,6 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of clearSessionCookies(deps.config)) headers.append("Set-Cookie", cookie);
     return data({ done: true, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.resetDone } as Banner }, { headers });
   } catch (error) {
+    // A password the server refuses (a common one, or the e-mail or name) is shown next to the field; the link still works.
+    if (error instanceof HttpError && error.extra.field === "password") {
+      return data({ done: false, errors: { password: error.message } as FieldErrors, banner: null }, { status: 400 });
+    }
     const failure = failureBanner(deps, error, () => AUTH_MESSAGES.resetInvalid, context.requestId);
     const message = failure.status === 400 ? AUTH_MESSAGES.resetInvalid : failure.message;
     return data({ done: false, errors: {} as FieldErrors, banner: { tone: "error", message } as Banner }, { status: failure.status });

@@ -13,6 +13,7 @@ import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialO
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { signIn } from "../../server/services/auth/accounts";
+import { deviceCookie, readDeviceToken } from "../../server/services/auth/cookies";
 import type { Route } from "./+types/sign-in";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -49,12 +50,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false as const, values, errors: fieldErrors(parsed.error) as FieldErrors, banner: null }, { status: 400 });
   }
   try {
-    const { user, session } = await signIn(
+    const { user, session, deviceToken } = await signIn(
       deps,
       { email: parsed.data.email, password: parsed.data.password },
-      { ip: context.clientIp ?? "unknown", persistent: values.remember },
+      {
+        ip: context.clientIp ?? "unknown",
+        persistent: values.remember,
+        deviceToken: readDeviceToken(deps.config, request.headers.get("cookie")),
+      },
     );
     const headers = sessionHeaders(deps, session);
+    headers.append("Set-Cookie", deviceCookie(deps.config, deviceToken));
     if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });
     return data(
       { ok: true as const, values, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.signedIn } as Banner, user, redirectTo },

@@ -6,6 +6,7 @@ import {
   RegisterSchema,
   ResetConfirmSchema,
   ResetRequestSchema,
+  SocialNonceSchema,
   SocialSchema,
   VerifyEmailSchema,
 } from "../../app/lib/auth-schemas";
@@ -22,12 +23,21 @@ import {
   verifyEmail,
   type PublicUser,
 } from "../services/auth/accounts";
-import { clearSessionCookies, oauthCookie, oauthCookieName, readCookie, sessionCookies } from "../services/auth/cookies";
+import {
+  clearSessionCookies,
+  deviceCookie,
+  oauthCookie,
+  oauthCookieName,
+  readCookie,
+  readDeviceToken,
+  sessionCookies,
+} from "../services/auth/cookies";
 import { sessionTokenFromHeaders } from "../services/auth/request";
 import { revokeSession } from "../services/auth/sessions";
 import {
   finishSocialFlow,
   isProviderId,
+  issueIdTokenNonce,
   signInWithIdToken,
   SocialAuthError,
   startSocialFlow,
@@ -58,7 +68,10 @@ export function createAuthRouter(): Hono<AppEnv> {
 
   auth.post("/login", async (c) => {
     const input = await readJson(c, LoginSchema);
-    const { user, session } = await signIn(c.get("deps"), input, { ip: c.get("clientIp") });
+    const deps = c.get("deps");
+    const deviceToken = readDeviceToken(deps.config, c.req.header("cookie"));
+    const { user, session, deviceToken: device } = await signIn(deps, input, { ip: c.get("clientIp"), deviceToken });
+    c.header("Set-Cookie", deviceCookie(deps.config, device), { append: true });
     return c.json({ success: true, message: "Successfully signed in", user, token: session.token });
   });
 
@@ -117,6 +130,21 @@ export function createAuthRouter(): Hono<AppEnv> {
     return c.json({ success: true, message: AUTH_MESSAGES.verificationSent });
   });
 
+  /** A single-use nonce for POST /social: the provider puts it in the ID token, and the token then works once. */
+  auth.post("/social/nonce", async (c) => {
+    const { provider } = await readJson(c, SocialNonceSchema);
+    const deps = c.get("deps");
+    try {
+      const { nonce, expiresIn } = await issueIdTokenNonce(deps, provider, c.get("clientIp"));
+      return c.json({ success: true, nonce, expiresIn });
+    } catch (error) {
+      if (error instanceof SocialAuthError && error.reason === "not-configured") {
+        throw new HttpError(503, AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
+      }
+      throw error;
+    }
+  });
+
   auth.post("/social", async (c) => {
     const { provider, idToken, nonce } = await readJson(c, SocialSchema);
     const deps = c.get("deps");
@@ -145,7 +173,7 @@ export function createAuthRouter(): Hono<AppEnv> {
     const mode = c.req.query("mode") === "sign-up" ? "sign-up" : "sign-in";
     const redirectTo = safeRedirect(c.req.query("redirectTo"));
     try {
-      const flow = await startSocialFlow(deps, provider, { mode, redirectTo, remember: c.req.query("remember") !== "0" });
+      const flow = await startSocialFlow(deps, provider, { mode, redirectTo, remember: c.req.query("remember") !== "0" }, c.get("clientIp"));
       c.header("Set-Cookie", oauthCookie(deps.config, flow.flowId, flow.maxAge));
       return c.redirect(flow.url, 302);
     } catch (error) {

@@ -129,6 +129,14 @@ export interface AccountTables {
     created_at: number;
   };
   /** Pending Google/Microsoft sign-ins: state, nonce and PKCE verifier, keyed by a hashed cookie value. */
+  /** Devices (device-cookie tokens) and client addresses an account signed in from successfully; values hashed. */
+  sign_in_trust: {
+    kind: string;
+    value_hash: string;
+    email_normalized: string;
+    created_at: number;
+    expires_at: number;
+  };
   oauth_flows: {
     id_hash: string;
     provider: string;

@@ -7,6 +7,18 @@ import { intervalWorker, type Worker } from "../workers";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
 
+/**
+ * Text a visitor typed (a name, a company), as an e-mail may show it: on one line (line breaks and other control
+ * characters become spaces, runs of spaces one), bounded, and inside quotation marks, so that it reads as what
+ * somebody typed and can never pose as the site's own paragraphs ("Bob,\n\nYour account is suspended…").
+ */
+export function quoteUserText(text: string, max = 100): string {
+  // eslint-disable-next-line no-control-regex
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  const short = [...line].length > max ? `${[...line].slice(0, max - 1).join("")}…` : line;
+  return `“${short.replace(/[“”]/g, '"')}”`;
+}
+
 /** After this many failed attempts a message is marked failed and no longer retried. */
 export const MAIL_MAX_ATTEMPTS = 8;
 /** How long a delivery attempt owns a message before another process may retry it. */
@@ -50,6 +62,19 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void>
   );
   inFlight.add(attempt);
   void attempt.finally(() => inFlight.delete(attempt));
+}
+
+/**
+ * Runs mail work after the current answer has gone out (a timer turn later), tracked like a delivery attempt.
+ * For work whose duration must not show in the answer's timing: a password reset does the lookup, the link
+ * and the e-mail here, so a known and an unknown address are answered after the same work.
+ */
+export function mailAfterAnswer(deps: Deps, kind: string, work: () => Promise<void>): void {
+  const task = new Promise((resolve) => setTimeout(resolve, 0))
+    .then(work)
+    .catch((err: unknown) => deps.log.warn({ kind, err: { message: (err as Error).message } }, "background mail work failed"));
+  inFlight.add(task);
+  void task.finally(() => inFlight.delete(task));
 }
 
 /** Resolves once every background attempt started so far has finished (tests, shutdown). */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { AUTH_MESSAGES, SIGN_IN_PAGE, SIGN_UP_PAGE } from "../../app/content/auth";
+import { AUTH_MESSAGES, AUTH_VALIDATION, SIGN_IN_PAGE, SIGN_UP_PAGE } from "../../app/content/auth";
 import { parseMail } from "../helpers/smtp-server";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
@@ -246,6 +246,30 @@ test("the sign-in page: every control, client checks, 'Signing In...', accessibl
   await expect(page.getByText(AUTH_MESSAGES.network)).toBeVisible();
   await expect(page.getByRole("link", { name: "Try again" })).toBeVisible();
   allowErrors(/sign-in\.data|ERR_INTERNET_DISCONNECTED/);
+});
+
+test("S9: a common password is refused by the server, with its reason next to the password field", async ({ page, allowErrors }) => {
+  test.slow();
+  await page.goto("/get-started");
+  await hydrated(page);
+  await page.getByRole("main").getByLabel("First name").fill("Asha");
+  await page.getByRole("main").getByLabel("Last name").fill("Verma");
+  await page.getByRole("main").getByLabel("Email address").fill(uniqueEmail("common"));
+  // Long enough for the browser's checks, which do not carry the list: the server refuses it.
+  await page.getByRole("main").getByLabel("Password", { exact: true }).fill("password123");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("main").getByLabel("Company name").fill("Verma Realty");
+  await page.getByRole("main").getByLabel("Your role").selectOption("CEO/Founder");
+  await page.getByRole("main").getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  // Back on step 1, the message under the password field, which has the focus.
+  const password = page.getByRole("main").getByLabel("Password", { exact: true });
+  await expect(password).toHaveAccessibleDescription(new RegExp(AUTH_VALIDATION.passwordCommon.replace(/[.]/g, "\\.")));
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  // The refusal answered 400, which Chromium logs as a failed resource.
+  allowErrors(/status of 400/);
 });
 
 test("forgot and reset the password through the e-mailed link", async ({ page, server }) => {

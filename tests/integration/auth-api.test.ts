@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())("auth API on %s", (kind) => {
   });
 
   it("accepts exactly 8 and 128 characters", async () => {
-    await register({ password: "12345678" });
+    await register({ password: "k7#mPq2z" });
     await register({ password: "y".repeat(128) });
   });
 
@@ -365,7 +365,7 @@ describe.each(testDatabaseKinds())("auth API on %s", (kind) => {
     const bare = await call("POST", "/social", { provider: "google", email: "victim@example.com", name: "Victim" });
     expect(bare.status).toBe(400);
     expect(await bare.json()).toMatchObject({ success: false, field: "idToken" });
-    const notConfigured = await call("POST", "/social", { provider: "google", idToken: "a.b.c".padEnd(40, "x") });
+    const notConfigured = await call("POST", "/social", { provider: "google", idToken: "a.b.c".padEnd(40, "x"), nonce: "n".repeat(43) });
     expect(notConfigured.status).toBe(503);
     expect(await notConfigured.json()).toMatchObject({ message: "Google sign-in is not configured on this site yet." });
     expect((await call("POST", "/social", { provider: "facebook", idToken: "x".repeat(40) })).status).toBe(400);

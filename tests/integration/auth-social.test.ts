@@ -53,12 +53,17 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
     await t.drop();
   });
 
+  // Each start is a stored flow counted per client address: every request comes from its own address (the socket's
+  // peer, as Node's adapter passes it), so the flow limit (tested on its own in auth-security.test.ts) stays out of the way.
+  let ipCounter = 0;
+  const fromNewAddress = () => ({ incoming: { socket: { remoteAddress: `192.0.2.${++ipCounter}` } } });
+
   /** Runs the browser flow: start → provider (login completes by itself) → callback. Returns the callback's answer. */
   async function browserFlow(
     provider: "google" | "microsoft",
     { mode = "sign-in", tamper, callbackQuery }: { mode?: string; tamper?: () => void; callbackQuery?: (q: URLSearchParams) => void } = {},
   ) {
-    const start = await app.request(`/api/auth/${provider}/start?mode=${mode}&redirectTo=%2Ftemplates%3Ftab%3D1`);
+    const start = await app.request(`/api/auth/${provider}/start?mode=${mode}&redirectTo=%2Ftemplates%3Ftab%3D1`, {}, fromNewAddress());
     expect(start.status).toBe(302);
     const flowCookie = start.headers.get("set-cookie")!.split(";")[0]!;
     expect(start.headers.get("set-cookie")).toMatch(/HttpOnly/);
@@ -133,6 +138,40 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
     expect(profile.json.user).toMatchObject({ _id: user._id, industry: "Education", emailVerified: true });
   });
 
+  it("S2: a verified Google identity takes an unverified account away from whoever registered it (password and sessions end)", async () => {
+    // The attacker registers the victim's address first (never verified) and keeps the session.
+    const email = `victim.${kind}@example.com`;
+    const password = "attacker chosen secret";
+    const reg = await app.request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Not The Victim", email, password, company: "Co", industry: "Education", role: "user" }),
+    }, fromNewAddress());
+    expect(reg.status).toBe(201);
+    const attacker = (await reg.json()) as Json;
+    const attackerAuth = { authorization: `Bearer ${attacker.token}` };
+    expect((await app.request("/api/auth/profile", { headers: attackerAuth })).status).toBe(200);
+
+    // The victim, who owns the mailbox, signs in with Google later.
+    idp.setAccount(nextAccount({ email, email_verified: true }));
+    const victim = await browserFlow("google");
+    const profile = await profileWith(victim.sessionCookie!);
+    expect(profile.json.user).toMatchObject({ _id: attacker.user._id, emailVerified: true });
+
+    // The attacker's session and password no longer work; the victim's session does.
+    expect((await app.request("/api/auth/profile", { headers: attackerAuth })).status).toBe(401);
+    const login = await app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    }, fromNewAddress());
+    expect(login.status).toBe(401);
+    expect((await profileWith(victim.sessionCookie!)).status).toBe(200);
+    const row = await t.db.kysely.selectFrom("users").select("password_hash").where("id", "=", attacker.user._id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    expect(deps.logs.text).toMatch(/e-mail was never verified: password removed, every session ended/);
+  });
+
   it("refuses an unverified e-mail for a new account too", async () => {
     idp.setAccount(nextAccount({ email_verified: false }));
     const { location, sessionCookie } = await browserFlow("google", { mode: "sign-up" });
@@ -150,7 +189,7 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
 
   it("refuses a callback without the flow cookie (a login CSRF) and a replayed callback", async () => {
     idp.setAccount(nextAccount());
-    const start = await app.request("/api/auth/google/start");
+    const start = await app.request("/api/auth/google/start", {}, fromNewAddress());
     const flowCookie = start.headers.get("set-cookie")!.split(";")[0]!;
     const back = await idp.authorize(start.headers.get("location")!);
     const noCookie = await app.request(`/api/auth/google/callback?${back.searchParams}`);
@@ -170,7 +209,7 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
   });
 
   it("keeps the redirect target on this site", async () => {
-    const start = await app.request("/api/auth/google/start?redirectTo=https%3A%2F%2Fevil.example%2F");
+    const start = await app.request("/api/auth/google/start?redirectTo=https%3A%2F%2Fevil.example%2F", {}, fromNewAddress());
     const flowCookie = start.headers.get("set-cookie")!.split(";")[0]!;
     idp.setAccount(nextAccount());
     const back = await idp.authorize(start.headers.get("location")!);
@@ -179,14 +218,21 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
   });
 
   describe("POST /api/auth/social with an ID token", () => {
-    const post = (body: Json) =>
-      app.request("/api/auth/social", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = (body: Json, path = "/api/auth/social") =>
+      app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }, fromNewAddress());
+    /** A nonce issued by the site (POST /api/auth/social/nonce), as a client asks for one before the provider's sign-in. */
+    const issuedNonce = async (provider = "google") => {
+      const res = await post({ provider }, "/api/auth/social/nonce");
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Json).nonce as string;
+    };
 
-    it("accepts a provider-issued token for this site's client, with its nonce", async () => {
+    it("accepts a provider-issued token for this site's client, with the nonce the site issued", async () => {
       const account = nextAccount();
       idp.setAccount(account);
-      const idToken = await idp.obtainIdToken(SITE_CLIENT, { nonce: "n-123" });
-      const res = await post({ provider: "google", idToken, nonce: "n-123" });
+      const nonce = await issuedNonce();
+      const idToken = await idp.obtainIdToken(SITE_CLIENT, { nonce });
+      const res = await post({ provider: "google", idToken, nonce });
       expect(res.status).toBe(200);
       const json = (await res.json()) as Json;
       expect(json).toMatchObject({ success: true, message: "Successfully signed in with Google! Redirecting...", token: expect.any(String) });
@@ -195,26 +241,58 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
       expect(profile.status).toBe(200);
 
       // Without the nonce it was issued with, the same token is refused.
-      expect((await post({ provider: "google", idToken })).status).toBe(401);
+      expect((await post({ provider: "google", idToken })).status).toBe(400);
       expect((await post({ provider: "google", idToken, nonce: "other" })).status).toBe(401);
+    });
+
+    it("S8: refuses a token without a nonce, one with a nonce the site never issued, and the same token twice", async () => {
+      idp.setAccount(nextAccount());
+      const bare = await idp.obtainIdToken(SITE_CLIENT);
+      const noNonce = await post({ provider: "google", idToken: bare });
+      expect(noNonce.status).toBe(400);
+      expect(await noNonce.json()).toMatchObject({ success: false, field: "nonce" });
+      // A nonce in the body that the token does not carry.
+      const issued = await issuedNonce();
+      expect((await post({ provider: "google", idToken: bare, nonce: issued })).status).toBe(401);
+
+      // A nonce the client made up itself: the token carries it, but the site never issued it.
+      const madeUp = await idp.obtainIdToken(SITE_CLIENT, { nonce: "client-made-nonce" });
+      const refused = await post({ provider: "google", idToken: madeUp, nonce: "client-made-nonce" });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ reason: "nonce" });
+
+      // An issued nonce works once: the same token replayed is refused.
+      const nonce = await issuedNonce();
+      const idToken = await idp.obtainIdToken(SITE_CLIENT, { nonce });
+      expect((await post({ provider: "google", idToken, nonce })).status).toBe(200);
+      const replay = await post({ provider: "google", idToken, nonce });
+      expect(replay.status).toBe(401);
+      expect(await replay.json()).toMatchObject({ reason: "nonce" });
+      // A nonce issued for Google does not serve Microsoft.
+      const googleNonce = await issuedNonce("google");
+      const other = await idp.obtainIdToken(SITE_CLIENT, { nonce: googleNonce });
+      expect((await post({ provider: "microsoft", idToken: other, nonce: googleNonce })).status).toBe(401);
     });
 
     it("refuses a token issued to another client (wrong audience)", async () => {
       idp.setAccount(nextAccount());
-      const idToken = await idp.obtainIdToken(OTHER_CLIENT);
+      const nonce = await issuedNonce();
+      const idToken = await idp.obtainIdToken(OTHER_CLIENT, { nonce });
       expect(decodeJwt(idToken).aud).toBe(OTHER_CLIENT.clientId);
-      const res = await post({ provider: "google", idToken });
+      const res = await post({ provider: "google", idToken, nonce });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ success: false, message: "Google Sign-In failed. Please try again." });
     });
 
     it("refuses a token with an altered signature, and one signed by another key", async () => {
       idp.setAccount(nextAccount());
-      const idToken = await idp.obtainIdToken(SITE_CLIENT);
-      expect((await post({ provider: "google", idToken: alterSignature(idToken) })).status).toBe(401);
+      const nonce = await issuedNonce();
+      const idToken = await idp.obtainIdToken(SITE_CLIENT, { nonce });
+      expect((await post({ provider: "google", idToken: alterSignature(idToken), nonce })).status).toBe(401);
 
       const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-      const forged = await new SignJWT({ email: "victim@example.com", email_verified: true })
+      const forgedNonce = await issuedNonce("microsoft");
+      const forged = await new SignJWT({ email: "victim@example.com", email_verified: true, nonce: forgedNonce })
         .setProtectedHeader({ alg: "RS256", kid: "test-key-1" })
         .setIssuer(idp.issuer)
         .setAudience(SITE_CLIENT.clientId)
@@ -222,13 +300,14 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
         .setIssuedAt()
         .setExpirationTime("5m")
         .sign(privateKey);
-      expect((await post({ provider: "microsoft", idToken: forged })).status).toBe(401);
+      expect((await post({ provider: "microsoft", idToken: forged, nonce: forgedNonce })).status).toBe(401);
     });
 
     it("refuses an unverified e-mail", async () => {
       idp.setAccount(nextAccount({ email_verified: false }));
-      const idToken = await idp.obtainIdToken(SITE_CLIENT);
-      const res = await post({ provider: "google", idToken });
+      const nonce = await issuedNonce();
+      const idToken = await idp.obtainIdToken(SITE_CLIENT, { nonce });
+      const res = await post({ provider: "google", idToken, nonce });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ reason: "unverified-email" });
     });

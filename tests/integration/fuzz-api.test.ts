@@ -51,7 +51,7 @@ const JSON_ENDPOINTS: Endpoint[] = [
   { method: "POST", path: "/api/auth/reset-password", fields: ["email"], required: ["email"], countsAttempts: true },
   { method: "POST", path: "/api/auth/reset-password/confirm", fields: ["token", "password"], required: ["token", "password"] },
   { method: "POST", path: "/api/auth/verify-email", fields: ["token"], required: ["token"] },
-  { method: "POST", path: "/api/auth/social", fields: ["provider", "idToken", "nonce"], required: ["provider", "idToken"] },
+  { method: "POST", path: "/api/auth/social", fields: ["provider", "idToken", "nonce"], required: ["provider", "idToken", "nonce"] },
   { method: "PUT", path: "/api/auth/profile", fields: ["name", "company", "industry"], required: ["name", "company", "industry"], auth: true },
 ];
 

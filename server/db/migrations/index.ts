@@ -5,6 +5,7 @@ import * as m0002 from "./0002-blog-newsletter";
 import * as m0003 from "./0003-accounts";
 import * as m0004 from "./0004-leads";
 import * as m0005 from "./0005-blog-counters-index";
+import * as m0006 from "./0006-sign-in-trust";
 import * as m0007 from "./0007-knowledge";
 
 export type MigrationModule = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, MigrationModule> = {
   "0003-accounts": m0003,
   "0004-leads": m0004,
   "0005-blog-counters-index": m0005,
+  "0006-sign-in-trust": m0006,
   "0007-knowledge": m0007,
 };

@@ -4,11 +4,13 @@ import type { ProfileUpdate, RegisterInput } from "../../../app/lib/auth-schemas
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { enqueueMail } from "../mail";
+import { enqueueMail, mailAfterAnswer, quoteUserText } from "../mail";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
+import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
 import { hashToken, newToken, newUserId } from "./tokens";
+import { forgetSignInTrust, rememberSignIn, signInSource } from "./trust";
 
 export type UserRow = Selectable<AccountTables["users"]>;
 
@@ -67,6 +69,7 @@ export async function registerUser(
   { ip, persistent = true }: { ip: string; persistent?: boolean },
 ): Promise<SignedIn> {
   await hitSignUpLimit(deps.db, ip, deps.config.SIGNUP_RATE_LIMIT_PER_HOUR);
+  await assertPasswordAllowed(input.password, { email: input.email, name: input.name });
   const now = Date.now();
   const row: UserRow = {
     id: newUserId(),
@@ -101,18 +104,22 @@ export async function registerUser(
 export async function signIn(
   deps: Deps,
   { email, password }: { email: string; password: string },
-  { ip, persistent = true }: { ip: string; persistent?: boolean },
-): Promise<SignedIn> {
+  { ip, persistent = true, deviceToken }: { ip: string; persistent?: boolean; deviceToken?: string },
+): Promise<SignedIn & { deviceToken: string }> {
   const normalized = normalizeEmail(email);
-  await assertSignInAllowed(deps.db, normalized, ip);
+  const source = await signInSource(deps, normalized, ip, deviceToken);
+  await assertSignInAllowed(deps.db, normalized, ip, source);
   const row = await findUserByEmail(deps, normalized);
   const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
   if (!row || !ok) {
-    await recordSignInFailure(deps.db, normalized, ip);
+    await recordSignInFailure(deps.db, normalized, ip, source);
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
   }
-  await clearSignInFailures(deps.db, normalized, ip);
-  return startSession(deps, row, persistent);
+  await clearSignInFailures(deps.db, normalized, ip, source);
+  // This device (the cookie the door sets) and this address are the owner's from now on: the account-wide limit
+  // that strangers can fill never applies to them.
+  const trustedDevice = await rememberSignIn(deps, normalized, ip, deviceToken);
+  return { ...(await startSession(deps, row, persistent)), deviceToken: trustedDevice };
 }
 
 /** Records the sign-in time and opens a session. */
@@ -167,16 +174,21 @@ async function consumeToken(deps: Deps, token: string, purpose: Purpose): Promis
 
 /** Whether a token would still work, without using it (to show the right form). */
 export async function tokenIsUsable(deps: Deps, token: string, purpose: Purpose): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const row = await deps.db.kysely
+  return Boolean(await tokenOwner(deps, token, purpose));
+}
+
+/** The account a still-usable token belongs to, without using the token. */
+async function tokenOwner(deps: Deps, token: string, purpose: Purpose): Promise<UserRow | undefined> {
+  if (!token || token.length > 200) return undefined;
+  return deps.db.kysely
     .selectFrom("auth_tokens")
-    .select("user_id")
-    .where("token_hash", "=", hashToken(token))
-    .where("purpose", "=", purpose)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", Date.now())
+    .innerJoin("users", "users.id", "auth_tokens.user_id")
+    .selectAll("users")
+    .where("auth_tokens.token_hash", "=", hashToken(token))
+    .where("auth_tokens.purpose", "=", purpose)
+    .where("auth_tokens.used_at", "is", null)
+    .where("auth_tokens.expires_at", ">", Date.now())
     .executeTakeFirst();
-  return Boolean(row);
 }
 
 // Links come from the configured public URL, never from the request's Host header.
@@ -189,7 +201,7 @@ async function sendVerificationMail(deps: Deps, row: UserRow): Promise<void> {
   await enqueueMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.verify.subject,
-    text: AUTH_EMAILS.verify.text(row.name, link(deps, "/verify-email", token)),
+    text: AUTH_EMAILS.verify.text(quoteUserText(row.name), link(deps, "/verify-email", token)),
     kind: "verify-email",
   });
 }
@@ -203,17 +215,26 @@ export async function resendVerification(deps: Deps, userId: string, ip: string)
   await sendVerificationMail(deps, row);
 }
 
-/** Sends a reset link if the address has an account; answers the same either way. */
+/**
+ * Sends a reset link if the address has an account; answers the same either
+ * way, in words and in time: the answer waits only for the limit, which counts
+ * known and unknown addresses alike, and the lookup, the link and the e-mail
+ * follow after it.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
   const normalized = normalizeEmail(email);
   await hitMailLimit(deps.db, "reset", normalized, ip);
+  mailAfterAnswer(deps, "password-reset", () => sendResetLink(deps, normalized));
+}
+
+async function sendResetLink(deps: Deps, normalized: string): Promise<void> {
   const row = await findUserByEmail(deps, normalized);
   if (!row) return;
   const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
   await enqueueMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.reset.subject,
-    text: AUTH_EMAILS.reset.text(row.name, link(deps, "/reset-password", token)),
+    text: AUTH_EMAILS.reset.text(quoteUserText(row.name), link(deps, "/reset-password", token)),
     kind: "password-reset",
   });
 }
@@ -224,6 +245,9 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
  * counts as verified.
  */
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
+  // The new password is checked before the link is used up, so a refused password can be corrected with the same link.
+  const owner = await tokenOwner(deps, token, "reset");
+  if (owner) await assertPasswordAllowed(password, { email: owner.email, name: owner.name });
   const userId = await consumeToken(deps, token, "reset");
   if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, { field: "token" });
   const row = await findUserById(deps, userId);
@@ -233,6 +257,7 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
     .where("id", "=", userId)
     .execute();
   await revokeAllSessions(deps, userId);
+  if (row) await forgetSignInTrust(deps, row.email_normalized);
   deps.log.info({ userId }, "password reset; all sessions ended");
 }
 

@@ -8,6 +8,9 @@ import type { Config } from "../../config";
  */
 export const HINT_COOKIE = "wp_signed_in";
 const OAUTH_COOKIE_BASE = "wp_oauth";
+const DEVICE_COOKIE_BASE = "wp_device";
+/** The device cookie lives as long as the trust it carries (server/services/auth/trust.ts). */
+const DEVICE_COOKIE_MAX_AGE = 90 * 86_400;
 
 function secure(config: Config): boolean {
   return config.PUBLIC_URL.startsWith("https://");
@@ -48,6 +51,24 @@ export function clearSessionCookies(config: Config): string[] {
     serialize(config, sessionCookieName(config), "", { httpOnly: true, maxAge: 0 }),
     serialize(config, HINT_COOKIE, "", { httpOnly: false, maxAge: 0 }),
   ];
+}
+
+/**
+ * The device cookie (OWASP's defence against lock-out): a random token set at
+ * a successful sign-in, HttpOnly, kept across sessions and sign-out. A browser
+ * that carries it for an account never meets the account-wide limit that
+ * strangers' wrong passwords fill.
+ */
+export function deviceCookieName(config: Config): string {
+  return secure(config) ? `__Host-${DEVICE_COOKIE_BASE}` : DEVICE_COOKIE_BASE;
+}
+
+export function deviceCookie(config: Config, token: string): string {
+  return serialize(config, deviceCookieName(config), token, { httpOnly: true, maxAge: DEVICE_COOKIE_MAX_AGE });
+}
+
+export function readDeviceToken(config: Config, cookieHeader: string | null | undefined): string | undefined {
+  return readCookie(cookieHeader, deviceCookieName(config));
 }
 
 export function oauthCookie(config: Config, value: string, maxAge: number): string {

@@ -8,12 +8,14 @@ type Tier = { limit: number; windowMs: number };
 /**
  * Failed sign-ins, counted in the shared database. Each scope has tiers whose
  * windows grow, so the wait grows with repeated failures (about a minute, then
- * up to a quarter of an hour) but never becomes a long lock-out: the
- * account-wide tier, the only one an attacker elsewhere can fill for a real
- * user, lasts at most 15 minutes.
+ * up to a quarter of an hour). The account-wide tier is the one an attacker
+ * elsewhere could fill for a real user, so it never applies to a device or an
+ * address the account has signed in from before (see `SignInSource`): the
+ * owner keeps signing in while strangers are slowed down (OWASP's device
+ * cookies).
  */
 export const SIGN_IN_TIERS = {
-  /** One address guessing one account. */
+  /** One address guessing one account: a growing wait (5 a minute, then 10 a quarter of an hour). */
   pair: [
     { limit: 5, windowMs: 60_000 },
     { limit: 10, windowMs: 15 * 60_000 },
@@ -23,8 +25,10 @@ export const SIGN_IN_TIERS = {
     { limit: 20, windowMs: 60_000 },
     { limit: 60, windowMs: 60 * 60_000 },
   ],
-  /** Many addresses guessing one account. */
+  /** Many addresses guessing one account: applies only where the account never signed in before. */
   account: [{ limit: 30, windowMs: 15 * 60_000 }],
+  /** A device that signed in to this account before (its device cookie): its own small allowance of mistakes. */
+  device: [{ limit: 10, windowMs: 15 * 60_000 }],
 } satisfies Record<string, Tier[]>;
 
 /** E-mails sent on request (reset, verification), per address and per client address. */
@@ -34,6 +38,15 @@ export const MAIL_TIERS = {
 } satisfies Record<string, Tier[]>;
 
 const HOUR_MS = 60 * 60_000;
+
+/** Social sign-in flows (and ID-token nonces) started per client address: each is a stored row until it expires. */
+export const SOCIAL_FLOW_TIER: Tier = { limit: 10, windowMs: 60_000 };
+
+export async function hitSocialFlowLimit(db: Db, ip: string, now = Date.now()): Promise<void> {
+  const { limit, windowMs } = SOCIAL_FLOW_TIER;
+  const result = await hitRateLimit(db, `social-flow:ip:${ip}:${windowMs}`, { limit, windowMs, now });
+  if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds);
+}
 
 /**
  * Counts one sign-up from this client address (`SIGNUP_RATE_LIMIT_PER_HOUR`); a 429 with Retry-After
@@ -45,25 +58,38 @@ export async function hitSignUpLimit(db: Db, ip: string, limit: number, now = Da
   if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps, result.retryAfterSeconds);
 }
 
-function signInKeys(email: string, ip: string) {
+/**
+ * Where a sign-in comes from, as far as the limits care: a device whose cookie this account trusts (it signed in
+ * there before), an address it signed in from before, or neither (a stranger, as far as anyone can tell).
+ */
+export type SignInSource = { trustedDevice: string | null; trustedAddress: boolean };
+
+function signInKeys(email: string, ip: string, source: SignInSource) {
+  // A trusted device is counted on its own: a stranger at the same address cannot use up its allowance.
+  if (source.trustedDevice) return { device: `signin:dev:${source.trustedDevice}:${email}` } as const;
   return {
     pair: `signin:pair:${ip}:${email}`,
     ip: `signin:ip:${ip}`,
-    account: `signin:acct:${email}`,
+    ...(source.trustedAddress ? {} : { account: `signin:acct:${email}` }),
   } as const;
 }
+
+type Scope = keyof typeof SIGN_IN_TIERS;
 
 function tierKey(key: string, tier: Tier) {
   return `${key}:${tier.windowMs}`;
 }
 
-/** Throws a 429 with Retry-After when any sign-in tier for this account or address is full. */
-export async function assertSignInAllowed(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
-  const keys = signInKeys(email, ip);
+function scopedKeys(email: string, ip: string, source: SignInSource): [Scope, string][] {
+  return Object.entries(signInKeys(email, ip, source)) as [Scope, string][];
+}
+
+/** Throws a 429 with Retry-After when any sign-in tier for this source and account is full. */
+export async function assertSignInAllowed(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
   let wait = 0;
-  for (const scope of Object.keys(keys) as (keyof typeof keys)[]) {
+  for (const [scope, key] of scopedKeys(email, ip, source)) {
     for (const tier of SIGN_IN_TIERS[scope]) {
-      const count = await peekRateLimit(db, tierKey(keys[scope], tier), tier.windowMs, now);
+      const count = await peekRateLimit(db, tierKey(key, tier), tier.windowMs, now);
       if (count >= tier.limit) {
         const windowEnd = Math.floor(now / tier.windowMs) * tier.windowMs + tier.windowMs;
         wait = Math.max(wait, Math.ceil((windowEnd - now) / 1000));
@@ -73,19 +99,22 @@ export async function assertSignInAllowed(db: Db, email: string, ip: string, now
   if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait);
 }
 
-export async function recordSignInFailure(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
-  const keys = signInKeys(email, ip);
-  for (const scope of Object.keys(keys) as (keyof typeof keys)[]) {
+export async function recordSignInFailure(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
+  // A failure from a trusted address still counts on the account: only its own attempts skip that tier.
+  const keys = source.trustedDevice ? scopedKeys(email, ip, source) : scopedKeys(email, ip, { trustedDevice: null, trustedAddress: false });
+  for (const [scope, key] of keys) {
     for (const tier of SIGN_IN_TIERS[scope]) {
-      await hitRateLimit(db, tierKey(keys[scope], tier), { limit: tier.limit, windowMs: tier.windowMs, now });
+      await hitRateLimit(db, tierKey(key, tier), { limit: tier.limit, windowMs: tier.windowMs, now });
     }
   }
 }
 
-/** A successful sign-in forgets this address's failures on this account (not the account-wide or address-wide counts). */
-export async function clearSignInFailures(db: Db, email: string, ip: string): Promise<void> {
-  const { pair } = signInKeys(email, ip);
-  for (const tier of SIGN_IN_TIERS.pair) await resetRateLimit(db, tierKey(pair, tier));
+/** A successful sign-in forgets this address's (or device's) failures on this account, not the account-wide or address-wide counts. */
+export async function clearSignInFailures(db: Db, email: string, ip: string, source: SignInSource): Promise<void> {
+  const scope: Scope = source.trustedDevice ? "device" : "pair";
+  const key = Object.fromEntries(scopedKeys(email, ip, source))[scope];
+  if (!key) return;
+  for (const tier of SIGN_IN_TIERS[scope]) await resetRateLimit(db, tierKey(key, tier));
 }
 
 /**

@@ -1,4 +1,8 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { AUTH_MESSAGES } from "../../../app/content/auth";
+import { HttpError } from "../../http/errors";
+import { createLane, LaneFullError } from "./hash-lane";
 
 /**
  * Passwords are hashed with scrypt (memory-hard) at N=2^15, r=8, p=1: 32 MiB
@@ -12,11 +16,32 @@ const PARALLEL = 1;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
+/**
+ * Every hash runs in this lane: at most half the machine's cores at once (one on two cores; never more than two
+ * of libuv's four threads, 32 MiB each), four waiting at most 5 s, the rest refused at once with a 503 and
+ * Retry-After (see hash-lane.ts for why).
+ */
+export const HASH_LANE = {
+  concurrency: Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2))),
+  maxQueue: 4,
+  maxWaitMs: 5_000,
+} as const;
+export const hashLane = createLane(HASH_LANE);
+
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  const work = () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scryptCallback(password.normalize("NFKC"), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  return hashLane.run(work).catch((error: unknown) => {
+    if (error instanceof LaneFullError) {
+      throw new HttpError(503, AUTH_MESSAGES.hashingBusy, {}, { "Retry-After": String(HASHING_RETRY_AFTER_S) });
+    }
+    throw error;
+  });
 }
+
+const HASHING_RETRY_AFTER_S = 2;
 
 function options(logN: number, r: number, p: number): ScryptOptions {
   // Node's default maxmem (32 MiB) is exactly the memory N=2^15, r=8 needs, which it refuses: allow twice that.

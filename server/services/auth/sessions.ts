@@ -2,6 +2,7 @@ import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../../workers";
 import { pruneRateLimits } from "../rate-limit";
 import { hashToken, newToken } from "./tokens";
+import { pruneSignInTrust } from "./trust";
 
 /** Without 'Remember me' a session lives in a browser-session cookie and ends sooner on the server too. */
 const SHORT_IDLE_MS = 12 * 3600_000;
@@ -96,6 +97,7 @@ export async function pruneSessions(deps: Deps, now = Date.now()): Promise<void>
     .execute();
   await deps.db.kysely.deleteFrom("auth_tokens").where("expires_at", "<", now - 86_400_000).execute();
   await deps.db.kysely.deleteFrom("oauth_flows").where("expires_at", "<", now).execute();
+  await pruneSignInTrust(deps, now);
 }
 
 /** Hourly clean-up of dead sessions, used tokens, abandoned social flows and expired rate-limit counters. */

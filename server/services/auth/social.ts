@@ -5,19 +5,23 @@ import type { Config } from "../../config";
 import type { Deps } from "../../context";
 import { DEFAULT_INDUSTRY } from "../../../app/content/site";
 import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSession, type UserRow } from "./accounts";
+import { hitSocialFlowLimit } from "./limits";
+import { revokeAllSessions } from "./sessions";
+import { forgetSignInTrust } from "./trust";
 import { hashToken, newToken, newUserId } from "./tokens";
 
 /**
  * Google and Microsoft sign-in: OpenID Connect authorization-code flow with
  * PKCE, state and nonce (openid-client), and the ID-token check for
  * POST /api/auth/social. An identity is trusted only from an ID token whose
- * signature (the issuer's JWKS), issuer, audience, expiry and nonce pass.
+ * signature (the issuer's JWKS), issuer, audience, expiry and nonce pass; the
+ * nonce is always one this server issued, used once.
  */
 
 /** Why a social sign-in failed; logged (never shown in detail to the visitor). */
 export class SocialAuthError extends Error {
   constructor(
-    readonly reason: "not-configured" | "bad-flow" | "provider" | "token" | "unverified-email" | "no-email",
+    readonly reason: "not-configured" | "bad-flow" | "provider" | "token" | "nonce" | "unverified-email" | "no-email",
     message: string,
   ) {
     super(message);
@@ -26,6 +30,20 @@ export class SocialAuthError extends Error {
 }
 
 const FLOW_TTL_MS = 10 * 60_000;
+/** A nonce for POST /api/auth/social is good for this long, and once. */
+const ID_TOKEN_NONCE_TTL_MS = 10 * 60_000;
+/** The `mode` of an oauth_flows row that holds a nonce issued for the ID-token door (it has no state or verifier). */
+const ID_TOKEN_MODE = "id-token";
+
+/**
+ * Each started flow is a stored row: counted per client address (a 429 beyond
+ * the limit) and expired rows are cleaned as new ones come, so no address can
+ * fill the table (the hourly clean-up also deletes them).
+ */
+async function admitNewFlow(deps: Deps, ip: string): Promise<void> {
+  await hitSocialFlowLimit(deps.db, ip);
+  await deps.db.kysely.deleteFrom("oauth_flows").where("expires_at", "<", Date.now()).execute();
+}
 
 type ProviderSettings = { clientId: string; clientSecret: string; issuer: string };
 
@@ -97,8 +115,10 @@ export async function startSocialFlow(
   deps: Deps,
   provider: ProviderId,
   options: FlowOptions,
+  ip: string,
 ): Promise<{ url: string; flowId: string; maxAge: number }> {
   const settings = settingsOrThrow(deps.config, provider);
+  await admitNewFlow(deps, ip);
   const { config } = await discover(settings);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -140,8 +160,46 @@ export async function takeFlow(deps: Deps, provider: ProviderId, flowId: string 
     .where("id_hash", "=", hashToken(flowId))
     .returningAll()
     .executeTakeFirst();
-  if (!row || row.provider !== provider || Number(row.expires_at) < Date.now()) return undefined;
+  if (!row || row.provider !== provider || row.mode === ID_TOKEN_MODE || Number(row.expires_at) < Date.now()) return undefined;
   return row;
+}
+
+/**
+ * A nonce for the ID-token door (POST /api/auth/social): the client asks for
+ * one, has the provider put it in the ID token, and sends both. Stored hashed
+ * and consumed by the sign-in, so each ID token works once.
+ */
+export async function issueIdTokenNonce(deps: Deps, provider: ProviderId, ip: string): Promise<{ nonce: string; expiresIn: number }> {
+  settingsOrThrow(deps.config, provider);
+  await admitNewFlow(deps, ip);
+  const nonce = newToken();
+  await deps.db.kysely
+    .insertInto("oauth_flows")
+    .values({
+      id_hash: hashToken(nonce),
+      provider,
+      state: "",
+      nonce: "",
+      code_verifier: "",
+      redirect_to: "",
+      mode: ID_TOKEN_MODE,
+      remember: 1,
+      expires_at: Date.now() + ID_TOKEN_NONCE_TTL_MS,
+    })
+    .execute();
+  return { nonce, expiresIn: ID_TOKEN_NONCE_TTL_MS / 1000 };
+}
+
+/** Uses up an issued nonce (one atomic delete): true when it was issued for this provider and had not expired. */
+async function consumeIdTokenNonce(deps: Deps, provider: ProviderId, nonce: string): Promise<boolean> {
+  if (nonce.length > 200) return false;
+  const row = await deps.db.kysely
+    .deleteFrom("oauth_flows")
+    .where("id_hash", "=", hashToken(nonce))
+    .where("mode", "=", ID_TOKEN_MODE)
+    .returning(["provider", "expires_at"])
+    .executeTakeFirst();
+  return Boolean(row && row.provider === provider && Number(row.expires_at) >= Date.now());
 }
 
 /**
@@ -177,12 +235,7 @@ export async function finishSocialFlow(
 }
 
 /** POST /api/auth/social: an ID token the provider issued to this site's client, checked like the browser flow. */
-export async function signInWithIdToken(
-  deps: Deps,
-  provider: ProviderId,
-  idToken: string,
-  nonce: string | undefined,
-): Promise<SignedIn> {
+export async function signInWithIdToken(deps: Deps, provider: ProviderId, idToken: string, nonce: string): Promise<SignedIn> {
   const settings = settingsOrThrow(deps.config, provider);
   const { config, jwks } = await discover(settings);
   const issuerTemplate = config.serverMetadata().issuer;
@@ -206,8 +259,12 @@ export async function signInWithIdToken(
   if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== settings.clientId) {
     throw new SocialAuthError("token", "azp does not name this client");
   }
-  if ((payload.nonce !== undefined || nonce !== undefined) && payload.nonce !== nonce) {
-    throw new SocialAuthError("token", "nonce mismatch");
+  // The token must carry a nonce this server issued, not used before: a token without one, or sent twice, is refused.
+  if (typeof payload.nonce !== "string" || payload.nonce !== nonce) {
+    throw new SocialAuthError("nonce", payload.nonce === undefined ? "the ID token has no nonce" : "nonce mismatch");
+  }
+  if (!(await consumeIdTokenNonce(deps, provider, nonce))) {
+    throw new SocialAuthError("nonce", "the nonce was not issued here, has expired or was already used");
   }
   return signInWithClaims(deps, provider, payload, true);
 }
@@ -266,9 +323,22 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     };
     await kysely.insertInto("users").values(row).execute();
   } else if (row.email_verified_at === null) {
-    // The provider vouches for the address: the account's e-mail counts as verified from now on.
-    await kysely.updateTable("users").set({ email_verified_at: now }).where("id", "=", row.id).execute();
-    row = { ...row, email_verified_at: now };
+    // The provider vouches for the address, but nobody ever proved owning it to us: whoever registered it may be
+    // somebody else (a pre-account takeover). The mailbox's owner gets the account without the registrant's
+    // credentials: the password is removed, every session and pending link ends, then the address counts as verified.
+    await kysely
+      .updateTable("users")
+      .set({ email_verified_at: now, password_hash: null })
+      .where("id", "=", row.id)
+      .execute();
+    await revokeAllSessions(deps, row.id);
+    await kysely.deleteFrom("auth_tokens").where("user_id", "=", row.id).execute();
+    await forgetSignInTrust(deps, row.email_normalized);
+    deps.log.warn(
+      { userId: row.id, provider, hadPassword: row.password_hash !== null },
+      "social sign-in claimed an account whose e-mail was never verified: password removed, every session ended",
+    );
+    row = { ...row, email_verified_at: now, password_hash: null };
   }
   await kysely
     .insertInto("social_identities")

@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:login-storm` (issue 13, S7): does a storm of wrong sign-ins
+ * slow the site down? Starts the production build on a loopback port with a
+ * temporary SQLite database, measures `/blogs` and `/api/blogs` while idle,
+ * then again while 20 clients keep posting wrong passwords to
+ * `/api/auth/login` (each attempt from its own forwarded address and for its
+ * own unknown e-mail, so the sign-in limits never stop them: only the
+ * hashing lane bounds them). Prints p50/p99 idle and under the storm, the
+ * storm's answers by status, and whether `/blogs` p99 stayed under 3× idle.
+ * A benchmark, not a test: on this shared machine read it with the load
+ * average it prints. Needs a build: WP_BUILD_DIR (default build-e2e).
+ *
+ * BENCH_SECONDS (default 10, at most 60) bounds each phase; BENCH_STORM (default 20) the concurrent sign-ins.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildDir, startBuiltServer } from "../tests/helpers/built-server";
+
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
+const STORM = Math.min(Number(process.env.BENCH_STORM ?? 20), 100);
+/** Page and API probes run one after another from this many clients: a visitor's view of the latency. */
+const PROBES = 2;
+const TARGETS = ["/blogs", "/api/blogs"] as const;
+const BAR = 3;
+
+type Sample = { path: string; ms: number; status: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summarize(samples: Sample[], target: string) {
+  const ms = samples.filter((s) => s.path === target).map((s) => s.ms).sort((a, b) => a - b);
+  return { n: ms.length, p50: percentile(ms, 50), p99: percentile(ms, 99) };
+}
+
+async function probe(base: string, until: number): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  let i = 0;
+  while (Date.now() < until) {
+    const target = TARGETS[i++ % TARGETS.length]!;
+    const started = performance.now();
+    const res = await fetch(`${base}${target}`, { headers: { "accept-encoding": "gzip, br" } });
+    await res.arrayBuffer();
+    samples.push({ path: target, ms: performance.now() - started, status: res.status });
+  }
+  return samples;
+}
+
+async function stormClient(base: string, until: number, id: number, statuses: Map<number, number>): Promise<void> {
+  let n = 0;
+  while (Date.now() < until) {
+    n += 1;
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        // A fresh address and an unknown account each time: neither the per-address nor the per-account limit applies.
+        "x-forwarded-for": `10.${id}.${(n >> 8) & 255}.${n & 255}`,
+      },
+      body: JSON.stringify({ email: `storm.${id}.${n}@example.com`, password: "not the password" }),
+    });
+    await res.arrayBuffer();
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  }
+}
+
+async function phase(base: string, storm: boolean) {
+  const until = Date.now() + SECONDS * 1000;
+  const statuses = new Map<number, number>();
+  const stormers = storm ? Array.from({ length: STORM }, (_, id) => stormClient(base, until, id + 1, statuses)) : [];
+  const probes = Array.from({ length: PROBES }, () => probe(base, until));
+  const samples = (await Promise.all(probes)).flat();
+  await Promise.all(stormers);
+  return { samples, statuses };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-bench-login-"));
+  const server = await startBuiltServer({ TRUST_PROXY: "true" }, { dataDir: dir });
+  try {
+    // Warm up: the page renderer, the first queries, the dummy hash.
+    await phase(server.url, false).then(() => undefined);
+    const idle = await phase(server.url, false);
+    const storm = await phase(server.url, true);
+    const lines = [
+      `\nLogin storm (${buildDir()}): ${STORM} concurrent wrong sign-ins, ${PROBES} probing clients, ${SECONDS} s per phase, ` +
+        `${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+      "",
+      "| path | idle n | idle p50 | idle p99 | storm n | storm p50 | storm p99 | p99 storm/idle |",
+      "|---|---|---|---|---|---|---|---|",
+    ];
+    const verdicts: string[] = [];
+    for (const target of TARGETS) {
+      const a = summarize(idle.samples, target);
+      const b = summarize(storm.samples, target);
+      const ratio = b.p99 / a.p99;
+      lines.push(
+        `| ${target} | ${a.n} | ${a.p50.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${b.n} | ${b.p50.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
+      );
+      if (target === "/blogs") verdicts.push(`/blogs p99 under the storm is ${ratio.toFixed(2)}× idle: ${ratio < BAR ? "within" : "OVER"} the ${BAR}× bar`);
+    }
+    const bad = storm.samples.filter((s) => s.status !== 200).length + idle.samples.filter((s) => s.status !== 200).length;
+    lines.push("");
+    lines.push(`probe answers other than 200: ${bad}`);
+    lines.push(`storm answers by status: ${[...storm.statuses].sort().map(([s, n]) => `${s}×${n}`).join(", ")}`);
+    lines.push(...verdicts);
+    console.log(lines.join("\n"));
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
