@@ -143,13 +143,14 @@ async function main(): Promise<void> {
   const server: BuiltServer = await startBuiltServer({
     TRUST_PROXY: "true",
     WP_TEST_ROUTES: "0",
-    // For profiling the server under load, e.g. LOAD_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-    ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),
     ...(pg ? { DATABASE_URL: pg.url } : {}),
     // To try other sizes of the server's request line (server/http/admission.ts).
     ...Object.fromEntries(
       ["MAX_CONCURRENT_REQUESTS", "MAX_QUEUED_REQUESTS", "MAX_QUEUE_WAIT_MS"].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
     ),
+  }, {
+    // For profiling the server under load, e.g. LOAD_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    nodeArgs: process.env.LOAD_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean),
   });
   // The server logs one line per request; keep only error lines, not hundreds of thousands of lines in memory.
   const serverErrors: string[] = [];

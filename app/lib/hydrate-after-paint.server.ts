@@ -124,6 +124,9 @@ export function hydrateAfterPaint(html: string): string | null {
 export class HydrateAfterPaintStream extends Transform {
   private readonly decoder = new StringDecoder("utf8");
   private held = "";
+  /** Where the next search starts: the text before it was already searched (a page arrives in ~2 KB chunks). */
+  private searchFrom = 0;
+  private bootstrapAt = -1;
   private rewritten = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -134,9 +137,18 @@ export class HydrateAfterPaintStream extends Transform {
     }
     this.held += text;
     // The bootstrap is the last module script of the shell: wait for its end tag.
-    const bootstrapAt = this.held.indexOf(BOOTSTRAP_MARKER);
-    const end = bootstrapAt === -1 ? -1 : this.held.indexOf("</script>", bootstrapAt);
+    if (this.bootstrapAt === -1) {
+      this.bootstrapAt = this.held.indexOf(BOOTSTRAP_MARKER, Math.max(0, this.searchFrom - BOOTSTRAP_MARKER.length));
+      if (this.bootstrapAt === -1) {
+        this.searchFrom = this.held.length;
+        callback();
+        return;
+      }
+      this.searchFrom = this.bootstrapAt;
+    }
+    const end = this.held.indexOf("</script>", Math.max(this.bootstrapAt, this.searchFrom - "</script>".length));
     if (end === -1) {
+      this.searchFrom = this.held.length;
       callback();
       return;
     }

@@ -50,7 +50,10 @@ export async function freePort(): Promise<number> {
  * loopback port with a fresh temporary SQLite database (or `DATABASE_URL`
  * from env), and waits until it listens.
  */
-export async function startBuiltServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */ nodeArgs?: string[] } = {},
+): Promise<BuiltServer> {
   const dir = buildDir();
   const entry = path.join(dir, "host", "index.js");
   if (!fs.existsSync(entry)) throw new Error(`No build at ${dir}: run the build first (npm run test:e2e does)`);
@@ -59,7 +62,7 @@ export async function startBuiltServer(env: Record<string, string> = {}, options
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, "site.db");
   const mailDir = env.MAIL_DIR ?? path.join(dataDir, "mail");
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), entry], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

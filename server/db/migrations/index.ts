@@ -5,6 +5,7 @@ import * as m0002 from "./0002-blog-newsletter";
 import * as m0003 from "./0003-accounts";
 import * as m0004 from "./0004-leads";
 import * as m0005 from "./0005-blog-counters-index";
+import * as m0006 from "./0006-cache-versions";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -20,4 +21,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0003-accounts": m0003,
   "0004-leads": m0004,
   "0005-blog-counters-index": m0005,
+  "0006-cache-versions": m0006,
 };
