@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver, sql } from "kysely";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
@@ -48,13 +48,36 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return {
     kysely,
     dialect: "sqlite",
     ping: (timeoutMs) => ping(kysely, timeoutMs),
     close: () => kysely.destroy(),
   };
+}
+
+/**
+ * SQLite transactions start with BEGIN IMMEDIATE: the write lock is taken (waiting up to the busy timeout) before
+ * the first read. With a plain BEGIN, a transaction that reads and then writes (a like: does the post exist, then
+ * insert) fails at once with SQLITE_BUSY when another process (WEB_CONCURRENCY > 1, a script) committed in between;
+ * the busy timeout does not help there. Within one process Kysely runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #driverConfig: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#driverConfig = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#driverConfig);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 async function ping(kysely: Kysely<Database>, timeoutMs = 2_000): Promise<boolean> {

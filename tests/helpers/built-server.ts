@@ -52,7 +52,13 @@ export async function freePort(): Promise<number> {
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */ nodeArgs?: string[] } = {},
+  options: {
+    dataDir?: string;
+    /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */
+    nodeArgs?: string[];
+    /** The server's working directory (where it looks for .env); default this one. */
+    cwd?: string;
+  } = {},
 ): Promise<BuiltServer> {
   const dir = buildDir();
   const entry = path.join(dir, "host", "index.js");
@@ -76,9 +82,12 @@ export async function startBuiltServer(
       WP_TEST_ROUTES: "1",
       // The browser tests sign up many accounts from 127.0.0.1; the limit itself is tested in tests/integration/auth-api.test.ts.
       SIGNUP_RATE_LIMIT_PER_HOUR: "1000",
+      // One process unless a test asks for more (tests/faults/cluster.test.ts): the test-only routes count per process.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let output = "";
   child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
