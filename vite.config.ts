@@ -2,6 +2,10 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { loadDotEnv } from "./server/env-file";
+
+// The prerendered pages carry the site configuration: read .env (real environment variables win) as the server does.
+loadDotEnv();
 
 /**
  * Modules every page loads (the framework, and what the root layout imports):
