@@ -1,5 +1,9 @@
 /**
- * `npm run test:load [-- --postgres] [--duration=60] [--connections=200] [--json=file]`
+ * `npm run test:load [-- --postgres] [--instances=2] [--duration=60] [--connections=200] [--json=file]`
+ *
+ * WEB_CONCURRENCY server processes per instance (unset: one per CPU, as in production; 1: a single process).
+ * With --instances N (N > 1), N instances share one database behind the real reverse proxy of the deployment
+ * tests (nginx, or WP_PROXY=caddy), and the clients speak HTTPS to the proxy.
  *
  * Starts the production build on a fresh temporary database (SQLite, or with
  * --postgres a new PostgreSQL database beside TEST_DATABASE_URL's) on a
@@ -16,10 +20,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import os from "node:os";
 import path from "node:path";
 import { openDatabase, type Db } from "../server/db/database";
 import { type BuiltServer, startBuiltServer } from "../tests/helpers/built-server";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/databases";
+import { proxyKindFromEnv, startReverseProxy } from "../tests/helpers/reverse-proxy";
 
 type Kind = "page" | "blog-read" | "blog-search" | "like" | "subscribe" | "lead" | "chat";
 const KINDS: Kind[] = ["page", "blog-read", "blog-search", "like", "subscribe", "lead", "chat"];
@@ -34,13 +41,18 @@ function flag(name: string): string | undefined {
   const prefix = `--${name}=`;
   const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(prefix));
   if (!hit) return undefined;
-  return hit === `--${name}` ? "" : hit.slice(prefix.length);
+  if (hit !== `--${name}`) return hit.slice(prefix.length);
+  // `--instances 2` as well as `--instances=2`.
+  const next = process.argv[process.argv.indexOf(hit) + 1];
+  return next !== undefined && !next.startsWith("--") ? next : "";
 }
 
 const usePostgres = flag("postgres") !== undefined;
 const durationS = Math.min(Math.max(Number(flag("duration") ?? 60), 1), 600);
 const connections = Math.min(Math.max(Number(flag("connections") ?? 200), 1), 1000);
 const jsonOut = flag("json");
+/** Instances of the server on one database, behind the reverse proxy (use with --postgres). */
+const instances = Math.min(Math.max(Number(flag("instances") ?? 1), 1), 8);
 
 type Sample = { kind: Kind; status: number; ms: number; error?: string; reused?: boolean; localPort?: number; connectedAt?: number; sentAt?: number };
 
@@ -66,6 +78,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** The process and its descendants (the cluster's server processes), from /proc. */
+function processTree(pid: number | undefined): number[] {
+  if (!pid) return [];
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  return tree;
+}
+
 function rssMb(pid: number | undefined): number {
   if (!pid) return 0;
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -73,12 +103,27 @@ function rssMb(pid: number | undefined): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-/** CPU time (user + system) the process has used, in ms: per request, it compares runs on a busy shared machine. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+/** Resident memory of every process of the server (the primary first), in MB. */
+function rssTree(pid: number | undefined): number[] {
+  return processTree(pid).map(rssMb);
 }
+
+/** CPU time (user + system) the process and its descendants have used, in ms: per request, it compares runs on a busy shared machine. */
+function cpuMs(pid: number | undefined): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** http.request, or https.request behind the proxy (--instances). */
+let transport: typeof http.request = http.request;
 
 type Answer = { status: number; body: string; setCookie: string[] };
 /** Where a request that got no answer was sent: on a reused keep-alive socket or a new one, and which. */
@@ -95,7 +140,7 @@ function request(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let stage = "before the answer's headers";
-    const req = http.request(
+    const req = transport(
       { host: "127.0.0.1", port, method, path: urlPath, agent, headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } },
       (res) => {
         stage = `while reading a ${res.statusCode} answer's body`;
@@ -140,42 +185,63 @@ async function main(): Promise<void> {
     process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
     pg = await createTestDatabase("postgres");
   }
-  const server: BuiltServer = await startBuiltServer({
-    TRUST_PROXY: "true",
+  // Server processes per instance: WEB_CONCURRENCY as the server reads it (unset: one per CPU).
+  const processes = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+  const serverEnv = (databaseUrl?: string): Record<string, string> => ({
+    // Behind the proxy the client's own X-Forwarded-For entry is one hop further out than the proxy's.
+    TRUST_PROXY: instances > 1 ? "2" : "true",
     WP_TEST_ROUTES: "0",
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    WEB_CONCURRENCY: String(processes),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // To try other sizes of the server's request line (server/http/admission.ts).
     ...Object.fromEntries(
       ["MAX_CONCURRENT_REQUESTS", "MAX_QUEUED_REQUESTS", "MAX_QUEUE_WAIT_MS"].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
     ),
-  }, {
-    // For profiling the server under load, e.g. LOAD_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-    nodeArgs: process.env.LOAD_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean),
   });
+  // For profiling the server under load, e.g. LOAD_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
+  const first: BuiltServer = await startBuiltServer(serverEnv(pg?.url), { nodeArgs });
+  // Further instances share the first one's database (PostgreSQL, or its SQLite file).
+  const servers = [first, ...(await Promise.all(Array.from({ length: instances - 1 }, () => startBuiltServer(serverEnv(first.databaseUrl), { nodeArgs }))))];
+  const server = first;
+  for (const s of servers) {
+    const deadline = Date.now() + 30_000;
+    while (processes > 1 && s.output().split('"msg":"server process listening"').length - 1 < processes && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   // The server logs one line per request; keep only error lines, not hundreds of thousands of lines in memory.
   const serverErrors: string[] = [];
   const serverTimes: number[] = [];
   const shutdownLines: string[] = [];
-  server.process.stdout?.removeAllListeners("data");
-  server.process.stderr?.removeAllListeners("data");
-  let carry = "";
-  const scan = (d: Buffer) => {
-    const text = carry + d.toString();
-    const lines = text.split("\n");
-    carry = lines.pop() ?? "";
-    for (const line of lines) {
-      if (/"level":(50|60)/.test(line) && serverErrors.length < 50) serverErrors.push(line.slice(0, 500));
-      // How long the server itself took, to tell its own slowness from waiting before or after it.
-      const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
-      if (ms) serverTimes.push(Number(ms));
-      if (/"msg":"(requests at shutdown|requests cut at shutdown)"/.test(line)) shutdownLines.push(line);
-    }
-  };
-  server.process.stdout?.on("data", scan);
-  server.process.stderr?.on("data", (d: Buffer) => serverErrors.length < 50 && serverErrors.push(d.toString().slice(0, 500)));
+  for (const s of servers) {
+    s.process.stdout?.removeAllListeners("data");
+    s.process.stderr?.removeAllListeners("data");
+    let carry = "";
+    const scan = (d: Buffer) => {
+      const text = carry + d.toString();
+      const lines = text.split("\n");
+      carry = lines.pop() ?? "";
+      for (const line of lines) {
+        if (/"level":(50|60)/.test(line) && serverErrors.length < 50) serverErrors.push(line.slice(0, 500));
+        // How long the server itself took, to tell its own slowness from waiting before or after it.
+        const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
+        if (ms) serverTimes.push(Number(ms));
+        if (/"msg":"(requests at shutdown|requests cut at shutdown)"/.test(line)) shutdownLines.push(line);
+      }
+    };
+    s.process.stdout?.on("data", scan);
+    s.process.stderr?.on("data", (d: Buffer) => serverErrors.length < 50 && serverErrors.push(d.toString().slice(0, 500)));
+  }
 
-  const port = server.port;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  // Several instances: behind the real reverse proxy of the deployment test (nginx, or WP_PROXY=caddy), over HTTPS.
+  const proxy = instances > 1 ? await startReverseProxy({ kind: proxyKindFromEnv(), upstreams: servers.map((s) => s.url) }) : undefined;
+  if (proxy) transport = https.request;
+  const port = proxy ? proxy.port : server.port;
+  const target = proxy ? `${proxy.url} (${proxy.kind} in front of ${instances} instances)` : server.url;
+  const agent = proxy
+    ? new https.Agent({ keepAlive: true, maxSockets: connections, ca: proxy.certificate })
+    : new http.Agent({ keepAlive: true, maxSockets: connections });
   const json = { "content-type": "application/json" };
   const run = Date.now().toString(36);
 
@@ -189,8 +255,10 @@ async function main(): Promise<void> {
     const terms = ["whatsapp", "ai", "lead", "%", "site visits", "automation", "zzz-not-there"];
 
     await new Promise((r) => setTimeout(r, 1000));
-    const rssIdleMb = rssMb(server.process.pid);
-    const cpuBefore = cpuMs(server.process.pid);
+    const rssIdle = servers.flatMap((s) => rssTree(s.process.pid));
+    const rssIdleMb = Math.max(...rssIdle);
+    const cpuOf = () => servers.reduce((sum, s) => sum + cpuMs(s.process.pid), 0);
+    const cpuBefore = cpuOf();
 
     const samples: Sample[] = [];
     const likesAnsweredNew = new Map<number, number>();
@@ -210,7 +278,7 @@ async function main(): Promise<void> {
 
     const deadline = Date.now() + durationS * 1000;
     const started = Date.now();
-    console.log(`driving ${connections} connections for ${durationS} s against ${server.url} (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
+    console.log(`driving ${connections} connections for ${durationS} s against ${target}, ${processes} server process(es) each (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
 
     const worker = async () => {
       let visitor = { ip: "", cookie: "", left: 0 };
@@ -287,12 +355,14 @@ async function main(): Promise<void> {
     };
     await Promise.all(Array.from({ length: connections }, worker));
     const elapsedS = (Date.now() - started) / 1000;
-    const rssAfterMb = rssMb(server.process.pid);
-    const cpuPerRequestMs = Math.round(((cpuMs(server.process.pid) - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
+    const rssAfter = servers.flatMap((s) => rssTree(s.process.pid));
+    const rssAfterMb = Math.max(...rssAfter);
+    const cpuPerRequestMs = Math.round(((cpuOf() - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
     agent.destroy();
 
     // What the database says, compared with what the clients were told.
-    await server.stop();
+    await proxy?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     const db: Db = pg ? pg.db : await openDatabase(server.databaseUrl);
     const checks: LoadResult["checks"] = [];
     const fiveXx = samples.filter((s) => s.status >= 500).length;
@@ -374,7 +444,7 @@ async function main(): Promise<void> {
     };
 
     console.log(`\n${result.total} requests in ${result.durationS} s = ${result.requestsPerSecond} req/s (${connections} connections, ${result.database})`);
-    console.log(`server RSS: ${rssIdleMb} MB idle, ${rssAfterMb} MB after the load; server CPU ${cpuPerRequestMs} ms per request`);
+    console.log(`server RSS per process (MB): ${rssIdle.join(", ")} idle, ${rssAfter.join(", ")} after the load; server CPU ${cpuPerRequestMs} ms per request (all processes)`);
     const st = [...serverTimes].sort((a, b) => a - b);
     console.log(`time inside the server (its request log): p50 ${percentile(st, 50)} ms, p99 ${percentile(st, 99)} ms, max ${st.at(-1) ?? 0} ms over ${st.length} requests`);
     console.log("\nkind          count    req/s   p50 ms   p99 ms   max ms  statuses");
@@ -409,9 +479,10 @@ async function main(): Promise<void> {
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(result, null, 2));
     process.exitCode = checks.every((c) => c.ok) ? 0 : 1;
   } finally {
-    await server.stop();
+    await proxy?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     await pg?.drop();
-    if (!usePostgres) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (!usePostgres) for (const s of servers) fs.rmSync(s.dataDir, { recursive: true, force: true });
   }
 }
 
