@@ -10,7 +10,7 @@ import { cachedPostPage } from "./http/cached-post-page";
 import { compressText } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText } from "./http/errors";
 import { clientIp } from "./http/client-ip";
-import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders } from "./http/security";
+import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, withSiteOrigin } from "./http/security";
 import { asBytes } from "./http/bytes";
 import { loadPrerenderedPages, loadStaticFiles, renderPrerendered, serveStatic, type PrerenderedPage } from "./http/static";
 import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
@@ -158,7 +158,8 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   if (handlePage) {
     const pageHandler = handlePage;
     const renderPage = async (c: Context<AppEnv>, request: Request, cspNonce: string, viewCounted = false) => {
-      const res = await pageHandler(request, {
+      // Pages and their .data requests see the URL the visitor's browser is on (https://… behind a proxy).
+      const res = await pageHandler(withSiteOrigin(request, siteOrigin(c, config)), {
         deps,
         cspNonce,
         clientIp: c.get("clientIp"),

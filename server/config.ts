@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 
 /**
@@ -8,11 +9,45 @@ const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
-
 const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Which peers may speak for the client in X-Forwarded-For: none, the nearest `hops` proxies (whatever their
+ * address), or the proxies whose addresses are in `ranges`. server/http/client-ip.ts walks the hops from the right.
+ */
+export type TrustProxy = { kind: "hops"; hops: number } | { kind: "ranges"; ranges: net.BlockList; text: string };
+
+const NAMED_RANGES: Record<string, Array<[string, number, "ipv4" | "ipv6"]>> = {
+  loopback: [["127.0.0.0", 8, "ipv4"], ["::1", 128, "ipv6"]],
+  private: [["10.0.0.0", 8, "ipv4"], ["172.16.0.0", 12, "ipv4"], ["192.168.0.0", 16, "ipv4"], ["fc00::", 7, "ipv6"]],
+};
+
+/** false | true (one proxy) | a hop count | a comma list of addresses, CIDRs, "loopback" or "private". */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const v = value.trim().toLowerCase();
+  if (["", "false", "no", "0"].includes(v)) return { kind: "hops", hops: 0 };
+  if (["true", "yes"].includes(v)) return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 32 ? { kind: "hops", hops } : "a hop count must be at most 32";
+  }
+  const ranges = new net.BlockList();
+  for (const item of v.split(",").map((s) => s.trim())) {
+    const named = NAMED_RANGES[item];
+    if (named) {
+      for (const [address, prefix, family] of named) ranges.addSubnet(address, prefix, family);
+      continue;
+    }
+    const [address = "", prefix, ...rest] = item.split("/");
+    const family = net.isIP(address);
+    const max = family === 4 ? 32 : 128;
+    if (!family || rest.length > 0 || (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max))) {
+      return `"${item}" is not an IP address or CIDR range (expected false, true, a hop count, or a comma list such as 10.0.0.0/8,::1,loopback)`;
+    }
+    ranges.addSubnet(address, prefix === undefined ? max : Number(prefix), family === 4 ? "ipv4" : "ipv6");
+  }
+  return { kind: "ranges", ranges, text: v };
+}
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -35,7 +70,18 @@ export const EnvSchema = z.object({
   MAX_QUEUED_REQUESTS: positiveInt.default(2000),
   MAX_QUEUE_WAIT_MS: positiveInt.default(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  /** Whom to believe about the client's address: see parseTrustProxy and the README ("Behind a reverse proxy"). */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx): TrustProxy => {
+      const trust = parseTrustProxy(v);
+      if (typeof trust === "string") {
+        ctx.addIssue({ code: "custom", message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
 
   // Site identity.
   COMPANY_EMAIL: z.email().default("hello@example.com"),

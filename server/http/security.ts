@@ -73,19 +73,50 @@ export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
 /**
- * Refuses state-changing requests sent by another site: the browser says so
- * with Sec-Fetch-Site, or the Origin is neither the configured public origin
- * nor the origin the request was sent to.
+ * The origin the visitor's browser is on: PUBLIC_URL's, whatever Host or scheme reached Node (behind a proxy
+ * that ends TLS, Node sees http:// and perhaps an inner host name). The development server is also opened
+ * at http://localhost or http://127.0.0.1 on any port; a loopback Host cannot be a rebound foreign name.
+ */
+export function siteOrigin(c: Context, config: Config): string {
+  if (config.NODE_ENV === "development") {
+    const host = c.req.header("host") ?? "";
+    if (LOOPBACK_HOST.test(host)) return `http://${host.toLowerCase()}`;
+  }
+  return new URL(config.PUBLIC_URL).origin;
+}
+
+/**
+ * The request as the visitor sent it, for React Router: its URL carries the site's origin (siteOrigin), so the
+ * framework's own check of a form's Origin against the request URL holds behind a TLS-terminating proxy.
+ */
+export function withSiteOrigin(request: Request, origin: string): Request {
+  const url = new URL(request.url);
+  if (url.origin === origin) return request;
+  const target = `${origin}${url.pathname}${url.search}`;
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(target, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/**
+ * Refuses state-changing requests sent by another site: the browser says so with Sec-Fetch-Site, or the
+ * Origin is not the site's own (siteOrigin). Host is never the measure: under DNS rebinding a foreign page's
+ * Origin and the Host it sends are the same attacker's name.
  */
 export function crossSiteGuard(config: Config): MiddlewareHandler<AppEnv> {
-  const publicOrigin = new URL(config.PUBLIC_URL).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
-    const ownOrigin = new URL(c.req.url).origin;
-    const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin;
+    const foreignOrigin = origin !== undefined && origin !== siteOrigin(c, config);
     if (site === "cross-site" || foreignOrigin) {
       return c.json({ success: false, message: "Cross-site requests are not allowed." }, 403);
     }

@@ -1,0 +1,137 @@
+/**
+ * The site as it runs behind a TLS-terminating reverse proxy (docs/findings.md S1, S3, S15): Node sees
+ * http:// and the proxy's forwarded headers; the visitor's browser is on https://PUBLIC_URL.
+ * The whole shape, with a real nginx or Caddy and Chromium, is tests/deploy/ (npm run test:deploy).
+ */
+import path from "node:path";
+import type { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import type { AppEnv } from "../../server/context";
+import { listLeads } from "../../server/services/leads";
+import { buildDir, buildPresent } from "../helpers/built-server";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testDeps } from "../helpers/deps";
+
+const HAVE_BUILD = buildPresent();
+const PUBLIC_URL = "https://wp.test";
+const FORM = "application/x-www-form-urlencoded";
+const lead = (n: number | string) =>
+  new URLSearchParams({ firstName: "Asha", lastName: `Proxy ${n}`, email: `proxy.${n}@example.com`, phone: "+91 98765 43210", message: "hi" }).toString();
+
+/** A request as the proxy forwards it: Host kept, X-Forwarded-* added, the peer the proxy itself. */
+function viaProxy(app: Hono<AppEnv>, p: string, init: RequestInit & { headers?: Record<string, string> }, peer = "127.0.0.1") {
+  return app.request(`http://wp.test${p}`, init, { incoming: { socket: { remoteAddress: peer } } });
+}
+
+describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
+  let t: TestDatabase;
+  let app: Hono<AppEnv>;
+  let deps: ReturnType<typeof testDeps>;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    deps = testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "true", LEAD_RATE_LIMIT_PER_HOUR: "10", CHAT_RATE_LIMIT_PER_MINUTE: "5" });
+    app = await createApp({ deps, ...(HAVE_BUILD ? { buildDir: path.resolve(buildDir()) } : {}) });
+    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  describe.skipIf(!HAVE_BUILD)("page forms (S1)", () => {
+    const proxied = { host: "wp.test", origin: PUBLIC_URL, "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.20", "content-type": FORM };
+
+    it("accepts a page form posted from https://PUBLIC_URL through the proxy, without and with JavaScript (.data)", async () => {
+      const plain = await viaProxy(app, "/contact", { method: "POST", headers: proxied, body: lead("plain") });
+      expect(plain.status, await plain.clone().text()).toBe(303);
+      const data = await viaProxy(app, "/contact.data", { method: "POST", headers: proxied, body: lead("data") });
+      expect(data.status, await data.clone().text()).toBeLessThan(400);
+      const emails = (await listLeads(deps)).map((l) => l.email);
+      expect(emails).toEqual(expect.arrayContaining(["proxy.plain@example.com", "proxy.data@example.com"]));
+    });
+
+    it("still refuses the form from another origin, and from the site's own name over plain http", async () => {
+      for (const origin of ["https://evil.example", "http://wp.test"]) {
+        const res = await viaProxy(app, "/contact", { method: "POST", headers: { ...proxied, origin }, body: lead(origin) });
+        expect(res.status, origin).toBe(403);
+      }
+    });
+  });
+
+  describe("the cross-site guard (S15, DNS rebinding)", () => {
+    it("refuses a foreign Origin even when the Host names the same foreign site", async () => {
+      for (const p of ["/api/newsletter/subscribe", "/api/leads"]) {
+        const res = await app.request(`http://rebound.example${p}`, {
+          method: "POST",
+          headers: { host: "rebound.example", origin: "http://rebound.example", "content-type": "application/json", "x-forwarded-for": "198.51.100.30" },
+          body: JSON.stringify({ email: "rebound@example.com" }),
+        });
+        expect(res.status, p).toBe(403);
+      }
+    });
+
+    it("lets PUBLIC_URL's origin through", async () => {
+      const res = await app.request("http://127.0.0.1:3000/api/newsletter/subscribe", {
+        method: "POST",
+        headers: { origin: PUBLIC_URL, "content-type": "application/json", "x-forwarded-for": "198.51.100.31" },
+        body: JSON.stringify({ email: "own.origin.proxy@example.com" }),
+      });
+      expect(res.status).toBe(200);
+    });
+  });
+
+  describe("limits per client address (S3)", () => {
+    const chat = (forwardedFor: string) =>
+      viaProxy(app, "/api/chat", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": forwardedFor },
+        body: JSON.stringify({ message: "hello" }),
+      });
+
+    it("counts the address the proxy appended, whatever the client wrote before it", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await chat(`10.66.${i}.1, 203.0.113.77`)).status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+      // Another client behind the same proxy is not affected.
+      expect((await chat("203.0.113.78")).status).toBe(200);
+    });
+
+    it("counts an IPv6 client by its /64: 30 leads from one /64 are not all accepted", async () => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 30; i++) {
+        const res = await viaProxy(app, "/api/leads", {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": `2001:db8:77:1:${i.toString(16)}::${i}` },
+          body: JSON.stringify(Object.fromEntries(new URLSearchParams(lead(`v6-${i}`)))),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      const other = await viaProxy(app, "/api/leads", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: PUBLIC_URL, "x-forwarded-for": "2001:db8:77:2::1" },
+        body: JSON.stringify(Object.fromEntries(new URLSearchParams(lead("v6-other")))),
+      });
+      expect(other.status).toBe(201);
+    });
+
+    it("with a list of trusted proxies, believes X-Forwarded-For only from them", async () => {
+      const listed = await createApp({ deps: testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "10.9.0.0/16", CHAT_RATE_LIMIT_PER_MINUTE: "2" }) });
+      const send = (peer: string, forwardedFor: string) =>
+        listed.request(
+          "http://wp.test/api/chat",
+          { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor }, body: '{"message":"hi"}' },
+          { incoming: { socket: { remoteAddress: peer } } },
+        );
+      // A client talking to Node directly cannot pose as many clients.
+      const direct = [];
+      for (let i = 0; i < 4; i++) direct.push((await send("203.0.113.90", `198.51.100.${i}`)).status);
+      expect(direct).toEqual([200, 200, 429, 429]);
+      // Through the listed proxy, each forwarded client counts on its own.
+      for (let i = 0; i < 4; i++) expect((await send("10.9.0.5", `6.6.6.6, 198.51.100.${100 + i}`)).status).toBe(200);
+    });
+  });
+});
