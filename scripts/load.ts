@@ -26,6 +26,7 @@ import path from "node:path";
 import { openDatabase, type Db } from "../server/db/database";
 import { type BuiltServer, startBuiltServer } from "../tests/helpers/built-server";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/databases";
+import { startCrmServer } from "../tests/helpers/crm-server";
 import { proxyKindFromEnv, startReverseProxy } from "../tests/helpers/reverse-proxy";
 
 type Kind = "page" | "blog-read" | "blog-search" | "like" | "subscribe" | "lead" | "chat";
@@ -185,6 +186,8 @@ async function main(): Promise<void> {
     process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
     pg = await createTestDatabase("postgres");
   }
+  // A real CRM endpoint: every stored lead is forwarded by the servers' delivery loops, and must arrive exactly once.
+  const crm = await startCrmServer();
   // Server processes per instance: WEB_CONCURRENCY as the server reads it (unset: one per CPU).
   const processes = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
   const serverEnv = (databaseUrl?: string): Record<string, string> => ({
@@ -192,6 +195,7 @@ async function main(): Promise<void> {
     TRUST_PROXY: instances > 1 ? "2" : "true",
     WP_TEST_ROUTES: "0",
     WEB_CONCURRENCY: String(processes),
+    CRM_WEB_TO_LEAD_URL: `${crm.url}/lead`,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // To try other sizes of the server's request line (server/http/admission.ts).
     ...Object.fromEntries(
@@ -361,6 +365,10 @@ async function main(): Promise<void> {
     agent.destroy();
 
     // What the database says, compared with what the clients were told.
+    // Every lead stored is forwarded to the CRM by the delivery loops (in every process of every instance).
+    const leadDeadline = Date.now() + 30_000;
+    const delivered = () => new Set(crm.requests.map((r) => r.form.email).filter((e) => e?.startsWith(`lead-${run}-`))).size;
+    while (delivered() < leadsStored.size && Date.now() < leadDeadline) await new Promise((r) => setTimeout(r, 200));
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     const db: Db = pg ? pg.db : await openDatabase(server.databaseUrl);
@@ -408,6 +416,13 @@ async function main(): Promise<void> {
       name: "every lead answered with success is stored exactly once",
       ok: leadMissing.length === 0 && leadExtra.length === 0 && leadsStored.size > 0,
       detail: `${leadsStored.size} answered, ${leadRows.length} stored, ${leadMissing.length} missing/duplicated, ${leadExtra.length} stored without a success answer (of ${leadsAsked.size} sent)`,
+    });
+    const sentTwice = [...leadsStored].filter((e) => crm.requestsFor(e).length > 1);
+    const neverSent = [...leadsStored].filter((e) => crm.requestsFor(e).length === 0);
+    checks.push({
+      name: "every lead stored is delivered to the CRM exactly once",
+      ok: sentTwice.length === 0 && neverSent.length === 0,
+      detail: `${leadsStored.size} stored, ${leadsStored.size - sentTwice.length - neverSent.length} delivered once, ${sentTwice.length} delivered twice or more, ${neverSent.length} not delivered within 30 s`,
     });
     checks.push({ name: "no error logged by the server", ok: serverErrors.length === 0, detail: serverErrors.slice(0, 3).join("\n") || "none" });
     if (!pg) await db.close();
@@ -481,6 +496,7 @@ async function main(): Promise<void> {
   } finally {
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
+    await crm.close();
     await pg?.drop();
     if (!usePostgres) for (const s of servers) fs.rmSync(s.dataDir, { recursive: true, force: true });
   }
