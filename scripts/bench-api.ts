@@ -111,7 +111,11 @@ async function main() {
     await db.close();
     process.stdout.write(`seeded in ${Math.round(performance.now() - started)} ms; starting ${buildDir()}…\n`);
 
-    const server = await startBuiltServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "info" }, { dataDir: dir });
+    const server = await startBuiltServer(
+      // WEB_CONCURRENCY=2 (or any) runs that many server processes; one by default, as before.
+      { DATABASE_URL: databaseUrl, LOG_LEVEL: "info", ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}) },
+      { dataDir: dir },
+    );
     try {
       const slug = `bench-post-${POSTS - 1}`;
       const one = (await (await fetch(`${server.url}/api/blogs/${slug}`)).json()) as { data: { id: number } };
