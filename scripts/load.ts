@@ -1,5 +1,5 @@
 /**
- * `npm run test:load [-- --postgres] [--instances=2] [--duration=60] [--connections=200] [--json=file]`
+ * `npm run test:load [-- --postgres] [--instances=2] [--warmup=0] [--duration=60] [--connections=200] [--json=file]`
  *
  * WEB_CONCURRENCY server processes per instance (unset: one per CPU, as in production; 1: a single process).
  * With --instances N (N > 1), N instances share one database behind the real reverse proxy of the deployment
@@ -53,6 +53,8 @@ const durationS = Math.min(Math.max(Number(flag("duration") ?? 60), 1), 600);
 const connections = Math.min(Math.max(Number(flag("connections") ?? 200), 1), 1000);
 const jsonOut = flag("json");
 /** Instances of the server on one database, behind the reverse proxy (use with --postgres). */
+/** Seconds of the same traffic before the measured window (default 0). */
+const warmupS = Math.min(Math.max(Number(flag("warmup") ?? 0), 0), 120);
 const instances = Math.min(Math.max(Number(flag("instances") ?? 1), 1), 8);
 
 type Sample = { kind: Kind; status: number; ms: number; error?: string; reused?: boolean; localPort?: number; connectedAt?: number; sentAt?: number };
@@ -262,7 +264,7 @@ async function main(): Promise<void> {
     const rssIdle = servers.flatMap((s) => rssTree(s.process.pid));
     const rssIdleMb = Math.max(...rssIdle);
     const cpuOf = () => servers.reduce((sum, s) => sum + cpuMs(s.process.pid), 0);
-    const cpuBefore = cpuOf();
+    let cpuBefore = cpuOf();
 
     const samples: Sample[] = [];
     const likesAnsweredNew = new Map<number, number>();
@@ -280,9 +282,16 @@ async function main(): Promise<void> {
     };
     const any = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-    const deadline = Date.now() + durationS * 1000;
-    const started = Date.now();
-    console.log(`driving ${connections} connections for ${durationS} s against ${target}, ${processes} server process(es) each (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
+    // The warm-up (--warmup=S) sends the same traffic first but leaves it out of the figures (JIT, first renders),
+    // not out of the checks: every write it made is reconciled too.
+    const deadline = Date.now() + (warmupS + durationS) * 1000;
+    let started = Date.now() + warmupS * 1000;
+    const warmSamples: Sample[] = [];
+    const warm = setTimeout(() => {
+      cpuBefore = cpuOf();
+      started = Date.now();
+    }, warmupS * 1000);
+    console.log(`driving ${connections} connections for ${warmupS ? `${warmupS} s of warm-up and ` : ""}${durationS} s against ${target}, ${processes} server process(es) each (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
 
     const worker = async () => {
       let visitor = { ip: "", cookie: "", left: 0 };
@@ -343,7 +352,7 @@ async function main(): Promise<void> {
           error = (e as Error).message;
         }
         const ms = performance.now() - t0;
-        samples.push({ kind, status: answer?.status ?? 0, ms, error, ...(error ? { ...info, sentAt } : {}) });
+        (sentAt >= started ? samples : warmSamples).push({ kind, status: answer?.status ?? 0, ms, error, ...(error ? { ...info, sentAt } : {}) });
         if (!answer) continue;
         for (const c of answer.setCookie) {
           const pair = c.split(";")[0]!;
@@ -358,6 +367,7 @@ async function main(): Promise<void> {
       }
     };
     await Promise.all(Array.from({ length: connections }, worker));
+    clearTimeout(warm);
     const elapsedS = (Date.now() - started) / 1000;
     const rssAfter = servers.flatMap((s) => rssTree(s.process.pid));
     const rssAfterMb = Math.max(...rssAfter);
@@ -373,13 +383,14 @@ async function main(): Promise<void> {
     await Promise.all(servers.map((s) => s.stop()));
     const db: Db = pg ? pg.db : await openDatabase(server.databaseUrl);
     const checks: LoadResult["checks"] = [];
-    const fiveXx = samples.filter((s) => s.status >= 500).length;
-    const dropped = samples.filter((s) => s.error).length;
+    const everySample = [...warmSamples, ...samples];
+    const fiveXx = everySample.filter((s) => s.status >= 500).length;
+    const dropped = everySample.filter((s) => s.error).length;
     checks.push({ name: "no 5xx", ok: fiveXx === 0, detail: `${fiveXx} answers ≥ 500` });
     checks.push({
       name: "no dropped connections",
       ok: dropped === 0,
-      detail: `${dropped} requests without an answer${dropped ? `: ${[...new Set(samples.filter((s) => s.error).map((s) => s.error))].slice(0, 3).join("; ")}` : ""}`,
+      detail: `${dropped} requests without an answer${dropped ? `: ${[...new Set(everySample.filter((s) => s.error).map((s) => s.error))].slice(0, 3).join("; ")}` : ""}`,
     });
 
     const likeRows = await db.kysely.selectFrom("blogs").select(["id", "likes"]).execute();
@@ -468,7 +479,7 @@ async function main(): Promise<void> {
         `${kind.padEnd(12)} ${String(k.count).padStart(6)} ${String(k.rps).padStart(8)} ${String(k.p50).padStart(8)} ${String(k.p99).padStart(8)} ${String(k.max).padStart(8)}  ${JSON.stringify(k.statuses)}`,
       );
     }
-    const droppedSamples = samples.filter((s) => s.error);
+    const droppedSamples = everySample.filter((s) => s.error);
     if (droppedSamples.length) {
       const reused = droppedSamples.filter((s) => s.reused).length;
       const when = droppedSamples.map((s) => ((s.sentAt ?? 0) - started) / 1000).sort((a, b) => a - b);
