@@ -95,7 +95,9 @@ export async function startBuiltServer(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 20 s:\n${output}`)), 20_000);
+    // Several processes (WEB_CONCURRENCY) on a loaded shared machine can take longer than one.
+    const startMs = env.WEB_CONCURRENCY && env.WEB_CONCURRENCY !== "1" ? 60_000 : 20_000;
+    const timer = setTimeout(() => reject(new Error(`server did not start within ${startMs / 1000} s:\n${output}`)), startMs);
     const check = () => {
       if (output.includes('"msg":"listening"')) {
         clearTimeout(timer);
