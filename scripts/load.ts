@@ -379,6 +379,7 @@ async function main(): Promise<void> {
     const leadDeadline = Date.now() + 30_000;
     const delivered = () => new Set(crm.requests.map((r) => r.form.email).filter((e) => e?.startsWith(`lead-${run}-`))).size;
     while (delivered() < leadsStored.size && Date.now() < leadDeadline) await new Promise((r) => setTimeout(r, 200));
+    const proxyOutput = proxy?.output() ?? "";
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     const db: Db = pg ? pg.db : await openDatabase(server.databaseUrl);
@@ -386,7 +387,11 @@ async function main(): Promise<void> {
     const everySample = [...warmSamples, ...samples];
     const fiveXx = everySample.filter((s) => s.status >= 500).length;
     const dropped = everySample.filter((s) => s.error).length;
-    checks.push({ name: "no 5xx", ok: fiveXx === 0, detail: `${fiveXx} answers ≥ 500` });
+    checks.push({
+      name: "no 5xx",
+      ok: fiveXx === 0,
+      detail: `${fiveXx} answers ≥ 500${fiveXx && proxyOutput ? `; the proxy said:\n${proxyOutput.split("\n").filter(Boolean).slice(-5).join("\n")}` : ""}`,
+    });
     checks.push({
       name: "no dropped connections",
       ok: dropped === 0,
