@@ -1,7 +1,12 @@
+import fs from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+
+// The prerendered pages carry the site configuration: read .env (real environment variables win) as the server does
+// (server/env-file.ts; not imported here, Vite loads its config apart).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 /**
  * Modules every page loads (the framework, and what the root layout imports):

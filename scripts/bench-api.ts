@@ -113,7 +113,16 @@ async function main() {
 
     // Every bench request comes from 127.0.0.1: the like run (a new visitor each) would meet the per-address
     // allowance after a handful; it measures the like path itself, the allowance's counter included.
-    const server = await startBuiltServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "info", LIKES_PER_POST_PER_ADDRESS_PER_DAY: "100000000" }, { dataDir: dir });
+    const server = await startBuiltServer(
+      // WEB_CONCURRENCY=2 (or any) runs that many server processes; one by default, as before.
+      {
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: "info",
+        LIKES_PER_POST_PER_ADDRESS_PER_DAY: "100000000",
+        ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+      },
+      { dataDir: dir },
+    );
     try {
       const slug = `bench-post-${POSTS - 1}`;
       const one = (await (await fetch(`${server.url}/api/blogs/${slug}`)).json()) as { data: { id: number } };

@@ -3,7 +3,7 @@
  *   - start-up: from spawning `node <build>/host/index.js` on an existing
  *     database to the first 200 on /healthz (median of 5; target under 1 s),
  *     and on to /readyz and the home page answering 200 (pages loaded);
- *   - resident memory when idle after a few page views (target under 120 MB);
+ *   - resident memory when idle after a few page views (target at most 110 MB per process);
  *   - size of node_modules (all, and the production dependencies alone, i.e.
  *     what `npm ci --omit=dev` installs) and of the build.
  * Uses the build in $WP_BUILD_DIR (default build-e2e); loopback only.
@@ -40,6 +40,21 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The process and its descendants (WEB_CONCURRENCY > 1: the primary and its server processes). */
+function processTree(pid: number): number[] {
+  const children = (p: number): number[] =>
+    fs.readdirSync(`/proc/${p}/task`).flatMap((t) => {
+      try {
+        return fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      } catch {
+        return [];
+      }
+    });
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...children(tree[i]!));
+  return tree;
 }
 
 function rssMb(pid: number): number {
@@ -84,6 +99,8 @@ export async function measureFootprint(buildDir: string): Promise<FootprintResul
           MAIL_DIR: path.join(dataDir, "mail"),
           LOG_LEVEL: "warn",
           WP_BUILD_DIR: buildDir,
+          // Per process: one by default; WEB_CONCURRENCY=2 measures the primary and its two server processes.
+          WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
         },
         stdio: "ignore",
       });
@@ -119,7 +136,8 @@ export async function measureFootprint(buildDir: string): Promise<FootprintResul
         // Idle memory: after a few real page views and API calls, then quiet.
         for (const p of ["/", "/blogs", "/contact", "/api/blogs", "/about"]) await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
         await new Promise((r) => setTimeout(r, 3_000));
-        rssIdle = rssMb(child.pid!);
+        // The largest of the primary and its server processes (each is a process of its own).
+        rssIdle = Math.max(...processTree(child.pid!).map(rssMb));
       }
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -154,11 +172,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
       console.log(`start-up to first /healthz 200: median ${r.startupMs.median} ms, max ${r.startupMs.max} ms (${r.startupMs.runs.join(", ")}) — target < 1000 ms`);
       console.log(`CPU time used by then: median ${r.startupCpuMs.median} ms (${r.startupCpuMs.runs.join(", ")})`);
       console.log(`start-up to ready with pages (/readyz and / both 200): median ${r.firstPageMs.median} ms, max ${r.firstPageMs.max} ms`);
-      console.log(`resident memory idle: ${r.rssIdleMb} MB — target < 120 MB`);
+      console.log(`resident memory idle (largest process): ${r.rssIdleMb} MB — target ≤ 110 MB`);
       console.log(`node_modules: ${r.nodeModulesMb} MB (production dependencies alone: ${r.productionDepsMb} MB)`);
       console.log(`build: ${r.buildMb} MB (client ${r.buildClientMb} MB)`);
       if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(r, null, 2));
-      process.exitCode = r.startupMs.median < 1000 && r.rssIdleMb < 120 ? 0 : 1;
+      process.exitCode = r.startupMs.median < 1000 && r.rssIdleMb <= 110 ? 0 : 1;
     },
     (err: unknown) => {
       console.error(err);

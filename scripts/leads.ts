@@ -10,6 +10,7 @@
  * Reads DATABASE_URL like the server does.
  */
 import { loadConfigOrExit } from "../server/config";
+import { loadDotEnv } from "../server/env-file";
 import { openDatabase } from "../server/db/database";
 import { type LeadRow, type LeadStatus, leadsToCsv, listLeads, requeueLeads } from "../server/services/leads";
 
@@ -52,6 +53,7 @@ function table(rows: LeadRow[]): string {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const command = args.find((a) => !a.startsWith("--")) ?? "list";
+  loadDotEnv();
   const config = loadConfigOrExit();
   const db = await openDatabase(config.DATABASE_URL);
   try {

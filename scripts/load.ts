@@ -1,5 +1,9 @@
 /**
- * `npm run test:load [-- --postgres] [--duration=60] [--connections=200] [--json=file]`
+ * `npm run test:load [-- --postgres] [--instances=2] [--warmup=0] [--duration=60] [--connections=200] [--json=file]`
+ *
+ * WEB_CONCURRENCY server processes per instance (unset: one per CPU, as in production; 1: a single process).
+ * With --instances N (N > 1), N instances share one database behind the real reverse proxy of the deployment
+ * tests (nginx, or WP_PROXY=caddy), and the clients speak HTTPS to the proxy.
  *
  * Starts the production build on a fresh temporary database (SQLite, or with
  * --postgres a new PostgreSQL database beside TEST_DATABASE_URL's) on a
@@ -16,10 +20,14 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import os from "node:os";
 import path from "node:path";
 import { openDatabase, type Db } from "../server/db/database";
 import { type BuiltServer, startBuiltServer } from "../tests/helpers/built-server";
 import { createTestDatabase, type TestDatabase } from "../tests/helpers/databases";
+import { startCrmServer } from "../tests/helpers/crm-server";
+import { proxyKindFromEnv, startReverseProxy } from "../tests/helpers/reverse-proxy";
 
 type Kind = "page" | "blog-read" | "blog-search" | "like" | "subscribe" | "lead" | "chat";
 const KINDS: Kind[] = ["page", "blog-read", "blog-search", "like", "subscribe", "lead", "chat"];
@@ -34,13 +42,20 @@ function flag(name: string): string | undefined {
   const prefix = `--${name}=`;
   const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(prefix));
   if (!hit) return undefined;
-  return hit === `--${name}` ? "" : hit.slice(prefix.length);
+  if (hit !== `--${name}`) return hit.slice(prefix.length);
+  // `--instances 2` as well as `--instances=2`.
+  const next = process.argv[process.argv.indexOf(hit) + 1];
+  return next !== undefined && !next.startsWith("--") ? next : "";
 }
 
 const usePostgres = flag("postgres") !== undefined;
 const durationS = Math.min(Math.max(Number(flag("duration") ?? 60), 1), 600);
 const connections = Math.min(Math.max(Number(flag("connections") ?? 200), 1), 1000);
 const jsonOut = flag("json");
+/** Instances of the server on one database, behind the reverse proxy (use with --postgres). */
+/** Seconds of the same traffic before the measured window (default 0). */
+const warmupS = Math.min(Math.max(Number(flag("warmup") ?? 0), 0), 120);
+const instances = Math.min(Math.max(Number(flag("instances") ?? 1), 1), 8);
 
 type Sample = { kind: Kind; status: number; ms: number; error?: string; reused?: boolean; localPort?: number; connectedAt?: number; sentAt?: number };
 
@@ -66,6 +81,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** The process and its descendants (the cluster's server processes), from /proc. */
+function processTree(pid: number | undefined): number[] {
+  if (!pid) return [];
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  return tree;
+}
+
 function rssMb(pid: number | undefined): number {
   if (!pid) return 0;
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -73,12 +106,27 @@ function rssMb(pid: number | undefined): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-/** CPU time (user + system) the process has used, in ms: per request, it compares runs on a busy shared machine. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+/** Resident memory of every process of the server (the primary first), in MB. */
+function rssTree(pid: number | undefined): number[] {
+  return processTree(pid).map(rssMb);
 }
+
+/** CPU time (user + system) the process and its descendants have used, in ms: per request, it compares runs on a busy shared machine. */
+function cpuMs(pid: number | undefined): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** http.request, or https.request behind the proxy (--instances). */
+let transport: typeof http.request = http.request;
 
 type Answer = { status: number; body: string; setCookie: string[] };
 /** Where a request that got no answer was sent: on a reused keep-alive socket or a new one, and which. */
@@ -95,7 +143,7 @@ function request(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let stage = "before the answer's headers";
-    const req = http.request(
+    const req = transport(
       { host: "127.0.0.1", port, method, path: urlPath, agent, headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) } },
       (res) => {
         stage = `while reading a ${res.statusCode} answer's body`;
@@ -140,43 +188,68 @@ async function main(): Promise<void> {
     process.env.TEST_DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
     pg = await createTestDatabase("postgres");
   }
-  const server: BuiltServer = await startBuiltServer({
+  // A real CRM endpoint: every stored lead is forwarded by the servers' delivery loops, and must arrive exactly once.
+  const crm = await startCrmServer();
+  // Server processes per instance: WEB_CONCURRENCY as the server reads it (unset: one per CPU).
+  const processes = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+  const serverEnv = (databaseUrl?: string): Record<string, string> => ({
     // The load generator plays the one proxy in front of the site: the X-Forwarded-For hop it writes (the
-    // rightmost, here the only one) is the visitor, so each simulated visitor has its own address.
-    TRUST_PROXY: "1",
+    // rightmost, here the only one) is the visitor, so each simulated visitor has its own address. Behind the
+    // real proxy that visitor's entry is one hop further out than the proxy's.
+    TRUST_PROXY: instances > 1 ? "2" : "1",
     WP_TEST_ROUTES: "0",
-    // For profiling the server under load, e.g. LOAD_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-    ...(process.env.LOAD_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.LOAD_SERVER_NODE_OPTIONS } : {}),
-    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    WEB_CONCURRENCY: String(processes),
+    CRM_WEB_TO_LEAD_URL: `${crm.url}/lead`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // To try other sizes of the server's request line (server/http/admission.ts).
     ...Object.fromEntries(
       ["MAX_CONCURRENT_REQUESTS", "MAX_QUEUED_REQUESTS", "MAX_QUEUE_WAIT_MS"].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
     ),
   });
+  // For profiling the server under load, e.g. LOAD_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean);
+  const first: BuiltServer = await startBuiltServer(serverEnv(pg?.url), { nodeArgs });
+  // Further instances share the first one's database (PostgreSQL, or its SQLite file).
+  const servers = [first, ...(await Promise.all(Array.from({ length: instances - 1 }, () => startBuiltServer(serverEnv(first.databaseUrl), { nodeArgs }))))];
+  const server = first;
+  for (const s of servers) {
+    const deadline = Date.now() + 30_000;
+    while (processes > 1 && s.output().split('"msg":"server process listening"').length - 1 < processes && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   // The server logs one line per request; keep only error lines, not hundreds of thousands of lines in memory.
   const serverErrors: string[] = [];
   const serverTimes: number[] = [];
   const shutdownLines: string[] = [];
-  server.process.stdout?.removeAllListeners("data");
-  server.process.stderr?.removeAllListeners("data");
-  let carry = "";
-  const scan = (d: Buffer) => {
-    const text = carry + d.toString();
-    const lines = text.split("\n");
-    carry = lines.pop() ?? "";
-    for (const line of lines) {
-      if (/"level":(50|60)/.test(line) && serverErrors.length < 50) serverErrors.push(line.slice(0, 500));
-      // How long the server itself took, to tell its own slowness from waiting before or after it.
-      const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
-      if (ms) serverTimes.push(Number(ms));
-      if (/"msg":"(requests at shutdown|requests cut at shutdown)"/.test(line)) shutdownLines.push(line);
-    }
-  };
-  server.process.stdout?.on("data", scan);
-  server.process.stderr?.on("data", (d: Buffer) => serverErrors.length < 50 && serverErrors.push(d.toString().slice(0, 500)));
+  for (const s of servers) {
+    s.process.stdout?.removeAllListeners("data");
+    s.process.stderr?.removeAllListeners("data");
+    let carry = "";
+    const scan = (d: Buffer) => {
+      const text = carry + d.toString();
+      const lines = text.split("\n");
+      carry = lines.pop() ?? "";
+      for (const line of lines) {
+        if (/"level":(50|60)/.test(line) && serverErrors.length < 50) serverErrors.push(line.slice(0, 500));
+        // How long the server itself took, to tell its own slowness from waiting before or after it.
+        const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
+        if (ms) serverTimes.push(Number(ms));
+        if (/"msg":"(requests at shutdown|requests cut at shutdown)"/.test(line)) shutdownLines.push(line);
+      }
+    };
+    s.process.stdout?.on("data", scan);
+    s.process.stderr?.on("data", (d: Buffer) => serverErrors.length < 50 && serverErrors.push(d.toString().slice(0, 500)));
+  }
 
-  const port = server.port;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  // Several instances: behind the real reverse proxy of the deployment test (nginx, or WP_PROXY=caddy), over HTTPS.
+  const proxy = instances > 1 ? await startReverseProxy({ kind: proxyKindFromEnv(), upstreams: servers.map((s) => s.url) }) : undefined;
+  if (proxy) transport = https.request;
+  const port = proxy ? proxy.port : server.port;
+  const target = proxy ? `${proxy.url} (${proxy.kind} in front of ${instances} instances)` : server.url;
+  const agent = proxy
+    ? new https.Agent({ keepAlive: true, maxSockets: connections, ca: proxy.certificate })
+    : new http.Agent({ keepAlive: true, maxSockets: connections });
   const json = { "content-type": "application/json" };
   const run = Date.now().toString(36);
 
@@ -190,8 +263,10 @@ async function main(): Promise<void> {
     const terms = ["whatsapp", "ai", "lead", "%", "site visits", "automation", "zzz-not-there"];
 
     await new Promise((r) => setTimeout(r, 1000));
-    const rssIdleMb = rssMb(server.process.pid);
-    const cpuBefore = cpuMs(server.process.pid);
+    const rssIdle = servers.flatMap((s) => rssTree(s.process.pid));
+    const rssIdleMb = Math.max(...rssIdle);
+    const cpuOf = () => servers.reduce((sum, s) => sum + cpuMs(s.process.pid), 0);
+    let cpuBefore = cpuOf();
 
     const samples: Sample[] = [];
     const likesAnsweredNew = new Map<number, number>();
@@ -209,9 +284,16 @@ async function main(): Promise<void> {
     };
     const any = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-    const deadline = Date.now() + durationS * 1000;
-    const started = Date.now();
-    console.log(`driving ${connections} connections for ${durationS} s against ${server.url} (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
+    // The warm-up (--warmup=S) sends the same traffic first but leaves it out of the figures (JIT, first renders),
+    // not out of the checks: every write it made is reconciled too.
+    const deadline = Date.now() + (warmupS + durationS) * 1000;
+    let started = Date.now() + warmupS * 1000;
+    const warmSamples: Sample[] = [];
+    const warm = setTimeout(() => {
+      cpuBefore = cpuOf();
+      started = Date.now();
+    }, warmupS * 1000);
+    console.log(`driving ${connections} connections for ${warmupS ? `${warmupS} s of warm-up and ` : ""}${durationS} s against ${target}, ${processes} server process(es) each (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
 
     const worker = async () => {
       let visitor = { ip: "", cookie: "", left: 0 };
@@ -272,7 +354,7 @@ async function main(): Promise<void> {
           error = (e as Error).message;
         }
         const ms = performance.now() - t0;
-        samples.push({ kind, status: answer?.status ?? 0, ms, error, ...(error ? { ...info, sentAt } : {}) });
+        (sentAt >= started ? samples : warmSamples).push({ kind, status: answer?.status ?? 0, ms, error, ...(error ? { ...info, sentAt } : {}) });
         if (!answer) continue;
         for (const c of answer.setCookie) {
           const pair = c.split(";")[0]!;
@@ -287,22 +369,35 @@ async function main(): Promise<void> {
       }
     };
     await Promise.all(Array.from({ length: connections }, worker));
+    clearTimeout(warm);
     const elapsedS = (Date.now() - started) / 1000;
-    const rssAfterMb = rssMb(server.process.pid);
-    const cpuPerRequestMs = Math.round(((cpuMs(server.process.pid) - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
+    const rssAfter = servers.flatMap((s) => rssTree(s.process.pid));
+    const rssAfterMb = Math.max(...rssAfter);
+    const cpuPerRequestMs = Math.round(((cpuOf() - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
     agent.destroy();
 
     // What the database says, compared with what the clients were told.
-    await server.stop();
+    // Every lead stored is forwarded to the CRM by the delivery loops (in every process of every instance).
+    const leadDeadline = Date.now() + 30_000;
+    const delivered = () => new Set(crm.requests.map((r) => r.form.email).filter((e) => e?.startsWith(`lead-${run}-`))).size;
+    while (delivered() < leadsStored.size && Date.now() < leadDeadline) await new Promise((r) => setTimeout(r, 200));
+    const proxyOutput = proxy?.output() ?? "";
+    await proxy?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
     const db: Db = pg ? pg.db : await openDatabase(server.databaseUrl);
     const checks: LoadResult["checks"] = [];
-    const fiveXx = samples.filter((s) => s.status >= 500).length;
-    const dropped = samples.filter((s) => s.error).length;
-    checks.push({ name: "no 5xx", ok: fiveXx === 0, detail: `${fiveXx} answers ≥ 500` });
+    const everySample = [...warmSamples, ...samples];
+    const fiveXx = everySample.filter((s) => s.status >= 500).length;
+    const dropped = everySample.filter((s) => s.error).length;
+    checks.push({
+      name: "no 5xx",
+      ok: fiveXx === 0,
+      detail: `${fiveXx} answers ≥ 500${fiveXx && proxyOutput ? `; the proxy said:\n${proxyOutput.split("\n").filter(Boolean).slice(-5).join("\n")}` : ""}`,
+    });
     checks.push({
       name: "no dropped connections",
       ok: dropped === 0,
-      detail: `${dropped} requests without an answer${dropped ? `: ${[...new Set(samples.filter((s) => s.error).map((s) => s.error))].slice(0, 3).join("; ")}` : ""}`,
+      detail: `${dropped} requests without an answer${dropped ? `: ${[...new Set(everySample.filter((s) => s.error).map((s) => s.error))].slice(0, 3).join("; ")}` : ""}`,
     });
 
     const likeRows = await db.kysely.selectFrom("blogs").select(["id", "likes"]).execute();
@@ -340,6 +435,13 @@ async function main(): Promise<void> {
       ok: leadMissing.length === 0 && leadExtra.length === 0 && leadsStored.size > 0,
       detail: `${leadsStored.size} answered, ${leadRows.length} stored, ${leadMissing.length} missing/duplicated, ${leadExtra.length} stored without a success answer (of ${leadsAsked.size} sent)`,
     });
+    const sentTwice = [...leadsStored].filter((e) => crm.requestsFor(e).length > 1);
+    const neverSent = [...leadsStored].filter((e) => crm.requestsFor(e).length === 0);
+    checks.push({
+      name: "every lead stored is delivered to the CRM exactly once",
+      ok: sentTwice.length === 0 && neverSent.length === 0,
+      detail: `${leadsStored.size} stored, ${leadsStored.size - sentTwice.length - neverSent.length} delivered once, ${sentTwice.length} delivered twice or more, ${neverSent.length} not delivered within 30 s`,
+    });
     checks.push({ name: "no error logged by the server", ok: serverErrors.length === 0, detail: serverErrors.slice(0, 3).join("\n") || "none" });
     if (!pg) await db.close();
 
@@ -375,7 +477,7 @@ async function main(): Promise<void> {
     };
 
     console.log(`\n${result.total} requests in ${result.durationS} s = ${result.requestsPerSecond} req/s (${connections} connections, ${result.database})`);
-    console.log(`server RSS: ${rssIdleMb} MB idle, ${rssAfterMb} MB after the load; server CPU ${cpuPerRequestMs} ms per request`);
+    console.log(`server RSS per process (MB): ${rssIdle.join(", ")} idle, ${rssAfter.join(", ")} after the load; server CPU ${cpuPerRequestMs} ms per request (all processes)`);
     const st = [...serverTimes].sort((a, b) => a - b);
     console.log(`time inside the server (its request log): p50 ${percentile(st, 50)} ms, p99 ${percentile(st, 99)} ms, max ${st.at(-1) ?? 0} ms over ${st.length} requests`);
     console.log("\nkind          count    req/s   p50 ms   p99 ms   max ms  statuses");
@@ -384,7 +486,7 @@ async function main(): Promise<void> {
         `${kind.padEnd(12)} ${String(k.count).padStart(6)} ${String(k.rps).padStart(8)} ${String(k.p50).padStart(8)} ${String(k.p99).padStart(8)} ${String(k.max).padStart(8)}  ${JSON.stringify(k.statuses)}`,
       );
     }
-    const droppedSamples = samples.filter((s) => s.error);
+    const droppedSamples = everySample.filter((s) => s.error);
     if (droppedSamples.length) {
       const reused = droppedSamples.filter((s) => s.reused).length;
       const when = droppedSamples.map((s) => ((s.sentAt ?? 0) - started) / 1000).sort((a, b) => a - b);
@@ -410,9 +512,11 @@ async function main(): Promise<void> {
     if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(result, null, 2));
     process.exitCode = checks.every((c) => c.ok) ? 0 : 1;
   } finally {
-    await server.stop();
+    await proxy?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+    await crm.close();
     await pg?.drop();
-    if (!usePostgres) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    if (!usePostgres) for (const s of servers) fs.rmSync(s.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -2,6 +2,9 @@
 import { loadConfigOrExit } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
+import { loadDotEnv } from "../server/env-file";
+
+loadDotEnv();
 
 const config = loadConfigOrExit();
 const db = await openDatabase(config.DATABASE_URL);

@@ -8,8 +8,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { build as esbuild } from "esbuild";
 import { getConfig } from "../server/config";
+import { loadDotEnv } from "../server/env-file";
 import { writePrerenderStamp } from "../server/prerender-stamp";
 
+loadDotEnv();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
 const clientDir = path.join(buildDir, "client");
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|xml|webmanifest|data)$/;

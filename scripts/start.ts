@@ -6,9 +6,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "../server/config";
+import { loadDotEnv } from "../server/env-file";
 import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { prerenderStampMatches } from "../server/prerender-stamp";
 
+// .env first: the build stamp compares the configuration the pages were prerendered with.
+loadDotEnv();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
 const hostEntry = path.join(buildDir, "host", "index.js");
 

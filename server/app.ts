@@ -108,6 +108,8 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
       return c.json({ ok: true, waited: ms });
     });
     app.get("/__test/in-flight", (c) => c.json({ inFlight }));
+    // Which server process answered (tests of WEB_CONCURRENCY > 1).
+    app.get("/__test/pid", (c) => c.json({ pid: process.pid }));
   }
 
   app.route("/api", createApiRouter());

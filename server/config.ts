@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
     .refine((v) => !/^[a-z]+:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v), {
       message: "must be a SQLite file path or a postgres:// URL",
     }),
+  /** Server processes sharing the port (node:cluster). Unset: one per CPU; 1: a single process. */
+  WEB_CONCURRENCY: positiveInt.max(64).optional(),
   /** PostgreSQL connections per server process. */
   DATABASE_POOL_SIZE: positiveInt.max(200).default(20),
   // The request line (server/http/admission.ts). Unset: 8 on SQLite, DATABASE_POOL_SIZE + 8 on PostgreSQL.

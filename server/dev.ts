@@ -12,8 +12,10 @@ import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
+import { loadDotEnv } from "./env-file";
 import { startWorkers } from "./workers";
 
+loadDotEnv();
 let config;
 try {
   config = parseConfig({ ...process.env, NODE_ENV: "development" });

@@ -27,6 +27,8 @@ export type ServerOptions = {
   /** Requests allowed to wait in line (default 2000) and how long one may wait before a 503 (default 15 s). */
   maxQueuedRequests?: number;
   maxQueueWaitMs?: number;
+  /** Apply pending migrations at start (default); false when the cluster's primary has done it already. */
+  migrate?: boolean;
 };
 
 /** Health checks, static files and the test-only routes (WP_TEST_ROUTES) never wait in line. */
@@ -39,8 +41,10 @@ const HASHING_PATH = /^\/api\/auth\/(login|register|reset-password\/confirm)$|^\
 export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
-  const { applied } = await migrateToLatest(db);
-  if (applied.length) log.info({ applied }, "migrations applied");
+  if (options.migrate !== false) {
+    const { applied } = await migrateToLatest(db);
+    if (applied.length) log.info({ applied }, "migrations applied");
+  }
   const deps: Deps = { config, db, log };
   const app = await createApp({ deps, buildDir });
 

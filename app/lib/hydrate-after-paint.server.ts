@@ -123,7 +123,11 @@ export function hydrateAfterPaint(html: string): string | null {
  */
 export class HydrateAfterPaintStream extends Transform {
   private readonly decoder = new StringDecoder("utf8");
-  private held = "";
+  /** The text held back, in pieces: joined once, at the rewrite (appending and searching one string copied it all per chunk). */
+  private held: string[] = [];
+  /** The end of the text held so far, long enough to hold a marker cut in two by a chunk boundary. */
+  private overlap = "";
+  private foundBootstrap = false;
   private rewritten = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -132,25 +136,33 @@ export class HydrateAfterPaintStream extends Transform {
       callback(null, text);
       return;
     }
-    this.held += text;
-    // The bootstrap is the last module script of the shell: wait for its end tag.
-    const bootstrapAt = this.held.indexOf(BOOTSTRAP_MARKER);
-    const end = bootstrapAt === -1 ? -1 : this.held.indexOf("</script>", bootstrapAt);
-    if (end === -1) {
+    this.held.push(text);
+    // The bootstrap is the last module script of the shell: wait for its end tag. Each chunk is searched once.
+    let window = this.overlap + text;
+    if (!this.foundBootstrap) {
+      const at = window.indexOf(BOOTSTRAP_MARKER);
+      if (at !== -1) {
+        this.foundBootstrap = true;
+        window = window.slice(at);
+      }
+    }
+    if (!this.foundBootstrap || !window.includes("</script>")) {
+      this.overlap = window.slice(-Math.max(BOOTSTRAP_MARKER.length, "</script>".length));
       callback();
       return;
     }
-    const cut = end + "</script>".length;
+    const all = this.held.join("");
+    const cut = all.indexOf("</script>", all.indexOf(BOOTSTRAP_MARKER)) + "</script>".length;
     this.rewritten = true;
-    const head = this.held.slice(0, cut);
-    const tail = this.held.slice(cut);
-    this.held = "";
+    this.held = [];
+    const head = all.slice(0, cut);
+    const tail = all.slice(cut);
     callback(null, (hydrateAfterPaint(head) ?? head) + tail);
   }
 
   override _flush(callback: TransformCallback): void {
-    const rest = this.held + this.decoder.end();
-    this.held = "";
+    const rest = this.held.join("") + this.decoder.end();
+    this.held = [];
     callback(null, this.rewritten ? rest : (hydrateAfterPaint(rest) ?? rest));
   }
 }

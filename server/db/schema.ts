@@ -30,6 +30,11 @@ export interface FoundationTables {
     created_at: number;
     sent_at: number | null;
   };
+  /** What the response caches key their answers by, moved by triggers on `blogs` (migration 0008). */
+  cache_versions: {
+    name: string;
+    version: number;
+  };
 }
 
 /** Blog posts, likes and newsletter subscribers (migration 0002). */

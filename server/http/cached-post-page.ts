@@ -1,6 +1,7 @@
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../context";
-import { SlugSchema, VISITOR_COOKIE, blogsVersion, countView, hasLiked, visitorIdFromCookie } from "../services/blog";
+import type { Deps } from "../context";
+import { SlugSchema, VISITOR_COOKIE, cacheVersions, countView, hasLiked, visitorIdFromCookie } from "../services/blog";
 import { type FreshAnswer, ResponseCache, sha256Base64 } from "./response-cache";
 import { carriesCredentials, contentSecurityPolicy } from "./security";
 
@@ -12,7 +13,8 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
  *
  * Every request counts its view (once per client address and hour) whether the HTML is cached or not.
  * The page differs only by the visitor's like state, so the key is the slug,
- * liked or not, and the blog data version. The HTML is rendered for the cache
+ * liked or not, the post's like count and the version of the posts (added,
+ * removed or edited: the related posts); a like of another post leaves it. The HTML is rendered for the cache
  * from a request that carries nothing of the visitor but, for the liked
  * variant, their visitor cookie. Its scripts are allowed by their SHA-256
  * hashes instead of a nonce, so one body and its compressed forms serve every
@@ -34,7 +36,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
     if (id === undefined) return next();
     const visitor = visitorIdFromCookie(c.req.header("cookie"));
     const liked = await hasLiked(deps, id, visitor);
-    const version = await blogsVersion(deps);
+    const version = await pageVersion(deps, id);
 
     let own: Response | undefined;
     const renderForCache = async (): Promise<FreshAnswer | null> => {
@@ -60,11 +62,20 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
         },
       };
     };
-    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await blogsVersion(deps)) === version);
+    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await pageVersion(deps, id)) === version);
     if (found) return found.answer.respond(c, found.source);
     // Not shareable (an error page, a cookie...): this request's own render, or a new one for a request that waited.
     return own ?? render(c, c.req.raw, c.get("cspNonce"));
   };
+}
+
+/** What the post page shows that a write can change: the posts (its own and the related ones) and its like count. */
+async function pageVersion(deps: Deps, id: number): Promise<string> {
+  const [{ posts }, row] = await Promise.all([
+    cacheVersions(deps),
+    deps.db.kysely.selectFrom("blogs").select("likes").where("id", "=", id).executeTakeFirst(),
+  ]);
+  return `${posts}.${row?.likes ?? "gone"}`;
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

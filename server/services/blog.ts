@@ -361,18 +361,22 @@ function wroteBlogs(db: Db): void {
 
 /**
  * A value that changes whenever the posts or likes may have changed: every
- * like and insert made through this module, and, on SQLite, any commit by
- * another connection (another process, a script): `PRAGMA data_version`
- * changes then, and never for this connection's own writes. Views counted by
- * this process leave it alone, so a cached page survives its own views (the
- * count it shows is at most the cache's lifetime old). PostgreSQL has no such
- * signal: another process's writes show once the cache's short lifetime ends.
+ * like and insert made through this module, and any write by another process
+ * or instance (the database's `cache_versions` rows, moved by triggers on
+ * `blogs`, migration 0008). Views leave it alone, so a cached page survives
+ * views (the count it shows is at most the cache's lifetime old).
  */
 export async function blogsVersion(deps: Deps): Promise<string> {
   const local = localWrites.get(deps.db) ?? 0;
-  if (deps.db.dialect !== "sqlite") return String(local);
-  const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(deps.db.kysely);
-  return `${local}.${rows[0]?.data_version ?? 0}`;
+  const shared = await cacheVersions(deps);
+  return `${local}.${shared.posts}.${shared.likes}`;
+}
+
+/** The database's cache versions: `posts` (added, removed, edited) and `likes`. */
+export async function cacheVersions(deps: Deps): Promise<{ posts: number; likes: number }> {
+  const rows = await deps.db.kysely.selectFrom("cache_versions").select(["name", "version"]).execute();
+  const of = (name: string) => Number(rows.find((r) => r.name === name)?.version ?? 0);
+  return { posts: of("posts"), likes: of("likes") };
 }
 
 // ---------------------------------------------------------------------------

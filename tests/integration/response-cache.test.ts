@@ -319,6 +319,24 @@ describe.each(testDatabaseKinds())("blog response cache on %s", (kind) => {
       }
     });
 
+    it("keeps a post page cached through likes of other posts, and shows a like written outside the service (another process, a script) at once", async () => {
+      await page("cache-two");
+      expect((await page("cache-two")).res.headers.get("x-cache")).toBe("hit");
+      // A like of another post: the key of this page (its posts version, its own like count) has not changed.
+      await like(await idOf("cache-one"), visitor(7));
+      expect((await page("cache-two")).res.headers.get("x-cache")).toBe("hit");
+      // A like of this post written straight to the table, as another process, instance or script would: the triggers move the version.
+      const before = Number((await t.db.kysely.selectFrom("blogs").select("likes").where("slug", "=", "cache-two").executeTakeFirstOrThrow()).likes);
+      await t.db.kysely
+        .updateTable("blogs")
+        .set((eb) => ({ likes: eb("likes", "+", 1) }))
+        .where("slug", "=", "cache-two")
+        .execute();
+      const after = await page("cache-two");
+      expect(after.res.headers.get("x-cache")).not.toBe("hit");
+      expect(after.html).toMatch(new RegExp(`data-testid="likes"[^>]*>${before + 1}<`));
+    });
+
     it("shows a post added by a write at once in the related posts", async () => {
       const before = await page("cache-one");
       expect(before.html).not.toContain("Title of cache-six");

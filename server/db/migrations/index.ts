@@ -7,6 +7,7 @@ import * as m0004 from "./0004-leads";
 import * as m0005 from "./0005-blog-counters-index";
 import * as m0006 from "./0006-sign-in-trust";
 import * as m0007 from "./0007-knowledge";
+import * as m0008 from "./0008-cache-versions";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -24,4 +25,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0005-blog-counters-index": m0005,
   "0006-sign-in-trust": m0006,
   "0007-knowledge": m0007,
+  "0008-cache-versions": m0008,
 };

@@ -104,13 +104,15 @@ const NEGATIVE = [
 const URGENT = ["urgent*", "asap", "immediately", "right now", "emergency", "today"].map(keywordPattern);
 const NOT_URGENT = ["no rush", "just curious", "someday", "eventually", "later"].map(keywordPattern);
 const PLAN_NAMES = ["Free", "Professional", "Enterprise", "WhatsApp"];
+// Compiled once: a Unicode-aware pattern costs far more to build than to run.
+const PLAN_PATTERNS = PLAN_NAMES.map((name) => ({ name, pattern: keywordPattern(name) }));
 
 /** Intent analysis without a language model: the matched rule, named industries and plans, and word lists. */
 export function localIntent(message: string, industry?: Industry): IntentAnalysis {
   const { intent } = localReply(message, industry);
   const entities = [
     ...mentionedIndustries(message),
-    ...PLAN_NAMES.filter((name) => keywordPattern(name).test(message)),
+    ...PLAN_PATTERNS.filter(({ pattern }) => pattern.test(message)).map(({ name }) => name),
   ];
   const positive = POSITIVE.some((p) => p.test(message));
   const negative = NEGATIVE.some((p) => p.test(message));
