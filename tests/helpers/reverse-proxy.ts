@@ -71,6 +71,9 @@ export function nginxSiteConfig(o: { port: number; upstreams: string[]; certific
   return `upstream wise_parrot {
 ${o.upstreams.map((u) => `    server ${u};`).join("\n")}
     keepalive 16;
+    # Below Node's 5 s keep-alive: nginx must drop an idle connection before Node does, or it may send a request
+    # down a socket Node is closing and answer 502 (seen in the two-instance load test).
+    keepalive_timeout 4s;
 }
 
 server {
