@@ -113,7 +113,14 @@ test("cards show every field: badge, author, short date, read time, counts, 3 ta
   await expect(preview.nth(0)).toHaveText(playbook.sections[0]!.title);
   const firstParagraph = playbook.sections[0]!.content[0]!;
   expect(firstParagraph.length).toBeGreaterThan(200);
-  await expect(preview.nth(1)).toHaveText(`${firstParagraph.slice(0, 200).trimEnd()}...`);
+  // Cut within the spec's 200 characters, at the end of a word (issue 18: not "and eve...").
+  const shown = (await preview.nth(1).textContent()) ?? "";
+  expect(shown.endsWith("...")).toBe(true);
+  const kept = shown.slice(0, -3);
+  expect(kept.length).toBeLessThanOrEqual(200);
+  expect(kept.length).toBeGreaterThan(150);
+  expect(firstParagraph.startsWith(kept)).toBe(true);
+  expect(firstParagraph[kept.length]).toMatch(/[\s,;:]/);
   // The clinic post is not featured.
   await expect(page.getByTestId("blog-card").filter({ hasText: clinics.title }).getByText("Featured", { exact: true })).toHaveCount(0);
 
