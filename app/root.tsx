@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { ClosingCta } from "~/components/shell/closing-cta";
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Header />
           <main id="main" tabIndex={-1} className="outline-none">
             {children}
+            <ClosingCta />
           </main>
           <Footer />
           <StickyBanner />

@@ -7,6 +7,7 @@
  * starts the production server on a free loopback port with a temporary SQLite
  * database, seeds the sample posts, signs up one account for the signed-in
  * pages and drives the system Chromium through playwright-core.
+ * SHOTS_PAGES=/,/blogs limits the pages; SHOTS_WIDTHS=375 the widths.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -31,10 +32,13 @@ if (process.env.SHOTS_SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const only = process.env.SHOTS_PAGES ? new Set(process.env.SHOTS_PAGES.split(",")) : null;
+const widths = process.env.SHOTS_WIDTHS ? process.env.SHOTS_WIDTHS.split(",").map(Number) : null;
 const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
-] as const;
+].filter((v) => !widths || widths.includes(v.width));
+const wanted = (p: string) => !only || only.has(p) || (only.has("/blog") && p.startsWith("/blog/"));
 
 /** The screens only a visitor with an account sees (or the account flow itself). */
 const ACCOUNT_PAGES = ["/templates", "/forgot-password", "/reset-password?token=sample", "/verify-email?token=sample"];
@@ -85,14 +89,14 @@ try {
     fs.mkdirSync(dir, { recursive: true });
     const anonymous = await browser.newContext({ baseURL: server.url, viewport });
     await anonymous.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
-    for (const p of [...publicPages, "/sign-in", "/get-started"].filter((v, i, a) => a.indexOf(v) === i)) {
+    for (const p of [...publicPages, "/sign-in", "/get-started"].filter((v, i, a) => a.indexOf(v) === i && wanted(v))) {
       await settle(anonymous, p, path.join(dir, `${fileName(p)}.png`));
     }
     await anonymous.close();
     const signedIn = await browser.newContext({ baseURL: server.url, viewport });
     await signedIn.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
     await signedIn.addCookies(cookies);
-    for (const p of ACCOUNT_PAGES) await settle(signedIn, p, path.join(dir, `${fileName(p)}.png`));
+    for (const p of ACCOUNT_PAGES.filter(wanted)) await settle(signedIn, p, path.join(dir, `${fileName(p)}.png`));
     await signedIn.close();
     console.log(`${viewport.width}×${viewport.height}: ${fs.readdirSync(dir).length} screenshots in ${path.relative(process.cwd(), dir)}`);
   }

@@ -17,6 +17,9 @@ const KEYS = LOCAL_BLOGS.storageKeys;
 type Draft = { title: string; description: string; author: string; image: string };
 const EMPTY_DRAFT: Draft = { title: "", description: "", author: "", image: "" };
 
+/** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
+export const handle = { closingCta: true };
+
 /** The browser-kept Blogs page: two built-in articles plus the visitor's own, all in localStorage. */
 export default function LocalBlogsPage() {
   const [loaded, setLoaded] = useState(false);

@@ -86,6 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
+/** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
+export const handle = { closingCta: true };
+
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
   const { blogs, hasMore, stats, filters, confirmSeed } = loaderData;
   const location = useLocation();

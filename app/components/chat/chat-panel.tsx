@@ -72,7 +72,7 @@ export function ChatPanel({
         ref={logRef}
         aria-label={AI_HELP_PAGE.logLabel}
         tabIndex={0}
-        className="h-[26rem] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
+        className="h-[20rem] space-y-4 overflow-y-auto px-3 py-4 sm:h-[26rem] sm:px-5"
         data-testid="chat-log"
       >
         {messages.map((message) => (
