@@ -14,7 +14,7 @@ export function StickyBanner() {
       className="fixed inset-x-0 bottom-0 z-30 h-[var(--bottom-lane)] bg-emerald-800 text-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)]"
       {...rotation.pauseHandlers}
     >
-      <p className="flex h-full items-center justify-center overflow-hidden pl-4 pr-20 text-center text-[13px] font-medium leading-tight sm:px-24 sm:text-sm">
+      <p className="flex h-full items-center justify-center overflow-hidden pl-3 pr-[4.5rem] text-center text-xs font-medium leading-tight min-[360px]:pl-4 min-[360px]:pr-20 min-[360px]:text-[13px] sm:px-24 sm:text-sm">
         <span key={rotation.index} className="rotate-in" data-testid="banner-message">
           {BANNER_MESSAGES[rotation.index]}
         </span>
