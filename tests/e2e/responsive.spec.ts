@@ -3,6 +3,7 @@ import { AI_HELP_PAGE, BLOG_LIMITS, BLOG_LISTING, CONTACT_FORM, LOCAL_BLOGS } fr
 import { AUTH_RULES } from "../../app/content/auth";
 import { SITEMAP_PAGES } from "../../app/content/seo";
 import { BANNER_MESSAGES } from "../../app/content/site";
+import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 
 /**
@@ -241,6 +242,31 @@ for (const viewport of VIEWPORTS) {
     expect(t.x, "the toast fits the screen").toBeGreaterThanOrEqual(0);
     expect(t.x + t.width).toBeLessThanOrEqual(viewport.width);
     // The unknown page answers 404 on purpose.
+    allowErrors(/status of 404/);
+  });
+}
+
+// Issue 18: the new visuals keep every page clean for axe on a phone and a laptop (decorative drawings hidden
+// from assistive technology, the Wise Core diagram labelled). Reduced motion: axe must not measure contrast
+// halfway through a bubble's fade-in.
+for (const viewport of [VIEWPORTS[1], VIEWPORTS[2]]) {
+  test(`axe finds nothing on any page at ${viewport.width} px`, async ({ page, request, server, allowErrors }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
+    await page.setViewportSize(viewport);
+    await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+    const listing = (await (await request.get(`${server.url}/api/blogs`)).json()) as { data: { slug: string }[] };
+    const account = await page.request.post(`${server.url}/api/auth/register`, {
+      headers: { origin: server.url },
+      data: { name: "Asha Kulkarni", email: `axe.${viewport.width}@example.com`, password: "axe checks it all", company: "Asha Clinics", industry: "Healthcare" },
+    });
+    expect(account.ok()).toBe(true);
+    const pages = [...SITEMAP_PAGES.map((p) => p.path), `/blog/${listing.data[0]!.slug}`, "/forgot-password", "/templates", "/no-such-page"];
+    for (const path of pages) {
+      await page.goto(path);
+      await expectAccessible(page);
+    }
     allowErrors(/status of 404/);
   });
 }
