@@ -15,6 +15,7 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { SITEMAP_PAGES } from "../app/content/seo";
 import { startBuiltServer } from "../tests/helpers/built-server";
+import { HINT_COOKIE } from "../server/services/auth/cookies";
 import { ensureChromium } from "./chromium";
 
 const label = (process.argv[2] ?? new Date().toISOString().replace(/[:.]/g, "-")).replace(/[^\w.-]/g, "_");
@@ -80,8 +81,13 @@ try {
     headers: origin,
     data: { name: "Asha Kulkarni", email: "asha.shots@example.com", password: "Parrot-shots-2026", company: "Asha Clinics", industry: "Healthcare" },
   });
-  if (!signedUp.ok()) console.warn(`sign-up answered ${signedUp.status()}: ${await signedUp.text()}`);
-  const cookies = await setup.cookies();
+  if (!signedUp.ok()) throw new Error(`sign-up answered ${signedUp.status()}: ${await signedUp.text()}`);
+  // The API answers with a token; the browser carries it as the session cookie (wp_session on plain http).
+  const { token } = (await signedUp.json()) as { token: string };
+  const cookies = [
+    { name: "wp_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" as const },
+    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" as const },
+  ];
   await setup.close();
 
   for (const viewport of VIEWPORTS) {

@@ -229,7 +229,8 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
   await expect(page.getByText(clinics.category, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(clinics.excerpt)).toBeVisible();
   const views = page.getByTestId("views");
-  await expect(views).toHaveText(/^\d+ views$/);
+  // "1 view", "2 views" (issue 18: singulars).
+  await expect(views).toHaveText(/^(1 view|\d+ views)$/);
 
   // Numbered sections with their titles.
   const h2 = page.locator("article section h2");
@@ -248,7 +249,7 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
   await expect(page.getByTestId("likes")).toHaveText("0 likes");
   await like.click();
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
 
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByRole("status").filter({ hasText: BLOG_POST.urlCopied })).toBeVisible();
@@ -259,8 +260,8 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
   const before = Number((await views.textContent())?.split(" ")[0]);
   await page.reload();
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
-  await expect(views).toHaveText(`${before + 1} views`);
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
+  await expect(views).toHaveText(`${before + 1} ${before + 1 === 1 ? "view" : "views"}`);
 });
 
 test("without JavaScript, Like is a form post that answers 'Liked'", async ({ browser, server }) => {
@@ -270,7 +271,7 @@ test("without JavaScript, Like is a form post that answers 'Liked'", async ({ br
   const before = Number((await page.getByTestId("likes").textContent())?.split(" ")[0]);
   await page.getByRole("button", { name: /Like/ }).click();
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
-  await expect(page.getByTestId("likes")).toHaveText(`${before + 1} likes`);
+  await expect(page.getByTestId("likes")).toHaveText(`${before + 1} ${before + 1 === 1 ? "like" : "likes"}`);
   await page.goto(`/blog/${caseStudy.slug}`);
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
   await context.close();

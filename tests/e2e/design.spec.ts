@@ -5,6 +5,7 @@
 import { BLOG_LISTING, BLOG_POST, CLOSING_CTA, COMPARISON, HERO, METRICS } from "../../app/content";
 import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../app/content/auth";
 import { expect, test } from "./fixtures";
+import { signUpAs } from "./session";
 
 const phone = { width: 375, height: 812 };
 
@@ -16,7 +17,7 @@ test("home on a phone: a product visual right under the headline, labelled resul
   await page.setViewportSize(phone);
   await page.goto("/");
   const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
-  const visual = page.locator('[data-section="hero"] [aria-hidden="true"]').filter({ hasText: HERO.chatCompact[0]!.text });
+  const visual = page.locator('[data-section="hero"] [aria-hidden="true"]').filter({ hasText: HERO.chatCompact[0]!.text, visible: true });
   await expect(visual).toBeVisible();
   const box = (await visual.boundingBox())!;
   expect(box.y).toBeGreaterThan(heading!.y + heading!.height - 1);
@@ -82,18 +83,14 @@ test("/ai-help on a phone: the chat comes first, its message box full width", as
   await page.setViewportSize(phone);
   await page.goto("/ai-help");
   const box = (await page.getByRole("textbox", { name: "Your message" }).boundingBox())!;
-  const topic = (await page.locator('button[name="quick"]').first().boundingBox())!;
+  const topic = (await page.locator('section[aria-labelledby="ai-help-topics"] button').first().boundingBox())!;
   expect(box.y).toBeLessThan(topic.y);
   expect(box.width).toBeGreaterThan(phone.width - 80);
 });
 
 test("/templates: one Sign Out (the header's), a next step on every kit card, the verified mark never split", async ({ page, server }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const account = await page.request.post(`${server.url}/api/auth/register`, {
-    headers: { origin: server.url },
-    data: { name: "Asha Kulkarni", email: "asha.design@example.com", password: "one sign out only", company: "Asha Clinics", industry: "Healthcare" },
-  });
-  expect(account.ok()).toBe(true);
+  await signUpAs(page, server.url, { name: "Asha Kulkarni", email: "asha.design@example.com", password: "one sign out only", company: "Asha Clinics", industry: "Healthcare" });
   await page.goto("/templates");
   await expect(page.getByRole("button", { name: "Sign Out" }).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
