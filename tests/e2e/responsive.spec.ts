@@ -66,7 +66,9 @@ const longWord = (max = 120) => "Wiseparrotwhatsappassistant".repeat(6).slice(0,
 type CoverFault = { y: number; control: string; by: string };
 
 /** Scrolls the page from top to bottom and lists every control a fixed element covers where the visitor cannot scroll it clear. */
-async function coverFaults(page: Page): Promise<{ faults: CoverFault[]; fixed: string[]; banner: { whole: boolean; text: string } }> {
+async function coverFaults(
+  page: Page,
+): Promise<{ faults: CoverFault[]; fixed: string[]; stripHeight: number; banner: { whole: boolean; text: string } }> {
   await page.evaluate(() => document.fonts.ready);
   return page.evaluate(() => {
     const visible = (el: Element) => {
@@ -84,6 +86,8 @@ async function coverFaults(page: Page): Promise<{ faults: CoverFault[]; fixed: s
 
     const faults: CoverFault[] = [];
     const fixedNames = new Set<string>();
+    // How far above the screen's bottom edge any fixed element reaches: the strip everything fixed must share.
+    let stripHeight = 0;
     const maxY = () => document.documentElement.scrollHeight - innerHeight;
     const positions: number[] = [];
     for (let y = 0; y < maxY(); y += Math.round(innerHeight * 0.6)) positions.push(y);
@@ -93,7 +97,10 @@ async function coverFaults(page: Page): Promise<{ faults: CoverFault[]; fixed: s
       const scrolled = window.scrollY;
       const remaining = maxY() - scrolled;
       const fixed = fixedNow();
-      for (const f of fixed) fixedNames.add(name(f));
+      for (const f of fixed) {
+        fixedNames.add(name(f));
+        stripHeight = Math.max(stripHeight, innerHeight - f.getBoundingClientRect().top);
+      }
       for (const control of controls) {
         if (fixed.some((f) => f.contains(control)) || !visible(control)) continue;
         const c = control.getBoundingClientRect();
@@ -119,7 +126,7 @@ async function coverFaults(page: Page): Promise<{ faults: CoverFault[]; fixed: s
       const p = message.parentElement!;
       whole = m.top >= s.top - 0.5 && m.bottom <= s.bottom + 0.5 && p.scrollWidth <= p.clientWidth + 0.5 && p.scrollHeight <= p.clientHeight + 0.5;
     }
-    return { faults, fixed: [...fixedNames], banner: { whole, text: message?.textContent ?? "" } };
+    return { faults, fixed: [...fixedNames], stripHeight, banner: { whole, text: message?.textContent ?? "" } };
   });
 }
 
@@ -189,6 +196,8 @@ for (const viewport of VIEWPORTS) {
       if (path === "/templates") await expect(page.getByRole("heading", { level: 1 })).toContainText(longWord(20));
       const cover = await coverFaults(page);
       expect(cover.faults, `${path} at ${viewport.width} px (fixed: ${cover.fixed.join(" | ")})`).toEqual([]);
+      // Banner and WhatsApp button share one strip (no button floating over the content above it).
+      expect(cover.stripHeight, `${path}: height of the fixed strip`).toBeLessThanOrEqual(64);
       // The check saw the strip (it is not vacuous).
       expect(cover.fixed.some((f) => f.startsWith("aside Announcements")), `${path}: ${cover.fixed.join(" | ")}`).toBe(true);
       expect(cover.banner, `${path}: the banner's message`).toEqual({ whole: true, text: cover.banner.text });
