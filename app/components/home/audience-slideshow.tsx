@@ -124,7 +124,7 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
             </p>
           </div>
           {/* The same industry as a conversation: enquiry, answer, booking, reminder. */}
-          <PhoneChat lines={s.conversation} compact className="mx-auto w-full max-w-xs" />
+          <PhoneChat lines={s.conversation} compact animate className="mx-auto w-full max-w-xs" />
         </div>
       ))}
     </div>

@@ -7,18 +7,24 @@
  */
 import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM, type ChatLine } from "~/content";
 
-/** A phone-sized WhatsApp conversation. Bubbles appear one after another (not under reduced motion). */
+/**
+ * A phone-sized WhatsApp conversation. With `animate`, bubbles appear one after another (not under reduced
+ * motion); the hero's is drawn still, so the first screen is complete at its first paint (Speed Index).
+ */
 export function PhoneChat({
   lines,
   title = HERO.chatTitle,
   compact = false,
+  animate = false,
   className = "",
 }: {
   lines: readonly ChatLine[];
   title?: string;
   compact?: boolean;
+  animate?: boolean;
   className?: string;
 }) {
+  const enter = animate ? "bubble-in " : "";
   return (
     <div aria-hidden="true" className={`rounded-[1.75rem] bg-slate-900 p-2 shadow-2xl shadow-emerald-900/20 ${className}`}>
       <div className="overflow-hidden rounded-[1.35rem] bg-[#efeae2]">
@@ -34,18 +40,18 @@ export function PhoneChat({
             line.from === "event" ? (
               <p
                 key={i}
-                className="bubble-in my-0.5 self-center rounded-md bg-[#fff5c4] px-2.5 py-1 text-center text-[11px] font-semibold text-amber-950 shadow-sm"
-                style={{ animationDelay: `${i * 450}ms` }}
+                className={`${enter}my-0.5 self-center rounded-md bg-[#fff5c4] px-2.5 py-1 text-center text-[11px] font-semibold text-amber-950 shadow-sm`}
+                style={animate ? { animationDelay: `${i * 450}ms` } : undefined}
               >
                 {line.text}
               </p>
             ) : (
               <p
                 key={i}
-                className={`bubble-in max-w-[85%] rounded-xl px-2.5 py-1.5 leading-snug text-slate-900 shadow-sm ${
+                className={`${enter}max-w-[85%] rounded-xl px-2.5 py-1.5 leading-snug text-slate-900 shadow-sm ${
                   line.from === "customer" ? "self-end rounded-tr-sm bg-[#d9fdd3]" : "self-start rounded-tl-sm bg-white"
                 }`}
-                style={{ animationDelay: `${i * 450}ms` }}
+                style={animate ? { animationDelay: `${i * 450}ms` } : undefined}
               >
                 {line.text}
                 {line.from === "customer" && <span className="ml-1 align-bottom text-[10px] text-sky-600">✓✓</span>}
