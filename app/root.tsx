@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { ClosingCta } from "~/components/shell/closing-cta";
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { Footer } from "~/components/shell/footer";
 import { Header } from "~/components/shell/header";
@@ -25,6 +26,7 @@ import NotFound from "~/routes/not-found";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import fontUrl from "../node_modules/@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { site: publicSite(context) };
@@ -35,7 +37,11 @@ export function shouldRevalidate() {
   return false;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The one font file (every weight), fetched alongside the document rather than after the styles are parsed.
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -63,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Header />
           <main id="main" tabIndex={-1} className="outline-none">
             {children}
+            <ClosingCta />
           </main>
           <Footer />
           <StickyBanner />

@@ -111,6 +111,8 @@ export const SIGN_UP_PAGE = {
   stepNames: ["Your account", "Your company"],
   step1Title: "Book Demo",
   step1Subtitle: "Create your Wise Parrot account",
+  /** Under step 1's spec title 'Book Demo': what this form really does. */
+  creatingAccount: "This creates your free account in two short steps; you book your demo from it right after.",
   step2Title: "Almost There!",
   step2Subtitle: "Tell us about your company",
   firstName: "First name",
@@ -190,6 +192,13 @@ export const TEMPLATES_PAGE = {
   save: "Save profile",
   saving: "Saving...",
   signOut: "Sign Out",
+  /** Each kit card's next step: a WhatsApp chat that names the kit, or the demo. */
+  kitChat: "Set this up on WhatsApp",
+  kitChatLabel: (title: string) => `Set up "${title}" on WhatsApp`,
+  kitMessage: (industry: string, title: string) => `Hi, I'd like to set up the "${title}" template from the ${industry} kit for my business.`,
+  kitDemo: "Book demo",
+  kitDemoLabel: (title: string) => `Book a demo of "${title}"`,
+  newTab: "(opens in a new tab)",
 } as const;
 
 export { HEADER_ACCOUNT } from "./header-account";

@@ -64,6 +64,8 @@ export const BLOG_LISTING = {
   resultsFound: (n: number) => (n === 1 ? "1 article shown" : `${n} articles shown`),
   viewsLabel: "views",
   likesLabel: "likes",
+  viewLabel: "view",
+  likeLabel: "like",
   moreTags: (n: number) => `+${n} more`,
 } as const;
 
@@ -92,6 +94,8 @@ export const BLOG_POST = {
   likeLimited: "Too many likes for this post from your network today. Please try again tomorrow.",
   views: "views",
   likes: "likes",
+  oneView: "view",
+  oneLike: "like",
   tags: "Tags",
   sectionsLabel: "Article",
   cta: {
@@ -185,6 +189,8 @@ export const LOCAL_BLOGS = {
     save: "Error saving your blog. Please try again.",
   },
   copied: "Blog content copied to clipboard!",
+  /** How long the copied message stays before it goes away. */
+  noticeMs: 4000,
   bookmarksHeading: "Your Bookmarks",
   noBookmarks: "No bookmarks yet.",
   form: {
@@ -197,6 +203,8 @@ export const LOCAL_BLOGS = {
     submit: "Publish Blog",
     saved: "Your blog has been published.",
     required: "Please fill in the title, description and author.",
+    /** Shown under each empty field; the first one receives focus. */
+    missing: { title: "Please enter a title.", description: "Please write the blog's text.", author: "Please enter the author's name." },
     badImage: "The image must be an http(s) address.",
   },
   byline: (author: string) => `By ${author}`,

@@ -43,6 +43,16 @@ export const HEADER = {
   primaryNav: "Primary",
 } as const;
 
+/** The closing call to action above the footer (home and blog listing; pages opt in with `handle.closingCta`). */
+export const CLOSING_CTA = {
+  heading: "Let your Business Buddy answer the next enquiry",
+  text: "Book a personal demo for 1 ₹. Your industry kit is ready in 72 hours, with no setup fees.",
+  bookDemo: "Book your demo for 1 ₹",
+  whatsapp: "Ask on WhatsApp",
+  whatsappMessage: `Hi, I'd like to see how ${PRODUCT} can answer my customers on WhatsApp.`,
+  newTab: "(opens in a new tab)",
+} as const;
+
 export const FOOTER = {
   taglines: [`${PRODUCT} - Your Digital Growth Assistant`, `${PRODUCT} ❤️ your customers, ${PRODUCT} ❤️ your business growth`],
   about:

@@ -83,50 +83,52 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="bg-gradient-to-b from-emerald-50 via-white to-white">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-16">
         <header className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-emerald-800">{AI_HELP_PAGE.eyebrow}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{AI_HELP_PAGE.title}</h1>
           <p className="mt-4 text-base text-slate-700 sm:text-lg">{AI_HELP_PAGE.intro}</p>
         </header>
 
-        <section aria-labelledby="ai-help-topics" className="mt-10">
-          <h2 id="ai-help-topics" className="sr-only">
-            {AI_HELP_PAGE.topicsHeading}
-          </h2>
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {CHAT_TOPICS.map((topic) => (
-              <li key={topic.title}>
-                <button
-                  type="submit"
-                  form={CHAT_FORM_ID}
-                  name="quick"
-                  value={topic.query}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    ask(topic.query);
-                  }}
-                  aria-disabled={chat.busy || undefined}
-                  className="flex h-full w-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-emerald-400 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
-                >
-                  <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-emerald-100 text-emerald-800">
-                    <ChatIcon name={topic.icon} />
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-slate-900">{topic.title}</span>
-                    <span className="mt-1 block text-sm text-slate-700">{topic.description}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <div className="mt-8">
+        {/* The chat first (on a phone it was below the fold after the topics), the topics beside it on wide screens. */}
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+          <div className="min-w-0">
           <noscript>
             <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{AI_HELP_PAGE.noScript}</p>
           </noscript>
           <ChatPanel chat={chat} inputRef={inputRef} />
+          </div>
+          <section aria-labelledby="ai-help-topics" className="min-w-0">
+            <h2 id="ai-help-topics" className="sr-only">
+              {AI_HELP_PAGE.topicsHeading}
+            </h2>
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
+              {CHAT_TOPICS.map((topic) => (
+                <li key={topic.title}>
+                  <button
+                    type="submit"
+                    form={CHAT_FORM_ID}
+                    name="quick"
+                    value={topic.query}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      ask(topic.query);
+                    }}
+                    aria-disabled={chat.busy || undefined}
+                    className="flex h-full w-full items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-emerald-400 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+                  >
+                    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-emerald-100 text-emerald-800">
+                      <ChatIcon name={topic.icon} />
+                    </span>
+                    <span>
+                      <span className="block font-semibold text-slate-900">{topic.title}</span>
+                      <span className="mt-1 block text-sm text-slate-700">{topic.description}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
         </div>
 
         <section aria-labelledby="ai-help-features" className="mt-12">

@@ -1,3 +1,4 @@
+import { CoverArt } from "~/components/blog/cover-art";
 import { useEffect, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation } from "react-router";
 import { formatCount, formatLongDate, formatShortDate } from "~/components/blog/format";
@@ -136,7 +137,11 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
       <Link to="/blogs" className="btn-ghost">
         ← {BLOG_POST.back}
       </Link>
-      {blog.image && <img src={blog.image} alt="" width={1200} height={630} className="mt-6 w-full rounded-2xl object-cover" />}
+      {blog.image ? (
+        <img src={blog.image} alt="" width={1200} height={630} className="mt-6 w-full rounded-2xl object-cover" />
+      ) : (
+        <CoverArt category={blog.category} seed={blog.slug} className="mt-6 aspect-[2/1] w-full rounded-2xl" />
+      )}
       <header className="mt-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-emerald-50 px-3 py-1 font-semibold text-emerald-900">{blog.category}</span>
@@ -248,10 +253,10 @@ function PostActions({ blog, liked, posted, postedRefusal }: { blog: Blog; liked
   return (
     <div className="mt-6 flex flex-wrap items-center gap-4 border-y border-slate-200 py-4">
       <span className="text-slate-700" data-testid="views">
-        {formatCount(blog.views)} {BLOG_POST.views}
+        {formatCount(blog.views)} {blog.views === 1 ? BLOG_POST.oneView : BLOG_POST.views}
       </span>
       <span className="text-slate-700" data-testid="likes">
-        {formatCount(likes)} {BLOG_POST.likes}
+        {formatCount(likes)} {likes === 1 ? BLOG_POST.oneLike : BLOG_POST.likes}
       </span>
       <span className="flex-1" />
       <fetcher.Form method="post">

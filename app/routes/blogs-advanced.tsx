@@ -17,6 +17,9 @@ const KEYS = LOCAL_BLOGS.storageKeys;
 type Draft = { title: string; description: string; author: string; image: string };
 const EMPTY_DRAFT: Draft = { title: "", description: "", author: "", image: "" };
 
+/** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
+export const handle = { closingCta: true };
+
 /** The browser-kept Blogs page: two built-in articles plus the visitor's own, all in localStorage. */
 export default function LocalBlogsPage() {
   const [loaded, setLoaded] = useState(false);
@@ -27,6 +30,7 @@ export default function LocalBlogsPage() {
   const [deleting, setDeleting] = useState<LocalBlog | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [formMessage, setFormMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [missing, setMissing] = useState<Partial<Record<RequiredField, true>>>({});
   const id = useId();
 
   useEffect(() => {
@@ -38,6 +42,13 @@ export default function LocalBlogsPage() {
     setStatus(blogs.error || marks.error ? LOCAL_BLOGS.errors.load : mine.length === 0 ? LOCAL_BLOGS.noBlogs : "");
     setLoaded(true);
   }, []);
+
+  // The copied message goes away by itself.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(""), LOCAL_BLOGS.noticeMs);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
 
   const all = [...userBlogs, ...BUILT_IN_BLOGS];
   const bookmarkedIds = new Set(bookmarks.map((b) => b.id));
@@ -92,8 +103,12 @@ export default function LocalBlogsPage() {
     const description = draft.description.trim();
     const author = draft.author.trim();
     const image = draft.image.trim();
-    if (!title || !description || !author) {
+    const empty = REQUIRED_FIELDS.filter((field) => !{ title, description, author }[field]);
+    setMissing(Object.fromEntries(empty.map((field) => [field, true])));
+    if (empty.length > 0) {
       setFormMessage({ text: LOCAL_BLOGS.form.required, error: true });
+      // The first empty field takes focus; its own message is read with it.
+      event.currentTarget.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${FIELD_SUFFIX[empty[0]!]}`)}`)?.focus();
       return;
     }
     if (image && !isHttpUrl(image)) {
@@ -152,8 +167,8 @@ export default function LocalBlogsPage() {
         </div>
       </section>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-[1fr_20rem]">
-        <section aria-label={LOCAL_BLOGS.title}>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 [overflow-wrap:anywhere] sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label={LOCAL_BLOGS.title} className="min-w-0">
           <div role="status" aria-live="polite" className="min-h-6">
             {status && <p className={isError ? "font-semibold text-rose-700" : "text-slate-700"}>{status}</p>}
           </div>
@@ -175,20 +190,20 @@ export default function LocalBlogsPage() {
           </ul>
         </section>
 
-        <aside className="space-y-10">
+        <aside className="min-w-0 space-y-10">
           <section aria-labelledby={`${id}-form`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id={`${id}-form`} className="text-xl font-bold text-slate-900">
               {LOCAL_BLOGS.form.heading}
             </h2>
             <form className="mt-4 space-y-4" noValidate onSubmit={publish}>
-              <Field id={`${id}-t`} label={LOCAL_BLOGS.form.title}>
-                <input id={`${id}-t`} required maxLength={LOCAL_BLOGS.maxLengths.title} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              <Field id={`${id}-t`} label={LOCAL_BLOGS.form.title} error={missing.title && LOCAL_BLOGS.form.missing.title}>
+                <input id={`${id}-t`} aria-invalid={missing.title ? true : undefined} aria-describedby={missing.title ? `${id}-t-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.title} value={draft.title} onChange={(e) => { setDraft({ ...draft, title: e.target.value }); setMissing(({ title: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
-              <Field id={`${id}-d`} label={LOCAL_BLOGS.form.description} help={LOCAL_BLOGS.form.descriptionHelp}>
-                <textarea id={`${id}-d`} required rows={6} maxLength={LOCAL_BLOGS.maxLengths.description} aria-describedby={`${id}-d-help`} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} className="w-full rounded-md border border-slate-400 px-3 py-2" />
+              <Field id={`${id}-d`} label={LOCAL_BLOGS.form.description} help={LOCAL_BLOGS.form.descriptionHelp} error={missing.description && LOCAL_BLOGS.form.missing.description}>
+                <textarea id={`${id}-d`} aria-invalid={missing.description ? true : undefined} required rows={6} maxLength={LOCAL_BLOGS.maxLengths.description} aria-describedby={missing.description ? `${id}-d-error ${id}-d-help` : `${id}-d-help`} value={draft.description} onChange={(e) => { setDraft({ ...draft, description: e.target.value }); setMissing(({ description: _, ...rest }) => rest); }} className="w-full rounded-md border border-slate-400 px-3 py-2" />
               </Field>
-              <Field id={`${id}-a`} label={LOCAL_BLOGS.form.author}>
-                <input id={`${id}-a`} required maxLength={LOCAL_BLOGS.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => setDraft({ ...draft, author: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              <Field id={`${id}-a`} label={LOCAL_BLOGS.form.author} error={missing.author && LOCAL_BLOGS.form.missing.author}>
+                <input id={`${id}-a`} aria-invalid={missing.author ? true : undefined} aria-describedby={missing.author ? `${id}-a-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => { setDraft({ ...draft, author: e.target.value }); setMissing(({ author: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
               <Field id={`${id}-i`} label={LOCAL_BLOGS.form.image}>
                 <input id={`${id}-i`} type="url" inputMode="url" maxLength={LOCAL_BLOGS.maxLengths.image} value={draft.image} onChange={(e) => setDraft({ ...draft, image: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
@@ -235,13 +250,22 @@ export default function LocalBlogsPage() {
   );
 }
 
-function Field({ id, label, help, children }: { id: string; label: string; help?: string; children: React.ReactNode }) {
+type RequiredField = "title" | "description" | "author";
+const REQUIRED_FIELDS: readonly RequiredField[] = ["title", "description", "author"];
+const FIELD_SUFFIX: Record<RequiredField, string> = { title: "t", description: "d", author: "a" };
+
+function Field({ id, label, help, error, children }: { id: string; label: string; help?: string; error?: string | false; children: React.ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
       <div className="mt-1">{children}</div>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-rose-700" data-testid="field-error">
+          {error}
+        </p>
+      )}
       {help && (
         <p id={`${id}-help`} className="mt-1 text-xs text-slate-700">
           {help}

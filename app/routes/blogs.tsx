@@ -86,6 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
+/** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
+export const handle = { closingCta: true };
+
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
   const { blogs, hasMore, stats, filters, confirmSeed } = loaderData;
   const location = useLocation();
@@ -169,15 +172,16 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             {BLOG_LISTING.heroTitle}
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-700">{BLOG_LISTING.heroText}</p>
-          <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+          {/* Three across on every screen: stacked on a phone they pushed the first article ~1,200 px down. */}
+          <dl className="mt-8 grid grid-cols-3 gap-2 sm:gap-4">
             {[
               [BLOG_LISTING.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
               [BLOG_LISTING.stats.likes, formatCount(stats.likes), "likes"],
               [BLOG_LISTING.stats.articles, formatCount(stats.articles), "articles"],
             ].map(([label, value, key]) => (
-              <div key={key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={`stat-${key}`}>
-                <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-                <dd className="mt-1 text-3xl font-extrabold text-emerald-800">{value}</dd>
+              <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
+                <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
+                <dd className="text-xl font-bold text-emerald-800 sm:text-3xl">{value}</dd>
               </div>
             ))}
           </dl>
@@ -240,7 +244,8 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             />
             {BLOG_LISTING.featuredOnly}
           </label>
-          <button type="submit" className="btn-ghost justify-center">
+          {/* Needed only without JavaScript: with it, every filter applies as it changes (hidden once hydrated). */}
+          <button type="submit" className="btn-ghost js-hidden justify-center">
             {BLOG_LISTING.applyFilters}
           </button>
         </Form>

@@ -218,6 +218,11 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
             {title}
           </h1>
           <p className="mt-2 text-center text-slate-700">{subtitle}</p>
+          {step === 1 && (
+            <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm text-emerald-900" data-testid="signup-steps">
+              {SIGN_UP_PAGE.creatingAccount}
+            </p>
+          )}
           <div className="mt-6">
             <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
             <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
@@ -339,7 +344,6 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                 heading={SIGN_UP_PAGE.orSignUpWith}
                 mode="sign-up"
                 redirectTo={loaderData.redirectTo}
-                notConfiguredText={AUTH_MESSAGES.socialNotConfigured}
               />
             )}
             <p className="mt-6 text-center text-sm text-slate-700">

@@ -24,6 +24,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: HOME_META.title, description: HOME_META.description, path: "/", matches });
 }
 
+/** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
+export const handle = { closingCta: true };
+
 export default function Home() {
   const site = useSite();
   const [videoShown, setVideoShown] = useState(false);

@@ -1,4 +1,4 @@
-import { Form, data } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { NEWSLETTER } from "~/content";
 import { pageMeta } from "~/lib/seo";
@@ -15,6 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await tokenIsUsable(context.deps, token, "unsubscribe");
   return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+/**
+ * After the button unsubscribes, the token is spent: reading the page's data again would answer 400 (a console
+ * error for a success). The action's answer is all the page needs.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -161,7 +161,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         heading={SIGN_IN_PAGE.orContinueWith}
         mode="sign-in"
         redirectTo={loaderData.redirectTo}
-        notConfiguredText={AUTH_MESSAGES.socialNotConfigured}
       />
       <p className="mt-6 text-center text-sm text-slate-700">
         {SIGN_IN_PAGE.noAccount}{" "}

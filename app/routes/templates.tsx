@@ -3,11 +3,12 @@ import { Form, data, useFetcher } from "react-router";
 import { focusFirstInvalid, SelectField, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, TEMPLATES_PAGE } from "~/content/auth";
-import { INDUSTRIES } from "~/content/site";
+import { INDUSTRIES, whatsappLink } from "~/content/site";
 import { authChecks } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, ProfileUpdateSchema } from "~/lib/auth-schemas";
 import { type Banner, depsOf, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site-context";
 import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
 import { resendVerification, updateProfile } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/templates";
@@ -108,15 +109,17 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
   const resendBanner = resend.data?.banner ?? (actionData?.intent === "resend" ? actionData.banner : null);
   const industries = industriesFirst(user.industry);
   const firstName = user.name.split(" ")[0] || user.name;
+  const site = useSite();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{TEMPLATES_PAGE.greeting(firstName)}</h1>
+          <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">{TEMPLATES_PAGE.greeting(firstName)}</h1>
           <p className="mt-2 max-w-2xl text-slate-700">{TEMPLATES_PAGE.intro}</p>
         </div>
-        <Form method="post" action="/sign-out" onSubmit={() => setSessionUser(null)}>
+        {/* The header's Sign Out takes over once the page runs (one button, not two); without JavaScript this is the way out. */}
+        <Form method="post" action="/sign-out" onSubmit={() => setSessionUser(null)} className="js-hidden">
           <button type="submit" className="btn-ghost">
             {TEMPLATES_PAGE.signOut}
           </button>
@@ -138,8 +141,8 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
         <StatusBanner tone={resendBanner?.tone} message={resendBanner?.message} />
       </div>
 
-      <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_1fr]">
-        <div>
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0">
           {industries.map((industry, index) => (
             <section key={industry} aria-labelledby={`kit-${index}`} className="mb-10">
               <h2 id={`kit-${index}`} className="text-xl font-bold text-slate-900">
@@ -153,9 +156,31 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
               {index === 1 && <p className="sr-only">{TEMPLATES_PAGE.otherIndustries}</p>}
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {INDUSTRY_TEMPLATES[industry].map((template) => (
-                  <li key={template.title} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <li key={template.title} className="flex flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
                     <h3 className="font-semibold text-slate-900">{template.title}</h3>
                     <p className="mt-1 text-sm text-slate-700">{template.description}</p>
+                    {site && (
+                      <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-3 text-sm font-semibold" data-testid="kit-next-step">
+                        <a
+                          href={whatsappLink(site.whatsappNumber, TEMPLATES_PAGE.kitMessage(industry, template.title))}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`${TEMPLATES_PAGE.kitChatLabel(template.title)} ${TEMPLATES_PAGE.newTab}`}
+                          className="inline-flex min-h-11 items-center text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+                        >
+                          {TEMPLATES_PAGE.kitChat}
+                        </a>
+                        <a
+                          href={site.bookingUrl}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`${TEMPLATES_PAGE.kitDemoLabel(template.title)} ${TEMPLATES_PAGE.newTab}`}
+                          className="inline-flex min-h-11 items-center text-slate-800 underline underline-offset-4 hover:text-slate-950"
+                        >
+                          {TEMPLATES_PAGE.kitDemo}
+                        </a>
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -167,9 +192,10 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           <h2 id="profile-heading" className="text-xl font-bold text-slate-900">
             {TEMPLATES_PAGE.profileHeading}
           </h2>
-          <p className="mt-2 break-all text-sm text-slate-700">
-            {TEMPLATES_PAGE.email}: {user.email}
-            {user.emailVerified && <span className="ml-2 font-semibold text-emerald-800">({TEMPLATES_PAGE.verified})</span>}
+          <p className="mt-2 text-sm text-slate-700">
+            {TEMPLATES_PAGE.email}: <span className="[overflow-wrap:anywhere]">{user.email}</span>
+            {/* Never broken inside a word ("verifie d"): it moves to the next line whole. */}
+            {user.emailVerified && <span className="ml-2 inline-block whitespace-nowrap font-semibold text-emerald-800">({TEMPLATES_PAGE.verified})</span>}
           </p>
           <div className="mt-4">
             <StatusBanner tone={profileBanner?.tone} message={profileBanner?.message} />

@@ -61,6 +61,16 @@ test("a visitor's blog: validation, rendering rules as text, storage surviving a
   await open(page);
   await page.getByRole("button", { name: LOCAL_BLOGS.form.submit }).click();
   await expect(page.getByText(LOCAL_BLOGS.form.required)).toBeVisible();
+  // Issue 18: a message under each empty field, and the first one takes focus.
+  await expect(page.getByTestId("field-error")).toHaveText([LOCAL_BLOGS.form.missing.title, LOCAL_BLOGS.form.missing.description, LOCAL_BLOGS.form.missing.author]);
+  await expect(page.getByLabel("Title")).toBeFocused();
+  await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Title")).toHaveAccessibleDescription(LOCAL_BLOGS.form.missing.title);
+  // Typing in a field clears its own message only.
+  await page.getByLabel("Title").fill("Half a draft");
+  await expect(page.getByTestId("field-error")).toHaveText([LOCAL_BLOGS.form.missing.description, LOCAL_BLOGS.form.missing.author]);
+  await page.getByRole("button", { name: LOCAL_BLOGS.form.submit }).click();
+  await expect(page.getByLabel("Description")).toBeFocused();
 
   const description = "Short intro with **bold words**.\n\n. first dot bullet\n- second dash bullet\n\n<img src=x onerror=alert(1)> stays text";
   await write(page, { title: "My clinic story", description, author: "Dr. Rao" });
@@ -113,6 +123,8 @@ test("bookmarks keep whole articles and survive a reload; share copies title, de
 
   await second.getByRole("button", { name: "Share" }).click();
   await expect(page.getByText("Blog content copied to clipboard!")).toBeVisible();
+  // Issue 18: the message goes away by itself.
+  await expect(page.getByText("Blog content copied to clipboard!")).toHaveCount(0, { timeout: LOCAL_BLOGS.noticeMs + 4000 });
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(BUILT_IN_BLOGS[1]!.title);
   expect(copied).toContain(BUILT_IN_BLOGS[1]!.description);

@@ -113,7 +113,14 @@ test("cards show every field: badge, author, short date, read time, counts, 3 ta
   await expect(preview.nth(0)).toHaveText(playbook.sections[0]!.title);
   const firstParagraph = playbook.sections[0]!.content[0]!;
   expect(firstParagraph.length).toBeGreaterThan(200);
-  await expect(preview.nth(1)).toHaveText(`${firstParagraph.slice(0, 200).trimEnd()}...`);
+  // Cut within the spec's 200 characters, at the end of a word (issue 18: not "and eve...").
+  const shown = (await preview.nth(1).textContent()) ?? "";
+  expect(shown.endsWith("...")).toBe(true);
+  const kept = shown.slice(0, -3);
+  expect(kept.length).toBeLessThanOrEqual(200);
+  expect(kept.length).toBeGreaterThan(150);
+  expect(firstParagraph.startsWith(kept)).toBe(true);
+  expect(firstParagraph[kept.length]).toMatch(/[\s,;:]/);
   // The clinic post is not featured.
   await expect(page.getByTestId("blog-card").filter({ hasText: clinics.title }).getByText("Featured", { exact: true })).toHaveCount(0);
 
@@ -222,7 +229,8 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
   await expect(page.getByText(clinics.category, { exact: true }).first()).toBeVisible();
   await expect(page.getByText(clinics.excerpt)).toBeVisible();
   const views = page.getByTestId("views");
-  await expect(views).toHaveText(/^\d+ views$/);
+  // "1 view", "2 views" (issue 18: singulars).
+  await expect(views).toHaveText(/^(1 view|\d+ views)$/);
 
   // Numbered sections with their titles.
   const h2 = page.locator("article section h2");
@@ -241,7 +249,7 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
   await expect(page.getByTestId("likes")).toHaveText("0 likes");
   await like.click();
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
 
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByRole("status").filter({ hasText: BLOG_POST.urlCopied })).toBeVisible();
@@ -254,8 +262,8 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
   expect(before).toBeGreaterThan(0);
   await page.reload();
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
-  await expect(views).toHaveText(`${before} views`);
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
+  await expect(views).toHaveText(`${before} ${before === 1 ? "view" : "views"}`);
 });
 
 test("without JavaScript, Like is a form post that answers 'Liked'", async ({ browser, server }) => {
@@ -265,7 +273,7 @@ test("without JavaScript, Like is a form post that answers 'Liked'", async ({ br
   const before = Number((await page.getByTestId("likes").textContent())?.split(" ")[0]);
   await page.getByRole("button", { name: /Like/ }).click();
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
-  await expect(page.getByTestId("likes")).toHaveText(`${before + 1} likes`);
+  await expect(page.getByTestId("likes")).toHaveText(`${before + 1} ${before + 1 === 1 ? "like" : "likes"}`);
   await page.goto(`/blog/${caseStudy.slug}`);
   await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
   await context.close();

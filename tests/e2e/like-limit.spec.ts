@@ -21,13 +21,13 @@ async function useTheAllowance(request: APIRequestContext): Promise<void> {
 test("a like over the address's daily allowance says why, next to the button, and is not counted", async ({ page, request, allowErrors }) => {
   await useTheAllowance(request);
   await page.goto(`/blog/${post.slug}`);
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
   await page.getByRole("button", { name: /Like/ }).click();
   await expect(page.getByRole("status").filter({ hasText: BLOG_POST.likeLimited })).toBeVisible();
   // The refused like's 429 answer is expected here.
   allowErrors(/status of 429/);
   await expect(page.getByRole("button", { name: /Like/ })).not.toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
   await expectAccessible(page);
 });
 
@@ -38,6 +38,6 @@ test("without JavaScript, the refused like's page shows the same message", async
   await page.goto(`/blog/${post.slug}`);
   await page.getByRole("button", { name: /Like/ }).click();
   await expect(page.getByText(BLOG_POST.likeLimited)).toBeVisible();
-  await expect(page.getByTestId("likes")).toHaveText("1 likes");
+  await expect(page.getByTestId("likes")).toHaveText("1 like");
   await context.close();
 });

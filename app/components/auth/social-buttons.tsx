@@ -25,52 +25,31 @@ function Logo({ provider }: { provider: ProviderId }) {
 /**
  * Google and Microsoft under 'Or continue with' / 'Or sign up with'. Plain
  * links to the start of the OpenID Connect flow (they work without
- * JavaScript); a provider without credentials says so instead.
+ * JavaScript). Only the providers whose credentials the server has are shown
+ * (the root loader tells which); with none, nothing is, heading included.
  */
-export function SocialButtons({
-  heading,
-  mode,
-  redirectTo,
-  notConfiguredText,
-}: {
-  heading: string;
-  mode: "sign-in" | "sign-up";
-  redirectTo: string;
-  notConfiguredText: (label: (typeof PROVIDERS)[ProviderId]) => string;
-}) {
+export function SocialButtons({ heading, mode, redirectTo }: { heading: string; mode: "sign-in" | "sign-up"; redirectTo: string }) {
   const site = useSite();
-  const providers = Object.keys(PROVIDERS) as ProviderId[];
+  const providers = (Object.keys(PROVIDERS) as ProviderId[]).filter((provider) => site?.auth[provider] ?? false);
+  if (providers.length === 0) return null;
   return (
-    <div className="mt-6">
-      <div className="flex items-center gap-3" role="presentation">
-        <span className="h-px flex-1 bg-slate-200" />
+    <div className="mt-6" data-testid="social-sign-in">
+      <div className="flex items-center gap-3">
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
         <h2 className="text-sm font-medium text-slate-700">{heading}</h2>
-        <span className="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
       </div>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+      <ul className={`mt-4 grid gap-3 ${providers.length > 1 ? "sm:grid-cols-2" : ""}`}>
         {providers.map((provider) => {
-          const enabled = site?.auth[provider] ?? false;
           const label = PROVIDERS[provider];
           const params = new URLSearchParams({ mode });
           if (redirectTo !== "/templates") params.set("redirectTo", redirectTo);
           return (
             <li key={provider}>
-              {enabled ? (
-                <a href={`/api/auth/${provider}/start?${params}`} className="btn-ghost w-full justify-center" data-provider={provider}>
-                  <Logo provider={provider} />
-                  {label}
-                </a>
-              ) : (
-                <div className="flex flex-col items-stretch">
-                  <button type="button" disabled className="btn-ghost w-full cursor-not-allowed justify-center opacity-70" aria-describedby={`${provider}-unavailable`}>
-                    <Logo provider={provider} />
-                    {label}
-                  </button>
-                  <p id={`${provider}-unavailable`} className="mt-1 text-center text-xs text-slate-700">
-                    {notConfiguredText(label)}
-                  </p>
-                </div>
-              )}
+              <a href={`/api/auth/${provider}/start?${params}`} className="btn-ghost w-full justify-center" data-provider={provider}>
+                <Logo provider={provider} />
+                {label}
+              </a>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "~/content";
 import type { Blog } from "../../../server/services/blog";
+import { CoverArt } from "./cover-art";
 import { cut, formatCount, formatShortDate } from "./format";
 
 /** A post on the listing. The whole card opens the post (the title link stretches over it). */
@@ -11,11 +12,13 @@ export function BlogCard({ blog }: { blog: Blog }) {
   const href = `/blog/${blog.slug}`;
   return (
     <article
-      className="relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
+      className="relative flex min-w-0 flex-col overflow-hidden rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
       data-testid="blog-card"
     >
-      {blog.image && (
+      {blog.image ? (
         <img src={blog.image} alt="" loading="lazy" decoding="async" width={640} height={320} className="h-44 w-full object-cover" />
+      ) : (
+        <CoverArt category={blog.category} seed={blog.slug} className="h-40 w-full sm:h-44" />
       )}
       <div className="flex flex-1 flex-col p-5">
         <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -60,10 +63,10 @@ export function BlogCard({ blog }: { blog: Blog }) {
         <div className="mt-auto flex items-center justify-between gap-3 pt-5 text-sm text-slate-700">
           <span className="flex gap-3">
             <span>
-              {formatCount(blog.views)} <span>{BLOG_LISTING.viewsLabel}</span>
+              {formatCount(blog.views)} <span>{blog.views === 1 ? BLOG_LISTING.viewLabel : BLOG_LISTING.viewsLabel}</span>
             </span>
             <span>
-              {formatCount(blog.likes)} <span>{BLOG_LISTING.likesLabel}</span>
+              {formatCount(blog.likes)} <span>{blog.likes === 1 ? BLOG_LISTING.likeLabel : BLOG_LISTING.likesLabel}</span>
             </span>
           </span>
           {/* Above the stretched title link, so it is its own target. */}

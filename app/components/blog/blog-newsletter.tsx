@@ -63,7 +63,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
           placeholder={BLOG_NEWSLETTER.placeholder}
           aria-invalid={message && !success ? true : undefined}
           aria-describedby={`${id}-message`}
-          className="h-11 min-w-0 flex-1 rounded-md border border-emerald-600 bg-white px-3 text-slate-900 placeholder:text-slate-600"
+          className="h-11 w-full min-w-0 shrink-0 rounded-md border border-emerald-600 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600 sm:h-12 sm:flex-1"
         />
         <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-5 font-semibold text-emerald-900 hover:bg-emerald-50 disabled:opacity-80">
           {busy ? BLOG_NEWSLETTER.busy : BLOG_NEWSLETTER.button}

@@ -32,7 +32,22 @@ describe("post paragraph rules", () => {
 });
 
 describe("previews and dates", () => {
-  it("cuts at 200 characters with an ellipsis, and leaves shorter text alone", () => {
+  it("cuts within 200 characters at a word boundary, never inside a word", () => {
+    const words = "Reply to every enquiry within minutes, and every lead gets a follow-up ".repeat(4);
+    const preview = cut(words, 200);
+    expect(preview.endsWith("...")).toBe(true);
+    const kept = preview.slice(0, -3);
+    expect([...kept].length).toBeLessThanOrEqual(200);
+    // What is kept ends where a word ends in the original text.
+    expect(words.startsWith(kept)).toBe(true);
+    expect(words[kept.length]).toMatch(/[\s,]/);
+    expect(kept).not.toMatch(/[\s,]$/);
+    // A cut that falls exactly between two words keeps all 200 characters.
+    const exact = `${"a".repeat(199)}b ${"c".repeat(50)}`;
+    expect(cut(exact, 200)).toBe(`${"a".repeat(199)}b...`);
+  });
+
+  it("cuts one word longer than the limit at 200 characters, and leaves shorter text alone", () => {
     const long = "x".repeat(250);
     expect(cut(long, 200)).toBe(`${"x".repeat(200)}...`);
     expect(cut("short", 200)).toBe("short");

@@ -21,10 +21,20 @@ export function formatCount(n: number): string {
   return count.format(n);
 }
 
-/** Cuts text at `max` characters with an ellipsis (spec: preview paragraphs cut at 200). */
+/**
+ * Cuts text to at most `max` characters (spec: preview paragraphs cut at 200) with an ellipsis, at the last
+ * word boundary within them, so no word is split ("and eve..."). A single word longer than `max` (a URL) is
+ * cut at `max`. Characters, not UTF-16 units: an emoji is never split.
+ */
 export function cut(text: string, max: number): string {
   const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}...` : text;
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max);
+  if (/\s/.test(chars[max] ?? "")) return `${head.join("").trimEnd()}...`;
+  let end = head.length;
+  while (end > 0 && !/\s/.test(head[end - 1]!)) end--;
+  const kept = end > 0 ? head.slice(0, end) : head;
+  return `${kept.join("").trimEnd().replace(/[,;:]$/, "")}...`;
 }
 
 export type Paragraph = { kind: "quote" | "item" | "plain"; text: string };

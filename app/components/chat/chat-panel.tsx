@@ -72,7 +72,7 @@ export function ChatPanel({
         ref={logRef}
         aria-label={AI_HELP_PAGE.logLabel}
         tabIndex={0}
-        className="h-[26rem] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
+        className="h-[20rem] space-y-4 overflow-y-auto px-3 py-4 sm:h-[26rem] sm:px-5"
         data-testid="chat-log"
       >
         {messages.map((message) => (
@@ -125,7 +125,7 @@ export function ChatPanel({
           id={CHAT_FORM_ID}
           method="post"
           action="/ai-help"
-          className="flex items-end gap-2"
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
             void submit(draft);
@@ -162,7 +162,7 @@ export function ChatPanel({
               </span>
             </div>
           </div>
-          <button type="submit" className="btn-primary mb-5 shrink-0" aria-disabled={busy || undefined}>
+          <button type="submit" className="btn-primary shrink-0 justify-center sm:mb-5" aria-disabled={busy || undefined}>
             <ChatIcon name="send" className="h-4 w-4" />
             {busy ? AI_HELP_PAGE.sending : AI_HELP_PAGE.send}
           </button>

@@ -3,6 +3,7 @@ import { AUDIENCE, TIMINGS } from "~/content";
 import { useInView } from "~/lib/use-in-view";
 import { ROTATION_CONTROL_ATTR, useSlideshow } from "~/lib/use-slideshow";
 import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";
+import { PhoneChat } from "./visuals";
 
 const controlButton =
   "inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 transition-colors hover:bg-slate-100";
@@ -104,22 +105,26 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
           aria-roledescription="slide"
           aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
           aria-hidden={i !== index}
-          className={`grid gap-5 [grid-area:1/1] md:grid-cols-2 ${i === index ? "rotate-in" : "invisible"}`}
+          className={`grid gap-6 [grid-area:1/1] md:grid-cols-[minmax(0,1fr)_17rem] md:items-start ${i === index ? "rotate-in" : "invisible"}`}
           data-testid={i === index ? "slide" : undefined}
         >
-          <h3 className="text-2xl font-bold text-emerald-800 md:col-span-2">{s.industry}</h3>
-          <div className="rounded-xl bg-rose-50 p-4">
-            <p className="text-sm font-bold uppercase tracking-wide text-rose-800">{AUDIENCE.beforeLabel}</p>
-            <p className="mt-2 text-slate-800">{s.before}</p>
+          <div className="grid min-w-0 gap-4">
+            <h3 className="text-2xl font-bold text-emerald-800">{s.industry}</h3>
+            <div className="rounded-xl bg-rose-50 p-4">
+              <p className="text-sm font-bold uppercase tracking-wide text-rose-800">{AUDIENCE.beforeLabel}</p>
+              <p className="mt-2 text-slate-800">{s.before}</p>
+            </div>
+            <div className="rounded-xl bg-emerald-50 p-4">
+              <p className="text-sm font-bold uppercase tracking-wide text-emerald-800">{AUDIENCE.afterLabel}</p>
+              <p className="mt-2 text-slate-800">{s.after}</p>
+            </div>
+            <p className="text-lg font-semibold text-slate-900">
+              <span className="text-emerald-800">{AUDIENCE.outcomeLabel}: </span>
+              {s.outcome}
+            </p>
           </div>
-          <div className="rounded-xl bg-emerald-50 p-4">
-            <p className="text-sm font-bold uppercase tracking-wide text-emerald-800">{AUDIENCE.afterLabel}</p>
-            <p className="mt-2 text-slate-800">{s.after}</p>
-          </div>
-          <p className="text-lg font-semibold text-slate-900 md:col-span-2">
-            <span className="text-emerald-800">{AUDIENCE.outcomeLabel}: </span>
-            {s.outcome}
-          </p>
+          {/* The same industry as a conversation: enquiry, answer, booking, reminder. */}
+          <PhoneChat lines={s.conversation} compact animate className="mx-auto w-full max-w-xs" />
         </div>
       ))}
     </div>

@@ -24,14 +24,17 @@ export function ComparisonTable() {
     <section data-section="comparison" aria-labelledby="comparison-heading" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="comparison-heading" title={COMPARISON.heading} intro={COMPARISON.intro} />
-        {/* Scrolls sideways on narrow screens instead of squeezing the columns. */}
-        <div className="mt-10 overflow-x-auto rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={COMPARISON.scrollLabel}>
+        <p className="mt-8 text-center text-sm font-semibold text-slate-700 md:hidden" data-testid="comparison-hint">
+          {COMPARISON.scrollHint}
+        </p>
+        {/* Scrolls sideways on narrow screens instead of squeezing the columns; the feature column stays put. */}
+        <div className="mt-3 overflow-x-auto md:mt-10 rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={COMPARISON.scrollLabel}>
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm sm:text-base">
             <caption className="sr-only">{COMPARISON.caption}</caption>
             <thead className="bg-slate-100">
               <tr>
                 {/* The feature column stays put while the table scrolls sideways on a phone. */}
-                <th scope="col" className="sticky left-0 z-10 bg-slate-100 p-4 font-bold text-slate-900">
+                <th scope="col" className="sticky left-0 z-10 bg-slate-100 p-3 font-bold text-slate-900 shadow-[6px_0_8px_-6px_rgba(15,23,42,0.25)] sm:p-4">
                   {COMPARISON.featureHeader}
                 </th>
                 {COMPARISON.columns.map((column, i) => (
@@ -44,7 +47,7 @@ export function ComparisonTable() {
             <tbody>
               {COMPARISON.rows.map((row) => (
                 <tr key={row.feature} className="border-t border-slate-200">
-                  <th scope="row" className="sticky left-0 z-10 max-w-44 bg-white p-4 font-semibold text-slate-900 sm:max-w-none">
+                  <th scope="row" className="sticky left-0 z-10 w-36 min-w-36 bg-white p-3 text-sm font-semibold text-slate-900 shadow-[6px_0_8px_-6px_rgba(15,23,42,0.25)] sm:w-auto sm:p-4 sm:text-base">
                     {row.feature}
                   </th>
                   {row.values.map((value, i) => (

@@ -2,6 +2,7 @@ import { HERO, whatsappLink } from "~/content";
 import { useSite } from "~/lib/site-context";
 import { ChatIcon, CheckIcon, PlayIcon } from "./icons";
 import { NewTabNote, ResponsiveLabel } from "./labels";
+import { PhoneChat } from "./visuals";
 
 /**
  * The first screen: headline, tagline, description and the three calls to
@@ -19,10 +20,12 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_0.85fr] lg:pb-24 lg:pt-20">
         <div>
           <p className="inline-flex rounded-2xl bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">{HERO.eyebrow}</p>
-          <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 id="hero-heading" className="mt-5 text-display font-extrabold text-slate-900">
             {HERO.headline}
           </h1>
-          <p className="mt-4 text-xl font-semibold text-emerald-800 sm:text-2xl">{HERO.tagline}</p>
+          {/* On a phone the product shows right under the headline; wide screens draw the full conversation beside. */}
+          <PhoneChat lines={HERO.chatCompact} compact className="mx-auto mt-6 max-w-sm lg:hidden" />
+          <p className="mt-5 text-xl font-semibold text-emerald-800 sm:text-2xl">{HERO.tagline}</p>
           <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700">{HERO.description}</p>
 
           {site && (
@@ -89,28 +92,12 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
   );
 }
 
-/** A drawn WhatsApp conversation: decoration, so assistive technology skips it. */
+/** The drawn WhatsApp conversation beside the hero on wide screens (decoration: the text says it all). */
 function ChatMock() {
   return (
-    <div aria-hidden="true" className="mx-auto hidden w-full max-w-sm rounded-3xl bg-slate-900 p-3 shadow-2xl lg:block">
-      <div className="rounded-2xl bg-[#efeae2]">
-        <div className="flex items-center gap-3 rounded-t-2xl bg-emerald-800 px-4 py-3 text-white">
-          <span className="h-9 w-9 rounded-full bg-amber-300" />
-          <span className="text-sm font-semibold">{HERO.chatTitle}</span>
-        </div>
-        <div className="flex flex-col gap-2 p-4 text-sm">
-          {HERO.chat.map((message, i) => (
-            <p
-              key={i}
-              className={`max-w-[85%] rounded-xl px-3 py-2 text-slate-900 shadow-sm ${
-                message.from === "customer" ? "self-end bg-[#d9fdd3]" : "self-start bg-white"
-              }`}
-            >
-              {message.text}
-            </p>
-          ))}
-        </div>
-      </div>
+    <div className="relative mx-auto hidden w-full max-w-sm lg:block">
+      <div aria-hidden="true" className="absolute -inset-6 -z-0 rounded-[3rem] bg-gradient-to-br from-emerald-200/70 via-amber-100/60 to-transparent blur-2xl" />
+      <PhoneChat lines={HERO.chat} className="relative" />
     </div>
   );
 }

@@ -33,9 +33,13 @@ export function Metrics() {
             <span className="mt-2 block text-xl font-medium sm:text-2xl">{current.label}</span>
           </span>
         </p>
-        <ul className="mt-6 flex flex-wrap justify-center gap-3">
+        {/* Every result with its own label, so none hides behind the rotation; the spotlight's chooser is the figure. */}
+        <ul className="mx-auto mt-6 grid max-w-3xl grid-cols-3 gap-2 sm:gap-4" aria-label={METRICS.allLabel}>
           {METRICS.items.map((item, i) => (
-            <li key={item.value + item.label}>
+            <li
+              key={item.value + item.label}
+              className={`flex flex-col items-center rounded-2xl p-2 transition-colors sm:p-4 ${i === rotation.index ? "bg-emerald-800" : "bg-emerald-950/40"}`}
+            >
               <button
                 type="button"
                 onClick={() => rotation.setIndex(i)}
@@ -50,6 +54,9 @@ export function Metrics() {
               >
                 {item.value}
               </button>
+              <span className="mt-2 text-xs leading-snug text-emerald-50 sm:text-sm" aria-hidden="true">
+                {item.label}
+              </span>
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import {
 } from "~/content";
 import { useSite } from "~/lib/site-context";
 import { CheckIcon, StarIcon } from "./icons";
+import { FeatureIcon, InitialsAvatar, LeadsBoard, WiseCoreDiagram } from "./visuals";
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
 
@@ -24,7 +25,12 @@ export function PainPoints() {
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {PAIN_POINTS.cards.map((card) => (
             <li key={card.title} className="rounded-2xl border border-rose-100 bg-rose-50/60 p-6">
-              <h3 className="text-lg font-bold text-slate-900">{card.title}</h3>
+              <div className="flex items-center gap-4 sm:block">
+                <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white text-rose-700 shadow-sm ring-1 ring-rose-100">
+                  <FeatureIcon name={card.icon} />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
+              </div>
               <p className="mt-2 text-slate-700">{card.text}</p>
             </li>
           ))}
@@ -52,13 +58,23 @@ export function Benefits() {
     <section data-section="benefits" aria-labelledby="benefits-heading" className="py-16 sm:py-20">
       <div className={wrap}>
         <SectionHeading id="benefits-heading" title={BENEFITS.heading} intro={BENEFITS.intro} />
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <LeadsBoard className="mx-auto mt-10 max-w-3xl" />
+        {/* Two wide cards over three: five cards without a hole, and icons rather than numbers (the steps below are numbered). */}
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
           {BENEFITS.cards.map((card, i) => (
-            <li key={card.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-emerald-700 font-bold text-white" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-slate-900">{card.title}</h3>
+            <li
+              key={card.title}
+              className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${i < 2 ? "lg:col-span-3" : "lg:col-span-2"} ${
+                i === BENEFITS.cards.length - 1 ? "sm:col-span-2 lg:col-span-2" : ""
+              }`}
+            >
+              {/* On a phone the icon sits beside the title, so five cards stay short. */}
+              <div className="flex items-center gap-4 sm:block">
+                <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-800 ring-1 ring-emerald-100">
+                  <FeatureIcon name={card.icon} />
+                </span>
+                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
+              </div>
               <p className="mt-2 text-slate-700">{card.text}</p>
             </li>
           ))}
@@ -79,7 +95,8 @@ export function WiseCore() {
           <p className="mt-4 text-lg leading-relaxed text-slate-200">{WISE_CORE.text}</p>
         </div>
         <div>
-          <p className="text-sm font-bold uppercase tracking-widest text-amber-300">{WISE_CORE.trainedOnLabel}</p>
+          <WiseCoreDiagram inputs={WISE_CORE.trainedOn} />
+          <p className="mt-8 text-sm font-bold uppercase tracking-widest text-amber-300">{WISE_CORE.trainedOnLabel}</p>
           <ul className="mt-4 flex flex-wrap gap-3">
             {WISE_CORE.trainedOn.map((item) => (
               <li key={item} className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-4 py-2 font-medium">
@@ -178,9 +195,12 @@ export function Testimonials() {
                 <blockquote className="mt-4 flex-1 text-slate-800">
                   <p>“{t.quote}”</p>
                 </blockquote>
-                <figcaption className="mt-5">
-                  <span className="block font-bold text-slate-900">{t.name}</span>
-                  <span className="block text-sm text-slate-700">{t.role}</span>
+                <figcaption className="mt-5 flex items-center gap-3">
+                  <InitialsAvatar name={t.name} />
+                  <span>
+                    <span className="block font-semibold text-slate-900">{t.name}</span>
+                    <span className="block text-sm text-slate-700">{t.role}</span>
+                  </span>
                 </figcaption>
               </figure>
             </li>

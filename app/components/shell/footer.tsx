@@ -21,7 +21,7 @@ export function Footer() {
     : [];
 
   return (
-    <footer className="border-t border-slate-200 bg-slate-950 pb-24 text-slate-300">
+    <footer className="border-t border-slate-200 bg-slate-950 pb-[var(--bottom-lane)] text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md text-white">

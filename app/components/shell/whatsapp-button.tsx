@@ -3,7 +3,10 @@ import { WHATSAPP_BUTTON, whatsappLink } from "~/content/site";
 import { useSite } from "~/lib/site-context";
 import { SocialIcon } from "./social-icon";
 
-/** The floating WhatsApp button: shown by default; closing it lasts for this page's life only. */
+/**
+ * The floating WhatsApp button: shown by default; closing it lasts for this page's life only. It rests on the
+ * right end of the bottom banner (which leaves that end free), so it covers nothing of the page.
+ */
 export function WhatsAppButton() {
   const site = useSite();
   const [visible, setVisible] = useState(true);
@@ -11,13 +14,13 @@ export function WhatsAppButton() {
   return (
     <aside
       aria-label={WHATSAPP_BUTTON.regionLabel}
-      className="group fixed bottom-14 right-4 z-40 flex items-center gap-2"
+      className="group fixed bottom-1 right-3 z-40 flex items-center sm:right-5"
       data-testid="whatsapp-float"
     >
       <span
         role="tooltip"
         id="whatsapp-float-label"
-        className="pointer-events-none hidden rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white opacity-0 shadow transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 sm:block"
+        className="pointer-events-none absolute bottom-full right-0 mb-3 hidden whitespace-nowrap rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white opacity-0 shadow transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 sm:block"
       >
         {WHATSAPP_BUTTON.hoverLabel}
       </span>
@@ -27,15 +30,15 @@ export function WhatsAppButton() {
         rel="noopener noreferrer"
         title={WHATSAPP_BUTTON.hoverLabel}
         aria-label={WHATSAPP_BUTTON.hoverLabel}
-        className="inline-flex h-14 w-14 items-center justify-center rounded-full bg-[#1f7a4d] text-white shadow-lg transition-transform hover:scale-105"
+        className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-[#1f7a4d] text-white shadow-lg ring-2 ring-white/80 transition-transform hover:scale-105"
       >
-        <SocialIcon name="whatsapp" className="h-8 w-8" />
+        <SocialIcon name="whatsapp" className="h-7 w-7" />
       </a>
       <button
         type="button"
         onClick={() => setVisible(false)}
         aria-label={WHATSAPP_BUTTON.closeLabel}
-        className="absolute -right-1 -top-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
+        className="absolute -right-2 -top-1 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
       >
         <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
           <path d="M6 6l12 12M18 6L6 18" />

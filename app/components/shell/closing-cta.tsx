@@ -1,0 +1,56 @@
+import { useMatches } from "react-router";
+import { CLOSING_CTA, whatsappLink } from "~/content/site";
+import { useSite } from "~/lib/site-context";
+import { SocialIcon } from "./social-icon";
+
+/** Whether the page asked for the closing band (`export const handle = { closingCta: true }`). */
+function pageWantsBand(matches: ReturnType<typeof useMatches>): boolean {
+  return matches.some((m) => (m.handle as { closingCta?: boolean } | undefined)?.closingCta === true);
+}
+
+/**
+ * The call to action that closes a selling page, right above the footer: book the 1 ₹ demo or ask on
+ * WhatsApp. Rendered by the root layout for the pages whose route module sets `handle.closingCta`.
+ */
+export function ClosingCta() {
+  const matches = useMatches();
+  const site = useSite();
+  if (!site || !pageWantsBand(matches)) return null;
+  return (
+    <section aria-labelledby="closing-cta-heading" className="relative overflow-hidden bg-emerald-900 text-white" data-band="closing-cta">
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 800 300" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 h-full w-full opacity-25">
+        <circle cx="700" cy="40" r="160" fill="#10b981" />
+        <circle cx="60" cy="290" r="120" fill="#fcd34d" opacity="0.5" />
+        <path d="M520 210c0-40 32-70 75-70h90c40 0 70 28 70 62s-30 62-70 62h-40l-40 30v-30c-48 0-85-22-85-54Z" fill="#34d399" opacity="0.6" />
+      </svg>
+      <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 py-14 text-center sm:px-6 sm:py-20">
+        <h2 id="closing-cta-heading" className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
+          {CLOSING_CTA.heading}
+        </h2>
+        <p className="mt-4 max-w-2xl text-lg text-emerald-50">{CLOSING_CTA.text}</p>
+        <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+          <a
+            href={site.bookingUrl}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-12 items-center justify-center rounded-md bg-amber-300 px-6 py-3 text-base font-semibold text-emerald-950 shadow-sm transition-colors hover:bg-amber-200"
+            data-testid="closing-book"
+          >
+            {CLOSING_CTA.bookDemo}
+            <span className="sr-only"> {CLOSING_CTA.newTab}</span>
+          </a>
+          <a
+            href={whatsappLink(site.whatsappNumber, CLOSING_CTA.whatsappMessage)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md border border-white/80 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-emerald-800"
+          >
+            <SocialIcon name="whatsapp" className="h-5 w-5" />
+            {CLOSING_CTA.whatsapp}
+            <span className="sr-only"> {CLOSING_CTA.newTab}</span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

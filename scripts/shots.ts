@@ -1,0 +1,112 @@
+/**
+ * `npm run shots [-- <label>]`: full-page screenshots of every public page and
+ * every account page at 375×812 (a phone) and 1280×800 (a laptop), saved as
+ * reports/shots/<label>/<width>/<page>.png (label defaults to a timestamp).
+ *
+ * Builds into WP_BUILD_DIR (default build-shots; SHOTS_SKIP_BUILD=1 reuses it),
+ * starts the production server on a free loopback port with a temporary SQLite
+ * database, seeds the sample posts, signs up one account for the signed-in
+ * pages and drives the system Chromium through playwright-core.
+ * SHOTS_PAGES=/,/blogs limits the pages; SHOTS_WIDTHS=375 the widths.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+import { SITEMAP_PAGES } from "../app/content/seo";
+import { startBuiltServer } from "../tests/helpers/built-server";
+import { HINT_COOKIE } from "../server/services/auth/cookies";
+import { ensureChromium } from "./chromium";
+
+const label = (process.argv[2] ?? new Date().toISOString().replace(/[:.]/g, "-")).replace(/[^\w.-]/g, "_");
+const outDir = path.resolve("reports", "shots", label);
+const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build-shots");
+process.env.WP_BUILD_DIR = buildDir;
+const executablePath = ensureChromium();
+
+if (process.env.SHOTS_SKIP_BUILD !== "1") {
+  console.log(`building into ${path.relative(process.cwd(), buildDir)}...`);
+  const build = spawnSync("npm", ["run", "build", "--silent"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", WP_BUILD_DIR: buildDir },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const only = process.env.SHOTS_PAGES ? new Set(process.env.SHOTS_PAGES.split(",")) : null;
+const widths = process.env.SHOTS_WIDTHS ? process.env.SHOTS_WIDTHS.split(",").map(Number) : null;
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+].filter((v) => !widths || widths.includes(v.width));
+const wanted = (p: string) => !only || only.has(p) || (only.has("/blog") && p.startsWith("/blog/"));
+
+/** The screens only a visitor with an account sees (or the account flow itself). */
+const ACCOUNT_PAGES = ["/templates", "/forgot-password", "/reset-password?token=sample", "/verify-email?token=sample"];
+
+function fileName(pagePath: string): string {
+  if (pagePath === "/") return "home";
+  return pagePath.replace(/^\//, "").replace(/[/?=&]+/g, "_").replace(/[^\w.-]/g, "") || "page";
+}
+
+async function settle(context: BrowserContext, url: string, file: string) {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load" });
+  await page
+    .waitForFunction(
+      () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'),
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: file, fullPage: true });
+  await page.close();
+}
+
+const server = await startBuiltServer();
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
+try {
+  const origin = { origin: server.url };
+  const setup = await browser.newContext({ baseURL: server.url });
+  const seeded = await setup.request.post("/api/blogs/seed", { headers: origin });
+  if (!seeded.ok()) throw new Error(`seeding the sample posts answered ${seeded.status()}`);
+  const listing = (await (await setup.request.get("/api/blogs")).json()) as { data: { slug: string }[] };
+  const publicPages = [...SITEMAP_PAGES.map((p) => p.path), "/services"];
+  if (listing.data[0]) publicPages.push(`/blog/${listing.data[0].slug}`);
+  publicPages.push("/no-such-page");
+
+  const signedUp = await setup.request.post("/api/auth/register", {
+    headers: origin,
+    data: { name: "Asha Kulkarni", email: "asha.shots@example.com", password: "Parrot-shots-2026", company: "Asha Clinics", industry: "Healthcare" },
+  });
+  if (!signedUp.ok()) throw new Error(`sign-up answered ${signedUp.status()}: ${await signedUp.text()}`);
+  // The API answers with a token; the browser carries it as the session cookie (wp_session on plain http).
+  const { token } = (await signedUp.json()) as { token: string };
+  const cookies = [
+    { name: "wp_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" as const },
+    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" as const },
+  ];
+  await setup.close();
+
+  for (const viewport of VIEWPORTS) {
+    const dir = path.join(outDir, String(viewport.width));
+    fs.mkdirSync(dir, { recursive: true });
+    const anonymous = await browser.newContext({ baseURL: server.url, viewport });
+    await anonymous.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
+    for (const p of [...publicPages, "/sign-in", "/get-started"].filter((v, i, a) => a.indexOf(v) === i && wanted(v))) {
+      await settle(anonymous, p, path.join(dir, `${fileName(p)}.png`));
+    }
+    await anonymous.close();
+    const signedIn = await browser.newContext({ baseURL: server.url, viewport });
+    await signedIn.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
+    await signedIn.addCookies(cookies);
+    for (const p of ACCOUNT_PAGES.filter(wanted)) await settle(signedIn, p, path.join(dir, `${fileName(p)}.png`));
+    await signedIn.close();
+    console.log(`${viewport.width}×${viewport.height}: ${fs.readdirSync(dir).length} screenshots in ${path.relative(process.cwd(), dir)}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,135 @@
+/**
+ * Issue 18 (design): the layout faults seen on a 375 px phone stay fixed, and the drawn visuals behave
+ * (hidden from assistive technology where decorative, still under reduced motion).
+ */
+import { BLOG_LISTING, BLOG_POST, CLOSING_CTA, COMPARISON, HERO, METRICS } from "../../app/content";
+import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../app/content/auth";
+import { expect, test } from "./fixtures";
+import { signUpAs } from "./session";
+
+const phone = { width: 375, height: 812 };
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
+});
+
+test("home on a phone: a product visual right under the headline, labelled results, benefits without a hole, the table's hint, the closing band", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await page.goto("/");
+  const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+  const visual = page.locator('[data-section="hero"] [aria-hidden="true"]').filter({ hasText: HERO.chatCompact[0]!.text, visible: true });
+  await expect(visual).toBeVisible();
+  const box = (await visual.boundingBox())!;
+  expect(box.y).toBeGreaterThan(heading!.y + heading!.height - 1);
+  expect(box.y).toBeLessThan(phone.height);
+
+  // Every result shows its label beside its figure.
+  const results = page.locator('[data-section="metrics"] li');
+  await expect(results).toHaveCount(METRICS.items.length);
+  for (const [i, item] of METRICS.items.entries()) await expect(results.nth(i)).toContainText(item.label);
+
+  // Benefits carry icons, not numbers (the steps are the numbered ones).
+  await expect(page.locator('[data-section="benefits"] li').first()).not.toContainText(/^\s*1/);
+
+  await expect(page.getByTestId("comparison-hint")).toHaveText(COMPARISON.scrollHint);
+  // The feature column stays put while the table scrolls sideways.
+  const region = page.getByRole("region", { name: COMPARISON.scrollLabel });
+  const firstCell = region.getByRole("rowheader").first();
+  const before = (await firstCell.boundingBox())!.x;
+  await region.evaluate((el) => (el.scrollLeft = 200));
+  expect((await firstCell.boundingBox())!.x).toBeCloseTo(before, 0);
+
+  const band = page.locator('[data-band="closing-cta"]');
+  await expect(band.getByRole("heading", { level: 2 })).toHaveText(CLOSING_CTA.heading);
+  await expect(band.getByRole("link", { name: new RegExp(`^${CLOSING_CTA.bookDemo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })).toHaveAttribute("target", "_blank");
+  // Right above the footer.
+  expect(await band.evaluate((el) => el.nextElementSibling === null && el.parentElement?.nextElementSibling?.tagName === "FOOTER")).toBe(true);
+});
+
+test("/blogs on a phone: the stats in one row, the first article on the first screen and a half, covers on every card, no 'Apply filters' with JavaScript", async ({ page, request, server }) => {
+  await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+  await page.setViewportSize(phone);
+  await page.goto("/blogs");
+  const stats = await Promise.all(["readers", "likes", "articles"].map((k) => page.getByTestId(`stat-${k}`).boundingBox()));
+  expect(new Set(stats.map((b) => Math.round(b!.y))).size).toBe(1);
+  const firstCard = page.getByTestId("blog-card").first();
+  expect((await firstCard.boundingBox())!.y).toBeLessThan(phone.height * 1.5);
+  await expect(page.getByTestId("blog-card").locator("svg[aria-hidden='true']").first()).toBeVisible();
+  for (const card of await page.getByTestId("blog-card").all()) await expect(card.locator("img, svg[viewBox='0 0 640 320']")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: BLOG_LISTING.applyFilters })).toBeHidden();
+  // The newsletter field is a full-size field, not squashed.
+  const field = (await page.locator("main").getByRole("textbox", { name: "Email address" }).boundingBox())!;
+  expect(field.height).toBeGreaterThanOrEqual(44);
+  expect(field.width).toBeGreaterThan(250);
+  await expect(page.locator('[data-band="closing-cta"]')).toBeVisible();
+});
+
+test("counts read '1 view' and '1 like', never '1 views'", async ({ page, request, server }) => {
+  await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+  const listing = (await (await request.get(`${server.url}/api/blogs`)).json()) as { data: { slug: string }[] };
+  const slug = listing.data[0]!.slug;
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByText(`1 ${BLOG_POST.oneView}`, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: BLOG_POST.like, exact: true }).click();
+  await expect(page.getByText(`1 ${BLOG_POST.oneLike}`, { exact: true })).toBeVisible();
+  await page.goto("/blogs");
+  const card = page.getByTestId("blog-card").filter({ has: page.locator(`a[href="/blog/${slug}"]`) });
+  await expect(card).toContainText(`1 ${BLOG_LISTING.viewLabel}`);
+  await expect(card).toContainText(`1 ${BLOG_LISTING.likeLabel}`);
+  await expect(page.getByText(/\b1 (views|likes)\b/)).toHaveCount(0);
+});
+
+test("/ai-help on a phone: the chat comes first, its message box full width", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await page.goto("/ai-help");
+  const box = (await page.getByRole("textbox", { name: "Your message" }).boundingBox())!;
+  const topic = (await page.locator('section[aria-labelledby="ai-help-topics"] button').first().boundingBox())!;
+  expect(box.y).toBeLessThan(topic.y);
+  expect(box.width).toBeGreaterThan(phone.width - 80);
+});
+
+test("/templates: one Sign Out (the header's), a next step on every kit card, the verified mark never split", async ({ page, server }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpAs(page, server.url, { name: "Asha Kulkarni", email: "asha.design@example.com", password: "one sign out only", company: "Asha Clinics", industry: "Healthcare" });
+  await page.goto("/templates");
+  await expect(page.getByRole("button", { name: "Sign Out" }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+  const total = Object.values(INDUSTRY_TEMPLATES).reduce((n, list) => n + list.length, 0);
+  await expect(page.getByTestId("kit-next-step")).toHaveCount(total);
+  const first = INDUSTRY_TEMPLATES.Healthcare[0]!;
+  const chat = page.getByRole("link", { name: `${TEMPLATES_PAGE.kitChatLabel(first.title)} ${TEMPLATES_PAGE.newTab}` });
+  const href = (await chat.getAttribute("href"))!;
+  expect(decodeURIComponent(new URL(href).searchParams.get("text") ?? "")).toBe(TEMPLATES_PAGE.kitMessage("Healthcare", first.title));
+  await expect(page.getByRole("link", { name: `${TEMPLATES_PAGE.kitDemoLabel(first.title)} ${TEMPLATES_PAGE.newTab}` })).toHaveAttribute("target", "_blank");
+});
+
+test("the drawn conversations stop moving for visitors who prefer reduced motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const animated = await page.evaluate(() =>
+    Array.from(document.querySelectorAll(".bubble-in, .typing-dot, .rotate-in")).filter((el) => getComputedStyle(el).animationName !== "none").length,
+  );
+  expect(animated).toBe(0);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  const moving = await page.evaluate(() => Array.from(document.querySelectorAll(".bubble-in")).filter((el) => getComputedStyle(el).animationName !== "none").length);
+  expect(moving).toBeGreaterThan(0);
+});
+
+test("the font is the site's own and its swap moves nothing", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await page.addInitScript(() => {
+    (window as unknown as { __shifts: number }).__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { __shifts: number }).__shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => document.fonts.check('16px "Jakarta"'))).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Jakarta"?/);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.001);
+});
