@@ -26,7 +26,6 @@ import NotFound from "~/routes/not-found";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import fontUrl from "../node_modules/@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { site: publicSite(context) };
@@ -39,8 +38,6 @@ export function shouldRevalidate() {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The one font file (every weight), fetched alongside the document rather than after the styles are parsed.
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
