@@ -142,8 +142,15 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
     if (!actionData) return;
     setStep(actionData.step);
     if (actionData.ok) setSessionUser(actionData.user);
-    else requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }, [actionData]);
+  // A refused answer moves focus to its first invalid field once that field's step is on screen: an answer about
+  // step 1 (the password) arrives while step 2 is shown, and the field is rendered only after setStep above.
+  const focusedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!actionData || actionData.ok || actionData.step !== step || focusedFor.current === actionData) return;
+    focusedFor.current = actionData;
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+  }, [actionData, step]);
   useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
 
   function goTo(next: number) {

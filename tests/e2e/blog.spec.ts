@@ -9,6 +9,10 @@ import { expect, test, waitForHydration } from "./fixtures";
 // One server (one database) for the whole file, whose tests run in order:
 // the empty listing first, then seeding, then everything that needs posts.
 test.describe.configure({ mode: "serial" });
+// A server of its own: the server is shared by the files a Playwright worker runs, and another file that seeds
+// posts before this one (the assistant's citations) would leave no empty listing. A worker option of its own
+// value gives this file its own worker and so its own server; the variable itself means nothing to the server.
+test.use({ serverEnv: { WP_E2E_OWN_SERVER: "blog" } });
 // The shell's rotating taglines fade in; axe can catch a frame mid-fade and report its contrast.
 // Those are the shell's and are checked by its own tests; these pages are checked without motion.
 test.use({ contextOptions: { reducedMotion: "reduce" } });
