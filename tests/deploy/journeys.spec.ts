@@ -3,16 +3,14 @@
  * (docs/findings.md S1): each with JavaScript (fetch, React Router's .data requests) and, where the page has
  * one, the plain form post. Before S1's fix every page form here answered 400.
  */
-import fs from "node:fs";
 import https from "node:https";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { AUTH_MESSAGES } from "../../app/content/auth";
 import { BLOG_NEWSLETTER, FOOTER_NEWSLETTER_MESSAGES, NEWSLETTER } from "../../app/content";
 import { CONTACT_FORM } from "../../app/content/contact";
 import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
-import { parseMail } from "../helpers/smtp-server";
+import { mailedLink } from "../helpers/mail-folder";
 import { expect, test } from "./fixtures";
 
 let n = 0;
@@ -97,21 +95,6 @@ test("newsletter: from the footer and from /blogs, with JavaScript and without",
   });
 });
 
-/** The link of the newest e-mail to `to` in the server's mail folder. */
-async function mailedLink(mailDir: string, to: string, pathname: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
-      const match = new RegExp(`https?://[^\\s]+${pathname}\\?token=[A-Za-z0-9_-]+`).exec(parseMail(raw).text);
-      if (match) return match[0];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${pathname} mail for ${to} in ${mailDir}`);
-}
 
 const hydratedForm = (page: Page) => expect(page.locator('input[name="_js"]').first()).toHaveValue("1");
 

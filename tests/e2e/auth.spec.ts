@@ -1,29 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { AUTH_MESSAGES, AUTH_VALIDATION, SIGN_IN_PAGE, SIGN_UP_PAGE } from "../../app/content/auth";
-import { parseMail } from "../helpers/smtp-server";
+import { mailedLink } from "../helpers/mail-folder";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 
 let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++n}@example.com`;
 
-/** The link of the newest e-mail to `to` written to the server's mail folder (no SMTP configured in e2e). */
-async function mailedLink(mailDir: string, to: string, pathname: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
-      const match = new RegExp(`https?://[^\\s]+${pathname}\\?token=[A-Za-z0-9_-]+`).exec(parseMail(raw).text);
-      if (match) return match[0];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${pathname} mail for ${to} in ${mailDir}`);
-}
 
 /** Waits until React has hydrated the form (it then marks its posts with _js=1). */
 async function hydrated(page: Page) {
