@@ -43,9 +43,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two server processes on one Pos
     const answers = await Promise.all(
       visitors.flatMap((v, i) => {
         const id = posts[i % posts.length]!;
-        // The same like sent twice to each process simultaneously.
+        // The same like sent twice to each process simultaneously, each visitor from its own address (S11: new
+        // likes of a post are limited per address and day).
         return [a, b, a, b].map(async (server) => {
-          const res = await post(server, `/api/blogs/${id}/like`, undefined, { cookie: `wp_visitor=${v}` });
+          const res = await post(server, `/api/blogs/${id}/like`, undefined, { cookie: `wp_visitor=${v}`, "x-forwarded-for": `10.46.0.${i}` });
           expect(res.status).toBe(200);
           return { key: `${id}:${v}`, ...((await res.json()) as { data: { alreadyLiked: boolean; likes: number } }).data };
         });
