@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { PRERENDERED_PATHS } from "./app/prerender-paths";
+import { PRERENDERED_PATHS } from "./shared/prerender-paths";
 
 // The build directory can be moved (WP_BUILD_DIR) so that parallel test runs
 // never overwrite each other's build.

@@ -19,7 +19,7 @@ const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|
 const SHELL = new RegExp(
   [
     // Not the content index: it re-exports every page's copy. Shell modules import these files directly.
-    "/app/content/(site|seo|header-account)\\.ts$",
+    "/shared/content/(site|seo|header-account)\\.ts$",
     "/app/components/shell/",
     "/app/lib/(site-context|use-rotation|newsletter-client|footer-newsletter|session-user|toast|nonce|seo|splash-script|inline-css)\\.tsx?$",
     "/app/components/auth/header-account\\.tsx$",
@@ -30,7 +30,7 @@ const SHELL = new RegExp(
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "@shared": path.resolve(import.meta.dirname, "shared") } },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
  * makes it). Each file starts real server processes on loopback ports.
  */
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "@shared": path.resolve(import.meta.dirname, "shared") } },
   test: {
     include: ["tests/faults/**/*.test.ts"],
     testTimeout: 120_000,

@@ -8,7 +8,7 @@ import { HydrateAfterPaintStream } from "~/lib/hydrate-after-paint.server";
 import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 import appCss from "./app.css?url";
-import { NONCE_PLACEHOLDER } from "./prerender-paths";
+import { NONCE_PLACEHOLDER } from "@shared/prerender-paths";
 
 export const streamTimeout = 5_000;
 

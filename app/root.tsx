@@ -17,7 +17,7 @@ import { Splash } from "~/components/shell/splash";
 import { StickyBanner } from "~/components/shell/sticky-banner";
 import { ToastHost } from "~/components/shell/toast-host";
 import { WhatsAppButton } from "~/components/shell/whatsapp-button";
-import { SKIP_LINK } from "~/content/site";
+import { SKIP_LINK } from "@shared/content/site";
 import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { SiteContext } from "~/lib/site-context";

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { SITEMAP_PAGES } from "../app/content/seo";
+import { SITEMAP_PAGES } from "../shared/content/seo";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { ensureChromium } from "./chromium";
 

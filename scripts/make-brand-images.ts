@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { HEADLINE, PRODUCT, SPLASH_TAGLINE } from "../app/content/site";
+import { HEADLINE, PRODUCT, SPLASH_TAGLINE } from "../shared/content/site";
 import { findChromium } from "./chromium";
 
 const LOGO_PATHS = `

@@ -13,7 +13,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
-import { SITEMAP_PAGES } from "../app/content/seo";
+import { SITEMAP_PAGES } from "../shared/content/seo";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { HINT_COOKIE } from "../server/services/auth/cookies";
 import { ensureChromium } from "./chromium";

@@ -3,12 +3,13 @@ import path from "node:path";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { PRERENDERED_PATHS } from "../app/prerender-paths";
+import { PRERENDERED_PATHS } from "../shared/prerender-paths";
 import { createApiRouter } from "./api/index";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPostPage } from "./http/cached-post-page";
 import { compressText } from "./http/compress";
-import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText } from "./http/errors";
+import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
+import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
 import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, withSiteOrigin } from "./http/security";
 import { asBytes } from "./http/bytes";
@@ -70,6 +71,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorJson(c, error);
+    if (isServiceError(error)) return serviceErrorJson(c, error);
     if (isDatabaseUnavailable(error)) {
       log.warn({ reqId: c.get("requestId"), err: { message: (error as Error).message } }, "database unavailable");
       return c.json({ success: false, message: "The service is temporarily unavailable. Please try again shortly." }, 503, {

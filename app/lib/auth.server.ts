@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { AUTH_MESSAGES, PROVIDERS } from "~/content/auth";
-import { safeRedirect } from "~/lib/auth-schemas";
+import { AUTH_MESSAGES, PROVIDERS } from "@shared/content/auth";
+import { safeRedirect } from "@shared/schemas/auth";
 import type { Deps } from "../../server/context";
 import { HttpError } from "../../server/http/errors";
 import { userForSession, type PublicUser } from "../../server/services/auth/accounts";

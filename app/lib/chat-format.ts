@@ -5,7 +5,7 @@
  * <strong>, and lines starting with "• ", "- ", "* " or "1. " become lists.
  */
 import { createElement as h, Fragment, type ReactNode } from "react";
-import { INVALID_MESSAGE_CONTENT } from "~/content";
+import { INVALID_MESSAGE_CONTENT } from "@shared/content";
 
 const BULLET = /^\s*[•*-]\s+(.*)$/;
 const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;

@@ -3,8 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { isDatabaseUnavailable, HttpError } from "../../server/http/errors";
 import { submitLead } from "../../server/services/leads";
 import type { ContactActionData } from "~/components/contact/contact-form";
-import { CONTACT_FORM, LEAD_MESSAGES } from "~/content";
-import { leadFromFormData, validateLead } from "~/lib/lead-form";
+import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
+import { leadFromFormData, validateLead } from "@shared/schemas/lead";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.

@@ -1,4 +1,4 @@
-import { FOOTER_NEWSLETTER_MESSAGES } from "~/content/site";
+import { FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
 
 export type FooterMessage = { title: string; message: string; tone: "success" | "error" };
 

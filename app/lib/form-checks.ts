@@ -8,7 +8,7 @@ import { lazyModule } from "./lazy-module";
 export { checkBeforeSubmit } from "./lazy-module";
 
 /** The account forms' schemas. */
-export const authChecks = lazyModule(() => import("./auth-schemas"));
+export const authChecks = lazyModule(() => import("@shared/schemas/auth"));
 
 /** The Contact form's rules. */
-export const leadChecks = lazyModule(() => import("./lead-form"));
+export const leadChecks = lazyModule(() => import("@shared/schemas/lead"));

@@ -6,7 +6,7 @@ describe("lazyModule", () => {
     let fetches = 0;
     const checks = lazyModule(() => {
       fetches += 1;
-      return import("./auth-schemas");
+      return import("@shared/schemas/auth");
     });
     expect(checks.current).toBeNull();
     const [a, b] = await Promise.all([checks.load(), checks.load()]);

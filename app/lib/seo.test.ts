@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEO } from "~/content";
+import { SEO } from "@shared/content";
 import { testConfig } from "../../tests/helpers/deps";
 import { breadcrumbJsonLd, organizationJsonLd, pageMeta, serializeJsonLd, websiteJsonLd } from "./seo";
 

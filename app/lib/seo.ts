@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { PublicSite } from "../../server/config";
-import { SEO } from "~/content/seo";
-import { PRODUCT, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "~/content/site";
+import { SEO } from "@shared/content/seo";
+import { PRODUCT, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "@shared/content/site";
 import { useNonce } from "./nonce";
 
 type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SITEMAP_PAGES } from "~/content";
+import { SITEMAP_PAGES } from "@shared/content";
 import { robotsTxt, sitemapXml, staticSitemapEntries } from "./sitemap";
 
 describe("sitemap.xml", () => {

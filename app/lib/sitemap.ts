@@ -1,4 +1,4 @@
-import { LEGAL_LAST_UPDATED, ROBOTS_DISALLOW, SITEMAP_PAGES, type SitemapPage } from "~/content";
+import { LEGAL_LAST_UPDATED, ROBOTS_DISALLOW, SITEMAP_PAGES, type SitemapPage } from "@shared/content";
 
 export type SitemapEntry = { path: string; lastmod?: string; changefreq?: SitemapPage["changefreq"]; priority?: number };
 

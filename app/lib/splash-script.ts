@@ -1,4 +1,4 @@
-import { SPLASH, TIMINGS } from "~/content/site";
+import { SPLASH, TIMINGS } from "@shared/content/site";
 
 /**
  * Runs in <head> before the first paint, so the server-rendered page never

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
-import { ABOUT } from "~/content";
+import { ABOUT } from "@shared/content";
 import { JsonLd, organizationJsonLd, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import type { Route } from "./+types/about";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation } from "react-router";
 import { formatCount, formatLongDate, formatShortDate } from "~/components/blog/format";
 import { PostBody } from "~/components/blog/post-body";
-import { BLOG_LISTING, BLOG_POST, PRODUCT, whatsappLink } from "~/content";
+import { BLOG_LISTING, BLOG_POST, PRODUCT, whatsappLink } from "@shared/content";
 import { JsonLd, absoluteUrl, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import {

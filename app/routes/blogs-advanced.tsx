@@ -4,7 +4,7 @@ import { isHttpUrl, readList, writeList } from "~/components/blog/local-blogs";
 import { RichDescription } from "~/components/blog/rich-description";
 import { cut } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "~/content";
+import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/blogs-advanced";
 

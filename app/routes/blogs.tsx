@@ -4,7 +4,7 @@ import { BlogCard } from "~/components/blog/blog-card";
 import { BlogNewsletter } from "~/components/blog/blog-newsletter";
 import { formatCount } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "~/content";
+import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
 import { HttpError } from "../../server/http/errors";
 import { blogStats, listBlogs, seedSampleBlogs } from "../../server/services/blog";

@@ -3,7 +3,7 @@ import { ContactForm, type ContactActionData } from "~/components/contact/contac
 import { SupportSlider } from "~/components/contact/support-slider";
 import { WhatsAppWidget } from "~/components/contact/whatsapp-widget";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
-import { CONTACT_HERO, CONTACT_META } from "~/content";
+import { CONTACT_HERO, CONTACT_META } from "@shared/content";
 import { contactAction, contactLoader } from "~/lib/contact.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";

@@ -15,7 +15,7 @@ import {
   Testimonials,
   WiseCore,
 } from "~/components/home/sections";
-import { HOME_META } from "~/content";
+import { HOME_META } from "@shared/content";
 import { JsonLd, organizationJsonLd, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import type { Route } from "./+types/home";

@@ -1,4 +1,4 @@
-import { MANIFEST, SEO } from "~/content";
+import { MANIFEST, SEO } from "@shared/content";
 import type { Route } from "./+types/manifest-webmanifest";
 
 /** The web app manifest: name, colours and the icons, so the site can be added to a home screen. */

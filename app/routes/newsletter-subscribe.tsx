@@ -1,6 +1,6 @@
 import { Form, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
-import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "~/content";
+import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content";
 import { validateFooterEmail } from "~/lib/footer-newsletter";
 import { pageMeta } from "~/lib/seo";
 import { HttpError } from "../../server/http/errors";

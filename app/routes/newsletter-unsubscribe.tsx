@@ -1,6 +1,6 @@
 import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
-import { NEWSLETTER } from "~/content";
+import { NEWSLETTER } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
 import { tokenIsUsable, unsubscribe } from "../../server/services/newsletter";
 import type { Route } from "./+types/newsletter-unsubscribe";

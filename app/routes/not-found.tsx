@@ -1,5 +1,5 @@
 import { Link, data } from "react-router";
-import { NOT_FOUND } from "~/content/site";
+import { NOT_FOUND } from "@shared/content/site";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {

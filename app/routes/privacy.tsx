@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/legal/legal-page";
-import { PRIVACY } from "~/content";
+import { PRIVACY } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 

@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/legal/legal-page";
-import { REFUND } from "~/content";
+import { REFUND } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/refund";
 

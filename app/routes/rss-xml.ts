@@ -1,4 +1,4 @@
-import { RSS } from "~/content";
+import { RSS } from "@shared/content";
 import { publicSite } from "~/site-config.server";
 import { listBlogs } from "../../server/services/blog";
 import type { Route } from "./+types/rss-xml";

@@ -5,10 +5,10 @@ import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField 
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
-import { AUTH_MESSAGES, SIGN_IN_PAGE } from "~/content/auth";
-import { DEFAULT_INDUSTRY, INDUSTRIES } from "~/content/site";
+import { AUTH_MESSAGES, SIGN_IN_PAGE } from "@shared/content/auth";
+import { DEFAULT_INDUSTRY, INDUSTRIES } from "@shared/content/site";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
-import { fieldErrors, type FieldErrors, safeRedirect, SignInFormSchema } from "~/lib/auth-schemas";
+import { fieldErrors, type FieldErrors, safeRedirect, SignInFormSchema } from "@shared/schemas/auth";
 import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";

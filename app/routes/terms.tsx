@@ -1,5 +1,5 @@
 import { LegalPage } from "~/components/legal/legal-page";
-import { TERMS } from "~/content";
+import { TERMS } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 

@@ -1,8 +1,8 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { StatusBanner } from "~/components/auth/status-banner";
-import { AUTH_MESSAGES, VERIFY_PAGE } from "~/content/auth";
-import { VerifyEmailSchema } from "~/lib/auth-schemas";
+import { AUTH_MESSAGES, VERIFY_PAGE } from "@shared/content/auth";
+import { VerifyEmailSchema } from "@shared/schemas/auth";
 import { type Banner, currentUser, depsOf, failureBanner } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { tokenIsUsable, verifyEmail } from "../../server/services/auth/accounts";

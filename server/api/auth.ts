@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { AUTH_MESSAGES } from "../../app/content/auth";
+import { AUTH_MESSAGES } from "../../shared/content/auth";
 import {
   LoginSchema,
   ProfileUpdateSchema,
@@ -9,7 +9,7 @@ import {
   SocialNonceSchema,
   SocialSchema,
   VerifyEmailSchema,
-} from "../../app/lib/auth-schemas";
+} from "../../shared/schemas/auth";
 import type { AppEnv } from "../context";
 import { HttpError, readJson } from "../http/errors";
 import {
@@ -43,8 +43,8 @@ import {
   startSocialFlow,
   takeFlow,
 } from "../services/auth/social";
-import { PROVIDERS } from "../../app/content/auth";
-import { safeRedirect } from "../../app/lib/auth-schemas";
+import { PROVIDERS } from "../../shared/content/auth";
+import { safeRedirect } from "../../shared/schemas/auth";
 
 /**
  * /api/auth: the spec's account endpoints. Clients authenticate with

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { BLOG_LISTING, BLOG_POST } from "../../app/content/blog";
+import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
 import type { AppEnv } from "../context";
 import { HttpError, parseWith, tooManyRequests } from "../http/errors";
 import { ResponseCache } from "../http/response-cache";

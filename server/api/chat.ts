@@ -8,7 +8,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { INDUSTRIES } from "../../app/content/site";
+import { INDUSTRIES } from "../../shared/content/site";
 import type { AppEnv } from "../context";
 import { readJson } from "../http/errors";
 import {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CONTACT_FORM } from "../../app/content/contact";
+import { CONTACT_FORM } from "../../shared/content/contact";
 import type { AppEnv } from "../context";
 import { HttpError, readJsonBody } from "../http/errors";
 import { submitLead } from "../services/leads";

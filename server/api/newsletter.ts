@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { NEWSLETTER } from "../../app/content/blog";
+import { NEWSLETTER } from "../../shared/content/blog";
 import type { AppEnv } from "../context";
 import { HttpError, readJson } from "../http/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter";

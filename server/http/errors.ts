@@ -1,5 +1,33 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { ServiceError, ServiceErrorKind } from "../services/errors";
+
+/** The API's status for each kind of service error: the one place the HTTP door decides it. */
+export const STATUS_OF_KIND = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "rate-limited": 429,
+  unavailable: 503,
+} as const satisfies Record<ServiceErrorKind, number>;
+
+/**
+ * A service error as the API answers it: `{ success: false, message, field?, ...facts, retryAfter? }`
+ * with the kind's status, and `Retry-After` whenever the service said when to retry.
+ */
+export function serviceErrorJson(c: Context, error: ServiceError) {
+  const body: Record<string, unknown> = { success: false, message: error.message };
+  if (error.field !== undefined) body.field = error.field;
+  Object.assign(body, error.facts);
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) {
+    if (error.kind === "rate-limited") body.retryAfter = error.retryAfterSeconds;
+    headers["Retry-After"] = String(error.retryAfterSeconds);
+  }
+  return c.json(body, STATUS_OF_KIND[error.kind], headers);
+}
 
 /** An error with an HTTP status and a message safe to show to the client. */
 export class HttpError extends Error {

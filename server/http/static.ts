@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
-import { NONCE_PLACEHOLDER } from "../../app/prerender-paths";
+import { NONCE_PLACEHOLDER } from "../../shared/prerender-paths";
 import { asBytes } from "./bytes";
 import { pickEncoding } from "./compress";
 

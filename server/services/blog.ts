@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Expression, type SqlBool, sql } from "kysely";
 import { z } from "zod";
-import { BLOG_CATEGORIES, BLOG_LIMITS } from "../../app/content/blog";
+import { BLOG_CATEGORIES, BLOG_LIMITS } from "../../shared/content/blog";
 import type { Deps } from "../context";
 import type { Db } from "../db/database";
 import { HttpError } from "../http/errors";

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
-import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../app/content/contact";
-import { type LeadFormData, validateLead } from "../../app/lib/lead-form";
+import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../shared/content/contact";
+import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
 import type { Deps } from "../context";
 import { HttpError, tooManyRequests } from "../http/errors";
 import { hitRateLimit } from "./rate-limit";

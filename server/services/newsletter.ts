@@ -1,6 +1,6 @@
 import { hashToken, newToken } from "./tokens";
 import { z } from "zod";
-import { BLOG_NEWSLETTER, NEWSLETTER } from "../../app/content/blog";
+import { BLOG_NEWSLETTER, NEWSLETTER } from "../../shared/content/blog";
 import type { Deps } from "../context";
 import { parseWith, tooManyRequests } from "../http/errors";
 import { enqueueMail } from "./mail";

@@ -6,9 +6,9 @@
 import https from "node:https";
 import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { AUTH_MESSAGES } from "../../app/content/auth";
-import { BLOG_NEWSLETTER, FOOTER_NEWSLETTER_MESSAGES, NEWSLETTER } from "../../app/content";
-import { CONTACT_FORM } from "../../app/content/contact";
+import { AUTH_MESSAGES } from "../../shared/content/auth";
+import { BLOG_NEWSLETTER, FOOTER_NEWSLETTER_MESSAGES, NEWSLETTER } from "../../shared/content";
+import { CONTACT_FORM } from "../../shared/content/contact";
 import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
 import { mailedLink } from "../helpers/mail-folder";
 import { expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-import { ABOUT } from "../../app/content";
+import { ABOUT } from "../../shared/content";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 

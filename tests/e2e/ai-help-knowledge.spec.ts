@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { FAQ } from "../../app/content/faq";
+import { FAQ } from "../../shared/content/faq";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "../../app/content/auth";
+import { AUTH_MESSAGES } from "../../shared/content/auth";
 import { freePort } from "../helpers/built-server";
 import { startTestOidcProvider } from "../helpers/oidc-provider";
 import { expectAccessible } from "./a11y";

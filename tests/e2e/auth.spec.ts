@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { AUTH_MESSAGES, AUTH_VALIDATION, SIGN_IN_PAGE, SIGN_UP_PAGE } from "../../app/content/auth";
+import { AUTH_MESSAGES, AUTH_VALIDATION, SIGN_IN_PAGE, SIGN_UP_PAGE } from "../../shared/content/auth";
 import { mailedLink } from "../helpers/mail-folder";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUILT_IN_BLOGS, LOCAL_BLOGS } from "../../app/content/blog";
+import { BUILT_IN_BLOGS, LOCAL_BLOGS } from "../../shared/content/blog";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 

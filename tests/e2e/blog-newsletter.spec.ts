@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BLOG_NEWSLETTER, FOOTER_NEWSLETTER_MESSAGES, NEWSLETTER } from "../../app/content";
+import { BLOG_NEWSLETTER, FOOTER_NEWSLETTER_MESSAGES, NEWSLETTER } from "../../shared/content";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { expectAccessible } from "./a11y";
 import { expect, test as base } from "./fixtures";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { BLOG_LISTING, BLOG_POST } from "../../app/content/blog";
+import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
 import { blogRow } from "../../server/services/blog";
 import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
 import { expectAccessible } from "./a11y";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
-import { CONTACT_CARDS, CONTACT_FORM, SUPPORT_CHANNELS, SUPPORT_STATS } from "../../app/content/contact";
+import { CONTACT_CARDS, CONTACT_FORM, SUPPORT_CHANNELS, SUPPORT_STATS } from "../../shared/content/contact";
 import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 import { expectAccessible } from "./a11y";
 import { expect, pausedClock, test as base } from "./fixtures";

@@ -2,8 +2,8 @@
  * Issue 18 (design): the layout faults seen on a 375 px phone stay fixed, and the drawn visuals behave
  * (hidden from assistive technology where decorative, still under reduced motion).
  */
-import { BLOG_LISTING, BLOG_POST, CLOSING_CTA, COMPARISON, HERO, METRICS } from "../../app/content";
-import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../app/content/auth";
+import { BLOG_LISTING, BLOG_POST, CLOSING_CTA, COMPARISON, HERO, METRICS } from "../../shared/content";
+import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../shared/content/auth";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
 

@@ -12,7 +12,7 @@ import {
   STEPS,
   TESTIMONIALS,
   WISE_CORE,
-} from "../../app/content";
+} from "../../shared/content";
 import { expectAccessible } from "./a11y";
 import { expect, pausedClock, test } from "./fixtures";
 

@@ -7,7 +7,7 @@
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { BLOG_NEWSLETTER, LOCAL_BLOGS } from "../../app/content";
+import { BLOG_NEWSLETTER, LOCAL_BLOGS } from "../../shared/content";
 
 /** With spaces, quotes and a closing tag: breaks out of attributes and text alike if mishandled. */
 const HOSTILE = `"'><img src=x onerror=window.__pwned=1><script>window.__pwned=2</script>&amp;`;

@@ -1,4 +1,4 @@
-import { LEGAL_DOCUMENTS, LEGAL_LAST_UPDATED } from "../../app/content";
+import { LEGAL_DOCUMENTS, LEGAL_LAST_UPDATED } from "../../shared/content";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { BLOG_POST } from "../../app/content/blog";
+import { BLOG_POST } from "../../shared/content/blog";
 import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { AI_HELP_PAGE, BLOG_LIMITS, BLOG_LISTING, CONTACT_FORM, LOCAL_BLOGS } from "../../app/content";
-import { AUTH_RULES } from "../../app/content/auth";
-import { SITEMAP_PAGES } from "../../app/content/seo";
-import { BANNER_MESSAGES } from "../../app/content/site";
+import { AI_HELP_PAGE, BLOG_LIMITS, BLOG_LISTING, CONTACT_FORM, LOCAL_BLOGS } from "../../shared/content";
+import { AUTH_RULES } from "../../shared/content/auth";
+import { SITEMAP_PAGES } from "../../shared/content/seo";
+import { BANNER_MESSAGES } from "../../shared/content/site";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";

@@ -1,4 +1,4 @@
-import { ABOUT, HOME_META, LEGAL_DOCUMENTS, SEO, SITEMAP_PAGES } from "../../app/content";
+import { ABOUT, HOME_META, LEGAL_DOCUMENTS, SEO, SITEMAP_PAGES } from "../../shared/content";
 import { expect, test } from "./fixtures";
 
 const PAGES = [

@@ -1,4 +1,4 @@
-import { BANNER_MESSAGES, FOOTER, FOOTER_NEWSLETTER_MESSAGES, NAV_LINKS, WHATSAPP_BUTTON } from "../../app/content/site";
+import { BANNER_MESSAGES, FOOTER, FOOTER_NEWSLETTER_MESSAGES, NAV_LINKS, WHATSAPP_BUTTON } from "../../shared/content/site";
 import { expectAccessible } from "./a11y";
 import { expect, pausedClock, test } from "./fixtures";
 

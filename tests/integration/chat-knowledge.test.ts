@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_MENU, CHAT_REPLIES } from "../../app/content/chat";
-import { FAQ } from "../../app/content/faq";
+import { CHAT_MENU, CHAT_REPLIES } from "../../shared/content/chat";
+import { FAQ } from "../../shared/content/faq";
 import { MessageBubble } from "../../app/components/chat/message-bubble";
 import { action as aiHelpAction } from "../../app/routes/ai-help";
 import { createApp } from "../../server/app";

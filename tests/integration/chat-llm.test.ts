@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES, chatSystemPrompt } from "../../app/content/chat";
+import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES, chatSystemPrompt } from "../../shared/content/chat";
 import { createApp } from "../../server/app";
 import { usableKey } from "../../server/services/chat/llm";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -5,7 +5,7 @@ import {
   CHAT_MENU,
   CHAT_QUICK_REPLIES,
   CHAT_REPLIES,
-} from "../../app/content/chat";
+} from "../../shared/content/chat";
 import { createApp } from "../../server/app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
 import { normaliseSearch, seedSampleBlogs } from "../../server/services/blog";
 import { settleMailDeliveries } from "../../server/services/mail";
-import { isValidLeadEmail } from "../../app/lib/lead-form";
+import { isValidLeadEmail } from "../../shared/schemas/lead";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { listTables, nastyString, snapshot } from "./fuzz-arbitraries";

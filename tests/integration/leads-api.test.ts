@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_FORM, LEAD_FIELDS, LEAD_SOURCES } from "../../app/content/contact";
+import { CONTACT_FORM, LEAD_FIELDS, LEAD_SOURCES } from "../../shared/content/contact";
 import { createApp } from "../../server/app";
 import type { AppEnv } from "../../server/context";
 import { listLeads } from "../../server/services/leads";

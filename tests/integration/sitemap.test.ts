@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SITEMAP_PAGES } from "~/content";
+import { SITEMAP_PAGES } from "../../shared/content";
 import { loader } from "../../app/routes/sitemap-xml";
 import { seedSampleBlogs } from "../../server/services/blog";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -4,7 +4,7 @@
  * nor answered as counted. A view counts once per address, post and hour. No raw address is stored.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BLOG_POST } from "../../app/content/blog";
+import { BLOG_POST } from "../../shared/content/blog";
 import { action as postAction, loader as postLoader } from "../../app/routes/blog-post";
 import { createApp } from "../../server/app";
 import { seedSampleBlogs } from "../../server/services/blog";

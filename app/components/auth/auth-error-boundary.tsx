@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { AUTH_MESSAGES } from "~/content/auth";
+import { AUTH_MESSAGES } from "@shared/content/auth";
 import { AuthCard } from "./auth-card";
 import { StatusBanner } from "./status-banner";
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { SIGN_IN_PAGE } from "~/content/auth";
+import { SIGN_IN_PAGE } from "@shared/content/auth";
 
 const inputClass =
   "mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700";

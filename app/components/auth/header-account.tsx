@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { HEADER_ACCOUNT } from "~/content/header-account";
+import { HEADER_ACCOUNT } from "@shared/content/header-account";
 import { setSessionUser, useSessionUser } from "~/lib/session-user";
 
 /**

@@ -1,4 +1,4 @@
-import { PROVIDERS, type ProviderId } from "~/content/auth";
+import { PROVIDERS, type ProviderId } from "@shared/content/auth";
 import { useSite } from "~/lib/site-context";
 
 function Logo({ provider }: { provider: ProviderId }) {

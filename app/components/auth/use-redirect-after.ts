@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { TIMINGS } from "~/content/site";
+import { TIMINGS } from "@shared/content/site";
 
 /** After a success the page waits the spec's 1.5 s, showing its message, then moves on. */
 export function useRedirectAfter(target: string | null | undefined) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "~/content";
+import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "@shared/content";
 import type { Blog } from "../../../server/services/blog";
 import { CoverArt } from "./cover-art";
 import { cut, formatCount, formatShortDate } from "./format";

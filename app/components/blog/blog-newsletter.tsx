@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { BLOG_NEWSLETTER } from "~/content";
+import { BLOG_NEWSLETTER } from "@shared/content";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
 
 export type NewsletterResult = { message: string };

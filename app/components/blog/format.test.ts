@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_BLOGS } from "~/content";
+import { BUILT_IN_BLOGS } from "@shared/content";
 import { classifyParagraph, cut, formatLongDate, formatShortDate, groupParagraphs, parseDescription } from "./format";
 import { readList, toLocalBlog } from "./local-blogs";
 

@@ -1,4 +1,4 @@
-import { LOCAL_BLOGS, type LocalBlog } from "~/content";
+import { LOCAL_BLOGS, type LocalBlog } from "@shared/content";
 
 /**
  * Reading and writing the browser-kept blogs. Storage is another program's

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NEWSLETTER } from "~/content";
+import { NEWSLETTER } from "@shared/content";
 
 /** The result panel of the newsletter pages (confirm, unsubscribe, subscribe without JavaScript). */
 export function NewsletterResult({

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_SUGGESTIONS } from "~/content";
+import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_SUGGESTIONS } from "@shared/content";
 import { plainChatText } from "~/lib/chat-format";
 import { usePrefersReducedMotion } from "~/lib/use-rotation";
 import { ChatIcon } from "./chat-icons";

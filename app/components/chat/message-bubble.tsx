@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "~/content";
+import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "~/content";
+import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "@shared/content";
 import type { ChatSourceLink } from "~/lib/chat-format";
 import { ChatRequestError, sendChatMessage } from "./chat-client";
 

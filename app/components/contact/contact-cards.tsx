@@ -1,4 +1,4 @@
-import { CONTACT_CARDS, CONTACT_CARDS_HEADING, WHATSAPP_WIDGET } from "~/content";
+import { CONTACT_CARDS, CONTACT_CARDS_HEADING, WHATSAPP_WIDGET } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";
 import { resolveContact } from "./contact-links";

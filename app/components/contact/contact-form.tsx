@@ -7,9 +7,9 @@ import {
   LEAD_FIELDS,
   LEAD_MESSAGES,
   type LeadFieldName,
-} from "~/content";
+} from "@shared/content";
 import { leadChecks } from "~/lib/form-checks";
-import type { LeadFormErrors, LeadFormField } from "~/lib/lead-form";
+import type { LeadFormErrors, LeadFormField } from "@shared/schemas/lead";
 import { notify } from "~/lib/toast";
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */

@@ -1,4 +1,4 @@
-import type { ContactTarget } from "~/content";
+import type { ContactTarget } from "@shared/content";
 
 const PATHS: Record<ContactTarget["kind"], string> = {
   email: "M4 6h16v12H4z M4 7l8 6 8-6",

@@ -1,4 +1,4 @@
-import { type ContactTarget, formatWhatsappNumber, whatsappLink } from "~/content";
+import { type ContactTarget, formatWhatsappNumber, whatsappLink } from "@shared/content";
 import type { PublicSite } from "~/lib/site-context";
 
 export type ResolvedContact = { href: string; value: string; external: boolean };

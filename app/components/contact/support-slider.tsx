@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { SUPPORT_CHANNELS, SUPPORT_SLIDER, SUPPORT_STATS, TIMINGS, WHATSAPP_WIDGET } from "~/content";
+import { SUPPORT_CHANNELS, SUPPORT_SLIDER, SUPPORT_STATS, TIMINGS, WHATSAPP_WIDGET } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
 import { ContactIcon } from "./contact-icon";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { WHATSAPP_WIDGET, whatsappLink } from "~/content";
+import { WHATSAPP_WIDGET, whatsappLink } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";
 

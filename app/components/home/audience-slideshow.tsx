@@ -1,5 +1,5 @@
 import { memo, useRef } from "react";
-import { AUDIENCE, TIMINGS } from "~/content";
+import { AUDIENCE, TIMINGS } from "@shared/content";
 import { useInView } from "~/lib/use-in-view";
 import { ROTATION_CONTROL_ATTR, useSlideshow } from "~/lib/use-slideshow";
 import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";

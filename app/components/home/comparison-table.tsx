@@ -1,4 +1,4 @@
-import { COMPARISON, type ComparisonValue } from "~/content";
+import { COMPARISON, type ComparisonValue } from "@shared/content";
 import { CheckIcon, CrossIcon, PartialIcon } from "./icons";
 import { SectionHeading } from "./section-heading";
 

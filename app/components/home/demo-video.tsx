@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { DEMO_VIDEO } from "~/content";
+import { DEMO_VIDEO } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 
 /**

@@ -1,4 +1,4 @@
-import { FAQ, FAQ_SECTION, type FaqEntry } from "~/content/faq";
+import { FAQ, FAQ_SECTION, type FaqEntry } from "@shared/content/faq";
 import { JsonLd } from "~/lib/seo";
 import { SectionHeading } from "./section-heading";
 

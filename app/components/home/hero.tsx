@@ -1,4 +1,4 @@
-import { HERO, whatsappLink } from "~/content";
+import { HERO, whatsappLink } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import { ChatIcon, CheckIcon, PlayIcon } from "./icons";
 import { NewTabNote, ResponsiveLabel } from "./labels";

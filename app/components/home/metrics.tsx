@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { METRICS, TIMINGS } from "~/content";
+import { METRICS, TIMINGS } from "@shared/content";
 import { useInView } from "~/lib/use-in-view";
 import { useRotation } from "~/lib/use-rotation";
 

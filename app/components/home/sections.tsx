@@ -8,7 +8,7 @@ import {
   STEPS,
   TESTIMONIALS,
   WISE_CORE,
-} from "~/content";
+} from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import { CheckIcon, StarIcon } from "./icons";
 import { FeatureIcon, InitialsAvatar, LeadsBoard, WiseCoreDiagram } from "./visuals";

@@ -5,7 +5,7 @@
  * what the text beside them says are hidden from assistive technology; the
  * Wise Core diagram says something of its own and carries a label.
  */
-import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM, type ChatLine } from "~/content";
+import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM, type ChatLine } from "@shared/content";
 
 /**
  * A phone-sized WhatsApp conversation. With `animate`, bubbles appear one after another (not under reduced

@@ -1,5 +1,5 @@
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
-import { LEGAL_LAST_UPDATED, LEGAL_UI, formatWhatsappNumber, type LegalDocument, type LegalSection } from "~/content";
+import { LEGAL_LAST_UPDATED, LEGAL_UI, formatWhatsappNumber, type LegalDocument, type LegalSection } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 
 /** A legal document: title, date, table of contents, then each section under its own anchor. */

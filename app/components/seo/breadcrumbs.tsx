@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SEO } from "~/content";
+import { SEO } from "@shared/content";
 import { JsonLd, breadcrumbJsonLd, type Crumb } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import { CLOSING_CTA, whatsappLink } from "~/content/site";
+import { CLOSING_CTA, whatsappLink } from "@shared/content/site";
 import { useSite } from "~/lib/site-context";
 import { SocialIcon } from "./social-icon";
 

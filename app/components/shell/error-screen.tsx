@@ -1,4 +1,4 @@
-import { ERROR_SCREEN } from "~/content/site";
+import { ERROR_SCREEN } from "@shared/content/site";
 import { useSite } from "~/lib/site-context";
 
 export function ErrorScreen({ details }: { details: string }) {

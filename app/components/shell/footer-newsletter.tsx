@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "~/content/site";
+import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
 import { type FooterMessage, validateFooterEmail } from "~/lib/footer-newsletter";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
 

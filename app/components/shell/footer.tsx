@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER, NAV_LINKS, PRODUCT, SOCIAL_LABELS, TIMINGS, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "~/content/site";
+import { FOOTER, NAV_LINKS, PRODUCT, SOCIAL_LABELS, TIMINGS, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "@shared/content/site";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
 import { FooterNewsletter } from "./footer-newsletter";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { HEADER, NAV_LINKS, PRODUCT, TIMINGS } from "~/content/site";
+import { HEADER, NAV_LINKS, PRODUCT, TIMINGS } from "@shared/content/site";
 import { HeaderAccount } from "~/components/auth/header-account";
 import { useSite } from "~/lib/site-context";
 import { LogoMark } from "./logo";

@@ -1,4 +1,4 @@
-import { PRODUCT, SPLASH, SPLASH_TAGLINE } from "~/content/site";
+import { PRODUCT, SPLASH, SPLASH_TAGLINE } from "@shared/content/site";
 import { LogoMark } from "./logo";
 
 /**

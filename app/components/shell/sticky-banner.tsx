@@ -1,4 +1,4 @@
-import { BANNER_MESSAGES, TIMINGS } from "~/content/site";
+import { BANNER_MESSAGES, TIMINGS } from "@shared/content/site";
 import { useRotation } from "~/lib/use-rotation";
 
 /**

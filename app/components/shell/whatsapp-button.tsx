@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { WHATSAPP_BUTTON, whatsappLink } from "~/content/site";
+import { WHATSAPP_BUTTON, whatsappLink } from "@shared/content/site";
 import { useSite } from "~/lib/site-context";
 import { SocialIcon } from "./social-icon";
 

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
-import { AUTH_EMAILS, AUTH_MESSAGES, AUTH_RULES } from "../../../app/content/auth";
-import type { ProfileUpdate, RegisterInput } from "../../../app/lib/auth-schemas";
+import { AUTH_EMAILS, AUTH_MESSAGES, AUTH_RULES } from "../../../shared/content/auth";
+import type { ProfileUpdate, RegisterInput } from "../../../shared/schemas/auth";
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { HttpError } from "../../http/errors";

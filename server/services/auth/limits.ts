@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database";
 import { tooManyRequests } from "../../http/errors";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "../rate-limit";
-import { AUTH_MESSAGES } from "../../../app/content/auth";
+import { AUTH_MESSAGES } from "../../../shared/content/auth";
 
 type Tier = { limit: number; windowMs: number };
 

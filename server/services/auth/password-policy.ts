@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { AUTH_RULES, AUTH_VALIDATION } from "../../../app/content/auth";
+import { AUTH_RULES, AUTH_VALIDATION } from "../../../shared/content/auth";
 import { HttpError } from "../../http/errors";
 
 /**

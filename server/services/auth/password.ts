@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { AUTH_MESSAGES } from "../../../app/content/auth";
+import { AUTH_MESSAGES } from "../../../shared/content/auth";
 import { HttpError } from "../../http/errors";
 import { createLane, LaneFullError } from "./hash-lane";
 

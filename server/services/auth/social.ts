@@ -1,9 +1,9 @@
 import * as oidc from "openid-client";
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from "jose";
-import type { ProviderId } from "../../../app/content/auth";
+import type { ProviderId } from "../../../shared/content/auth";
 import type { Config } from "../../config";
 import type { Deps } from "../../context";
-import { DEFAULT_INDUSTRY } from "../../../app/content/site";
+import { DEFAULT_INDUSTRY } from "../../../shared/content/site";
 import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSession, type UserRow } from "./accounts";
 import { hitSocialFlowLimit } from "./limits";
 import { revokeAllSessions } from "./sessions";

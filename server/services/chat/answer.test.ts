@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES } from "../../../app/content/chat";
-import { FAQ } from "../../../app/content/faq";
+import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES } from "../../../shared/content/chat";
+import { FAQ } from "../../../shared/content/faq";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/databases";
 import { seedSampleBlogs } from "../blog";
 import { answerLocally, MAX_ANSWERS, splitQuestions } from "./answer";

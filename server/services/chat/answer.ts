@@ -16,8 +16,8 @@
  * - When nothing was recognised, the spec's fallbacks apply unchanged: the
  *   industry named, a greeting, the visitor's industry, the welcome menu.
  */
-import { CHAT_REPLIES, CHAT_RULES, type ChatTopicId, INDUSTRY_WORDS } from "../../../app/content/chat";
-import { INDUSTRIES, type Industry } from "../../../app/content/site";
+import { CHAT_REPLIES, CHAT_RULES, type ChatTopicId, INDUSTRY_WORDS } from "../../../shared/content/chat";
+import { INDUSTRIES, type Industry } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import { keywordPattern, type LocalTopic, localReply, matchRule } from "./engine";
 import { type Citation, citationOf, type Hit, searchKnowledge, stemWeight, VOCABULARY } from "./knowledge";

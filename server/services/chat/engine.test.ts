@@ -7,8 +7,8 @@ import {
   CHAT_SUGGESTIONS,
   CHAT_TOPICS,
   CHAT_WELCOME,
-} from "../../../app/content/chat";
-import { INDUSTRIES } from "../../../app/content/site";
+} from "../../../shared/content/chat";
+import { INDUSTRIES } from "../../../shared/content/site";
 import { isGreeting, keywordPattern, localIntent, localReply, matchRule } from "./engine";
 
 const topic = (message: string) => localReply(message).topic;

@@ -13,8 +13,8 @@ import {
   type ChatTopicId,
   GREETING_WORDS,
   INDUSTRY_WORDS,
-} from "../../../app/content/chat";
-import { INDUSTRIES, type Industry } from "../../../app/content/site";
+} from "../../../shared/content/chat";
+import { INDUSTRIES, type Industry } from "../../../shared/content/site";
 
 export type LocalTopic = ChatTopicId | "industry" | "greeting" | "menu";
 

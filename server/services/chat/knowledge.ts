@@ -12,10 +12,10 @@
  */
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { ABOUT } from "../../../app/content/about";
-import { CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, INDUSTRY_WORDS } from "../../../app/content/chat";
-import { CONTACT_CARDS, SUPPORT_CHANNELS } from "../../../app/content/contact";
-import { FAQ } from "../../../app/content/faq";
+import { ABOUT } from "../../../shared/content/about";
+import { CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, INDUSTRY_WORDS } from "../../../shared/content/chat";
+import { CONTACT_CARDS, SUPPORT_CHANNELS } from "../../../shared/content/contact";
+import { FAQ } from "../../../shared/content/faq";
 import {
   AUDIENCE,
   AVAILABLE_FOR,
@@ -27,9 +27,9 @@ import {
   PROMISE,
   STEPS,
   WISE_CORE,
-} from "../../../app/content/home";
-import { LEGAL_DOCUMENTS } from "../../../app/content/legal";
-import { PRODUCT } from "../../../app/content/site";
+} from "../../../shared/content/home";
+import { LEGAL_DOCUMENTS } from "../../../shared/content/legal";
+import { PRODUCT } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/schema";
 import { contentStems, normalizeQuestion, stemSet, Vocabulary, words } from "./text";

@@ -12,8 +12,8 @@ import {
   CHAT_QUICK_REPLIES,
   CHAT_QUICK_REPLIES_PROMPT,
   chatSystemPrompt,
-} from "../../../app/content/chat";
-import type { Industry } from "../../../app/content/site";
+} from "../../../shared/content/chat";
+import type { Industry } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import { tooManyRequests } from "../../http/errors";
 import { hitRateLimit } from "../rate-limit";

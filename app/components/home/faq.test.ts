@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { faqJsonLd } from "../components/home/faq";
-import { ABOUT } from "./about";
-import { CHAT_FACTS } from "./chat";
-import { FAQ } from "./faq";
-import { REFUND } from "./legal";
+import { faqJsonLd } from "./faq";
+import { ABOUT } from "@shared/content/about";
+import { CHAT_FACTS } from "@shared/content/chat";
+import { FAQ } from "@shared/content/faq";
+import { REFUND } from "@shared/content/legal";
 
 const answer = (id: string) => FAQ.find((f) => f.id === id)!.answer;
 

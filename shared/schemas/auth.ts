@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { z } from "../zod";
 import { AUTH_RULES, AUTH_VALIDATION as V, PROVIDERS } from "../content/auth";
 import { INDUSTRIES, JOB_ROLES } from "../content/site";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProfileUpdateSchema, RegisterSchema, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "./auth-schemas";
+import { ProfileUpdateSchema, RegisterSchema, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "./auth";
 
 describe("safeRedirect", () => {
   it.each([

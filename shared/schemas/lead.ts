@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import { z } from "../zod";
 // Relative imports: this module is shared with the server bundle and the scripts.
 import {
   DEFAULT_LEAD_SOURCE,

@@ -1,6 +1,6 @@
 /**
  * The header's account corner: on every page, so kept apart from the rest of
- * the account copy (app/content/auth.ts re-exports it).
+ * the account copy (shared/content/auth.ts re-exports it).
  */
 export const HEADER_ACCOUNT = {
   signedInAs: (name: string) => `Signed in as ${name}`,
