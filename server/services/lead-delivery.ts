@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { Deps } from "../context";
 import type { Database } from "../db/schema";
-import { intervalWorker, type KickableWorker, type Worker } from "../workers";
+import { intervalWorker, type KickableWorker, type Worker } from "./interval-worker";
 import { leadEvents } from "./leads";
 
 /**

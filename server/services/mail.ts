@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Deps } from "../context";
-import { intervalWorker, type Worker } from "../workers";
+import { intervalWorker, type Worker } from "./interval-worker";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
 

@@ -1,5 +1,5 @@
 import type { Deps } from "../../context";
-import { intervalWorker, type Worker } from "../../workers";
+import { intervalWorker, type Worker } from "../interval-worker";
 import { pruneRateLimits } from "../rate-limit";
 import { hashToken, newToken } from "./tokens";
 import { pruneSignInTrust } from "./trust";

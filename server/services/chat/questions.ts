@@ -6,7 +6,7 @@
  * which post or FAQ entry to write next (a later studio page lists them).
  */
 import type { Deps } from "../../context";
-import { intervalWorker, type Worker } from "../../workers";
+import { intervalWorker, type Worker } from "../interval-worker";
 
 const DAY_MS = 24 * 60 * 60_000;
 

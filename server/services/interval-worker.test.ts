@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { LogCapture, testConfig } from "../tests/helpers/deps";
-import type { Deps } from "./context";
-import type { Db } from "./db/database";
-import { createLogger } from "./logger";
-import { intervalWorker } from "./workers";
+import { LogCapture, testConfig } from "../../tests/helpers/deps";
+import type { Deps } from "../context";
+import type { Db } from "../db/database";
+import { createLogger } from "../logger";
+import { intervalWorker } from "./interval-worker";
 
 /** The worker loop needs only the logger; no tick here touches the database. */
 function loopDeps(): Deps & { logs: LogCapture } {
