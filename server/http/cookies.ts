@@ -32,6 +32,8 @@ type Declaration = {
 export type DeclaredCookie = {
   /** The name in this deployment (with `__Host-` over HTTPS where declared). */
   name(config: Config): string;
+  /** Every name it has in some deployment. */
+  names: readonly string[];
   /** The value a Cookie header carries, or undefined when it is missing, empty or not one the site wrote. */
   read(config: Config, cookieHeader: string | null | undefined): string | undefined;
   /** A Set-Cookie value; `maxAge` replaces the declared lifetime (undefined: a browser-session cookie). */
@@ -57,6 +59,7 @@ function declareCookie(declaration: Declaration): DeclaredCookie {
     });
   return {
     name,
+    names: declaration.hostPrefixOverHttps ? [declaration.name, `__Host-${declaration.name}`] : [declaration.name],
     read(config, cookieHeader) {
       if (!cookieHeader) return undefined;
       const cookieName = name(config);
@@ -141,6 +144,5 @@ export function sessionTokenOf(config: Config, headers: Headers): string | undef
  */
 export function carriesSessionCookie(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;
-  const cookies = parse(cookieHeader);
-  return Boolean(cookies.wp_session || cookies["__Host-wp_session"]);
+  return sessionCookie.names.some((name) => Boolean(parse(cookieHeader, name)[name]));
 }
