@@ -42,7 +42,7 @@ export type DeclaredCookie = {
   clear(config: Config): string;
 };
 
-export function isHttps(config: Config): boolean {
+function isHttps(config: Config): boolean {
   return config.PUBLIC_URL.startsWith("https://");
 }
 
