@@ -6,17 +6,12 @@ import { PostBody } from "~/components/blog/post-body";
 import { BLOG_LISTING, BLOG_POST, PRODUCT, whatsappLink } from "@shared/content";
 import { JsonLd, absoluteUrl, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
-import {
-  type Blog,
-  hasLiked,
-  likeBlog,
-  listBlogs,
-  newVisitorId,
-  viewBlog,
-  getBlog,
-  visitorCookieHeader,
-  visitorIdFromCookie,
-} from "../../server/services/blog";
+import { hasLiked, likeBlog } from "../../server/services/blog/likes";
+import { listBlogs } from "../../server/services/blog/listing";
+import { getBlog } from "../../server/services/blog/posts";
+import type { Blog } from "../../server/services/blog/types";
+import { viewBlog } from "../../server/services/blog/views";
+import { newVisitorId, visitorCookieHeader, visitorIdFromCookie } from "../../server/services/blog/visitor-cookie";
 import type { Route } from "./+types/blog-post";
 
 function requireDeps(context: Route.LoaderArgs["context"]) {
