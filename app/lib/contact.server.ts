@@ -5,6 +5,7 @@ import { submitLead } from "../../server/services/leads";
 import type { ContactActionData } from "~/components/contact/contact-form";
 import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
 import { leadFromFormData, validateLead } from "@shared/schemas/lead";
+import { CONTACT_FLASH_COOKIE } from "@shared/contact-flash";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.
@@ -12,7 +13,7 @@ import { leadFromFormData, validateLead } from "@shared/schemas/lead";
  * cookie, so the success message shows once and a reload neither posts the
  * form again nor repeats the message.
  */
-const FLASH_COOKIE = "wp_contact_sent";
+const FLASH_COOKIE = CONTACT_FLASH_COOKIE;
 
 function flashCookie(context: AppLoadContext, value: "1" | "", maxAge: number): string {
   const secure = context.deps?.config.PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
