@@ -207,7 +207,8 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
         cachedPage(renderPage, {
           version: async () => "",
           shareable: (c) => !hasCookie(c, CONTACT_FLASH_COOKIE),
-          cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+          // Made once every ten minutes: worth compressing well.
+          cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
         }),
       );
     }
