@@ -37,7 +37,13 @@ export function cachedPage(render: RenderPage, options: CachedPageOptions) {
     const deps = c.get("deps");
     // Local runs answer on the Host's loopback origin (siteOrigin), so the origin is part of what the page shows.
     const origin = siteOrigin(c, deps.config);
-    const version = await options.version(c);
+    let version: string;
+    try {
+      version = await options.version(c);
+    } catch {
+      // The database cannot say (an outage): the ordinary render answers, as it would without the cache (503 page).
+      return next();
+    }
     let own: Response | undefined;
     const renderForCache = async (): Promise<FreshAnswer | null> => {
       const nonce = c.get("cspNonce");
@@ -56,7 +62,8 @@ export function cachedPage(render: RenderPage, options: CachedPageOptions) {
         },
       };
     };
-    const found = await cache.get(`${c.req.path}\n${origin}\n${version}`, renderForCache, async () => (await options.version(c)) === version);
+    const stillCurrent = async () => (await options.version(c).catch(() => undefined)) === version;
+    const found = await cache.get(`${c.req.path}\n${origin}\n${version}`, renderForCache, stillCurrent);
     if (found) return found.answer.respond(c, found.source);
     return own ?? next();
   };

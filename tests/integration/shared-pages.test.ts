@@ -194,3 +194,22 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`pages shared by every vi
     });
   });
 });
+
+describe.skipIf(!HAVE_BUILD)("a shared page while the database is unreachable", () => {
+  it("is the ordinary render's answer: the 503 page, not an error from the cache", async () => {
+    const t = await createTestDatabase("sqlite");
+    const app = await createApp({ deps: testDeps(t.db), buildDir: BUILD_DIR });
+    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await app.request("/blogs")).status).toBe(200);
+    await t.db.close();
+    const res = await app.request("/blogs");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.get("retry-after")).toBe("5");
+    await res.text();
+    // The contact page needs no database: still served.
+    expect((await app.request("/contact")).status).toBe(200);
+    await t.drop();
+  });
+});
+
