@@ -6,14 +6,19 @@ import type { ServerBuild } from "react-router";
 import { PRERENDERED_PATHS } from "../shared/prerender-paths";
 import { createApiRouter } from "./api/index";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
+import { cachedPage } from "./http/cached-page";
+import { carriesCookie, contactSentCookie } from "./http/cookies";
 import { cachedPostPage } from "./pages/cached-post-page";
-import { compressText } from "./http/compress";
+import { hashPolicy } from "./http/script-hashes";
+import { ResponseCache } from "./http/response-cache";
+import { blogsVersion } from "./services/blog/versions";
+import { compressText, pickEncoding } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
-import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, withSiteOrigin } from "./http/security";
+import { contentSecurityPolicy, crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, withSiteOrigin } from "./http/security";
 import { asBytes } from "./http/bytes";
-import { loadPrerenderedPages, loadStaticFiles, renderPrerendered, serveStatic, type PrerenderedPage } from "./http/static";
+import { loadPrerenderedPages, loadStaticFiles, prerenderedBody, serveStatic, type PrerenderedPage } from "./http/static";
 import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -124,6 +129,16 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     app.use(serveStatic(loadStaticFiles(clientDir)));
 
     let pages = new Map<string, PrerenderedPage>();
+    // One policy per page, made once: the page's script hashes instead of a nonce (the page is the same for everyone).
+    const policies = new WeakMap<PrerenderedPage, string>();
+    const prerenderedPolicy = (page: PrerenderedPage) => {
+      let policy = policies.get(page);
+      if (!policy) {
+        policy = hashPolicy(contentSecurityPolicy(config, "unused"), page.scriptHashes);
+        policies.set(page, policy);
+      }
+      return policy;
+    };
     const stamp = readPrerenderStamp(buildDir);
     if (stamp && prerenderStampMatches(buildDir, config)) {
       pages = loadPrerenderedPages(clientDir, PRERENDERED_PATHS, { built: stamp.publicUrl, current: config.PUBLIC_URL });
@@ -133,11 +148,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     app.on(["GET", "HEAD"], [...pages.keys()].flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])), (c, next) => {
       const page = pages.get(c.req.path.replace(/(.)\/$/, "$1"));
       if (!page) return next();
-      return c.body(asBytes(renderPrerendered(page, c.get("cspNonce"))), 200, {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "no-cache",
-        "x-prerendered": "1",
-      });
+      return servePrerendered(c, page, prerenderedPolicy(page));
     });
 
     // React Router and every route module take about a second to load. They load while the server
@@ -180,10 +191,55 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
       return res;
     };
     // The post page through the response cache (production build only: the dev server's pages carry Vite's scripts).
-    if (!options.pageHandler) app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
+    if (!options.pageHandler) {
+      app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
+      // The listing without filters shows the posts, their likes and the totals: the blog data version keys it, and
+      // the cache's second bounds how old its view count is (as for the listing API).
+      app.get(
+        "/blogs",
+        cachedPage(renderPage, {
+          version: () => blogsVersion(deps),
+          cache: new ResponseCache({ ttlMs: 1_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+        }),
+      );
+      // The contact page shows only the site's configuration, except once after a form sent without JavaScript.
+      app.get(
+        "/contact",
+        cachedPage(renderPage, {
+          version: async () => "",
+          shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
+          // Made once every ten minutes: worth compressing well.
+          cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
+        }),
+      );
+    }
     app.all("*", (c) => renderPage(c, c.req.raw, c.get("cspNonce")));
   }
   return app;
+}
+
+/**
+ * A prerendered page in the encoding the visitor accepts, compressed once (prerenderedBody), under its own policy
+ * (its scripts' hashes). The headers are those of a rendered page: it revalidates, and Vary names Accept-Encoding
+ * when the body was compressed (as compressText does).
+ */
+async function servePrerendered(c: Context<AppEnv>, page: PrerenderedPage, policy: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+    "x-prerendered": "1",
+    "content-security-policy": policy,
+  };
+  const encoding = c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
+  let body = page.body;
+  if (encoding) {
+    body = await prerenderedBody(page, encoding);
+    headers["content-encoding"] = encoding;
+    headers.vary = "Accept-Encoding";
+  }
+  headers["content-length"] = String(body.length);
+  if (c.req.method === "HEAD") return c.body(null, 200, headers);
+  return c.body(asBytes(body), 200, headers);
 }
 
 /**

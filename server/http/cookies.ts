@@ -143,6 +143,11 @@ export function sessionTokenOf(config: Config, headers: Headers): string | undef
  * shared cache, no-store).
  */
 export function carriesSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return carriesCookie(sessionCookie, cookieHeader);
+}
+
+/** Whether a Cookie header carries this cookie under any of its names, whatever its value (such an answer is not shared). */
+export function carriesCookie(cookie: Pick<DeclaredCookie, "names">, cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;
-  return sessionCookie.names.some((name) => Boolean(parse(cookieHeader, name)[name]));
+  return cookie.names.some((name) => Boolean(parse(cookieHeader, name)[name]));
 }
