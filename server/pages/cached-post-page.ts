@@ -35,12 +35,21 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
       return next();
     }
     const deps = c.get("deps");
-    const id = await countView(deps, slug, c.get("clientIp"));
-    // No such post: the ordinary render answers 404 (its loader finds nothing to count).
-    if (id === undefined) return next();
     const visitor = visitorCookie.read(deps.config, c.req.header("cookie"));
-    const liked = await hasLiked(deps, id, visitor);
-    const version = await postPageVersion(deps, id);
+    let id: number | undefined;
+    let liked: boolean;
+    let version: string;
+    try {
+      id = await countView(deps, slug, c.get("clientIp"));
+      // No such post: the ordinary render answers 404 (its loader finds nothing to count).
+      if (id === undefined) return next();
+      liked = await hasLiked(deps, id, visitor);
+      version = await postPageVersion(deps, id);
+    } catch {
+      // The database cannot answer (an outage): the ordinary render answers, as it would without the cache (the
+      // 503 page); views are counted once per address and hour, so its loader counting again adds nothing.
+      return next();
+    }
 
     let own: Response | undefined;
     const renderForCache = async (): Promise<FreshAnswer | null> => {

@@ -11,7 +11,8 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { PRERENDERED_PATHS } from "../../shared/prerender-paths";
-import { insertBlogs } from "../../server/services/blog/posts";
+import { listBlogs } from "../../server/services/blog/listing";
+import { insertBlogs, seedSampleBlogs } from "../../server/services/blog/posts";
 import type { BlogInput } from "../../server/services/blog/types";
 
 const CONTACT_FLASH_COOKIE = "wp_contact_sent";
@@ -203,12 +204,17 @@ describe.skipIf(!HAVE_BUILD)("a shared page while the database is unreachable", 
     const app = await createApp({ deps: testDeps(t.db), buildDir: BUILD_DIR });
     for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
     expect((await app.request("/blogs")).status).toBe(200);
+    await seedSampleBlogs(testDeps(t.db));
+    const [post] = (await listBlogs(testDeps(t.db), { limit: 1 })).data;
+    expect((await app.request(`/blog/${post!.slug}`)).status).toBe(200);
     await t.db.close();
-    const res = await app.request("/blogs");
-    expect(res.status).toBe(503);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(res.headers.get("retry-after")).toBe("5");
-    await res.text();
+    for (const path of ["/blogs", `/blog/${post!.slug}`]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("retry-after")).toBe("5");
+      await res.text();
+    }
     // The contact page needs no database: still served.
     expect((await app.request("/contact")).status).toBe(200);
     await t.drop();
