@@ -1,0 +1,206 @@
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { settleMailDeliveries } from "../../server/services/mail";
+import { ServiceError } from "../../server/services/errors";
+import { listAudit } from "../../server/services/staff/audit";
+import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment, verifySecondFactor } from "../../server/services/staff/second-factor";
+import { runStaffCommand } from "../../server/staff-command";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testDeps } from "../helpers/deps";
+import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+
+const PUBLIC_URL = "https://wise-parrot.example.test";
+
+/** The code an authenticator app shows for this secret at `at`. */
+function appCode(secret: string, at: number): string {
+  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
+}
+
+describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
+  let t: TestDatabase;
+  let smtp: TestSmtpServer;
+  let deps: ReturnType<typeof testDeps>;
+  let app: Awaited<ReturnType<typeof createApp>>;
+  let n = 0;
+
+  const api = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    app.request(`http://127.0.0.1/api/auth${path}`, {
+      method,
+      headers: { "x-forwarded-for": `198.51.100.${++n}`, "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  async function staffCommand(...args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runStaffCommand(deps, args, (l) => out.push(l), (l) => err.push(l));
+    await settleMailDeliveries();
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  }
+
+  const accessOf = async (email: string) =>
+    (await t.db.kysely.selectFrom("users").select("access").where("email_normalized", "=", email.toLowerCase()).executeTakeFirst())?.access;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    smtp = await startTestSmtpServer();
+    deps = testDeps(t.db, { SMTP_URL: smtp.url, PUBLIC_URL, TRUST_PROXY: "true" });
+    app = await createApp({ deps });
+  });
+  afterAll(async () => {
+    await settleMailDeliveries();
+    await smtp.close();
+    await t.drop();
+  });
+
+  it("makes the first owner on the command line: a new account with a single-use set-password link, printed and e-mailed", async () => {
+    const email = `Owner.${kind}@Example.com`;
+    const { code, out } = await staffCommand("grant", "owner", email);
+    expect(code).toBe(0);
+    expect(out).toContain("is now owner");
+    const printed = /https:\/\/wise-parrot\.example\.test\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(out)?.[0];
+    expect(printed, out).toBeTruthy();
+    const mail = await smtp.waitForMail((m) => m.to.some((to) => to.toLowerCase() === email.toLowerCase()));
+    expect(mail.subject).toBe("Set your Wise Parrot studio password");
+    expect(mail.text).toContain(printed!);
+    expect(await accessOf(email)).toBe("owner");
+
+    const token = new URL(printed!).searchParams.get("token");
+    expect((await api("POST", "/reset-password/confirm", { token, password: "a long owner passphrase 7" })).status).toBe(200);
+    // Single use.
+    expect((await api("POST", "/reset-password/confirm", { token, password: "another passphrase 8" })).status).toBe(400);
+    expect((await api("POST", "/login", { email, password: "a long owner passphrase 7" })).status).toBe(200);
+
+    const listed = await staffCommand("list");
+    expect(listed.out).toMatch(new RegExp(`owner\\s+${email.replace(/\./g, "\\.")}\\s+two-step sign-in not set up`));
+    const audit = await listAudit(deps);
+    expect(audit.map((a) => [a.line.action, a.line.actor, a.line.detail])).toContainEqual(["staff.create", "command line", "owner"]);
+  });
+
+  it("raises an existing account; no visitor request raises a role", async () => {
+    const email = `editor.${kind}@example.com`;
+    const registered = await api("POST", "/register", {
+      name: "Meera Shah",
+      email,
+      password: "editor passphrase 42",
+      company: "Shah Homes",
+      industry: "Real Estate",
+      role: "user",
+      access: "owner",
+    });
+    expect(registered.status).toBe(201);
+    expect(await accessOf(email)).toBe("user");
+    const { token } = (await registered.json()) as { token: string };
+    const profile = await api("PUT", "/profile", { name: "Meera S", access: "owner", role: "owner" }, { authorization: `Bearer ${token}` });
+    expect(profile.status).toBeLessThan(500);
+    expect(await accessOf(email)).toBe("user");
+
+    const { code, out } = await staffCommand("grant", "editor", email);
+    expect(code).toBe(0);
+    expect(out).not.toContain("reset-password");
+    expect(await accessOf(email)).toBe("editor");
+  });
+
+  it("refuses bad commands and never leaves the studio without an owner", async () => {
+    expect((await staffCommand("grant", "admin", "x@example.com")).code).toBe(2);
+    expect((await staffCommand("grant", "owner", "not-an-address")).err).toContain("valid e-mail");
+    expect((await staffCommand("revoke", `nobody.${kind}@example.com`)).err).toBe("That account is not staff.");
+
+    const only = `sole.${kind}@example.com`;
+    const t2 = await createTestDatabase(kind);
+    try {
+      const d2 = testDeps(t2.db, { PUBLIC_URL });
+      const run = async (...args: string[]) => {
+        const err: string[] = [];
+        const code = await runStaffCommand(d2, args, () => {}, (l) => err.push(l));
+        return { code, err: err.join("\n") };
+      };
+      expect((await run("grant", "owner", only)).code).toBe(0);
+      const refused = await run("revoke", only);
+      expect(refused).toEqual({ code: 1, err: "The studio needs at least one owner: make someone else owner first." });
+      expect((await run("grant", "editor", only)).err).toContain("at least one owner");
+      expect((await run("grant", "owner", `second.${kind}@example.com`)).code).toBe(0);
+      expect((await run("revoke", only)).code).toBe(0);
+      await settleMailDeliveries();
+    } finally {
+      await t2.drop();
+    }
+  });
+
+  it("enrols TOTP, refuses a wrong or replayed code, and spends each recovery code once", async () => {
+    const email = `totp.${kind}@example.com`;
+    await staffCommand("grant", "editor", email);
+    const user = (await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow());
+    const ip = "203.0.113.7";
+    const now = Date.now();
+
+    const enrolment = await startEnrolment(deps, user, now);
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrolment.uri).toContain(`secret=${enrolment.secret}`);
+    expect(enrolment.uri).toContain("issuer=Wise%20Parrot%20studio");
+    expect(enrolment.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(await isEnrolled(deps, user.id)).toBe(false);
+
+    const wrong = String((Number(appCode(enrolment.secret, now)) + 1) % 1_000_000).padStart(6, "0");
+    expect((await refusal(confirmEnrolment(deps, user.id, wrong, ip, now))).kind).toBe("invalid");
+    const codes = await confirmEnrolment(deps, user.id, appCode(enrolment.secret, now), ip, now);
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(await isEnrolled(deps, user.id)).toBe(true);
+    expect((await refusal(startEnrolment(deps, user, now))).kind).toBe("conflict");
+
+    // The code that confirmed enrolment cannot sign in again (same step), nor can the step before it.
+    expect((await refusal(verifySecondFactor(deps, user.id, appCode(enrolment.secret, now), ip, now))).kind).toBe("invalid");
+    const later = now + 30_000;
+    expect(await verifySecondFactor(deps, user.id, appCode(enrolment.secret, later), ip, later)).toBe("totp");
+    expect((await refusal(verifySecondFactor(deps, user.id, appCode(enrolment.secret, later), ip, later + 1000))).kind).toBe("invalid");
+
+    expect(await verifySecondFactor(deps, user.id, codes[0]!.toUpperCase(), ip, later)).toBe("recovery");
+    expect((await refusal(verifySecondFactor(deps, user.id, codes[0]!, ip, later))).message).toBe(
+      "That code is not right. Check your authenticator app and try again.",
+    );
+    expect(await recoveryCodesLeft(deps, user.id)).toBe(9);
+    expect((await refusal(verifySecondFactor(deps, user.id, "12", ip, later))).field).toBe("code");
+  });
+
+  it("limits wrong codes as it limits wrong passwords", async () => {
+    const email = `guess.${kind}@example.com`;
+    await staffCommand("grant", "editor", email);
+    const user = (await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow());
+    const now = Date.now();
+    const { secret } = await startEnrolment(deps, user, now);
+    await confirmEnrolment(deps, user.id, appCode(secret, now), "203.0.113.8", now);
+    const ip = "203.0.113.9";
+    const kinds: string[] = [];
+    for (let i = 0; i < 6; i++) kinds.push((await refusal(verifySecondFactor(deps, user.id, "000000", ip, now + 60_000))).kind);
+    expect(kinds.slice(0, 5)).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid"]);
+    const limited = await refusal(verifySecondFactor(deps, user.id, appCode(secret, now + 60_000), ip, now + 60_000));
+    expect(limited.kind).toBe("rate-limited");
+    expect(limited.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it("revoking studio access deletes the second factor", async () => {
+    const email = `leaving.${kind}@example.com`;
+    await staffCommand("grant", "editor", email);
+    const user = (await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow());
+    const now = Date.now();
+    const { secret } = await startEnrolment(deps, user, now);
+    await confirmEnrolment(deps, user.id, appCode(secret, now), "203.0.113.10", now);
+    expect((await staffCommand("revoke", email)).code).toBe(0);
+    expect(await accessOf(email)).toBe("user");
+    expect(await isEnrolled(deps, user.id)).toBe(false);
+    expect(await recoveryCodesLeft(deps, user.id)).toBe(0);
+    const audit = await listAudit(deps, { limit: 5 });
+    expect(audit[0]!.line).toMatchObject({ action: "staff.revoke", recordId: user.id, detail: "editor", clientIp: "command line" });
+  });
+});
