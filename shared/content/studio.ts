@@ -28,6 +28,10 @@ export const STUDIO_MESSAGES = {
   codeFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
   tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
   invitationInvalid: "This invitation link is invalid or has expired. Ask the site's owner for a new one.",
+  invitationOtherAccount: "This invitation is for another e-mail address. Sign out, then open the link again.",
+  invitationSignIn: "An account with this e-mail address exists: sign in to it, then open the link again.",
+  ownersOnly: "Only an owner can do this.",
+  nameRequired: "Enter your name.",
 };
 
 const ACCESS_NAMES: Record<StaffAccess, string> = { editor: "an editor", owner: "an owner" };

@@ -4,6 +4,7 @@ import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { ServiceError } from "../../server/services/errors";
 import { listAudit } from "../../server/services/staff/audit";
+import { acceptInvitation, invitationFor, inviteStaff, type StaffActor } from "../../server/services/staff/invitations";
 import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment, verifySecondFactor } from "../../server/services/staff/second-factor";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -202,5 +203,50 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     expect(await recoveryCodesLeft(deps, user.id)).toBe(0);
     const audit = await listAudit(deps, { limit: 5 });
     expect(audit[0]!.line).toMatchObject({ action: "staff.revoke", recordId: user.id, detail: "editor", clientIp: "command line" });
+  });
+
+  it("invites by e-mail: owners only, single use, seven days, the invited address only", async () => {
+    const ownerEmail = `inviter.${kind}@example.com`;
+    await staffCommand("grant", "owner", ownerEmail);
+    const owner = await t.db.kysely.selectFrom("users").select(["id"]).where("email_normalized", "=", ownerEmail).executeTakeFirstOrThrow();
+    const actor: StaffActor = { userId: owner.id, label: ownerEmail, clientIp: "203.0.113.20", access: "owner" };
+
+    expect((await refusal(inviteStaff(deps, "x@example.com", "editor", { ...actor, access: "editor" }))).kind).toBe("forbidden");
+
+    const newcomer = `newcomer.${kind}@example.com`;
+    const now = Date.now();
+    const { link } = await inviteStaff(deps, newcomer, "editor", actor, now);
+    expect(link).toMatch(/^https:\/\/wise-parrot\.example\.test\/studio\/invitation\?token=/);
+    const mail = await smtp.waitForMail((m) => m.to.includes(newcomer));
+    expect(mail.subject).toBe("You are invited to the Wise Parrot studio");
+    expect(mail.text).toContain(link);
+    const token = new URL(link).searchParams.get("token")!;
+    expect(await invitationFor(deps, token, now)).toEqual({ email: newcomer, access: "editor", accountExists: false });
+    // Expired after seven days.
+    expect(await invitationFor(deps, token, now + 7 * 24 * 3_600_000 + 1)).toBeNull();
+    expect((await refusal(acceptInvitation(deps, token, { name: "New Comer", password: "a fine passphrase 99", clientIp: "x" }, now + 8 * 24 * 3_600_000))).field).toBe("token");
+
+    expect((await refusal(acceptInvitation(deps, token, { name: " ", password: "a fine passphrase 99", clientIp: "x" }, now))).field).toBe("name");
+    expect((await refusal(acceptInvitation(deps, token, { name: "New Comer", password: "password", clientIp: "x" }, now))).field).toBe("password");
+    const accepted = await acceptInvitation(deps, token, { name: "New Comer", password: "a fine passphrase 99", clientIp: "203.0.113.21" }, now);
+    expect(accepted.created).toBe(true);
+    expect(await accessOf(newcomer)).toBe("editor");
+    expect((await refusal(acceptInvitation(deps, token, { name: "Again", password: "a fine passphrase 99", clientIp: "x" }, now))).kind).toBe("invalid");
+    expect((await api("POST", "/login", { email: newcomer, password: "a fine passphrase 99" })).status).toBe(200);
+
+    // An address with an account must be signed in as that account.
+    const member = `member.${kind}@example.com`;
+    const reg = await api("POST", "/register", { name: "Member", email: member, password: "member passphrase 5", company: "C", industry: "Healthcare", role: "user" });
+    const memberId = ((await reg.json()) as { user: { _id: string } }).user._id;
+    const second = new URL((await inviteStaff(deps, member, "owner", actor)).link).searchParams.get("token")!;
+    expect(await invitationFor(deps, second)).toMatchObject({ accountExists: true, access: "owner" });
+    expect((await refusal(acceptInvitation(deps, second, { signedInUserId: null, clientIp: "x" }))).kind).toBe("unauthorized");
+    expect((await refusal(acceptInvitation(deps, second, { signedInUserId: accepted.userId, clientIp: "x" }))).kind).toBe("forbidden");
+    expect(await accessOf(member)).toBe("user");
+    expect(await acceptInvitation(deps, second, { signedInUserId: memberId, clientIp: "x" })).toEqual({ userId: memberId, created: false });
+    expect(await accessOf(member)).toBe("owner");
+
+    const actions = (await listAudit(deps, { limit: 10 })).map((a) => a.line.action);
+    expect(actions).toEqual(expect.arrayContaining(["staff.invite", "staff.accept"]));
   });
 });
