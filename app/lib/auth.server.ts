@@ -3,11 +3,11 @@ import type { AppLoadContext } from "react-router";
 import { AUTH_MESSAGES, PROVIDERS } from "@shared/content/auth";
 import { safeRedirect } from "@shared/schemas/auth";
 import type { Deps } from "../../server/context";
-import { HttpError } from "../../server/http/errors";
 import { userForSession, type PublicUser } from "../../server/services/auth/accounts";
 import { sessionCookies } from "../../server/services/auth/cookies";
 import { sessionTokenFromHeaders } from "../../server/services/auth/request";
 import type { NewSession } from "../../server/services/auth/sessions";
+import { type PageError, pageError } from "./service-errors.server";
 
 /** The server's dependencies inside a loader or action. */
 export function depsOf(context: AppLoadContext | undefined): Deps {
@@ -37,16 +37,6 @@ export function sessionHeaders(deps: Deps, session: NewSession): Headers {
   return headers;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  409: "Conflict",
-  413: "Payload Too Large",
-  429: "Too Many Requests",
-  503: "Service Unavailable",
-};
-
 /**
  * A service failure as the page shows it: the spec's headline
  * ('Login failed: Unauthorized', 'Registration failed: Conflict') and the
@@ -58,15 +48,9 @@ export function failureBanner(
   error: unknown,
   headline: (statusText: string) => string,
   requestId?: string,
-): { status: number; message: string; detail?: string } {
-  if (error instanceof HttpError) {
-    const retry = error.headers["Retry-After"];
-    return {
-      status: error.status,
-      message: headline(STATUS_TEXT[error.status] ?? String(error.status)),
-      detail: retry ? `${error.message} (${Number(retry)} s)` : error.message,
-    };
-  }
+): { status: number; kind?: PageError["kind"]; message: string; detail?: string } {
+  const failure = pageError(error);
+  if (failure) return { status: failure.status, kind: failure.kind, message: headline(failure.statusText), detail: failure.detail };
   deps.log.error({ reqId: requestId, err: { message: (error as Error)?.message } }, "account action failed");
   return { status: 503, message: AUTH_MESSAGES.unexpected };
 }

@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { isDatabaseUnavailable, HttpError } from "../../server/http/errors";
+import { isDatabaseUnavailable } from "../../server/http/errors";
 import { submitLead } from "../../server/services/leads";
 import type { ContactActionData } from "~/components/contact/contact-form";
 import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
 import { leadFromFormData, validateLead } from "@shared/schemas/lead";
+import { pageError } from "./service-errors.server";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.
@@ -31,8 +32,9 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   try {
     await submitLead(deps, values, { clientIp: context.clientIp ?? "unknown" });
   } catch (error) {
-    if (error instanceof HttpError) {
-      return data<ContactActionData>({ values: shown, errors: {}, formError: error.message }, { status: error.status, headers: error.headers });
+    const failure = pageError(error);
+    if (failure) {
+      return data<ContactActionData>({ values: shown, errors: {}, formError: failure.message }, { status: failure.status, headers: failure.headers });
     }
     if (isDatabaseUnavailable(error)) {
       return data<ContactActionData>({ values: shown, errors: {}, formError: LEAD_MESSAGES.failed }, { status: 503 });

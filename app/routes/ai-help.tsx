@@ -5,8 +5,8 @@ import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/c
 import { AI_HELP_PAGE, CHAT_FEATURES, CHAT_TOPICS } from "@shared/content";
 import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
 import { pageMeta } from "~/lib/seo";
+import { pageError } from "~/lib/service-errors.server";
 import { z } from "@shared/zod";
-import { HttpError } from "../../server/http/errors";
 import { answerChat, cutMessage, limitChatClient } from "../../server/services/chat/service";
 import type { Route } from "./+types/ai-help";
 
@@ -65,8 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     reply = answer.reply;
     sources = safeSources(answer.sources);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    reply = error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
+    const failure = pageError(error);
+    if (!failure) throw error;
+    reply = failure.kind === "rate-limited" ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
   }
   messages.push({ id: ++id, text: reply, isBot: true, timestamp: Date.now(), ...(sources.length ? { sources } : {}) });
   return { messages };

@@ -4,9 +4,9 @@ import { BlogCard } from "~/components/blog/blog-card";
 import { BlogNewsletter } from "~/components/blog/blog-newsletter";
 import { formatCount } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { pageError } from "~/lib/service-errors.server";
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
-import { HttpError } from "../../server/http/errors";
 import { blogStats, listBlogs, seedSampleBlogs } from "../../server/services/blog";
 import { subscribe } from "../../server/services/newsletter";
 import type { Route } from "./+types/blogs";
@@ -78,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await subscribe(deps, String(form.get("email") ?? ""), context.clientIp ?? "unknown");
       return { newsletter: { message: result.message } };
     } catch (error) {
-      if (error instanceof HttpError) return data({ newsletter: { message: error.message } }, { status: error.status });
+      const failure = pageError(error);
+      if (failure) return data({ newsletter: { message: failure.message } }, { status: failure.status });
       deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "newsletter subscription failed");
       return data({ newsletter: { message: BLOG_NEWSLETTER.failed } }, { status: 503 });
     }

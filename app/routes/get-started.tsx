@@ -10,9 +10,9 @@ import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "@shared/schemas/auth";
 import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { registerUser } from "../../server/services/auth/accounts";
-import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/get-started";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -116,10 +116,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const failure = failureBanner(deps, error, AUTH_MESSAGES.registrationFailed, context.requestId);
     const banner: Banner = { tone: "error", message: failure.message, detail: failure.detail };
     // A taken e-mail, or a password the server refuses (a common one, or the e-mail or name), is fixed on step 1.
-    const refusedPassword = error instanceof HttpError && error.extra.field === "password";
-    const step = failure.status === 409 || refusedPassword ? 1 : 2;
-    const errors: FieldErrors =
-      failure.status === 409 ? { email: AUTH_MESSAGES.emailTaken } : refusedPassword ? { password: error.message } : {};
+    const refused = pageError(error);
+    const onFirstStep = refused?.kind === "conflict" || refused?.field === "password";
+    const step = onFirstStep ? 1 : 2;
+    const errors: FieldErrors = onFirstStep ? (refused.fieldErrors as FieldErrors) : {};
     return data({ ok: false as const, step, values, errors, banner }, { status: failure.status });
   }
 }

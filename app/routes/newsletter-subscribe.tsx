@@ -3,7 +3,7 @@ import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content";
 import { validateFooterEmail } from "~/lib/footer-newsletter";
 import { pageMeta } from "~/lib/seo";
-import { HttpError } from "../../server/http/errors";
+import { pageError } from "~/lib/service-errors.server";
 import { subscribe } from "../../server/services/newsletter";
 import type { Route } from "./+types/newsletter-subscribe";
 
@@ -21,13 +21,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     await subscribe(context.deps, email, context.clientIp ?? "unknown");
     return { ...FOOTER_NEWSLETTER_MESSAGES.success, ok: true };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 400) {
+    const failure = pageError(error);
+    if (failure?.kind === "invalid") {
       return data({ ...FOOTER_NEWSLETTER_MESSAGES.invalid, ok: false }, { status: 400 });
     }
-    if (!(error instanceof HttpError)) {
+    if (!failure) {
       context.deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "newsletter subscription failed");
     }
-    return data({ ...FOOTER_NEWSLETTER_MESSAGES.failed, ok: false }, { status: error instanceof HttpError ? error.status : 503 });
+    return data({ ...FOOTER_NEWSLETTER_MESSAGES.failed, ok: false }, { status: failure?.status ?? 503 });
   }
 }
 

@@ -7,10 +7,10 @@ import { AUTH_MESSAGES, AUTH_VALIDATION, RESET_PAGE } from "@shared/content/auth
 import { fieldErrors, type FieldErrors, ResetConfirmSchema } from "@shared/schemas/auth";
 import { type Banner, depsOf, failureBanner } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { clearSessionCookies } from "../../server/services/auth/cookies";
 import { confirmPasswordReset, tokenIsUsable } from "../../server/services/auth/accounts";
-import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/reset-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -48,11 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ done: true, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.resetDone } as Banner }, { headers });
   } catch (error) {
     // A password the server refuses (a common one, or the e-mail or name) is shown next to the field; the link still works.
-    if (error instanceof HttpError && error.extra.field === "password") {
-      return data({ done: false, errors: { password: error.message } as FieldErrors, banner: null }, { status: 400 });
+    const refused = pageError(error);
+    if (refused?.field === "password") {
+      return data({ done: false, errors: refused.fieldErrors as FieldErrors, banner: null }, { status: 400 });
     }
     const failure = failureBanner(deps, error, () => AUTH_MESSAGES.resetInvalid, context.requestId);
-    const message = failure.status === 400 ? AUTH_MESSAGES.resetInvalid : failure.message;
+    const message = failure.kind === "invalid" ? AUTH_MESSAGES.resetInvalid : failure.message;
     return data({ done: false, errors: {} as FieldErrors, banner: { tone: "error", message } as Banner }, { status: failure.status });
   }
 }

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { done: true, signedIn, banner: { tone: "success", message: AUTH_MESSAGES.verifyDone } as Banner };
   } catch (error) {
     const failure = failureBanner(deps, error, () => AUTH_MESSAGES.verifyInvalid, context.requestId);
-    const message = failure.status === 400 ? AUTH_MESSAGES.verifyInvalid : failure.message;
+    const message = failure.kind === "invalid" ? AUTH_MESSAGES.verifyInvalid : failure.message;
     return data({ done: false, signedIn, banner: { tone: "error", message } as Banner }, { status: failure.status });
   }
 }

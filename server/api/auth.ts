@@ -33,6 +33,7 @@ import {
   sessionCookies,
 } from "../services/auth/cookies";
 import { sessionTokenFromHeaders } from "../services/auth/request";
+import { notFound, unauthorized, unavailable } from "../services/errors";
 import { revokeSession } from "../services/auth/sessions";
 import {
   finishSocialFlow,
@@ -139,7 +140,7 @@ export function createAuthRouter(): Hono<AppEnv> {
       return c.json({ success: true, nonce, expiresIn });
     } catch (error) {
       if (error instanceof SocialAuthError && error.reason === "not-configured") {
-        throw new HttpError(503, AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
+        throw unavailable(AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
       }
       throw error;
     }
@@ -154,9 +155,9 @@ export function createAuthRouter(): Hono<AppEnv> {
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
       deps.log.warn({ provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
-      if (error.reason === "not-configured") throw new HttpError(503, AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
-      if (error.reason === "provider") throw new HttpError(503, AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]));
-      throw new HttpError(401, AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]), { reason: error.reason });
+      if (error.reason === "not-configured") throw unavailable(AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
+      if (error.reason === "provider") throw unavailable(AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]));
+      throw unauthorized(AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]), { reason: error.reason });
     }
   });
 
@@ -168,7 +169,7 @@ export function createAuthRouter(): Hono<AppEnv> {
    */
   auth.get("/:provider/start", async (c) => {
     const provider = c.req.param("provider");
-    if (!isProviderId(provider)) throw new HttpError(404, "Unknown sign-in provider.");
+    if (!isProviderId(provider)) throw notFound("Unknown sign-in provider.");
     const deps = c.get("deps");
     const mode = c.req.query("mode") === "sign-up" ? "sign-up" : "sign-in";
     const redirectTo = safeRedirect(c.req.query("redirectTo"));
@@ -185,7 +186,7 @@ export function createAuthRouter(): Hono<AppEnv> {
 
   auth.get("/:provider/callback", async (c) => {
     const provider = c.req.param("provider");
-    if (!isProviderId(provider)) throw new HttpError(404, "Unknown sign-in provider.");
+    if (!isProviderId(provider)) throw notFound("Unknown sign-in provider.");
     const deps = c.get("deps");
     c.header("Set-Cookie", oauthCookie(deps.config, "", 0), { append: true });
     const flow = await takeFlow(deps, provider, readCookie(c.req.header("cookie"), oauthCookieName(deps.config)));

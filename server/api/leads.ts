@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { CONTACT_FORM } from "../../shared/content/contact";
 import type { AppEnv } from "../context";
-import { HttpError, readJsonBody } from "../http/errors";
+import { readJsonBody } from "../http/errors";
+import { invalid } from "../services/errors";
 import { submitLead } from "../services/leads";
 
 /**
@@ -13,7 +14,7 @@ export function createLeadsRouter(): Hono<AppEnv> {
   router.post("/", async (c) => {
     const body = await readJsonBody(c);
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
-      throw new HttpError(400, "The request body must be a JSON object.");
+      throw invalid("The request body must be a JSON object.");
     }
     await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") });
     return c.json({ success: true, title: CONTACT_FORM.successTitle, message: CONTACT_FORM.successMessage }, 201);

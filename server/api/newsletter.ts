@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { NEWSLETTER } from "../../shared/content/blog";
 import type { AppEnv } from "../context";
-import { HttpError, readJson } from "../http/errors";
+import { readJson } from "../http/errors";
+import { invalid } from "../services/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter";
 
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });
@@ -19,13 +20,13 @@ export function newsletterRouter(): Hono<AppEnv> {
 
   r.post("/confirm", async (c) => {
     const { token } = await readJson(c, TokenBody);
-    if (!(await confirmSubscription(c.get("deps"), token))) throw new HttpError(400, NEWSLETTER.confirm.invalid.text);
+    if (!(await confirmSubscription(c.get("deps"), token))) throw invalid(NEWSLETTER.confirm.invalid.text);
     return c.json({ success: true, message: NEWSLETTER.confirm.confirmed.heading });
   });
 
   r.post("/unsubscribe", async (c) => {
     const { token } = await readJson(c, TokenBody);
-    if (!(await unsubscribe(c.get("deps"), token))) throw new HttpError(400, NEWSLETTER.unsubscribe.invalid.text);
+    if (!(await unsubscribe(c.get("deps"), token))) throw invalid(NEWSLETTER.unsubscribe.invalid.text);
     return c.json({ success: true, message: NEWSLETTER.unsubscribe.done.heading });
   });
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { ServiceError, ServiceErrorKind } from "../services/errors";
+import { parseInput, type ServiceError, type ServiceErrorKind } from "../services/errors";
 
 /** The API's status for each kind of service error: the one place the HTTP door decides it. */
 export const STATUS_OF_KIND = {
@@ -29,7 +29,10 @@ export function serviceErrorJson(c: Context, error: ServiceError) {
   return c.json(body, STATUS_OF_KIND[error.kind], headers);
 }
 
-/** An error with an HTTP status and a message safe to show to the client. */
+/**
+ * A problem with the HTTP request itself (its content type, malformed JSON, a missing bearer token),
+ * with a message safe to show to the client. What the domain refuses is a `ServiceError`.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
@@ -48,12 +51,12 @@ export function errorJson(c: Context, error: HttpError) {
 }
 
 /**
- * Reads a JSON body and validates it. Malformed JSON, a wrong content type or
- * a schema mismatch become a 400/415 with the first problem's message; the
- * field that failed is named in `field`.
+ * Reads a JSON body and validates it. Malformed JSON or a wrong content type
+ * is a 400/415; a schema mismatch is `invalid` (a 400) with the first
+ * problem's message, naming the field that failed in `field`.
  */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseWith(schema, await readJsonBody(c));
+  return parseInput(schema, await readJsonBody(c));
 }
 
 /** Reads a JSON body without validating it: 415 for another content type, 400 for malformed JSON. */
@@ -69,14 +72,8 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
-/** Validates a value; a mismatch becomes a 400 naming the first bad field. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.length ? issue.path.map(String).join(".") : undefined;
-  throw new HttpError(400, issue?.message ?? "Invalid request.", field ? { field } : {});
-}
+/** Validates request input (a query, a path parameter); a mismatch is `invalid` naming the first bad field, a 400. */
+export const parseWith = parseInput;
 
 /** True for errors that mean the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one error type services throw. It says what went wrong in the domain's
  * words, never in HTTP's: each door (the Hono API, the React Router pages) maps
@@ -62,3 +64,12 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new ServiceError("rate-limited", message, { retryAfterSeconds });
 export const unavailable = (message: string, retryAfterSeconds?: number) =>
   new ServiceError("unavailable", message, { retryAfterSeconds });
+
+/** Validates a value with a schema; a mismatch is `invalid` with the first problem's message, naming its field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? issue.path.map(String).join(".") : undefined;
+  throw invalid(issue?.message ?? "Invalid request.", field);
+}

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../shared/content/contact";
 import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
 import type { Deps } from "../context";
-import { HttpError, tooManyRequests } from "../http/errors";
+import { invalid, rateLimited } from "./errors";
 import { hitRateLimit } from "./rate-limit";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
@@ -16,15 +16,15 @@ leadEvents.setMaxListeners(50);
 export type SubmitLeadResult = { id: number; spam: boolean };
 
 /**
- * Validates a submission with the form's own rules (400 naming the field),
- * applies the per-address limit (429), and stores the lead. Only after the
+ * Validates a submission with the form's own rules (`invalid` naming the field),
+ * applies the per-address limit (`rate-limited`), and stores the lead. Only after the
  * row is written does the caller answer success, so a lead is never lost; a
  * filled honeypot is stored as spam and never forwarded.
  */
 export async function submitLead(deps: Deps, input: unknown, { clientIp }: { clientIp: string }): Promise<SubmitLeadResult> {
   const checked = validateLead(input);
   if (!checked.ok) {
-    throw new HttpError(400, checked.message, { field: checked.first, errors: checked.errors });
+    throw invalid(checked.message, checked.first, { errors: checked.errors });
   }
   const limit = await hitRateLimit(deps.db, `lead:ip:${clientIp}`, {
     limit: deps.config.LEAD_RATE_LIMIT_PER_HOUR,
@@ -32,7 +32,7 @@ export async function submitLead(deps: Deps, input: unknown, { clientIp }: { cli
   });
   if (!limit.allowed) {
     deps.log.warn({ clientIp, count: limit.count }, "lead rate limit reached");
-    throw tooManyRequests(LEAD_MESSAGES.rateLimited(Math.ceil(limit.retryAfterSeconds / 60)), limit.retryAfterSeconds);
+    throw rateLimited(LEAD_MESSAGES.rateLimited(Math.ceil(limit.retryAfterSeconds / 60)), limit.retryAfterSeconds);
   }
   return storeLead(deps, checked.data);
 }

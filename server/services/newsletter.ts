@@ -2,7 +2,7 @@ import { hashToken, newToken } from "./tokens";
 import { z } from "zod";
 import { BLOG_NEWSLETTER, NEWSLETTER } from "../../shared/content/blog";
 import type { Deps } from "../context";
-import { parseWith, tooManyRequests } from "../http/errors";
+import { parseInput, rateLimited } from "./errors";
 import { enqueueMail } from "./mail";
 import { hitRateLimit } from "./rate-limit";
 
@@ -31,12 +31,12 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * address's state, so the form reveals nothing about who subscribed.
  */
 export async function subscribe(deps: Deps, rawEmail: string, clientIp: string): Promise<{ message: string }> {
-  const { email } = parseWith(SubscribeSchema, { email: rawEmail });
+  const { email } = parseInput(SubscribeSchema, { email: rawEmail });
   const ipHit = await hitRateLimit(deps.db, `newsletter:ip:${clientIp}`, {
     limit: NEWSLETTER.attemptsPerIpPerHour,
     windowMs: 3600_000,
   });
-  if (!ipHit.allowed) throw tooManyRequests(NEWSLETTER.tooMany, ipHit.retryAfterSeconds);
+  if (!ipHit.allowed) throw rateLimited(NEWSLETTER.tooMany, ipHit.retryAfterSeconds);
 
   const normalized = email.toLowerCase();
   const now = Date.now();

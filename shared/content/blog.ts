@@ -13,7 +13,6 @@ export const BLOG_CATEGORIES = [
   "Technology",
   "Tips & Tricks",
 ] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
 export const BLOG_LIMITS = {
   /** Browser-kept cards show the expand control above this many characters. */

@@ -197,7 +197,6 @@ export const LEAD_SOURCES = [
   "Facebook",
   "X",
 ] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** The form's fields in the order they are checked and shown (spec sections 3 and 5). */
 export const LEAD_FIELDS = [

@@ -64,7 +64,6 @@ export const LeadFormSchema = z.object({
     .transform((v) => (typeof v === "string" ? v.trim() : v == null ? "" : String(v))),
 });
 
-export type LeadFormInput = z.input<typeof LeadFormSchema>;
 export type LeadFormData = z.output<typeof LeadFormSchema>;
 export type LeadFormField = LeadFieldName | "leadSource";
 

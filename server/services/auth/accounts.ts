@@ -3,7 +3,7 @@ import { AUTH_EMAILS, AUTH_MESSAGES, AUTH_RULES } from "../../../shared/content/
 import type { ProfileUpdate, RegisterInput } from "../../../shared/schemas/auth";
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { conflict, invalid, unauthorized } from "../errors";
 import { enqueueMail, mailAfterAnswer, quoteUserText } from "../mail";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
@@ -89,7 +89,7 @@ export async function registerUser(
   try {
     await deps.db.kysely.insertInto("users").values(row).execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, "email");
     throw error;
   }
   await sendVerificationMail(deps, row);
@@ -100,7 +100,7 @@ export async function registerUser(
 
 /**
  * Checks e-mail and password. An unknown address and a wrong password get the
- * same 401 after the same amount of hashing; repeated failures answer 429.
+ * same `unauthorized` after the same amount of hashing; repeated failures are `rate-limited`.
  */
 export async function signIn(
   deps: Deps,
@@ -114,7 +114,7 @@ export async function signIn(
   const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
   if (!row || !ok) {
     await recordSignInFailure(deps.db, normalized, ip, source);
-    throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   await clearSignInFailures(deps.db, normalized, ip, source);
   // This device (the cookie the door sets) and this address are the owner's from now on: the account-wide limit
@@ -138,7 +138,7 @@ export async function updateProfile(deps: Deps, userId: string, changes: Profile
   if (changes.industry !== undefined) set.industry = changes.industry;
   await deps.db.kysely.updateTable("users").set(set).where("id", "=", userId).execute();
   const row = await findUserById(deps, userId);
-  if (!row) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+  if (!row) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
   return toPublicUser(row);
 }
 
@@ -210,7 +210,7 @@ async function sendVerificationMail(deps: Deps, row: UserRow): Promise<void> {
 /** Sends a new verification link to a signed-in user whose address is not verified yet. */
 export async function resendVerification(deps: Deps, userId: string, ip: string): Promise<void> {
   const row = await findUserById(deps, userId);
-  if (!row) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated);
+  if (!row) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
   if (row.email_verified_at !== null) return;
   await hitMailLimit(deps.db, "verify", row.email_normalized, ip);
   await sendVerificationMail(deps, row);
@@ -250,7 +250,7 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
   const owner = await tokenOwner(deps, token, "reset");
   if (owner) await assertPasswordAllowed(password, { email: owner.email, name: owner.name });
   const userId = await consumeToken(deps, token, "reset");
-  if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid, { field: "token" });
+  if (!userId) throw invalid(AUTH_MESSAGES.resetInvalid, "token");
   const row = await findUserById(deps, userId);
   await deps.db.kysely
     .updateTable("users")
@@ -264,7 +264,7 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
 
 export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser> {
   const userId = await consumeToken(deps, token, "verify");
-  if (!userId) throw new HttpError(400, AUTH_MESSAGES.verifyInvalid, { field: "token" });
+  if (!userId) throw invalid(AUTH_MESSAGES.verifyInvalid, "token");
   await deps.db.kysely
     .updateTable("users")
     .set({ email_verified_at: Date.now() })
@@ -272,7 +272,7 @@ export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser
     .where("email_verified_at", "is", null)
     .execute();
   const row = await findUserById(deps, userId);
-  if (!row) throw new HttpError(400, AUTH_MESSAGES.verifyInvalid, { field: "token" });
+  if (!row) throw invalid(AUTH_MESSAGES.verifyInvalid, "token");
   return toPublicUser(row);
 }
 

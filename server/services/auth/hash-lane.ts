@@ -16,7 +16,7 @@ export type LaneOptions = {
   maxWaitMs: number;
 };
 
-/** The lane is full: the caller should answer 503 with Retry-After. */
+/** The lane is full: the caller should say the service is busy and when to retry. */
 export class LaneFullError extends Error {
   constructor(readonly reason: "queue full" | "waited too long") {
     super(`password hashing lane: ${reason}`);

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database";
-import { tooManyRequests } from "../../http/errors";
+import { rateLimited } from "../errors";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "../rate-limit";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
 
@@ -45,17 +45,17 @@ export const SOCIAL_FLOW_TIER: Tier = { limit: 10, windowMs: 60_000 };
 export async function hitSocialFlowLimit(db: Db, ip: string, now = Date.now()): Promise<void> {
   const { limit, windowMs } = SOCIAL_FLOW_TIER;
   const result = await hitRateLimit(db, `social-flow:ip:${ip}:${windowMs}`, { limit, windowMs, now });
-  if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds);
+  if (!result.allowed) throw rateLimited(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds);
 }
 
 /**
- * Counts one sign-up from this client address (`SIGNUP_RATE_LIMIT_PER_HOUR`); a 429 with Retry-After
- * beyond it. Each sign-up hashes a password and e-mails a verification link to the address typed, so
+ * Counts one sign-up from this client address (`SIGNUP_RATE_LIMIT_PER_HOUR`); `rate-limited` with the
+ * wait beyond it. Each sign-up hashes a password and e-mails a verification link to the address typed, so
  * unbounded sign-ups would burn CPU and let anyone mail strangers through the site.
  */
 export async function hitSignUpLimit(db: Db, ip: string, limit: number, now = Date.now()): Promise<void> {
   const result = await hitRateLimit(db, `signup:ip:${ip}:${HOUR_MS}`, { limit, windowMs: HOUR_MS, now });
-  if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManySignUps, result.retryAfterSeconds);
+  if (!result.allowed) throw rateLimited(AUTH_MESSAGES.tooManySignUps, result.retryAfterSeconds);
 }
 
 /**
@@ -84,7 +84,7 @@ function scopedKeys(email: string, ip: string, source: SignInSource): [Scope, st
   return Object.entries(signInKeys(email, ip, source)) as [Scope, string][];
 }
 
-/** Throws a 429 with Retry-After when any sign-in tier for this source and account is full. */
+/** Throws `rate-limited` with the wait when any sign-in tier for this source and account is full. */
 export async function assertSignInAllowed(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
   let wait = 0;
   for (const [scope, key] of scopedKeys(email, ip, source)) {
@@ -96,7 +96,7 @@ export async function assertSignInAllowed(db: Db, email: string, ip: string, sou
       }
     }
   }
-  if (wait > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait);
+  if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts, wait);
 }
 
 export async function recordSignInFailure(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
@@ -118,7 +118,7 @@ export async function clearSignInFailures(db: Db, email: string, ip: string, sou
 }
 
 /**
- * Counts one requested e-mail for this address and client; a 429 once either
+ * Counts one requested e-mail for this address and client; `rate-limited` once either
  * is over its limit. Unknown addresses are counted too, so the answer never
  * tells whether an account exists.
  */
@@ -129,6 +129,6 @@ export async function hitMailLimit(db: Db, kind: string, email: string, ip: stri
   ];
   for (const { key, t } of hits) {
     const result = await hitRateLimit(db, key, { limit: t.limit, windowMs: t.windowMs, now });
-    if (!result.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyEmails, result.retryAfterSeconds);
+    if (!result.allowed) throw rateLimited(AUTH_MESSAGES.tooManyEmails, result.retryAfterSeconds);
   }
 }

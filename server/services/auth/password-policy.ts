@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AUTH_RULES, AUTH_VALIDATION } from "../../../shared/content/auth";
-import { HttpError } from "../../http/errors";
+import { invalid } from "../errors";
 
 /**
  * Passwords nobody may choose (ASVS 6.2.4): the most common passwords of
@@ -95,8 +95,8 @@ export async function passwordProblem(password: string, account: { email: string
   return null;
 }
 
-/** Throws a 400 naming the password field when the password may not be used. */
+/** Throws `invalid` naming the password field when the password may not be used. */
 export async function assertPasswordAllowed(password: string, account: { email: string; name?: string }): Promise<void> {
   const problem = await passwordProblem(password, account);
-  if (problem) throw new HttpError(400, problem, { field: "password" });
+  if (problem) throw invalid(problem, "password");
 }

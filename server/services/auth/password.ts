@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
-import { HttpError } from "../../http/errors";
+import { unavailable } from "../errors";
 import { createLane, LaneFullError } from "./hash-lane";
 
 /**
@@ -18,8 +18,8 @@ const SALT_BYTES = 16;
 
 /**
  * Every hash runs in this lane: at most half the machine's cores at once (one on two cores; never more than two
- * of libuv's four threads, 32 MiB each), four waiting at most 5 s, the rest refused at once with a 503 and
- * Retry-After (see hash-lane.ts for why).
+ * of libuv's four threads, 32 MiB each), four waiting at most 5 s, the rest refused at once as `unavailable` with a
+ * retry-after (see hash-lane.ts for why).
  */
 export const HASH_LANE = {
   concurrency: Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2))),
@@ -35,7 +35,7 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
     );
   return hashLane.run(work).catch((error: unknown) => {
     if (error instanceof LaneFullError) {
-      throw new HttpError(503, AUTH_MESSAGES.hashingBusy, {}, { "Retry-After": String(HASHING_RETRY_AFTER_S) });
+      throw unavailable(AUTH_MESSAGES.hashingBusy, HASHING_RETRY_AFTER_S);
     }
     throw error;
   });

@@ -36,8 +36,8 @@ const ID_TOKEN_NONCE_TTL_MS = 10 * 60_000;
 const ID_TOKEN_MODE = "id-token";
 
 /**
- * Each started flow is a stored row: counted per client address (a 429 beyond
- * the limit) and expired rows are cleaned as new ones come, so no address can
+ * Each started flow is a stored row: counted per client address (`rate-limited`
+ * beyond the limit) and expired rows are cleaned as new ones come, so no address can
  * fill the table (the hourly clean-up also deletes them).
  */
 async function admitNewFlow(deps: Deps, ip: string): Promise<void> {

@@ -1,8 +1,8 @@
 /**
  * The help chat: the language model when one is configured (and the daily cap
  * allows), the local keyword assistant otherwise and whenever the model fails.
- * Used by /api/chat; everything here is independent of HTTP except the 429
- * the per-client limit throws.
+ * Used by /api/chat and the /ai-help page; the per-client limit throws
+ * `rate-limited`.
  */
 import { z } from "zod";
 import {
@@ -15,7 +15,7 @@ import {
 } from "../../../shared/content/chat";
 import type { Industry } from "../../../shared/content/site";
 import type { Deps } from "../../context";
-import { tooManyRequests } from "../../http/errors";
+import { rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { answerLocally, type KnowledgeSource, type LocalAnswer } from "./answer";
 import { type IntentAnalysis, localIntent } from "./engine";
@@ -94,14 +94,14 @@ export function buildMessages(
   ];
 }
 
-/** Counts one request from a client address; throws a 429 past the per-minute limit. */
+/** Counts one request from a client address; throws `rate-limited` past the per-minute limit. */
 export async function limitChatClient(deps: Deps, clientIp: string): Promise<void> {
   const hit = await hitRateLimit(deps.db, `chat:ip:${clientIp}`, {
     limit: deps.config.CHAT_RATE_LIMIT_PER_MINUTE,
     windowMs: MINUTE_MS,
   });
   if (!hit.allowed) {
-    throw tooManyRequests("Too many messages. Please wait a moment and try again.", hit.retryAfterSeconds);
+    throw rateLimited("Too many messages. Please wait a moment and try again.", hit.retryAfterSeconds);
   }
 }
 
