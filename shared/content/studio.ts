@@ -21,6 +21,7 @@ export const STUDIO_RULES = {
 
 export const STUDIO_MESSAGES = {
   notStaff: "That account is not staff.",
+  signInFirst: "Sign in with a studio account first.",
   lastOwner: "The studio needs at least one owner: make someone else owner first.",
   alreadyEnrolled: "Two-step sign-in is already set up for this account.",
   notEnrolled: "Set up two-step sign-in first.",

@@ -6,6 +6,7 @@ import { ServiceError } from "../../server/services/errors";
 import { listAudit } from "../../server/services/staff/audit";
 import { acceptInvitation, invitationFor, inviteStaff, type StaffActor } from "../../server/services/staff/invitations";
 import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment, verifySecondFactor } from "../../server/services/staff/second-factor";
+import { enrolSession, passSecondFactor, studioSession } from "../../server/services/staff/studio-session";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -248,5 +249,39 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
 
     const actions = (await listAudit(deps, { limit: 10 })).map((a) => a.line.action);
     expect(actions).toEqual(expect.arrayContaining(["staff.invite", "staff.accept"]));
+  });
+
+  it("a staff session reaches the studio only after the second factor; a visitor's session is not a studio session", async () => {
+    const visitor = `visitor.${kind}@example.com`;
+    const reg = await api("POST", "/register", { name: "Visitor", email: visitor, password: "visitor passphrase 3", company: "C", industry: "Healthcare", role: "user" });
+    expect(await studioSession(deps, ((await reg.json()) as { token: string }).token)).toBeNull();
+    expect(await studioSession(deps, "not-a-session")).toBeNull();
+    expect((await refusal(passSecondFactor(deps, "not-a-session", "123456", "x"))).kind).toBe("unauthorized");
+
+    const email = `staffer.${kind}@example.com`;
+    await api("POST", "/register", { name: "Staffer", email, password: "staffer passphrase 4", company: "C", industry: "Healthcare", role: "user" });
+    await staffCommand("grant", "editor", email);
+    const signIn = async () => ((await (await api("POST", "/login", { email, password: "staffer passphrase 4" })).json()) as { token: string }).token;
+    const first = await signIn();
+    expect(await studioSession(deps, first)).toMatchObject({ access: "editor", secondFactor: "enrol" });
+
+    const now = Date.now();
+    const user = await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow();
+    const { secret } = await startEnrolment(deps, user, now);
+    const codes = await enrolSession(deps, first, appCode(secret, now), "203.0.113.30", now);
+    expect(codes).toHaveLength(10);
+    expect(await studioSession(deps, first)).toMatchObject({ secondFactor: "passed" });
+
+    // A new sign-in starts without the second factor; a wrong code leaves it so; a right one passes it.
+    const second = await signIn();
+    expect(await studioSession(deps, second)).toMatchObject({ secondFactor: "needed" });
+    expect((await refusal(passSecondFactor(deps, second, "000000", "203.0.113.31", now + 30_000))).kind).toBe("invalid");
+    expect(await studioSession(deps, second)).toMatchObject({ secondFactor: "needed" });
+    expect(await passSecondFactor(deps, second, codes[3]!, "203.0.113.31", now + 30_000)).toBe("recovery");
+    expect(await studioSession(deps, second)).toMatchObject({ secondFactor: "passed" });
+
+    // Revoked access: the passed session is no studio session any more.
+    await staffCommand("revoke", email);
+    expect(await studioSession(deps, second)).toBeNull();
   });
 });
