@@ -7,6 +7,7 @@
  * All three share the per-client-address limit.
  */
 import { Hono } from "hono";
+import { type SSEMessage, streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { INDUSTRIES } from "../../shared/content/site";
 import type { AppEnv } from "../context";
@@ -64,9 +65,9 @@ function publicResult(result: ChatResult) {
   return { reply, sources, intent, quickReplies, truncated };
 }
 
-function sseEvent(event: ChatStreamEvent): string {
+function sseMessage(event: ChatStreamEvent): SSEMessage {
   const data = event.type === "delta" ? { text: event.text } : { success: true, data: publicResult(event.result) };
-  return `event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
+  return { event: event.type, data: JSON.stringify(data) };
 }
 
 export function createChatRouter(): Hono<AppEnv> {
@@ -91,39 +92,33 @@ export function createChatRouter(): Hono<AppEnv> {
     // The first event comes after the database work (limits), so a database
     // outage still becomes a JSON 503 rather than a broken stream.
     const first = await events.next();
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        if (first.done) controller.close();
-        else controller.enqueue(encoder.encode(sseEvent(first.value)));
-      },
-      async pull(controller) {
-        try {
-          const next = await events.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(sseEvent(next.value)));
-        } catch (error) {
-          deps.log.warn({ reqId: c.get("requestId"), err: { message: (error as Error).message } }, "chat stream failed");
-          controller.enqueue(
-            encoder.encode(`event: error\ndata: ${JSON.stringify({ success: false, message: "The reply could not be completed." })}\n\n`),
-          );
-          controller.close();
-        }
-      },
-      cancel() {
+    const res = streamSSE(c, async (stream) => {
+      stream.onAbort(() => {
         // The visitor left: stop asking the model.
         abort.abort();
         void events.return(undefined);
-      },
+      });
+      try {
+        for (let next = first; !next.done && !stream.aborted; next = await events.next()) {
+          await stream.writeSSE(sseMessage(next.value));
+        }
+      } catch (error) {
+        if (stream.aborted) return;
+        deps.log.warn({ reqId: c.get("requestId"), err: { message: (error as Error).message } }, "chat stream failed");
+        await stream.writeSSE({
+          event: "error",
+          data: JSON.stringify({ success: false, message: "The reply could not be completed." }),
+        });
+      }
     });
-    return new Response(body, {
-      status: 200,
-      headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store, no-transform",
-        "x-accel-buffering": "no",
-      },
-    });
+    // The stream's own headers: never cached or transformed, never buffered by a proxy.
+    // Node chooses the transfer coding and the connection header itself.
+    res.headers.delete("transfer-encoding");
+    res.headers.delete("connection");
+    res.headers.set("content-type", "text/event-stream; charset=utf-8");
+    res.headers.set("cache-control", "no-store, no-transform");
+    res.headers.set("x-accel-buffering", "no");
+    return res;
   });
 
   chat.post("/intent", async (c) => {

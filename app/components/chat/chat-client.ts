@@ -34,12 +34,16 @@ export async function sendChatMessage(
   onPiece: (textSoFar: string) => void,
   signal?: AbortSignal,
 ): Promise<ChatAnswer> {
-  const res = await fetch("/api/chat", {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify({ message, history }),
-    signal,
-  });
+  // The stream's parser is fetched with the first message, alongside the request, rather than with the page.
+  const [res, { createParser }] = await Promise.all([
+    fetch("/api/chat", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ message, history }),
+      signal,
+    }),
+    import("eventsource-parser"),
+  ]);
   const type = res.headers.get("content-type") ?? "";
   if (!res.ok || !type.includes("text/event-stream")) {
     const body = (await res.json().catch(() => null)) as (DoneData & { message?: unknown }) | null;
@@ -48,29 +52,30 @@ export async function sendChatMessage(
   }
 
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
   let soFar = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (!event || data === undefined) continue;
+  let answer: ChatAnswer | undefined;
+  // A failure thrown here leaves feed() and so this function.
+  const parser = createParser({
+    onEvent({ event, data }) {
+      if (!event || answer) return;
       const parsed = JSON.parse(data) as DoneData & { text?: unknown; message?: unknown };
       if (event === "delta" && typeof parsed.text === "string") {
         soFar += parsed.text;
         onPiece(soFar);
       } else if (event === "done") {
-        await reader.cancel().catch(() => {});
-        return answerFrom(parsed);
+        answer = answerFrom(parsed);
       } else if (event === "error") {
         throw new ChatRequestError(typeof parsed.message === "string" ? parsed.message : "The reply failed.", 0);
       }
+    },
+  });
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parser.feed(value);
+    if (answer) {
+      await reader.cancel().catch(() => {});
+      return answer;
     }
   }
   throw new ChatRequestError("The chat stream ended without a reply.", 0);

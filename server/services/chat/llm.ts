@@ -5,6 +5,7 @@
  * fall back. The key is only ever put in the Authorization header: it is
  * never logged and never part of an error message.
  */
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { Config } from "../../config";
 
 export type LlmMessage = { role: "system" | "user" | "assistant"; content: string };
@@ -168,19 +169,21 @@ export async function* streamComplete(
     }
 
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event) });
     let finished = false;
     let any = false;
     read: while (true) {
       const { value, done } = await reader.read();
-      if (done) break;
-      arm();
-      buffer += value;
-      const lines = buffer.split(/\r?\n/);
-      buffer = lines.pop() ?? "";
-      for (const line of lines) {
-        if (!line.startsWith("data:")) continue;
-        const data = line.slice(5).trim();
+      if (done) {
+        // A last event without its closing blank line still counts.
+        parser.feed("\n\n");
+      } else {
+        arm();
+        parser.feed(value);
+      }
+      for (const event of events.splice(0)) {
+        const data = event.data.trim();
         if (data === "[DONE]") {
           finished = true;
           break read;
@@ -199,6 +202,7 @@ export async function* streamComplete(
         }
         if (json.choices?.[0]?.finish_reason) finished = true;
       }
+      if (done) break;
     }
     await reader.cancel().catch(() => {});
     if (!finished) throw new LlmError("malformed", "the language model's stream ended early");
