@@ -15,7 +15,7 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { SITEMAP_PAGES } from "../shared/content/seo";
 import { startBuiltServer } from "../tests/helpers/built-server";
-import { HINT_COOKIE } from "../server/services/auth/cookies";
+import { HINT_COOKIE } from "../server/http/cookies";
 import { ensureChromium } from "./chromium";
 
 const label = (process.argv[2] ?? new Date().toISOString().replace(/[:.]/g, "-")).replace(/[^\w.-]/g, "_");

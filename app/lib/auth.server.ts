@@ -4,25 +4,17 @@ import { AUTH_MESSAGES, PROVIDERS } from "@shared/content/auth";
 import { safeRedirect } from "@shared/schemas/auth";
 import type { Deps } from "../../server/context";
 import { userForSession, type PublicUser } from "../../server/services/auth/accounts";
-import { sessionCookies } from "../../server/services/auth/cookies";
-import { sessionTokenFromHeaders } from "../../server/services/auth/request";
+import { sessionCookies, sessionTokenOf } from "../../server/http/cookies";
 import type { NewSession } from "../../server/services/auth/sessions";
 import { type PageError, pageError } from "./service-errors.server";
 
-/** The server's dependencies inside a loader or action. */
-export function depsOf(context: AppLoadContext | undefined): Deps {
-  if (!context?.deps) throw new Error("account pages need the server's dependencies");
-  return context.deps;
-}
-
 /** The signed-in user of the request's session cookie, or null. */
-export async function currentUser(request: Request, context: AppLoadContext | undefined): Promise<PublicUser | null> {
-  const deps = depsOf(context);
-  return userForSession(deps, sessionTokenFromHeaders(deps.config, request.headers));
+export async function currentUser(request: Request, { deps }: AppLoadContext): Promise<PublicUser | null> {
+  return userForSession(deps, sessionTokenOf(deps.config, request.headers));
 }
 
 /** The user, or a redirect to /sign-in that comes back here afterwards. */
-export async function requireUser(request: Request, context: AppLoadContext | undefined): Promise<PublicUser> {
+export async function requireUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const user = await currentUser(request, context);
   if (user) return user;
   const url = new URL(request.url);
@@ -33,7 +25,7 @@ export async function requireUser(request: Request, context: AppLoadContext | un
 
 export function sessionHeaders(deps: Deps, session: NewSession): Headers {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of sessionCookies(deps.config, session.token, session.cookieMaxAge)) headers.append("Set-Cookie", cookie);
+  for (const cookie of sessionCookies(deps.config, session.token, session.expiresInSeconds)) headers.append("Set-Cookie", cookie);
   return headers;
 }
 
@@ -63,7 +55,7 @@ export function sentWithJs(form: FormData): boolean {
 export type Banner = { tone: "success" | "error"; message: string; detail?: string };
 
 /** A social sign-in comes back here (or to /get-started) with `social` and `status`; this turns them into the spec's banner. */
-export async function socialOutcome(request: Request, context: AppLoadContext | undefined, mode: "sign-in" | "sign-up") {
+export async function socialOutcome(request: Request, context: AppLoadContext, mode: "sign-in" | "sign-up") {
   const url = new URL(request.url);
   const provider = url.searchParams.get("social");
   const status = url.searchParams.get("status");

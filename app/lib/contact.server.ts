@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
+import { contactSentCookie } from "../../server/http/cookies";
 import { isDatabaseUnavailable } from "../../server/http/errors";
 import { submitLead } from "../../server/services/leads";
 import type { ContactActionData } from "~/components/contact/contact-form";
@@ -13,16 +14,7 @@ import { pageError } from "./service-errors.server";
  * cookie, so the success message shows once and a reload neither posts the
  * form again nor repeats the message.
  */
-const FLASH_COOKIE = "wp_contact_sent";
-
-function flashCookie(context: AppLoadContext, value: "1" | "", maxAge: number): string {
-  const secure = context.deps?.config.PUBLIC_URL.startsWith("https:") ? "; Secure" : "";
-  return `${FLASH_COOKIE}=${value}; Path=/contact; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-export async function contactAction(request: Request, context: AppLoadContext) {
-  const deps = context.deps;
-  if (!deps) throw new Error("the contact action needs the server's dependencies");
+export async function contactAction(request: Request, { deps, clientIp }: AppLoadContext) {
   const values = leadFromFormData(await request.formData());
   const { website: _honeypot, leadSource: _source, ...shown } = values;
   const checked = validateLead(values);
@@ -30,7 +22,7 @@ export async function contactAction(request: Request, context: AppLoadContext) {
     return data<ContactActionData>({ values: shown, errors: checked.errors, first: checked.first }, { status: 400 });
   }
   try {
-    await submitLead(deps, values, { clientIp: context.clientIp ?? "unknown" });
+    await submitLead(deps, values, { clientIp });
   } catch (error) {
     const failure = pageError(error);
     if (failure) {
@@ -43,15 +35,15 @@ export async function contactAction(request: Request, context: AppLoadContext) {
   }
   return redirect(`/contact?${CONTACT_FORM.submittedParam}=1`, {
     status: 303,
-    headers: { "Set-Cookie": flashCookie(context, "1", 120) },
+    headers: { "Set-Cookie": contactSentCookie.write(deps.config, "1") },
   });
 }
 
 /** True once after a successful post without JavaScript; the cookie is cleared by the same answer. */
-export function contactLoader(request: Request, context: AppLoadContext) {
+export function contactLoader(request: Request, { deps }: AppLoadContext) {
   const url = new URL(request.url);
-  const flashed = new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=1(?:;|$)`).test(request.headers.get("cookie") ?? "");
+  const flashed = contactSentCookie.read(deps.config, request.headers.get("cookie")) === "1";
   const submitted = flashed && url.searchParams.get(CONTACT_FORM.submittedParam) === "1";
   if (!flashed) return data({ submitted: false });
-  return data({ submitted }, { headers: { "Set-Cookie": flashCookie(context, "", 0), "Cache-Control": "no-store" } });
+  return data({ submitted }, { headers: { "Set-Cookie": contactSentCookie.clear(deps.config), "Cache-Control": "no-store" } });
 }

@@ -34,8 +34,7 @@ const FormHistorySchema = z
  * and the page renders the conversation again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = context.deps;
-  if (!deps) throw new Error("the chat needs the server's dependencies");
+  const { deps } = context;
   const form = await request.formData();
   const quick = form.get("quick");
   const raw = typeof quick === "string" && quick ? quick : form.get("message");
@@ -57,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let reply: string;
   let sources: ChatSourceLink[] = [];
   try {
-    await limitChatClient(deps, context.clientIp ?? "unknown");
+    await limitChatClient(deps, context.clientIp);
     const answer = await answerChat(deps, {
       message: text,
       history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),

@@ -6,37 +6,24 @@ import { PostBody } from "~/components/blog/post-body";
 import { BLOG_LISTING, BLOG_POST, PRODUCT, whatsappLink } from "@shared/content";
 import { JsonLd, absoluteUrl, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
-import {
-  type Blog,
-  hasLiked,
-  likeBlog,
-  listBlogs,
-  newVisitorId,
-  viewBlog,
-  getBlog,
-  visitorCookieHeader,
-  visitorIdFromCookie,
-} from "../../server/services/blog";
+import { visitorCookie } from "../../server/http/cookies";
+import { likeAsVisitor } from "../../server/http/visitor-like";
+import { type Blog, hasLiked, listBlogs, viewBlog, getBlog } from "../../server/services/blog";
 import type { Route } from "./+types/blog-post";
 
-function requireDeps(context: Route.LoaderArgs["context"]) {
-  if (!context.deps) throw new Error("the post page needs the server's dependencies");
-  return context.deps;
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const deps = requireDeps(context);
+  const { deps } = context;
   // A view is a GET of the page; the page rendered after a like (no JavaScript) is not another view,
   // and the server's post-page cache counts the view itself before rendering.
   const countsView = request.method === "GET" && !context.viewCounted;
-  const blog = countsView ? await viewBlog(deps, params.slug, context.clientIp ?? "unknown") : await getBlog(deps, params.slug);
+  const blog = countsView ? await viewBlog(deps, params.slug, context.clientIp) : await getBlog(deps, params.slug);
   if (!blog) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
     return data({ blog: null, related: [] as Blog[], liked: false }, { status: 404 });
   }
   const [related, liked] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),
-    hasLiked(deps, blog.id, visitorIdFromCookie(request.headers.get("cookie"))),
+    hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
   ]);
   return { blog, related: related.data, liked };
 }
@@ -45,19 +32,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type LikeAnswer = { like: { ok: true; likes: number } | { ok: false; message?: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = requireDeps(context);
+  const { deps } = context;
   const form = await request.formData();
   const id = Number(form.get("id"));
   if (form.get("intent") !== "like" || !Number.isSafeInteger(id) || id < 1) {
     return data<LikeAnswer>({ like: { ok: false } }, { status: 400 });
   }
-  let visitor = visitorIdFromCookie(request.headers.get("cookie"));
   const headers = new Headers();
-  if (!visitor) {
-    visitor = newVisitorId();
-    headers.set("Set-Cookie", visitorCookieHeader(visitor, deps.config.PUBLIC_URL));
-  }
-  const result = await likeBlog(deps, id, visitor, context.clientIp ?? "unknown");
+  const result = await likeAsVisitor(deps, id, {
+    cookieHeader: request.headers.get("cookie"),
+    clientIp: context.clientIp,
+    setCookie: (value) => headers.set("Set-Cookie", value),
+  });
   if (!result) return data<LikeAnswer>({ like: { ok: false } }, { status: 404, headers });
   if ("limited" in result) {
     headers.set("Retry-After", String(result.retryAfterSeconds));

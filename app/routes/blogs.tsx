@@ -39,13 +39,8 @@ function filterParams(f: Filters, page = 1): URLSearchParams {
   return p;
 }
 
-function requireDeps(context: Route.LoaderArgs["context"]) {
-  if (!context.deps) throw new Error("the blog listing needs the server's dependencies");
-  return context.deps;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const deps = requireDeps(context);
+  const { deps } = context;
   const url = new URL(request.url);
   const filters = readFilters(url.searchParams);
   const [page, stats] = await Promise.all([
@@ -61,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = requireDeps(context);
+  const { deps } = context;
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "seed") {
@@ -75,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "subscribe") {
     try {
-      const result = await subscribe(deps, String(form.get("email") ?? ""), context.clientIp ?? "unknown");
+      const result = await subscribe(deps, String(form.get("email") ?? ""), context.clientIp);
       return { newsletter: { message: result.message } };
     } catch (error) {
       const failure = pageError(error);

@@ -6,7 +6,7 @@ import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, FORGOT_PAGE } from "@shared/content/auth";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, ResetRequestSchema } from "@shared/schemas/auth";
-import { type Banner, depsOf, failureBanner } from "~/lib/auth.server";
+import { type Banner, failureBanner } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/session-user";
 import { requestPasswordReset } from "../../server/services/auth/accounts";
@@ -18,13 +18,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
+  const { deps } = context;
   const form = await request.formData();
   const email = String(form.get("email") ?? "").slice(0, 300);
   const parsed = ResetRequestSchema.safeParse({ email });
   if (!parsed.success) return data({ email, errors: fieldErrors(parsed.error) as FieldErrors, banner: null }, { status: 400 });
   try {
-    await requestPasswordReset(deps, parsed.data.email, context.clientIp ?? "unknown");
+    await requestPasswordReset(deps, parsed.data.email, context.clientIp);
     // The same answer whether or not the address has an account.
     return { email, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.resetRequested } as Banner };
   } catch (error) {

@@ -8,7 +8,7 @@ import { AUTH_MESSAGES, SIGN_UP_PAGE } from "@shared/content/auth";
 import { DEFAULT_INDUSTRY, INDUSTRIES, JOB_ROLES } from "@shared/content/site";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "@shared/schemas/auth";
-import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
+import { type Banner, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
@@ -76,7 +76,7 @@ function step2(values: Values) {
  * the browser and only 'Create Account' posts.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
+  const { deps } = context;
   const form = await request.formData();
   const values = readValues(form);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         company: second.data.company,
         industry: second.data.industry,
       },
-      { ip: context.clientIp ?? "unknown", persistent: true },
+      { ip: context.clientIp, persistent: true },
     );
     const headers = sessionHeaders(deps, session);
     if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });

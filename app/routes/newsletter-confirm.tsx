@@ -11,7 +11,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // The link only shows a button: mail scanners that open links must not confirm on the reader's behalf.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await tokenIsUsable(context.deps, token, "confirm");
   return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
@@ -26,7 +25,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
   const form = await request.formData();
   const ok = await confirmSubscription(context.deps, String(form.get("token") ?? ""));
   return data({ confirmed: ok }, { status: ok ? 200 : 400 });

@@ -12,13 +12,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.deps) throw new Error("the newsletter needs the server's dependencies");
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const invalid = validateFooterEmail(email);
   if (invalid) return data({ title: invalid.title, message: invalid.message, ok: false }, { status: 400 });
   try {
-    await subscribe(context.deps, email, context.clientIp ?? "unknown");
+    await subscribe(context.deps, email, context.clientIp);
     return { ...FOOTER_NEWSLETTER_MESSAGES.success, ok: true };
   } catch (error) {
     const failure = pageError(error);

@@ -11,7 +11,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // The link only shows a button: mail scanners that open links must not unsubscribe the reader.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await tokenIsUsable(context.deps, token, "unsubscribe");
   return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
@@ -26,7 +25,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.deps) throw new Error("the newsletter pages need the server's dependencies");
   const form = await request.formData();
   const ok = await unsubscribe(context.deps, String(form.get("token") ?? ""));
   return data({ unsubscribed: ok }, { status: ok ? 200 : 400 });

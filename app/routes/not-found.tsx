@@ -4,7 +4,7 @@ import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  context.deps?.log.warn({ path: pathname, reqId: context.requestId }, "page not found");
+  context.deps.log.warn({ path: pathname, reqId: context.requestId }, "page not found");
   return data(null, { status: 404 });
 }
 

@@ -5,11 +5,11 @@ import { focusFirstInvalid, refuseSubmit, PasswordField } from "~/components/aut
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, AUTH_VALIDATION, RESET_PAGE } from "@shared/content/auth";
 import { fieldErrors, type FieldErrors, ResetConfirmSchema } from "@shared/schemas/auth";
-import { type Banner, depsOf, failureBanner } from "~/lib/auth.server";
+import { type Banner, failureBanner } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
-import { clearSessionCookies } from "../../server/services/auth/cookies";
+import { clearSessionCookies } from "../../server/http/cookies";
 import { confirmPasswordReset, tokenIsUsable } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/reset-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
@@ -25,7 +25,7 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await tokenIsUsable(depsOf(context), token, "reset") };
+  return { token, usable: await tokenIsUsable(context.deps, token, "reset") };
 }
 
 function check(form: { token: unknown; password: unknown; confirm: unknown }) {
@@ -36,7 +36,7 @@ function check(form: { token: unknown; password: unknown; confirm: unknown }) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
+  const { deps } = context;
   const form = await request.formData();
   const result = check({ token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") });
   if (!result.ok) return data({ done: false, errors: result.errors, banner: null }, { status: 400 });

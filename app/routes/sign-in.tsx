@@ -9,11 +9,11 @@ import { AUTH_MESSAGES, SIGN_IN_PAGE } from "@shared/content/auth";
 import { DEFAULT_INDUSTRY, INDUSTRIES } from "@shared/content/site";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignInFormSchema } from "@shared/schemas/auth";
-import { type Banner, depsOf, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
+import { type Banner, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { signIn } from "../../server/services/auth/accounts";
-import { deviceCookie, readDeviceToken } from "../../server/services/auth/cookies";
+import { deviceCookie } from "../../server/http/cookies";
 import type { Route } from "./+types/sign-in";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Values = { email: string; industry: string; remember: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
+  const { deps } = context;
   const form = await request.formData();
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const values: Values = {
@@ -54,13 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       deps,
       { email: parsed.data.email, password: parsed.data.password },
       {
-        ip: context.clientIp ?? "unknown",
+        ip: context.clientIp,
         persistent: values.remember,
-        deviceToken: readDeviceToken(deps.config, request.headers.get("cookie")),
+        deviceToken: deviceCookie.read(deps.config, request.headers.get("cookie")),
       },
     );
     const headers = sessionHeaders(deps, session);
-    headers.append("Set-Cookie", deviceCookie(deps.config, deviceToken));
+    headers.append("Set-Cookie", deviceCookie.write(deps.config, deviceToken));
     if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });
     return data(
       { ok: true as const, values, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.signedIn } as Banner, user, redirectTo },

@@ -1,7 +1,5 @@
 import { redirect } from "react-router";
-import { depsOf } from "~/lib/auth.server";
-import { clearSessionCookies } from "../../server/services/auth/cookies";
-import { sessionTokenFromHeaders } from "../../server/services/auth/request";
+import { clearSessionCookies, sessionTokenOf } from "../../server/http/cookies";
 import { revokeSession } from "../../server/services/auth/sessions";
 import type { Route } from "./+types/sign-out";
 
@@ -11,8 +9,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
-  await revokeSession(deps, sessionTokenFromHeaders(deps.config, request.headers));
+  const { deps } = context;
+  await revokeSession(deps, sessionTokenOf(deps.config, request.headers));
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearSessionCookies(deps.config)) headers.append("Set-Cookie", cookie);
   return redirect("/sign-in?signedOut=1", { status: 303, headers });

@@ -8,14 +8,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = publicSite(context);
   let posts: SitemapEntry[] = [];
   let complete = true;
-  if (context.deps) {
-    try {
-      posts = await blogSitemapEntries(context.deps);
-    } catch (error) {
-      // The pages are still worth listing while the database is away; crawlers come back soon.
-      complete = false;
-      context.deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "sitemap without blog posts");
-    }
+  try {
+    posts = await blogSitemapEntries(context.deps);
+  } catch (error) {
+    // The pages are still worth listing while the database is away; crawlers come back soon.
+    complete = false;
+    context.deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "sitemap without blog posts");
   }
   return new Response(sitemapXml(site.publicUrl, [...staticSitemapEntries(), ...posts]), {
     headers: {

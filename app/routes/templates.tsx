@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, TEMPLATES_PAGE } fr
 import { INDUSTRIES, whatsappLink } from "@shared/content/site";
 import { authChecks } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
-import { type Banner, depsOf, failureBanner, requireUser } from "~/lib/auth.server";
+import { type Banner, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
@@ -28,12 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Without JavaScript the profile form and the resend button post here; with it the profile goes through PUT /api/auth/profile. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
+  const { deps } = context;
   const user = await requireUser(request, context);
   const form = await request.formData();
   if (form.get("intent") === "resend") {
     try {
-      await resendVerification(deps, user._id, context.clientIp ?? "unknown");
+      await resendVerification(deps, user._id, context.clientIp);
       return { intent: "resend", banner: { tone: "success", message: AUTH_MESSAGES.verificationSent } as Banner, errors: {} as FieldErrors, user };
     } catch (error) {
       const failure = failureBanner(deps, error, () => AUTH_MESSAGES.unexpected, context.requestId);

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import type { Route } from "./+types/test-render-error";
 
 // Exists only for the end-to-end tests of the error screen: the server answers
 // 404 here unless it was started with WP_TEST_ROUTES=1.
-export function loader({ context }: Route.LoaderArgs) {
-  if (process.env.WP_TEST_ROUTES !== "1" || !context.deps) throw data(null, { status: 404 });
+export function loader() {
+  if (process.env.WP_TEST_ROUTES !== "1") throw data(null, { status: 404 });
   return { enabled: true };
 }
 

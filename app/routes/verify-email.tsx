@@ -3,7 +3,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, VERIFY_PAGE } from "@shared/content/auth";
 import { VerifyEmailSchema } from "@shared/schemas/auth";
-import { type Banner, currentUser, depsOf, failureBanner } from "~/lib/auth.server";
+import { type Banner, currentUser, failureBanner } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { tokenIsUsable, verifyEmail } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/verify-email";
@@ -20,11 +20,11 @@ export function headers() {
 // Opening the link only shows a button: mail scanners that fetch links must not use up the single-use token.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await tokenIsUsable(depsOf(context), token, "verify") };
+  return { token, usable: await tokenIsUsable(context.deps, token, "verify") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const deps = depsOf(context);
+  const { deps } = context;
   const form = await request.formData();
   const parsed = VerifyEmailSchema.safeParse({ token: form.get("token") });
   const signedIn = Boolean(await currentUser(request, context));

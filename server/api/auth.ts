@@ -23,16 +23,7 @@ import {
   verifyEmail,
   type PublicUser,
 } from "../services/auth/accounts";
-import {
-  clearSessionCookies,
-  deviceCookie,
-  oauthCookie,
-  oauthCookieName,
-  readCookie,
-  readDeviceToken,
-  sessionCookies,
-} from "../services/auth/cookies";
-import { sessionTokenFromHeaders } from "../services/auth/request";
+import { clearSessionCookies, deviceCookie, oauthFlowCookie, sessionCookies, sessionTokenOf } from "../http/cookies";
 import { notFound, unauthorized, unavailable } from "../services/errors";
 import { revokeSession } from "../services/auth/sessions";
 import {
@@ -70,15 +61,15 @@ export function createAuthRouter(): Hono<AppEnv> {
   auth.post("/login", async (c) => {
     const input = await readJson(c, LoginSchema);
     const deps = c.get("deps");
-    const deviceToken = readDeviceToken(deps.config, c.req.header("cookie"));
+    const deviceToken = deviceCookie.read(deps.config, c.req.header("cookie"));
     const { user, session, deviceToken: device } = await signIn(deps, input, { ip: c.get("clientIp"), deviceToken });
-    c.header("Set-Cookie", deviceCookie(deps.config, device), { append: true });
+    c.header("Set-Cookie", deviceCookie.write(deps.config, device), { append: true });
     return c.json({ success: true, message: "Successfully signed in", user, token: session.token });
   });
 
   auth.post("/signout", async (c) => {
     const deps = c.get("deps");
-    await revokeSession(deps, sessionTokenFromHeaders(deps.config, c.req.raw.headers));
+    await revokeSession(deps, sessionTokenOf(deps.config, c.req.raw.headers));
     for (const cookie of clearSessionCookies(deps.config)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true, message: AUTH_MESSAGES.signedOut });
   });
@@ -98,7 +89,7 @@ export function createAuthRouter(): Hono<AppEnv> {
   /** The signed-in user of the web app's cookie, for the header (asked only when the hint cookie says so). */
   auth.get("/session", async (c) => {
     const deps = c.get("deps");
-    const user = await userForSession(deps, sessionTokenFromHeaders(deps.config, c.req.raw.headers));
+    const user = await userForSession(deps, sessionTokenOf(deps.config, c.req.raw.headers));
     // 200 either way: asking "who am I" is not an error, and browsers log failed fetches as console errors.
     if (!user) {
       for (const cookie of clearSessionCookies(deps.config)) c.header("Set-Cookie", cookie, { append: true });
@@ -175,7 +166,7 @@ export function createAuthRouter(): Hono<AppEnv> {
     const redirectTo = safeRedirect(c.req.query("redirectTo"));
     try {
       const flow = await startSocialFlow(deps, provider, { mode, redirectTo, remember: c.req.query("remember") !== "0" }, c.get("clientIp"));
-      c.header("Set-Cookie", oauthCookie(deps.config, flow.flowId, flow.maxAge));
+      c.header("Set-Cookie", oauthFlowCookie.write(deps.config, flow.flowId, { maxAge: flow.maxAge }));
       return c.redirect(flow.url, 302);
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
@@ -188,8 +179,8 @@ export function createAuthRouter(): Hono<AppEnv> {
     const provider = c.req.param("provider");
     if (!isProviderId(provider)) throw notFound("Unknown sign-in provider.");
     const deps = c.get("deps");
-    c.header("Set-Cookie", oauthCookie(deps.config, "", 0), { append: true });
-    const flow = await takeFlow(deps, provider, readCookie(c.req.header("cookie"), oauthCookieName(deps.config)));
+    c.header("Set-Cookie", oauthFlowCookie.clear(deps.config), { append: true });
+    const flow = await takeFlow(deps, provider, oauthFlowCookie.read(deps.config, c.req.header("cookie")));
     if (!flow) {
       deps.log.warn({ provider, reason: "bad-flow" }, "social sign-in callback without a matching flow");
       return c.redirect(outcomeUrl("sign-in", provider, "failed", "/templates"), 302);
@@ -197,7 +188,7 @@ export function createAuthRouter(): Hono<AppEnv> {
     const mode = flow.mode === "sign-up" ? "sign-up" : "sign-in";
     try {
       const result = await finishSocialFlow(deps, provider, new URL(c.req.url).search, flow);
-      for (const cookie of sessionCookies(deps.config, result.signedIn.session.token, result.signedIn.session.cookieMaxAge)) {
+      for (const cookie of sessionCookies(deps.config, result.signedIn.session.token, result.signedIn.session.expiresInSeconds)) {
         c.header("Set-Cookie", cookie, { append: true });
       }
       return c.redirect(outcomeUrl(mode, provider, "success", result.redirectTo), 302);
@@ -220,7 +211,7 @@ function outcomeUrl(mode: "sign-in" | "sign-up", provider: string, status: strin
 
 async function requireUser(c: Context<AppEnv>): Promise<PublicUser> {
   const deps = c.get("deps");
-  const user = await userForSession(deps, sessionTokenFromHeaders(deps.config, c.req.raw.headers));
+  const user = await userForSession(deps, sessionTokenOf(deps.config, c.req.raw.headers));
   if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, {}, { "WWW-Authenticate": 'Bearer realm="api"' });
   return user;
 }

@@ -5,18 +5,8 @@ import type { AppEnv } from "../context";
 import { HttpError, parseWith, tooManyRequests } from "../http/errors";
 import { ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
-import {
-  BlogQuerySchema,
-  blogsVersion,
-  likeBlog,
-  listBlogs,
-  newVisitorId,
-  seedSampleBlogs,
-  toBlogQuery,
-  viewBlog,
-  visitorCookieHeader,
-  visitorIdFromCookie,
-} from "../services/blog";
+import { likeAsVisitor } from "../http/visitor-like";
+import { BlogQuerySchema, blogsVersion, listBlogs, seedSampleBlogs, toBlogQuery, viewBlog } from "../services/blog";
 
 const IdSchema = z.coerce
   .number({ error: "The blog id must be a positive whole number." })
@@ -58,13 +48,11 @@ export function blogsRouter(): Hono<AppEnv> {
 
   r.post("/:id/like", async (c) => {
     const id = parseWith(IdSchema, c.req.param("id"));
-    const deps = c.get("deps");
-    let visitor = visitorIdFromCookie(c.req.header("cookie"));
-    if (!visitor) {
-      visitor = newVisitorId();
-      c.header("Set-Cookie", visitorCookieHeader(visitor, deps.config.PUBLIC_URL));
-    }
-    const result = await likeBlog(deps, id, visitor, c.get("clientIp"));
+    const result = await likeAsVisitor(c.get("deps"), id, {
+      cookieHeader: c.req.header("cookie"),
+      clientIp: c.get("clientIp"),
+      setCookie: (value) => c.header("Set-Cookie", value),
+    });
     if (!result) throw new HttpError(404, "Blog not found");
     // Over the address's allowance: not stored, and not answered as counted (no `data.likes`).
     if ("limited" in result) throw tooManyRequests(BLOG_POST.likeLimited, result.retryAfterSeconds);

@@ -1,7 +1,8 @@
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../context";
 import type { Deps } from "../context";
-import { SlugSchema, VISITOR_COOKIE, cacheVersions, countView, hasLiked, visitorIdFromCookie } from "../services/blog";
+import { SlugSchema, cacheVersions, countView, hasLiked } from "../services/blog";
+import { visitorCookie, visitorOnlyCookieHeader } from "./cookies";
 import { type FreshAnswer, ResponseCache, sha256Base64 } from "./response-cache";
 import { carriesCredentials, contentSecurityPolicy } from "./security";
 
@@ -34,14 +35,14 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
     const id = await countView(deps, slug, c.get("clientIp"));
     // No such post: the ordinary render answers 404 (its loader finds nothing to count).
     if (id === undefined) return next();
-    const visitor = visitorIdFromCookie(c.req.header("cookie"));
+    const visitor = visitorCookie.read(deps.config, c.req.header("cookie"));
     const liked = await hasLiked(deps, id, visitor);
     const version = await pageVersion(deps, id);
 
     let own: Response | undefined;
     const renderForCache = async (): Promise<FreshAnswer | null> => {
       const headers = new Headers({ accept: "text/html" });
-      if (liked && visitor) headers.set("cookie", `${VISITOR_COOKIE}=${visitor}`);
+      if (liked && visitor) headers.set("cookie", visitorOnlyCookieHeader(deps.config, visitor));
       // This request's nonce: if the answer cannot be shared it is this request's own answer, under its own
       // policy; if it can, the nonce is taken out of the body and the policy, and never sent again.
       const nonce = c.get("cspNonce");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import type { Config } from "../config";
+import { carriesSessionCookie } from "./cookies";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -55,7 +56,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
 
 /** Whether the request carries credentials (an Authorization header or the session cookie): its answer is no-store and never comes from the shared response cache. */
 export function carriesCredentials(c: Context): boolean {
-  return Boolean(c.req.header("authorization")) || /(?:^|;\s*)(?:__Host-)?wp_session=[^;]/.test(c.req.header("cookie") ?? "");
+  return Boolean(c.req.header("authorization")) || carriesSessionCookie(c.req.header("cookie"));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { HINT_COOKIE } from "../../server/services/auth/cookies";
+import { HINT_COOKIE } from "../../server/http/cookies";
 
 export type NewAccount = { name: string; email: string; password: string; company: string; industry: string };
 

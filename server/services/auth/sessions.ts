@@ -12,8 +12,8 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 export type NewSession = {
   token: string;
-  /** Seconds for the cookie's Max-Age, or undefined for a browser-session cookie. */
-  cookieMaxAge: number | undefined;
+  /** How long the browser may keep the session, in seconds; undefined: until the browser closes (no 'Remember me'). */
+  expiresInSeconds: number | undefined;
 };
 
 function lifetimes(deps: Deps, persistent: boolean) {
@@ -41,7 +41,7 @@ export async function createSession(deps: Deps, userId: string, { persistent }: 
       revoked_at: null,
     })
     .execute();
-  return { token, cookieMaxAge: persistent ? Math.floor(absolute / 1000) : undefined };
+  return { token, expiresInSeconds: persistent ? Math.floor(absolute / 1000) : undefined };
 }
 
 /** The user id of a live session (not revoked, idle and absolute deadlines ahead), extending its idle deadline. */
