@@ -22,6 +22,12 @@ export const STUDIO_RULES = {
 export const STUDIO_MESSAGES = {
   notStaff: "That account is not staff.",
   signInFirst: "Sign in with a studio account first.",
+  staffOnly: "This account has no studio access.",
+  secondFactorNeeded: "Enter the code from your authenticator app first.",
+  enrolFirst: "Set up two-step sign-in first.",
+  invitationSent: "Invitation sent.",
+  accessRevoked: "Studio access removed.",
+  notYourself: "You cannot remove your own studio access.",
   lastOwner: "The studio needs at least one owner: make someone else owner first.",
   alreadyEnrolled: "Two-step sign-in is already set up for this account.",
   notEnrolled: "Set up two-step sign-in first.",
