@@ -35,8 +35,6 @@ export default tseslint.config(
     // Tests may check a service through a door (status, headers), so they are not held to the services' rule.
     ignores: [
       "server/services/**/*.test.ts",
-      // converted in the web-layer change
-      "server/services/blog.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

@@ -15,7 +15,8 @@ import { parseConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { createLogger } from "../server/logger";
-import { type BlogInput, insertBlogs } from "../server/services/blog";
+import { insertBlogs } from "../server/services/blog/posts";
+import type { BlogInput } from "../server/services/blog/types";
 import { buildDir, startBuiltServer } from "../tests/helpers/built-server";
 
 // autocannon ships no type declarations; these are the parts used here.

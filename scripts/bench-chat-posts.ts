@@ -1,5 +1,5 @@
 /** Generated posts for bench:chat, sharing the words visitors ask about so that searches match many of them. */
-import type { BlogInput } from "../server/services/blog";
+import type { BlogInput } from "../server/services/blog/types";
 
 const SUBJECTS = ["WhatsApp follow-ups", "clinic reminders", "site visits", "lead labels", "price lists", "festival offers", "gym memberships", "salon bookings", "coaching admissions", "car service slots"];
 const VERBS = ["answer", "book", "remind", "qualify", "label", "nurture", "follow up with", "thank", "welcome", "invite"];

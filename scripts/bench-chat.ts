@@ -18,7 +18,7 @@ import { parseConfig } from "../server/config";
 import type { Deps } from "../server/context";
 import { createTestDatabase } from "../tests/helpers/databases";
 import { createLogger } from "../server/logger";
-import { insertBlogs, seedSampleBlogs } from "../server/services/blog";
+import { insertBlogs, seedSampleBlogs } from "../server/services/blog/posts";
 import { answerChat } from "../server/services/chat/service";
 import { generatedPost } from "./bench-chat-posts";
 

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createTestDatabase } from "../tests/helpers/databases";
-import { seedSampleBlogs } from "../server/services/blog";
+import { seedSampleBlogs } from "../server/services/blog/posts";
 import { answerLocally, type LocalAnswer } from "../server/services/chat/answer";
 
 type Question = { area: string; q: string; must: string[][]; supports?: string[] };

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { PRERENDERED_PATHS } from "../shared/prerender-paths";
 import { createApiRouter } from "./api/index";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
-import { cachedPostPage } from "./http/cached-post-page";
+import { cachedPostPage } from "./pages/cached-post-page";
 import { compressText } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";

@@ -8,7 +8,11 @@ import { JsonLd, absoluteUrl, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { visitorCookie } from "../../server/http/cookies";
 import { likeAsVisitor } from "../../server/http/visitor-like";
-import { type Blog, hasLiked, listBlogs, viewBlog, getBlog } from "../../server/services/blog";
+import { hasLiked } from "../../server/services/blog/likes";
+import { listBlogs } from "../../server/services/blog/listing";
+import { getBlog } from "../../server/services/blog/posts";
+import type { Blog } from "../../server/services/blog/types";
+import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

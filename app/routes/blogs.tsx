@@ -7,7 +7,8 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { pageError } from "~/lib/service-errors.server";
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
-import { blogStats, listBlogs, seedSampleBlogs } from "../../server/services/blog";
+import { blogStats, listBlogs } from "../../server/services/blog/listing";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { subscribe } from "../../server/services/newsletter";
 import type { Route } from "./+types/blogs";
 

@@ -1,6 +1,6 @@
 import { RSS } from "@shared/content";
 import { publicSite } from "~/site-config.server";
-import { listBlogs } from "../../server/services/blog";
+import { listBlogs } from "../../server/services/blog/listing";
 import type { Route } from "./+types/rss-xml";
 
 function xml(text: string): string {

@@ -1,4 +1,4 @@
-import { blogSitemapEntries } from "../../server/services/blog-sitemap";
+import { blogSitemapEntries } from "../../server/services/blog/sitemap";
 import { publicSite } from "~/site-config.server";
 import { sitemapXml, staticSitemapEntries, type SitemapEntry } from "~/lib/sitemap";
 import type { Route } from "./+types/sitemap-xml";

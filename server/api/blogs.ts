@@ -2,11 +2,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
 import type { AppEnv } from "../context";
-import { HttpError, parseWith, tooManyRequests } from "../http/errors";
+import { parseWith } from "../http/errors";
 import { ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
 import { likeAsVisitor } from "../http/visitor-like";
-import { BlogQuerySchema, blogsVersion, listBlogs, seedSampleBlogs, toBlogQuery, viewBlog } from "../services/blog";
+import { listBlogs } from "../services/blog/listing";
+import { seedSampleBlogs } from "../services/blog/posts";
+import { BlogQuerySchema, toBlogQuery } from "../services/blog/query";
+import { blogsVersion } from "../services/blog/versions";
+import { viewBlog } from "../services/blog/views";
+import { notFound, rateLimited } from "../services/errors";
 
 const IdSchema = z.coerce
   .number({ error: "The blog id must be a positive whole number." })
@@ -53,15 +58,15 @@ export function blogsRouter(): Hono<AppEnv> {
       clientIp: c.get("clientIp"),
       setCookie: (value) => c.header("Set-Cookie", value),
     });
-    if (!result) throw new HttpError(404, "Blog not found");
+    if (!result) throw notFound("Blog not found");
     // Over the address's allowance: not stored, and not answered as counted (no `data.likes`).
-    if ("limited" in result) throw tooManyRequests(BLOG_POST.likeLimited, result.retryAfterSeconds);
+    if ("limited" in result) throw rateLimited(BLOG_POST.likeLimited, result.retryAfterSeconds);
     return c.json({ success: true, data: { likes: result.likes, liked: true, alreadyLiked: result.alreadyLiked } });
   });
 
   r.get("/:slug", async (c) => {
     const blog = await viewBlog(c.get("deps"), c.req.param("slug"), c.get("clientIp"));
-    if (!blog) throw new HttpError(404, "Blog not found");
+    if (!blog) throw notFound("Blog not found");
     return c.json({ success: true, data: blog }, 200, { "cache-control": "no-store" });
   });
 

@@ -35,7 +35,7 @@ export function serviceErrorJson(c: Context, error: ServiceError) {
  */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 413 | 415,
     message: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
@@ -95,9 +95,4 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "22021" || code === "22P05";
-}
-
-/** A 429 answer with Retry-After, for a refused rate-limit hit. */
-export function tooManyRequests(message: string, retryAfterSeconds: number): HttpError {
-  return new HttpError(429, message, { retryAfter: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
 }

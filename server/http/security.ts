@@ -42,7 +42,7 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     c.set("cspNonce", nonce);
     await next();
     const h = c.res.headers;
-    // A cached page brings its own policy (its scripts' hashes instead of a nonce: server/http/cached-post-page.ts).
+    // A cached page brings its own policy (its scripts' hashes instead of a nonce: server/http/script-hashes.ts).
     if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", contentSecurityPolicy(config, nonce));
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     h.set("X-Content-Type-Options", "nosniff");

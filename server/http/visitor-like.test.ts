@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/helpers/databases";
 import { testDeps } from "../../tests/helpers/deps";
-import { listBlogs, seedSampleBlogs } from "../services/blog";
+import { listBlogs } from "../services/blog/listing";
+import { seedSampleBlogs } from "../services/blog/posts";
 import { visitorCookie } from "./cookies";
 import { likeAsVisitor } from "./visitor-like";
 

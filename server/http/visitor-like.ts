@@ -1,5 +1,5 @@
 import type { Deps } from "../context";
-import { likeBlog } from "../services/blog";
+import { likeBlog } from "../services/blog/likes";
 import { newVisitorId, visitorCookie } from "./cookies";
 
 /**

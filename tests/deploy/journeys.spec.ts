@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { AUTH_MESSAGES } from "../../shared/content/auth";
 import { BLOG_NEWSLETTER, FOOTER_NEWSLETTER_MESSAGES, NEWSLETTER } from "../../shared/content";
 import { CONTACT_FORM } from "../../shared/content/contact";
-import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
+import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { mailedLink } from "../helpers/mail-folder";
 import { expect, test } from "./fixtures";
 

@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
-import { blogRow } from "../../server/services/blog";
-import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
+import { blogRow } from "../../server/services/blog/posts";
+import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { expectAccessible } from "./a11y";
 import { expect, test, waitForHydration } from "./fixtures";
 

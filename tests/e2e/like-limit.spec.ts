@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { BLOG_POST } from "../../shared/content/blog";
-import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
+import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 

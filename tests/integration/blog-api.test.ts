@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { type BlogInput, insertBlogs } from "../../server/services/blog";
-import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
+import { insertBlogs } from "../../server/services/blog/posts";
+import type { BlogInput } from "../../server/services/blog/types";
+import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { setCookieParts } from "../helpers/set-cookie";

@@ -1,12 +1,14 @@
 /**
  * S12 (docs/findings.md): whatever a visitor types into the blog search, the API and the /blogs page answer it
  * (never a 500): a NUL, other control characters and FTS5 query syntax are reduced to plain search text before
- * the database sees them, in one place (`normaliseSearch` in server/services/blog.ts) that both doors use.
+ * the database sees them, in one place (`normaliseSearch` in server/services/blog/search.ts) that both doors use.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as blogsLoader } from "../../app/routes/blogs";
 import { createApp } from "../../server/app";
-import { type BlogInput, insertBlogs, normaliseSearch } from "../../server/services/blog";
+import { insertBlogs } from "../../server/services/blog/posts";
+import { normaliseSearch } from "../../server/services/blog/search";
+import type { BlogInput } from "../../server/services/blog/types";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
-import { seedSampleBlogs } from "../../server/services/blog";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
-import { normaliseSearch, seedSampleBlogs } from "../../server/services/blog";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { normaliseSearch } from "../../server/services/blog/search";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { isValidLeadEmail } from "../../shared/schemas/lead";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SITEMAP_PAGES } from "../../shared/content";
 import { loader } from "../../app/routes/sitemap-xml";
-import { seedSampleBlogs } from "../../server/services/blog";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { BLOG_POST } from "../../shared/content/blog";
 import { action as postAction, loader as postLoader } from "../../app/routes/blog-post";
 import { createApp } from "../../server/app";
-import { seedSampleBlogs } from "../../server/services/blog";
-import { SAMPLE_BLOGS } from "../../server/services/sample-blogs";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 

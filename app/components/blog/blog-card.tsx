@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "@shared/content";
-import type { Blog } from "../../../server/services/blog";
+import type { Blog } from "../../../server/services/blog/types";
 import { CoverArt } from "./cover-art";
 import { cut, formatCount, formatShortDate } from "./format";
 

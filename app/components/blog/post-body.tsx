@@ -1,5 +1,5 @@
 import { groupParagraphs } from "./format";
-import type { BlogSection } from "../../../server/services/blog";
+import type { BlogSection } from "../../../server/services/blog/types";
 
 /** Numbered sections; paragraphs by the spec's rules, always as text (never HTML). */
 export function PostBody({ sections }: { sections: readonly BlogSection[] }) {

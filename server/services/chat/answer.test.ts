@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES } from "../../../shared/content/chat";
 import { FAQ } from "../../../shared/content/faq";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/databases";
-import { seedSampleBlogs } from "../blog";
+import { seedSampleBlogs } from "../blog/posts";
 import { answerLocally, MAX_ANSWERS, splitQuestions } from "./answer";
 import { type IndexablePost, reindexPost, removePost, searchKnowledge } from "./knowledge";
 

@@ -32,6 +32,7 @@ import { LEGAL_DOCUMENTS } from "../../../shared/content/legal";
 import { PRODUCT } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/schema";
+import { toIndexablePost } from "../blog/rows";
 import { contentStems, normalizeQuestion, stemSet, Vocabulary, words } from "./text";
 
 export type PassageKind = "post" | "page" | "faq";
@@ -264,7 +265,6 @@ async function syncKnowledge(deps: Pick<Deps, "db">): Promise<void> {
     });
   }
   // Posts stored before the index existed (every stored post is published today).
-  const { toIndexablePost } = await import("../blog");
   const missing = await db
     .selectFrom("blogs")
     .select(["id", "slug", "title", "excerpt", "category", "tags", "content"])

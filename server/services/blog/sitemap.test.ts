@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../../tests/helpers/databases";
-import { testDeps } from "../../tests/helpers/deps";
-import { seedSampleBlogs } from "./blog";
-import { blogSitemapEntries } from "./blog-sitemap";
-import { SAMPLE_BLOGS } from "./sample-blogs";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../../../tests/helpers/databases";
+import { testDeps } from "../../../tests/helpers/deps";
+import { seedSampleBlogs } from "./posts";
+import { SAMPLE_BLOGS } from "./samples";
+import { blogSitemapEntries } from "./sitemap";
 
 describe.each(testDatabaseKinds())("blog sitemap entries on %s", (kind) => {
   let t: TestDatabase;

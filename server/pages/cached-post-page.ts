@@ -1,10 +1,13 @@
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../context";
-import type { Deps } from "../context";
-import { SlugSchema, cacheVersions, countView, hasLiked } from "../services/blog";
-import { visitorCookie, visitorOnlyCookieHeader } from "./cookies";
-import { type FreshAnswer, ResponseCache, sha256Base64 } from "./response-cache";
-import { carriesCredentials, contentSecurityPolicy } from "./security";
+import { visitorCookie, visitorOnlyCookieHeader } from "../http/cookies";
+import { type FreshAnswer, ResponseCache } from "../http/response-cache";
+import { hashPolicy, withScriptHashes } from "../http/script-hashes";
+import { carriesCredentials, contentSecurityPolicy } from "../http/security";
+import { hasLiked } from "../services/blog/likes";
+import { SlugSchema } from "../services/blog/types";
+import { postPageVersion } from "../services/blog/versions";
+import { countView } from "../services/blog/views";
 
 /** Renders a page for `request` with the given CSP nonce; the loader must not count a view (it is counted here). */
 export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) => Promise<Response>;
@@ -37,7 +40,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
     if (id === undefined) return next();
     const visitor = visitorCookie.read(deps.config, c.req.header("cookie"));
     const liked = await hasLiked(deps, id, visitor);
-    const version = await pageVersion(deps, id);
+    const version = await postPageVersion(deps, id);
 
     let own: Response | undefined;
     const renderForCache = async (): Promise<FreshAnswer | null> => {
@@ -63,46 +66,9 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
         },
       };
     };
-    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await pageVersion(deps, id)) === version);
+    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await postPageVersion(deps, id)) === version);
     if (found) return found.answer.respond(c, found.source);
     // Not shareable (an error page, a cookie...): this request's own render, or a new one for a request that waited.
     return own ?? render(c, c.req.raw, c.get("cspNonce"));
   };
-}
-
-/** What the post page shows that a write can change: the posts (its own and the related ones) and its like count. */
-async function pageVersion(deps: Deps, id: number): Promise<string> {
-  const [{ posts }, row] = await Promise.all([
-    cacheVersions(deps),
-    deps.db.kysely.selectFrom("blogs").select("likes").where("id", "=", id).executeTakeFirst(),
-  ]);
-  return `${posts}.${row?.likes ?? "gone"}`;
-}
-
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/**
- * The rendered page with its render nonce removed, and the SHA-256 hashes of
- * the inline scripts that carried it: exactly the scripts the nonce policy
- * would have run. A script without that nonce (which could only have been
- * injected) gets no hash, so it stays blocked.
- */
-export function withScriptHashes(html: string, nonce: string): { html: string; hashes: string[] } {
-  const attribute = ` nonce="${nonce}"`;
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const attributes = match[1] ?? "";
-    if (!attributes.includes(attribute) || /\ssrc\s*=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${sha256Base64(match[2] ?? "")}'`);
-  }
-  return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
-}
-
-/**
- * The response's policy with its script-src made of the page's script hashes:
- * inline scripts run only if they are the ones rendered, module scripts and
- * preloads come from the site itself. Still no 'unsafe-inline'.
- */
-export function hashPolicy(policy: string, hashes: readonly string[]): string {
-  return policy.replace(/script-src [^;]*/, ["script-src 'self'", ...hashes].join(" "));
 }

@@ -1,4 +1,4 @@
-import type { BlogInput } from "./blog";
+import type { BlogInput } from "./types";
 
 /**
  * The three sample posts 'Add Sample Blogs' creates. Paragraphs follow the

@@ -1,4 +1,4 @@
-import type { Deps } from "../context";
+import type { Deps } from "../../context";
 
 /** One sitemap entry per blog post (`/blog/<slug>`), newest first; sitemap.xml imports this. */
 export async function blogSitemapEntries(deps: Deps): Promise<Array<{ path: string; lastmod?: string }>> {

@@ -1,0 +1,72 @@
+import { sql } from "kysely";
+import { BLOG_LIMITS } from "../../../shared/content/blog";
+import type { Deps } from "../../context";
+import { invalid } from "../errors";
+import type { BlogQuery } from "./query";
+import { toBlog } from "./rows";
+import { normaliseSearch, searchCondition } from "./search";
+import type { BlogPage, BlogStats } from "./types";
+
+/** Newest first, filtered by search (title, excerpt, tags, section text), category and featured. */
+export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<BlogPage> {
+  const limit = query.limit ?? BLOG_LIMITS.pageSize;
+  let q = deps.db.kysely.selectFrom("blogs").selectAll("blogs");
+  if (query.category) q = q.where("category", "=", query.category);
+  if (query.featured) q = q.where("featured", "=", 1);
+  if (query.exclude) q = q.where("slug", "!=", query.exclude);
+  const search = normaliseSearch(query.search ?? "");
+  if (search) {
+    const condition = await searchCondition(deps.db, search);
+    if (condition === "none") return { data: [], pagination: { limit, ...(query.cursor ? {} : { page: query.page ?? 1 }), hasMore: false, nextCursor: null } };
+    q = q.where(condition);
+  }
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    q = q.where((eb) =>
+      eb.or([eb("published_at", "<", c.publishedAt), eb.and([eb("published_at", "=", c.publishedAt), eb("id", "<", c.id)])]),
+    );
+  } else if (query.page && query.page > 1) {
+    q = q.offset((query.page - 1) * limit);
+  }
+  const rows = await q
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .execute();
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(toBlog),
+    pagination: {
+      limit,
+      ...(query.cursor ? {} : { page: query.page ?? 1 }),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor(Number(last.published_at), Number(last.id)) : null,
+    },
+  };
+}
+
+/** The place after the last post of a page, in the listing's order (newest first, then highest id). */
+function encodeCursor(publishedAt: number, id: number): string {
+  return Buffer.from(`${publishedAt}.${id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { publishedAt: number; id: number } {
+  const match = /^(-?\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!match) throw invalid("cursor is not valid; use the nextCursor of a previous answer.", "cursor");
+  return { publishedAt: Number(match[1]), id: Number(match[2]) };
+}
+
+/** Total Readers (sum of views), Total Likes and Articles, over every post. */
+export async function blogStats(deps: Deps): Promise<BlogStats> {
+  const row = await deps.db.kysely
+    .selectFrom("blogs")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("articles"),
+      eb.fn.coalesce(eb.fn.sum<number>("views"), sql<number>`0`).as("readers"),
+      eb.fn.coalesce(eb.fn.sum<number>("likes"), sql<number>`0`).as("likes"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { readers: Number(row.readers), likes: Number(row.likes), articles: Number(row.articles) };
+}

@@ -1,0 +1,119 @@
+import type { Deps } from "../../context";
+import type { Db } from "../../db/database";
+import { addressKey } from "../rate-limit";
+import { getBlog } from "./posts";
+import { type Blog, SlugSchema } from "./types";
+
+/**
+ * The post, counting its view (once per client address and hour, see `countView`). Undefined when there is no
+ * such post.
+ */
+export async function viewBlog(deps: Deps, slug: string, clientIp: string): Promise<Blog | undefined> {
+  if ((await countView(deps, slug, clientIp)) === undefined) return undefined;
+  return getBlog(deps, slug);
+}
+
+/** A view counts once per client address, post and clock hour. */
+const VIEW_WINDOW_MS = 3_600_000;
+/** Views this process already counted in the current hour, at most this many remembered (a bounded cache). */
+const SEEN_VIEWS_MAX = 20_000;
+
+/**
+ * Counts the view of the post (a GET of its page or of `/api/blogs/{slug}`) from this client address, unless it
+ * was already counted this hour, and answers the post's id, or undefined when there is no such post.
+ *
+ * The proof of a counted view is a row in `rate_limits` keyed by post, hour and a hash of the address (never
+ * the address), which expires with the hour; every process shares it, and the insert that creates it is what
+ * adds the view, so it counts exactly once. Views already counted by this process are remembered in memory,
+ * so a repeated view costs no write at all.
+ *
+ * It resolves once the view is committed, so a view whose page was answered is never lost, not even on shutdown
+ * (the server waits for requests in flight). Views asked for in the same turn of the event loop are written
+ * together in one transaction (group commit): cheap even when the page itself comes from the response cache.
+ */
+export function countView(deps: Deps, slug: string, clientIp: string): Promise<number | undefined> {
+  if (!SlugSchema.safeParse(slug).success) return Promise.resolve(undefined);
+  const db = deps.db;
+  let batch = openViewBatches.get(db);
+  if (!batch) {
+    const views = new Map<string, Set<string>>();
+    const hour = Math.floor(Date.now() / VIEW_WINDOW_MS) * VIEW_WINDOW_MS;
+    const written = new Promise<Map<string, number>>((resolve, reject) => {
+      setImmediate(() => {
+        openViewBatches.delete(db);
+        writeViews(db, hour, views).then(resolve, reject);
+      });
+    });
+    batch = { hour, views, written };
+    openViewBatches.set(db, batch);
+  }
+  let addresses = batch.views.get(slug);
+  if (!addresses) batch.views.set(slug, (addresses = new Set()));
+  const address = addressKey(clientIp);
+  if (!seenViews(db, batch.hour).has(`${slug}\n${address}`)) addresses.add(address);
+  return batch.written.then((ids) => ids.get(slug));
+}
+
+type ViewBatch = { hour: number; views: Map<string, Set<string>>; written: Promise<Map<string, number>> };
+const openViewBatches = new WeakMap<Db, ViewBatch>();
+const seenViewsByDb = new WeakMap<Db, { hour: number; keys: Set<string> }>();
+
+/** The (slug, address) pairs whose view this process counted (or found counted) in `hour`. */
+function seenViews(db: Db, hour: number): Set<string> {
+  let seen = seenViewsByDb.get(db);
+  if (!seen || seen.hour !== hour) {
+    seen = { hour, keys: new Set() };
+    seenViewsByDb.set(db, seen);
+  }
+  return seen.keys;
+}
+
+function rememberViews(db: Db, hour: number, keys: readonly string[]): void {
+  const seen = seenViews(db, hour);
+  for (const key of keys) seen.add(key);
+  // Oldest first: a Set iterates in insertion order.
+  for (const key of seen) {
+    if (seen.size <= SEEN_VIEWS_MAX) break;
+    seen.delete(key);
+  }
+}
+
+/** Counts each post's views not counted yet this hour; answers the ids of the posts that exist. */
+async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, ReadonlySet<string>>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const rows = await db.kysely.selectFrom("blogs").select(["id", "slug"]).where("slug", "in", [...views.keys()]).execute();
+  for (const row of rows) ids.set(row.slug, Number(row.id));
+  const marks: { key: string; slug: string; seen: string }[] = [];
+  for (const [slug, addresses] of views) {
+    const id = ids.get(slug);
+    if (id === undefined) continue;
+    for (const address of addresses) marks.push({ key: `view:${id}:${hour / VIEW_WINDOW_MS}:${address}`, slug, seen: `${slug}\n${address}` });
+  }
+  if (marks.length === 0) return ids;
+  // Always in the same order (marks by key, posts by slug): two batches taking the same rows in different
+  // orders deadlock on PostgreSQL.
+  marks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  await db.kysely.transaction().execute(async (trx) => {
+    const added = new Map<string, number>();
+    for (let i = 0; i < marks.length; i += 500) {
+      const chunk = marks.slice(i, i + 500);
+      const inserted = await trx
+        .insertInto("rate_limits")
+        .values(chunk.map((m) => ({ key: m.key, window_start: hour, count: 1, expires_at: hour + VIEW_WINDOW_MS })))
+        .onConflict((oc) => oc.column("key").doNothing())
+        .returning("key")
+        .execute();
+      const fresh = new Set(inserted.map((r) => r.key));
+      for (const m of chunk) if (fresh.has(m.key)) added.set(m.slug, (added.get(m.slug) ?? 0) + 1);
+    }
+    for (const [slug, n] of [...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      await trx
+        .updateTable("blogs")
+        .set((eb) => ({ views: eb("views", "+", n) }))
+        .where("id", "=", ids.get(slug)!)
+        .execute();
+    }
+  });
+  rememberViews(db, hour, marks.map((m) => m.seen));
+  return ids;
+}
