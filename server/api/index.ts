@@ -5,6 +5,7 @@ import { newsletterRouter } from "./newsletter";
 import { createChatRouter } from "./chat";
 import { createLeadsRouter } from "./leads";
 import { createAuthRouter } from "./auth";
+import { createStudioRouter } from "./studio";
 
 /**
  * The JSON API under /api. Each feature mounts its own router here; the
@@ -17,5 +18,6 @@ export function createApiRouter(): Hono<AppEnv> {
   api.route("/chat", createChatRouter());
   api.route("/leads", createLeadsRouter());
   api.route("/auth", createAuthRouter());
+  api.route("/studio", createStudioRouter());
   return api;
 }

@@ -4,7 +4,7 @@ import type { Generated } from "kysely";
  * Every table, as Kysely sees it. Each feature keeps its tables in its own
  * interface and this one joins them.
  */
-export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables {}
+export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables, StaffTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -105,6 +105,8 @@ export interface AccountTables {
     profile_picture: string | null;
     created_at: number;
     last_login_at: number | null;
+    /** What the account may do in the studio: 'user' (none), 'editor' or 'owner'. */
+    access: Generated<string>;
   };
   /** Sign-in sessions; the token itself is never stored, only its SHA-256. */
   sessions: {
@@ -116,6 +118,8 @@ export interface AccountTables {
     absolute_expires_at: number;
     persistent: number;
     revoked_at: number | null;
+    /** When this session passed the second factor (staff only). */
+    second_factor_at: Generated<number | null>;
   };
   /** Single-use password-reset and e-mail-verification tokens (hashed). */
   auth_tokens: {
@@ -210,5 +214,41 @@ export interface KnowledgeTables {
     /** 1 when the message got the welcome menu. */
     fell_through: number;
     created_at: number;
+  };
+}
+
+export interface StaffTables {
+  staff_totp: {
+    user_id: string;
+    secret: string;
+    created_at: number;
+    confirmed_at: number | null;
+    last_step: number | null;
+  };
+  staff_recovery_codes: {
+    code_hash: string;
+    user_id: string;
+    created_at: number;
+    used_at: number | null;
+  };
+  staff_invitations: {
+    token_hash: string;
+    email_normalized: string;
+    access: string;
+    invited_by: string | null;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+  audit_log: {
+    id: Generated<number>;
+    at: number;
+    user_id: string | null;
+    actor: string;
+    action: string;
+    record_type: string;
+    record_id: string;
+    client_ip: string;
+    detail: string;
   };
 }

@@ -52,7 +52,7 @@ export async function hitRateLimit(
 }
 
 /** Reads a counter without counting a hit. */
-export async function peekRateLimit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+export async function peekRateLimit(db: Pick<Db, "kysely">, key: string, windowMs: number, now = Date.now()): Promise<number> {
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const row = await db.kysely
     .selectFrom("rate_limits")
@@ -63,7 +63,7 @@ export async function peekRateLimit(db: Db, key: string, windowMs: number, now =
 }
 
 /** Forgets a counter (for example after a successful sign-in). */
-export async function resetRateLimit(db: Db, key: string): Promise<void> {
+export async function resetRateLimit(db: Pick<Db, "kysely">, key: string): Promise<void> {
   await db.kysely.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 

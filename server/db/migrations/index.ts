@@ -8,6 +8,7 @@ import * as m0005 from "./0005-blog-counters-index";
 import * as m0006 from "./0006-sign-in-trust";
 import * as m0007 from "./0007-knowledge";
 import * as m0008 from "./0008-cache-versions";
+import * as m0009 from "./0009-staff";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -26,4 +27,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0006-sign-in-trust": m0006,
   "0007-knowledge": m0007,
   "0008-cache-versions": m0008,
+  "0009-staff": m0009,
 };

@@ -77,6 +77,7 @@ export async function registerUser(
     email_normalized: normalizeEmail(input.email),
     name: input.name,
     role: "user",
+    access: "user",
     industry: input.industry,
     company: input.company,
     password_hash: await hashPassword(input.password),
@@ -144,7 +145,7 @@ export async function updateProfile(deps: Deps, userId: string, changes: Profile
 type Purpose = "reset" | "verify";
 
 /** A new single-use token; any older unused one of the same purpose stops working. */
-async function issueToken(deps: Deps, userId: string, purpose: Purpose, ttlMs: number): Promise<string> {
+export async function issueToken(deps: Deps, userId: string, purpose: Purpose, ttlMs: number): Promise<string> {
   const token = newToken();
   const now = Date.now();
   await deps.db.kysely.transaction().execute(async (trx) => {
@@ -192,7 +193,7 @@ async function tokenOwner(deps: Deps, token: string, purpose: Purpose): Promise<
 }
 
 // Links come from the configured public URL, never from the request's Host header.
-function link(deps: Deps, path: string, token: string): string {
+export function link(deps: Deps, path: string, token: string): string {
   return `${deps.config.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
 }
 

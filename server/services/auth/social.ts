@@ -313,6 +313,7 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
       email_normalized: normalizeEmail(email),
       name: name.slice(0, 100),
       role: "user",
+      access: "user",
       industry: DEFAULT_INDUSTRY,
       company: "",
       password_hash: null,

@@ -1,0 +1,136 @@
+import { Hono, type Context, type Next } from "hono";
+import { z } from "zod";
+import { STAFF_ACCESS, STUDIO_MESSAGES } from "../../shared/content/studio";
+import type { AppEnv } from "../context";
+import { sessionTokenOf } from "../http/cookies";
+import { readJson } from "../http/errors";
+import { findUserByEmail, normalizeEmail } from "../services/auth/accounts";
+import { resolveSession } from "../services/auth/sessions";
+import { forbidden, unauthorized } from "../services/errors";
+import { listStaff, revokeAccess } from "../services/staff/access";
+import { listAudit } from "../services/staff/audit";
+import { acceptInvitation, invitationFor, inviteStaff, type StaffActor } from "../services/staff/invitations";
+import { startEnrolment } from "../services/staff/second-factor";
+import { enrolSession, passSecondFactor, type StudioSession, studioSession } from "../services/staff/studio-session";
+
+type StudioEnv = AppEnv & { Variables: AppEnv["Variables"] & { studio: StudioSession; sessionToken: string } };
+
+const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
+const EmailBody = z.object({ email: z.string({ error: "Enter a valid e-mail address." }).trim().min(3, "Enter a valid e-mail address.").max(320, "Enter a valid e-mail address.") });
+const InviteBody = EmailBody.extend({ access: z.enum(STAFF_ACCESS, { error: `access must be one of: ${STAFF_ACCESS.join(", ")}` }) });
+const TokenQuery = z.string().min(1).max(200);
+const AcceptBody = z.object({
+  token: TokenQuery,
+  name: z.string().max(100).optional(),
+  password: z.string().max(200).optional(),
+});
+
+/**
+ * /api/studio: the owner's studio. Every answer is private (`no-store`) and kept out of search engines. Without a
+ * session the answer is 401; a visitor account gets 403; a staff session reaches more than its own second-factor
+ * steps only once it passed the second factor.
+ */
+export function createStudioRouter(): Hono<StudioEnv> {
+  const r = new Hono<StudioEnv>();
+
+  r.use(async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    await next();
+  });
+
+  // Invitations are opened by people who are not staff yet.
+  r.get("/invitation", async (c) => {
+    const token = TokenQuery.safeParse(c.req.query("token"));
+    const pending = token.success ? await invitationFor(c.get("deps"), token.data) : null;
+    if (!pending) return c.json({ success: false, message: STUDIO_MESSAGES.invitationInvalid, field: "token" }, 400);
+    return c.json({ success: true, invitation: pending });
+  });
+  r.post("/invitation", async (c) => {
+    const deps = c.get("deps");
+    const body = await readJson(c, AcceptBody);
+    const signedInUserId = await resolveSession(deps, sessionTokenOf(deps.config, c.req.raw.headers));
+    const accepted = await acceptInvitation(deps, body.token, { ...body, signedInUserId, clientIp: c.get("clientIp") });
+    return c.json({ success: true, created: accepted.created });
+  });
+
+  r.use("/*", staffSession);
+
+  r.get("/session", (c) => {
+    const { email, name, access, secondFactor } = c.get("studio");
+    return c.json({ success: true, user: { email, name, access }, secondFactor });
+  });
+
+  r.post("/second-factor/enrolment", async (c) => {
+    const studio = c.get("studio");
+    if (studio.secondFactor !== "enrol") throw forbidden(STUDIO_MESSAGES.alreadyEnrolled);
+    const { secret, uri, qrSvg } = await startEnrolment(c.get("deps"), { id: studio.userId, email: studio.email });
+    return c.json({ success: true, secret, uri, qrSvg });
+  });
+  r.post("/second-factor/enrolment/confirm", async (c) => {
+    const { code } = await readJson(c, CodeBody);
+    const recoveryCodes = await enrolSession(c.get("deps"), c.get("sessionToken"), code, c.get("clientIp"));
+    return c.json({ success: true, recoveryCodes });
+  });
+  r.post("/second-factor", async (c) => {
+    const { code } = await readJson(c, CodeBody);
+    const used = await passSecondFactor(c.get("deps"), c.get("sessionToken"), code, c.get("clientIp"));
+    return c.json({ success: true, used });
+  });
+
+  r.use("/*", async (c, next) => {
+    const { secondFactor } = c.get("studio");
+    if (secondFactor !== "passed") throw forbidden(secondFactor === "enrol" ? STUDIO_MESSAGES.enrolFirst : STUDIO_MESSAGES.secondFactorNeeded);
+    await next();
+  });
+
+  r.get("/staff", async (c) => {
+    ownerOnly(c);
+    return c.json({ success: true, staff: await listStaff(c.get("deps")) });
+  });
+  r.post("/staff/invitations", async (c) => {
+    const { email, access } = await readJson(c, InviteBody);
+    await inviteStaff(c.get("deps"), email, access, actorOf(c));
+    return c.json({ success: true, message: STUDIO_MESSAGES.invitationSent }, 201);
+  });
+  r.post("/staff/revoke", async (c) => {
+    ownerOnly(c);
+    const { email } = await readJson(c, EmailBody);
+    const deps = c.get("deps");
+    const target = await findUserByEmail(deps, normalizeEmail(email));
+    if (target?.id === c.get("studio").userId) throw forbidden(STUDIO_MESSAGES.notYourself);
+    await revokeAccess(deps, email, actorOf(c));
+    return c.json({ success: true, message: STUDIO_MESSAGES.accessRevoked });
+  });
+  r.get("/audit", async (c) => {
+    ownerOnly(c);
+    const before = Number(c.req.query("before"));
+    const page = await listAudit(c.get("deps"), { limit: 50, before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
+    return c.json({ success: true, lines: page.map((p) => ({ id: p.id, ...p.line })) });
+  });
+
+  return r;
+}
+
+async function staffSession(c: Context<StudioEnv>, next: Next) {
+  const deps = c.get("deps");
+  const token = sessionTokenOf(deps.config, c.req.raw.headers);
+  const studio = token ? await studioSession(deps, token) : null;
+  if (!studio || !token) {
+    // A visitor's own account is signed in but is not staff: 403; no session at all: 401.
+    if (token && (await resolveSession(deps, token))) throw forbidden(STUDIO_MESSAGES.staffOnly);
+    throw unauthorized(STUDIO_MESSAGES.signInFirst);
+  }
+  c.set("studio", studio);
+  c.set("sessionToken", token);
+  await next();
+}
+
+function ownerOnly(c: Context<StudioEnv>): void {
+  if (c.get("studio").access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+}
+
+function actorOf(c: Context<StudioEnv>): StaffActor {
+  const studio = c.get("studio");
+  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access };
+}

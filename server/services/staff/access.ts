@@ -1,0 +1,120 @@
+import type { Deps } from "../../context";
+import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
+import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
+import { newUserId } from "../auth/tokens";
+import { conflict, invalid, notFound } from "../errors";
+import { enqueueMail } from "../mail";
+import { type Actor, recordAudit } from "./audit";
+
+export function isStaffAccess(value: unknown): value is StaffAccess {
+  return (STAFF_ACCESS as readonly unknown[]).includes(value);
+}
+
+export function accessOf(value: string): Access {
+  return isStaffAccess(value) ? value : "user";
+}
+
+export type StaffMember = { id: string; email: string; name: string; access: StaffAccess; secondFactor: boolean; lastLoginAt: number | null };
+
+export type Granted = {
+  userId: string;
+  email: string;
+  /** True when the account did not exist and was made now. */
+  created: boolean;
+  /** For a new account: the single-use link that sets its password (also e-mailed). */
+  setPasswordLink?: string;
+};
+
+/**
+ * Makes an account editor or owner. An address with no account gets one, without a password: a single-use
+ * set-password link is returned (the command line prints it) and e-mailed.
+ */
+export async function grantAccess(deps: Deps, email: string, access: StaffAccess, actor: Actor): Promise<Granted> {
+  const normalized = normalizeEmail(email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
+  let row = await findUserByEmail(deps, normalized);
+  let created = false;
+  if (!row) {
+    const now = Date.now();
+    const user = {
+      id: newUserId(),
+      email: email.trim(),
+      email_normalized: normalized,
+      name: normalized.split("@")[0]!.slice(0, 100),
+      role: "",
+      access,
+      industry: "",
+      company: "",
+      password_hash: null,
+      email_verified_at: null,
+      profile_picture: null,
+      created_at: now,
+      last_login_at: null,
+    };
+    await deps.db.kysely.insertInto("users").values(user).execute();
+    row = { ...user };
+    created = true;
+  } else if (row.access !== access) {
+    if (row.access === "owner" && access !== "owner") await assertAnotherOwner(deps, row.id);
+    await deps.db.kysely.updateTable("users").set({ access }).where("id", "=", row.id).execute();
+  }
+  await recordAudit(deps, actor, { action: created ? "staff.create" : "staff.grant", recordType: "user", recordId: row.id, detail: access });
+  if (!created) return { userId: row.id, email: row.email, created };
+  const token = await issueToken(deps, row.id, "reset", STUDIO_RULES.setPasswordHours * 3_600_000);
+  const setPasswordLink = link(deps, "/reset-password", token);
+  await enqueueMail(deps, {
+    to: row.email,
+    subject: STUDIO_EMAILS.setPassword.subject,
+    text: STUDIO_EMAILS.setPassword.text(access, setPasswordLink),
+    kind: "staff-set-password",
+  });
+  return { userId: row.id, email: row.email, created, setPasswordLink };
+}
+
+/**
+ * Takes studio access away: the account stays a visitor account; its second factor and recovery codes are
+ * deleted and its sessions lose the second factor. The last owner cannot be revoked.
+ */
+export async function revokeAccess(deps: Deps, email: string, actor: Actor): Promise<void> {
+  const row = await findUserByEmail(deps, normalizeEmail(email));
+  if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
+  if (row.access === "owner") await assertAnotherOwner(deps, row.id);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ access: "user" }).where("id", "=", row.id).execute();
+    await trx.deleteFrom("staff_totp").where("user_id", "=", row.id).execute();
+    await trx.deleteFrom("staff_recovery_codes").where("user_id", "=", row.id).execute();
+    await trx.updateTable("sessions").set({ second_factor_at: null }).where("user_id", "=", row.id).execute();
+  });
+  await recordAudit(deps, actor, { action: "staff.revoke", recordType: "user", recordId: row.id, detail: row.access });
+}
+
+async function assertAnotherOwner(deps: Deps, exceptUserId: string): Promise<void> {
+  const other = await deps.db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("access", "=", "owner")
+    .where("id", "!=", exceptUserId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!other) throw conflict(STUDIO_MESSAGES.lastOwner);
+}
+
+/** Every editor and owner, owners first. */
+export async function listStaff(deps: Pick<Deps, "db">): Promise<StaffMember[]> {
+  const rows = await deps.db.kysely
+    .selectFrom("users")
+    .leftJoin("staff_totp", "staff_totp.user_id", "users.id")
+    .select(["users.id", "users.email", "users.name", "users.access", "users.last_login_at", "staff_totp.confirmed_at"])
+    .where("users.access", "in", [...STAFF_ACCESS])
+    .orderBy("users.access", "desc")
+    .orderBy("users.email_normalized")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    access: accessOf(r.access) as StaffAccess,
+    secondFactor: r.confirmed_at !== null && r.confirmed_at !== undefined,
+    lastLoginAt: r.last_login_at === null ? null : Number(r.last_login_at),
+  }));
+}

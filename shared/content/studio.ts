@@ -1,0 +1,62 @@
+/** The owner's studio: copy the server sends (e-mails, messages) and its rules. */
+
+/** What an account may do in the studio. 'user' is every visitor account (sign-up only ever creates it). */
+export const ACCESS_LEVELS = ["user", "editor", "owner"] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+export const STAFF_ACCESS = ["editor", "owner"] as const satisfies readonly Access[];
+export type StaffAccess = (typeof STAFF_ACCESS)[number];
+
+export const STUDIO_RULES = {
+  /** A set-password link for an account made on the command line. */
+  setPasswordHours: 24,
+  /** An invitation link an owner sends. */
+  invitationDays: 7,
+  /** Single-use recovery codes handed out at enrolment. */
+  recoveryCodes: 10,
+  /** TOTP (RFC 6238): 6 digits, 30-second steps; a code one step early or late is accepted. */
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  totpWindowSteps: 1,
+} as const;
+
+export const STUDIO_MESSAGES = {
+  notStaff: "That account is not staff.",
+  signInFirst: "Sign in with a studio account first.",
+  staffOnly: "This account has no studio access.",
+  secondFactorNeeded: "Enter the code from your authenticator app first.",
+  enrolFirst: "Set up two-step sign-in first.",
+  invitationSent: "Invitation sent.",
+  accessRevoked: "Studio access removed.",
+  notYourself: "You cannot remove your own studio access.",
+  lastOwner: "The studio needs at least one owner: make someone else owner first.",
+  alreadyEnrolled: "Two-step sign-in is already set up for this account.",
+  notEnrolled: "Set up two-step sign-in first.",
+  codeInvalid: "That code is not right. Check your authenticator app and try again.",
+  codeFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
+  invitationInvalid: "This invitation link is invalid or has expired. Ask the site's owner for a new one.",
+  invitationOtherAccount: "This invitation is for another e-mail address. Sign out, then open the link again.",
+  invitationSignIn: "An account with this e-mail address exists: sign in to it, then open the link again.",
+  ownersOnly: "Only an owner can do this.",
+  nameRequired: "Enter your name.",
+};
+
+const ACCESS_NAMES: Record<StaffAccess, string> = { editor: "an editor", owner: "an owner" };
+
+export const STUDIO_EMAILS = {
+  setPassword: {
+    subject: "Set your Wise Parrot studio password",
+    text: (access: StaffAccess, link: string) =>
+      `You have been made ${ACCESS_NAMES[access]} of the Wise Parrot website's studio.\n\n` +
+      `Set your password with this link (it works once, for ${STUDIO_RULES.setPasswordHours} hours):\n${link}\n\n` +
+      "Then sign in and set up two-step sign-in with an authenticator app.\n\n" +
+      "If you did not expect this, ignore this e-mail.",
+  },
+  invitation: {
+    subject: "You are invited to the Wise Parrot studio",
+    text: (inviter: string, access: StaffAccess, link: string) =>
+      `${inviter} invites you to be ${ACCESS_NAMES[access]} of the Wise Parrot website's studio.\n\n` +
+      `Accept with this link (it works once, for ${STUDIO_RULES.invitationDays} days):\n${link}\n\n` +
+      "If you did not expect this, ignore this e-mail.",
+  },
+};
