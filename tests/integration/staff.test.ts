@@ -50,6 +50,9 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     return { code, out: out.join("\n"), err: err.join("\n") };
   }
 
+  const staffUser = (email: string) =>
+    t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email.toLowerCase()).executeTakeFirstOrThrow();
+
   const accessOf = async (email: string) =>
     (await t.db.kysely.selectFrom("users").select("access").where("email_normalized", "=", email.toLowerCase()).executeTakeFirst())?.access;
 
@@ -142,7 +145,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
   it("enrols TOTP, refuses a wrong or replayed code, and spends each recovery code once", async () => {
     const email = `totp.${kind}@example.com`;
     await staffCommand("grant", "editor", email);
-    const user = (await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow());
+    const user = await staffUser(email);
     const ip = "203.0.113.7";
     const now = Date.now();
 
@@ -178,7 +181,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
   it("limits wrong codes as it limits wrong passwords", async () => {
     const email = `guess.${kind}@example.com`;
     await staffCommand("grant", "editor", email);
-    const user = (await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow());
+    const user = await staffUser(email);
     const now = Date.now();
     const { secret } = await startEnrolment(deps, user, now);
     await confirmEnrolment(deps, user.id, appCode(secret, now), "203.0.113.8", now);
@@ -194,7 +197,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
   it("revoking studio access deletes the second factor", async () => {
     const email = `leaving.${kind}@example.com`;
     await staffCommand("grant", "editor", email);
-    const user = (await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow());
+    const user = await staffUser(email);
     const now = Date.now();
     const { secret } = await startEnrolment(deps, user, now);
     await confirmEnrolment(deps, user.id, appCode(secret, now), "203.0.113.10", now);
@@ -266,7 +269,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     expect(await studioSession(deps, first)).toMatchObject({ access: "editor", secondFactor: "enrol" });
 
     const now = Date.now();
-    const user = await t.db.kysely.selectFrom("users").select(["id", "email"]).where("email_normalized", "=", email).executeTakeFirstOrThrow();
+    const user = await staffUser(email);
     const { secret } = await startEnrolment(deps, user, now);
     const codes = await enrolSession(deps, first, appCode(secret, now), "203.0.113.30", now);
     expect(codes).toHaveLength(10);

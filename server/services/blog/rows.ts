@@ -1,25 +1,12 @@
+import type { Selectable } from "kysely";
 import { z } from "zod";
+import type { BlogNewsletterTables } from "../../db/schema";
 import type { IndexablePost } from "../chat/knowledge";
 import { isPublishedPost } from "./publication";
 import type { Blog } from "./types";
 
-/** A `blogs` row as read from the database. */
-type BlogRowOut = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  published_at: number;
-  read_time: string;
-  category: string;
-  featured: number;
-  image: string | null;
-  views: number;
-  likes: number;
-  tags: string;
-  content: string;
-};
+/** A `blogs` row as read from the database (the columns a post shows; search text and timestamps stay behind). */
+type BlogRowOut = Omit<Selectable<BlogNewsletterTables["blogs"]>, "search_text" | "created_at" | "updated_at">;
 
 // Stored JSON is read leniently: a damaged column shows as empty, never as an error.
 const StoredSections = z.object({
