@@ -47,7 +47,10 @@ function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean,
 /**
  * A phone-sized WhatsApp conversation. With `animate`, bubbles appear one after another (not under reduced
  * motion); the hero's is drawn still, so the first screen is complete at its first paint (Speed Index).
- * `bodyClassName` goes on the list of bubbles (the slideshow reserves its height there).
+ * `bodyClassName` goes on the list of bubbles (the slideshow reserves its height there). Like the app on a
+ * phone it is written in the phone's own sans-serif (the site font's metric-matched local fallback), so the
+ * site font's arrival never resizes a bubble: a customer's bubble is anchored on the right, and a narrower
+ * line would move its left edge on the first screen.
  */
 export function PhoneChat({
   lines,
@@ -67,7 +70,7 @@ export function PhoneChat({
   return (
     <div
       aria-hidden="true"
-      className={`rounded-[1.75rem] bg-slate-900 p-2 shadow-2xl shadow-emerald-900/20 ${className}`}
+      className={`rounded-[1.75rem] bg-slate-900 p-2 shadow-2xl shadow-emerald-900/20 [font-family:"Jakarta_Fallback",sans-serif] ${className}`}
       data-drawing="phone-chat"
       dangerouslySetInnerHTML={{ __html: chatMarkup(lines, title, compact, animate, bodyClassName) }}
     />
