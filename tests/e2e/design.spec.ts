@@ -16,6 +16,7 @@ import {
   WISE_CORE_DIAGRAM,
 } from "../../shared/content";
 import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../shared/content/auth";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
 
@@ -142,8 +143,33 @@ test("the slideshow draws only the shown slide's conversation and keeps its heig
   }
 });
 
-test("the static drawings are in the page as drawn, their copy shown as written", async ({ page }) => {
+/**
+ * The inside of every drawing handed to React as markup, as the server sent it: hydration and the renders
+ * after it keep those nodes (writing the markup again would make the browser parse it again at load).
+ */
+async function markDrawnNodes(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const inner = Array.from(document.querySelectorAll("[data-drawing] *, svg *, [role=img] > svg, td > span > svg"));
+      (window as unknown as { __drawn: Element[] }).__drawn = inner;
+    });
+  });
+}
+
+async function replacedDrawnNodes(page: Page) {
+  return page.evaluate(() => {
+    const drawn = (window as unknown as { __drawn: Element[] }).__drawn;
+    return { drawn: drawn.length, replaced: drawn.filter((el) => !el.isConnected).map((el) => el.outerHTML.slice(0, 80)) };
+  });
+}
+
+test("the static drawings are in the page as drawn, their copy shown as written", async ({ page, request, server }) => {
+  await markDrawnNodes(page);
   await page.goto("/");
+  await page.waitForTimeout(500);
+  const home = await replacedDrawnNodes(page);
+  expect(home.drawn).toBeGreaterThan(100);
+  expect(home.replaced).toEqual([]);
   // The leads board and the Wise Core diagram: one element each for React, every name and label in place.
   const board = page.locator('[data-drawing="leads-board"]');
   await expect(board).toHaveAttribute("aria-hidden", "true");
@@ -154,6 +180,14 @@ test("the static drawings are in the page as drawn, their copy shown as written"
   // A rating is one labelled image of its stars.
   const rating = page.getByRole("img", { name: TESTIMONIALS.ratingLabel(TESTIMONIALS.items[0]!.rating) }).first();
   await expect(rating.locator("svg")).toHaveCount(TESTIMONIALS.items[0]!.rating);
+
+  // The cover art on the listing, likewise.
+  await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+  await page.goto("/blogs");
+  await page.waitForTimeout(500);
+  const listing = await replacedDrawnNodes(page);
+  expect(listing.drawn).toBeGreaterThan(10);
+  expect(listing.replaced).toEqual([]);
 });
 
 test("the drawn conversations stop moving for visitors who prefer reduced motion", async ({ page }) => {

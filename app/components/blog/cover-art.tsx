@@ -5,6 +5,8 @@
  * SVG, so it costs no request; decoration, hidden from assistive technology
  * (the post's title is right beside it).
  */
+import { memo, useMemo } from "react";
+
 type Palette = { from: string; to: string; accent: string; mark: string };
 
 const PALETTES: Record<string, Palette> = {
@@ -79,8 +81,10 @@ function coverMarkup(p: Palette, s: number): string {
   );
 }
 
-export function CoverArt({ category, seed, className = "" }: { category: string; seed: string; className?: string }) {
-  const p = PALETTES[category] ?? DEFAULT;
+export const CoverArt = memo(function CoverArt({ category, seed, className = "" }: { category: string; seed: string; className?: string }) {
+  // One object while the post is the same: React compares the object, and given a new one it would write the
+  // markup again (and the browser parse it) on every re-render.
+  const inner = useMemo(() => ({ __html: coverMarkup(PALETTES[category] ?? DEFAULT, seedOf(seed)) }), [category, seed]);
   return (
     <svg
       viewBox="0 0 640 320"
@@ -88,7 +92,7 @@ export function CoverArt({ category, seed, className = "" }: { category: string;
       aria-hidden="true"
       focusable="false"
       className={className}
-      dangerouslySetInnerHTML={{ __html: coverMarkup(p, seedOf(seed)) }}
+      dangerouslySetInnerHTML={inner}
     />
   );
-}
+});

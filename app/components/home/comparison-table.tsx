@@ -9,17 +9,20 @@ const STYLE: Record<ComparisonValue, string> = {
   no: "text-rose-800",
 };
 
+/** Each value's mark and word as markup, made once (the same object on every render). */
+const VALUE_HTML = Object.fromEntries(
+  (["yes", "no", "partial"] as const).map((value) => [
+    value,
+    { __html: `${valueIconMarkup(value, "h-5 w-5 shrink-0")}${escapeHtml(COMPARISON.values[value])}` },
+  ]),
+) as Record<ComparisonValue, { __html: string }>;
+
 /**
  * A mark plus its word, so the value is read (and seen) as "Yes", "No" or "Partial", never as a symbol.
  * One element for React (the table never changes): its mark and word are markup.
  */
 function Value({ value }: { value: ComparisonValue }) {
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`}
-      dangerouslySetInnerHTML={{ __html: `${valueIconMarkup(value, "h-5 w-5 shrink-0")}${escapeHtml(COMPARISON.values[value])}` }}
-    />
-  );
+  return <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`} dangerouslySetInnerHTML={VALUE_HTML[value]} />;
 }
 
 export function ComparisonTable() {

@@ -2,7 +2,7 @@
  * The few small icons the marketing pages draw, inline so they cost no request and no icon library.
  * Each is one element for React: its shapes are handed over as markup (see `Drawing`).
  */
-import type { SVGProps } from "react";
+import { memo, useMemo, type SVGProps } from "react";
 
 type IconProps = { className?: string };
 
@@ -10,9 +10,15 @@ type IconProps = { className?: string };
  * An inline SVG whose shapes never change after they are drawn. React renders the `<svg>` element only and
  * hydration does no work per shape: the markup is the same string on the server and in the browser.
  */
-export function Drawing({ markup, ...props }: Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML"> & { markup: string }) {
-  return <svg {...props} dangerouslySetInnerHTML={{ __html: markup }} />;
-}
+export const Drawing = memo(function Drawing({
+  markup,
+  ...props
+}: Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML"> & { markup: string }) {
+  // The same object while the markup is the same: React compares the object, and given a new one it would
+  // write the markup again (and the browser parse it) on every re-render.
+  const inner = useMemo(() => ({ __html: markup }), [markup]);
+  return <svg {...props} dangerouslySetInnerHTML={inner} />;
+});
 
 const base = { "aria-hidden": true, focusable: "false" } as const;
 
@@ -40,11 +46,14 @@ export function valueIconMarkup(value: "yes" | "no" | "partial", className: stri
   return `<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="${className}">${PARTIAL}</svg>`;
 }
 
-/** The markup of `count` stars in a row. */
-export function starsMarkup(count: number, className = "h-5 w-5"): string {
-  const star = `<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="${className}" fill="currentColor">${STAR}</svg>`;
-  return star.repeat(count);
-}
+/** A rating as its stars in a row: one labelled image for assistive technology, one element for React. */
+export const StarRating = memo(function StarRating({ count, label, className }: { count: number; label: string; className: string }) {
+  const inner = useMemo(
+    () => ({ __html: `<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="h-5 w-5" fill="currentColor">${STAR}</svg>`.repeat(count) }),
+    [count],
+  );
+  return <div role="img" aria-label={label} className={className} dangerouslySetInnerHTML={inner} />;
+});
 
 export function CheckIcon({ className = "h-5 w-5" }: IconProps) {
   return <Drawing {...base} viewBox="0 0 20 20" className={className} fill="currentColor" markup={CHECK} />;

@@ -10,7 +10,7 @@ import {
   WISE_CORE,
 } from "@shared/content";
 import { useSite } from "~/lib/site-context";
-import { CheckIcon, starsMarkup } from "./icons";
+import { CheckIcon, StarRating } from "./icons";
 import { FeatureIcon, InitialsAvatar, LeadsBoard, WiseCoreDiagram } from "./visuals";
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
@@ -188,12 +188,7 @@ export function Testimonials() {
           {TESTIMONIALS.items.map((t) => (
             <li key={t.name}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <div
-                  role="img"
-                  aria-label={TESTIMONIALS.ratingLabel(t.rating)}
-                  className="flex gap-0.5 text-amber-500"
-                  dangerouslySetInnerHTML={{ __html: starsMarkup(t.rating) }}
-                />
+                <StarRating count={t.rating} label={TESTIMONIALS.ratingLabel(t.rating)} className="flex gap-0.5 text-amber-500" />
                 <blockquote className="mt-4 flex-1 text-slate-800">
                   <p>“{t.quote}”</p>
                 </blockquote>

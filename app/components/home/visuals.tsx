@@ -9,6 +9,7 @@
  * inside handed over as markup (built here from the copy, every text escaped):
  * hydrating the page does no work per bubble, card or shape.
  */
+import { memo, useMemo } from "react";
 import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM, type ChatLine } from "@shared/content";
 import { Drawing } from "./icons";
 import { escapeHtml } from "./markup";
@@ -52,7 +53,7 @@ function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean,
  * site font's arrival never resizes a bubble: a customer's bubble is anchored on the right, and a narrower
  * line would move its left edge on the first screen.
  */
-export function PhoneChat({
+export const PhoneChat = memo(function PhoneChat({
   lines,
   title = HERO.chatTitle,
   compact = false,
@@ -67,15 +68,17 @@ export function PhoneChat({
   className?: string;
   bodyClassName?: string;
 }) {
+  // One object while the conversation is the same (see Drawing in ./icons).
+  const inner = useMemo(() => ({ __html: chatMarkup(lines, title, compact, animate, bodyClassName) }), [lines, title, compact, animate, bodyClassName]);
   return (
     <div
       aria-hidden="true"
       className={`rounded-[1.75rem] bg-slate-900 p-2 shadow-2xl shadow-emerald-900/20 [font-family:"Jakarta_Fallback",sans-serif] ${className}`}
       data-drawing="phone-chat"
-      dangerouslySetInnerHTML={{ __html: chatMarkup(lines, title, compact, animate, bodyClassName) }}
+      dangerouslySetInnerHTML={inner}
     />
   );
-}
+});
 
 /** The product's mark: a parrot's head in a speech bubble. */
 export function ParrotMark({ className = "h-8 w-8" }: { className?: string }) {
@@ -110,7 +113,8 @@ function avatarMarkup(name: string, className: string): string {
   return `<span aria-hidden="true" class="${AVATAR_CLASS} ${colour} ${className}">${escapeHtml(initials)}</span>`;
 }
 
-const LEADS_BOARD_MARKUP =
+const LEADS_BOARD_HTML = {
+  __html:
   '<div class="flex items-center justify-between gap-2 px-1">' +
   `<span class="text-sm font-semibold text-slate-900">${escapeHtml(LEADS_BOARD.title)}</span>` +
   `<span class="rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">${escapeHtml(LEADS_BOARD.live)}</span>` +
@@ -140,7 +144,8 @@ const LEADS_BOARD_MARKUP =
         "</ul></div>",
     )
     .join("") +
-  "</div>";
+  "</div>",
+};
 
 /** A leads board: new enquiries, hot leads being followed up, visits booked. */
 export function LeadsBoard({ className = "" }: { className?: string }) {
@@ -149,7 +154,7 @@ export function LeadsBoard({ className = "" }: { className?: string }) {
       aria-hidden="true"
       className={`rounded-2xl bg-white p-3 shadow-xl shadow-slate-900/10 ring-1 ring-slate-200 sm:p-4 ${className}`}
       data-drawing="leads-board"
-      dangerouslySetInnerHTML={{ __html: LEADS_BOARD_MARKUP }}
+      dangerouslySetInnerHTML={LEADS_BOARD_HTML}
     />
   );
 }
