@@ -22,18 +22,18 @@ export const Drawing = memo(function Drawing({
 
 const base = { "aria-hidden": true, focusable: "false" } as const;
 
-const CHECK = '<path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"></path>';
-const CROSS = '<path d="M5.5 5.5l9 9M14.5 5.5l-9 9"></path>';
-const PARTIAL = '<circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" stroke-width="2"></circle><path d="M10 3a7 7 0 0 1 0 14Z" fill="currentColor"></path>';
-const STAR = '<path d="M10 1.8l2.5 5.3 5.8.7-4.3 4 1.1 5.7L10 14.7l-5.1 2.8L6 11.8l-4.3-4 5.8-.7L10 1.8Z"></path>';
-const PLAY = '<path d="M6 4.2v11.6a.8.8 0 0 0 1.2.7l9.2-5.8a.8.8 0 0 0 0-1.4L7.2 3.5A.8.8 0 0 0 6 4.2Z"></path>';
-const PAUSE = '<rect x="5" y="4" width="3.5" height="12" rx="1"></rect><rect x="11.5" y="4" width="3.5" height="12" rx="1"></rect>';
-const CHEVRON_LEFT = '<path d="M12.5 4.5L7 10l5.5 5.5"></path>';
-const CHEVRON_RIGHT = '<path d="M7.5 4.5L13 10l-5.5 5.5"></path>';
-const CHAT = '<path d="M4 5h16v11H9l-5 4V5Z"></path>';
+const CHECK = '<path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"/>';
+const CROSS = '<path d="M5.5 5.5l9 9M14.5 5.5l-9 9"/>';
+const PARTIAL = '<circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 3a7 7 0 0 1 0 14Z" fill="currentColor"/>';
+const STAR = '<path d="M10 1.8l2.5 5.3 5.8.7-4.3 4 1.1 5.7L10 14.7l-5.1 2.8L6 11.8l-4.3-4 5.8-.7L10 1.8Z"/>';
+const PLAY = '<path d="M6 4.2v11.6a.8.8 0 0 0 1.2.7l9.2-5.8a.8.8 0 0 0 0-1.4L7.2 3.5A.8.8 0 0 0 6 4.2Z"/>';
+const PAUSE = '<rect x="5" y="4" width="3.5" height="12" rx="1"/><rect x="11.5" y="4" width="3.5" height="12" rx="1"/>';
+const CHEVRON_LEFT = '<path d="M12.5 4.5L7 10l5.5 5.5"/>';
+const CHEVRON_RIGHT = '<path d="M7.5 4.5L13 10l-5.5 5.5"/>';
+const CHAT = '<path d="M4 5h16v11H9l-5 4V5Z"/>';
 
-/** The markup of the check mark as a whole `<svg>`, for drawings that are themselves markup. */
-export function checkIconMarkup(className: string): string {
+/** The markup of the check mark as a whole `<svg>`. */
+function checkIconMarkup(className: string): string {
   return `<svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" class="${className}" fill="currentColor">${CHECK}</svg>`;
 }
 

@@ -15,10 +15,10 @@ import { Drawing } from "./icons";
 import { escapeHtml } from "./markup";
 
 const PARROT_MARK =
-  '<circle cx="20" cy="20" r="20" fill="#fcd34d"></circle>' +
-  '<path d="M12 27c0-8 5-14 12-14 4 0 7 3 7 7 0 2-1 3-3 3h-3c-2 0-3 2-3 4v3h-6c-2 0-4-1-4-3Z" fill="#047857"></path>' +
-  '<path d="M25 16c3 0 6 2 6 5l-4 1c0-3-1-5-2-6Z" fill="#f97316"></path>' +
-  '<circle cx="23.5" cy="18.5" r="1.6" fill="#0f172a"></circle>';
+  '<circle cx="20" cy="20" r="20" fill="#fcd34d"/>' +
+  '<path d="M12 27c0-8 5-14 12-14 4 0 7 3 7 7 0 2-1 3-3 3h-3c-2 0-3 2-3 4v3h-6c-2 0-4-1-4-3Z" fill="#047857"/>' +
+  '<path d="M25 16c3 0 6 2 6 5l-4 1c0-3-1-5-2-6Z" fill="#f97316"/>' +
+  '<circle cx="23.5" cy="18.5" r="1.6" fill="#0f172a"/>';
 
 function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean, animate: boolean, bodyClassName: string): string {
   const enter = animate ? "bubble-in " : "";
@@ -169,15 +169,15 @@ export function WiseCoreDiagram({ inputs }: { inputs: readonly string[] }) {
   const cy = h / 2;
   const markup =
     '<defs><radialGradient id="core-glow">' +
-    '<stop offset="0" stop-color="#34d399" stop-opacity="0.55"></stop>' +
-    '<stop offset="1" stop-color="#34d399" stop-opacity="0"></stop>' +
+    '<stop offset="0" stop-color="#34d399" stop-opacity="0.55"/>' +
+    '<stop offset="1" stop-color="#34d399" stop-opacity="0"/>' +
     "</radialGradient></defs>" +
     inputs
       .map(
         (label, i) =>
           "<g>" +
-          `<path d="M174 ${yIn(i)} C 220 ${yIn(i)}, 225 ${cy}, 246 ${cy}" fill="none" stroke="#34d399" stroke-opacity="0.55" stroke-width="2"></path>` +
-          `<rect x="4" y="${yIn(i) - 17}" width="170" height="34" rx="17" fill="#1e293b" stroke="#334155"></rect>` +
+          `<path d="M174 ${yIn(i)} C 220 ${yIn(i)}, 225 ${cy}, 246 ${cy}" fill="none" stroke="#34d399" stroke-opacity="0.55" stroke-width="2"/>` +
+          `<rect x="4" y="${yIn(i) - 17}" width="170" height="34" rx="17" fill="#1e293b" stroke="#334155"/>` +
           `<text x="89" y="${yIn(i) + 5.5}" text-anchor="middle" font-size="15" font-weight="600" fill="#e2e8f0">${escapeHtml(label)}</text>` +
           "</g>",
       )
@@ -186,14 +186,14 @@ export function WiseCoreDiagram({ inputs }: { inputs: readonly string[] }) {
       .map(
         (label, i) =>
           "<g>" +
-          `<path d="M314 ${cy} C 340 ${cy}, 345 ${yOut(i)}, 386 ${yOut(i)}" fill="none" stroke="#fcd34d" stroke-opacity="0.6" stroke-width="2"></path>` +
-          `<rect x="386" y="${yOut(i) - 17}" width="170" height="34" rx="8" fill="#fcd34d"></rect>` +
+          `<path d="M314 ${cy} C 340 ${cy}, 345 ${yOut(i)}, 386 ${yOut(i)}" fill="none" stroke="#fcd34d" stroke-opacity="0.6" stroke-width="2"/>` +
+          `<rect x="386" y="${yOut(i) - 17}" width="170" height="34" rx="8" fill="#fcd34d"/>` +
           `<text x="471" y="${yOut(i) + 5.5}" text-anchor="middle" font-size="15" font-weight="700" fill="#422006">${escapeHtml(label)}</text>` +
           "</g>",
       )
       .join("") +
-    `<circle cx="280" cy="${cy}" r="70" fill="url(#core-glow)"></circle>` +
-    `<circle cx="280" cy="${cy}" r="38" fill="#047857" stroke="#6ee7b7" stroke-width="2"></circle>` +
+    `<circle cx="280" cy="${cy}" r="70" fill="url(#core-glow)"/>` +
+    `<circle cx="280" cy="${cy}" r="38" fill="#047857" stroke="#6ee7b7" stroke-width="2"/>` +
     `<text x="280" y="${cy - 2}" text-anchor="middle" font-size="14" font-weight="700" fill="#ffffff">${escapeHtml(WISE_CORE_DIAGRAM.coreTop)}</text>` +
     `<text x="280" y="${cy + 14}" text-anchor="middle" font-size="14" font-weight="700" fill="#ffffff">${escapeHtml(WISE_CORE_DIAGRAM.coreBottom)}</text>`;
   return (
@@ -208,17 +208,17 @@ export function WiseCoreDiagram({ inputs }: { inputs: readonly string[] }) {
 }
 
 const FEATURE_ICONS = {
-  moon: '<path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5Z"></path>',
+  moon: '<path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5Z"/>',
   repeat:
-    '<path d="M4 12a8 8 0 0 1 13.7-5.6L20 8.5"></path><path d="M20 4v4.5h-4.5"></path>' +
-    '<path d="M20 12a8 8 0 0 1-13.7 5.6L4 15.5"></path><path d="M4 20v-4.5h4.5"></path>',
-  leak: '<path d="M4 7h16l-2 6H6Z"></path><path d="M12 16.5c-1.2 1.6-1.8 2.6-1.8 3.3a1.8 1.8 0 0 0 3.6 0c0-.7-.6-1.7-1.8-3.3Z"></path>',
-  calendarX: '<rect x="3.5" y="5" width="17" height="15" rx="2"></rect><path d="M3.5 9.5h17M8 3v4M16 3v4M10 13l4 4M14 13l-4 4"></path>',
-  bolt: '<path d="M13 3 5 13.5h6L10 21l8-10.5h-6Z"></path>',
-  calendarCheck: '<rect x="3.5" y="5" width="17" height="15" rx="2"></rect><path d="M3.5 9.5h17M8 3v4M16 3v4M9 14.5l2 2 4-4"></path>',
-  target: '<circle cx="12" cy="12" r="8"></circle><circle cx="12" cy="12" r="4.5"></circle><circle cx="12" cy="12" r="1"></circle>',
-  tag: '<path d="M3.5 12.5V4.5h8l9 9-8 8Z"></path><circle cx="8" cy="9" r="1.4"></circle>',
-  megaphone: '<path d="M4 10v4h3l8 4V6L7 10Z"></path><path d="M18 9.5a3.5 3.5 0 0 1 0 5M7 14l1.5 5h2.5L10 14.8"></path>',
+    '<path d="M4 12a8 8 0 0 1 13.7-5.6L20 8.5"/><path d="M20 4v4.5h-4.5"/>' +
+    '<path d="M20 12a8 8 0 0 1-13.7 5.6L4 15.5"/><path d="M4 20v-4.5h4.5"/>',
+  leak: '<path d="M4 7h16l-2 6H6Z"/><path d="M12 16.5c-1.2 1.6-1.8 2.6-1.8 3.3a1.8 1.8 0 0 0 3.6 0c0-.7-.6-1.7-1.8-3.3Z"/>',
+  calendarX: '<rect x="3.5" y="5" width="17" height="15" rx="2"/><path d="M3.5 9.5h17M8 3v4M16 3v4M10 13l4 4M14 13l-4 4"/>',
+  bolt: '<path d="M13 3 5 13.5h6L10 21l8-10.5h-6Z"/>',
+  calendarCheck: '<rect x="3.5" y="5" width="17" height="15" rx="2"/><path d="M3.5 9.5h17M8 3v4M16 3v4M9 14.5l2 2 4-4"/>',
+  target: '<circle cx="12" cy="12" r="8"/><circle cx="12" cy="12" r="4.5"/><circle cx="12" cy="12" r="1"/>',
+  tag: '<path d="M3.5 12.5V4.5h8l9 9-8 8Z"/><circle cx="8" cy="9" r="1.4"/>',
+  megaphone: '<path d="M4 10v4h3l8 4V6L7 10Z"/><path d="M18 9.5a3.5 3.5 0 0 1 0 5M7 14l1.5 5h2.5L10 14.8"/>',
 } as const;
 
 export type FeatureIconName = keyof typeof FEATURE_ICONS;
