@@ -16,7 +16,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
   const href = `/blog/${blog.slug}`;
   return (
     <article
-      className="relative flex w-full min-w-0 flex-col overflow-hidden [contain-intrinsic-height:auto_55rem] [content-visibility:auto] rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
+      className="relative flex w-full min-w-0 flex-col overflow-hidden [contain-intrinsic-height:auto_60rem] [content-visibility:auto] rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
       data-testid="blog-card"
     >
       {blog.image ? (

@@ -24,7 +24,7 @@ export function AudienceSlideshow() {
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
-    <section data-section="audience" aria-labelledby="audience-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD.audience}`}>
+    <section data-section="audience" aria-labelledby="audience-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <div className="text-center">
           <h2 id="audience-heading" className="text-3xl font-bold text-slate-900 sm:text-4xl">

@@ -22,7 +22,7 @@ export function faqJsonLd(entries: readonly FaqEntry[]) {
  */
 export function Faq() {
   return (
-    <section data-section="faq" aria-labelledby="faq-heading" className={`py-16 sm:py-20 ${BELOW_FOLD.faq}`} id="faq">
+    <section data-section="faq" aria-labelledby="faq-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`} id="faq">
       <JsonLd data={faqJsonLd(FAQ)} />
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="faq-heading" title={FAQ_SECTION.heading} intro={FAQ_SECTION.intro} />

@@ -20,7 +20,7 @@ const wrap = "mx-auto max-w-7xl px-4 sm:px-6";
 
 export function PainPoints() {
   return (
-    <section data-section="pain-points" aria-labelledby="pain-heading" className={`py-16 sm:py-20 ${BELOW_FOLD["pain-points"]}`}>
+    <section data-section="pain-points" aria-labelledby="pain-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="pain-heading" title={PAIN_POINTS.heading} intro={PAIN_POINTS.intro} />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -43,7 +43,7 @@ export function PainPoints() {
 
 export function PromiseText() {
   return (
-    <section data-section="promise" aria-labelledby="promise-heading" className={`bg-emerald-50 py-14 sm:py-16 ${BELOW_FOLD.promise}`}>
+    <section data-section="promise" aria-labelledby="promise-heading" className={`bg-emerald-50 py-14 sm:py-16 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <h2 id="promise-heading" className="text-sm font-bold uppercase tracking-widest text-emerald-800">
           {PROMISE.heading}
@@ -56,7 +56,7 @@ export function PromiseText() {
 
 export function Benefits() {
   return (
-    <section data-section="benefits" aria-labelledby="benefits-heading" className={`py-16 sm:py-20 ${BELOW_FOLD.benefits}`}>
+    <section data-section="benefits" aria-labelledby="benefits-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="benefits-heading" title={BENEFITS.heading} intro={BENEFITS.intro} />
         <LeadsBoard className="mx-auto mt-10 max-w-3xl" />
@@ -87,7 +87,7 @@ export function Benefits() {
 
 export function WiseCore() {
   return (
-    <section data-section="wise-core" aria-labelledby="wise-core-heading" className={`bg-slate-950 py-16 text-white sm:py-20 ${BELOW_FOLD["wise-core"]}`}>
+    <section data-section="wise-core" aria-labelledby="wise-core-heading" className={`bg-slate-950 py-16 text-white sm:py-20 ${BELOW_FOLD}`}>
       <div className={`${wrap} grid items-center gap-10 lg:grid-cols-2`}>
         <div>
           <h2 id="wise-core-heading" className="text-3xl font-bold sm:text-4xl">
@@ -115,7 +115,7 @@ export function WiseCore() {
 export function Steps() {
   const site = useSite();
   return (
-    <section data-section="steps" aria-labelledby="steps-heading" className={`py-16 sm:py-20 ${BELOW_FOLD.steps}`}>
+    <section data-section="steps" aria-labelledby="steps-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="steps-heading" title={STEPS.heading} intro={STEPS.intro} />
         <ol className="mt-10 grid gap-5 md:grid-cols-5">
@@ -145,7 +145,7 @@ export function Steps() {
 
 export function Kit() {
   return (
-    <section data-section="kit" aria-labelledby="kit-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD.kit}`}>
+    <section data-section="kit" aria-labelledby="kit-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="kit-heading" title={KIT.heading} intro={KIT.intro} />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
@@ -164,7 +164,7 @@ export function Kit() {
 
 export function AvailableFor() {
   return (
-    <section data-section="available-for" aria-labelledby="available-heading" className={`py-14 sm:py-16 ${BELOW_FOLD["available-for"]}`}>
+    <section data-section="available-for" aria-labelledby="available-heading" className={`py-14 sm:py-16 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="available-heading" title={AVAILABLE_FOR.heading} />
         <ul className="mx-auto mt-8 flex max-w-4xl flex-wrap justify-center gap-3">
@@ -181,7 +181,7 @@ export function AvailableFor() {
 
 export function Testimonials() {
   return (
-    <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD.testimonials}`}>
+    <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="testimonials-heading" title={TESTIMONIALS.heading} />
         <ul className="mt-10 grid gap-5 lg:grid-cols-3">
