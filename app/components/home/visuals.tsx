@@ -14,6 +14,7 @@ import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM, type ChatLine } from "@shared/con
 import { Drawing } from "./icons";
 import { escapeHtml } from "./markup";
 
+/** The product's mark: a parrot's head in a speech bubble. */
 const PARROT_MARK =
   '<circle cx="20" cy="20" r="20" fill="#fcd34d"/>' +
   '<path d="M12 27c0-8 5-14 12-14 4 0 7 3 7 7 0 2-1 3-3 3h-3c-2 0-3 2-3 4v3h-6c-2 0-4-1-4-3Z" fill="#047857"/>' +
@@ -40,7 +41,7 @@ function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean,
     `<span class="block truncate text-sm font-semibold">${escapeHtml(title)}</span>` +
     `<span class="block text-[11px] text-emerald-100">${escapeHtml(HERO.chatStatus)}</span>` +
     "</span></div>" +
-    `<div class="flex flex-col gap-1.5 ${compact ? "p-2.5 text-[13px]" : "p-3 text-sm"}${bodyClassName ? ` ${bodyClassName}` : ""}">${bubbles}</div>` +
+    `<div class="flex flex-col gap-1.5 ${compact ? "p-2.5 text-[13px]" : "p-3 text-sm"}${bodyClassName ? ` ${escapeHtml(bodyClassName)}` : ""}">${bubbles}</div>` +
     "</div>"
   );
 }
@@ -79,11 +80,6 @@ export const PhoneChat = memo(function PhoneChat({
     />
   );
 });
-
-/** The product's mark: a parrot's head in a speech bubble. */
-export function ParrotMark({ className = "h-8 w-8" }: { className?: string }) {
-  return <Drawing viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false" markup={PARROT_MARK} />;
-}
 
 const AVATAR_COLOURS = ["bg-emerald-700", "bg-sky-700", "bg-violet-700", "bg-rose-700", "bg-amber-700"];
 
