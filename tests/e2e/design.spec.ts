@@ -2,8 +2,21 @@
  * Issue 18 (design): the layout faults seen on a 375 px phone stay fixed, and the drawn visuals behave
  * (hidden from assistive technology where decorative, still under reduced motion).
  */
-import { BLOG_LISTING, BLOG_POST, CLOSING_CTA, COMPARISON, HERO, METRICS } from "../../shared/content";
+import {
+  AUDIENCE,
+  BLOG_LISTING,
+  BLOG_POST,
+  CLOSING_CTA,
+  COMPARISON,
+  HERO,
+  LEADS_BOARD,
+  METRICS,
+  TESTIMONIALS,
+  WISE_CORE,
+  WISE_CORE_DIAGRAM,
+} from "../../shared/content";
 import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../shared/content/auth";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
 
@@ -102,6 +115,79 @@ test("/templates: one Sign Out (the header's), a next step on every kit card, th
   const href = (await chat.getAttribute("href"))!;
   expect(decodeURIComponent(new URL(href).searchParams.get("text") ?? "")).toBe(TEMPLATES_PAGE.kitMessage("Healthcare", first.title));
   await expect(page.getByRole("link", { name: `${TEMPLATES_PAGE.kitDemoLabel(first.title)} ${TEMPLATES_PAGE.newTab}` })).toHaveAttribute("target", "_blank");
+});
+
+test("the slideshow draws only the shown slide's conversation and keeps its height on every slide", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/");
+  const slideshow = page.getByTestId("slideshow");
+  const chats = slideshow.locator('[data-drawing="phone-chat"]');
+  for (const viewport of [{ width: 320, height: 640 }, phone, { width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await slideshow.scrollIntoViewIfNeeded();
+    const heights: number[] = [];
+    for (const [i, slide] of AUDIENCE.slides.entries()) {
+      await page.getByTestId("slideshow-dot").nth(i).click();
+      await expect(chats).toHaveCount(1);
+      await expect(chats).toContainText(slide.conversation[0]!.text);
+      heights.push(Math.round((await slideshow.boundingBox())!.height));
+      // The bubbles fit the height reserved for them: the longest conversation never stretches the list.
+      const fit = await chats.evaluate((chat) => {
+        const list = chat.querySelector("p")!.parentElement!;
+        const bottom = Math.max(...Array.from(list.children).map((bubble) => bubble.getBoundingClientRect().bottom));
+        return { used: bottom + parseFloat(getComputedStyle(list).paddingBottom) - list.getBoundingClientRect().top, reserved: parseFloat(getComputedStyle(list).minHeight) };
+      });
+      expect(fit.used, `${slide.industry} at ${viewport.width} px`).toBeLessThanOrEqual(fit.reserved);
+    }
+    expect(new Set(heights).size, `slideshow heights at ${viewport.width} px: ${heights.join(", ")}`).toBe(1);
+  }
+});
+
+/**
+ * The inside of every drawing handed to React as markup, as the server sent it: hydration and the renders
+ * after it keep those nodes (writing the markup again would make the browser parse it again at load).
+ */
+async function markDrawnNodes(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const inner = Array.from(document.querySelectorAll("[data-drawing] *, svg *, [role=img] > svg, td > span > svg"));
+      (window as unknown as { __drawn: Element[] }).__drawn = inner;
+    });
+  });
+}
+
+async function replacedDrawnNodes(page: Page) {
+  return page.evaluate(() => {
+    const drawn = (window as unknown as { __drawn: Element[] }).__drawn;
+    return { drawn: drawn.length, replaced: drawn.filter((el) => !el.isConnected).map((el) => el.outerHTML.slice(0, 80)) };
+  });
+}
+
+test("the static drawings are in the page as drawn, their copy shown as written", async ({ page, request, server }) => {
+  await markDrawnNodes(page);
+  await page.goto("/");
+  await page.waitForTimeout(500);
+  const home = await replacedDrawnNodes(page);
+  expect(home.drawn).toBeGreaterThan(100);
+  expect(home.replaced).toEqual([]);
+  // The leads board and the Wise Core diagram: one element each for React, every name and label in place.
+  const board = page.locator('[data-drawing="leads-board"]');
+  await expect(board).toHaveAttribute("aria-hidden", "true");
+  for (const column of LEADS_BOARD.columns) for (const lead of column.leads) await expect(board).toContainText(lead.name);
+  const diagram = page.getByRole("img", { name: WISE_CORE_DIAGRAM.label(WISE_CORE.trainedOn, WISE_CORE_DIAGRAM.outputs) });
+  await expect(diagram.locator("text")).toHaveCount(WISE_CORE.trainedOn.length + WISE_CORE_DIAGRAM.outputs.length + 2);
+  await expect(diagram.locator("text").first()).toHaveText(WISE_CORE.trainedOn[0]!);
+  // A rating is one labelled image of its stars.
+  const rating = page.getByRole("img", { name: TESTIMONIALS.ratingLabel(TESTIMONIALS.items[0]!.rating) }).first();
+  await expect(rating.locator("svg")).toHaveCount(TESTIMONIALS.items[0]!.rating);
+
+  // The cover art on the listing, likewise.
+  await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+  await page.goto("/blogs");
+  await page.waitForTimeout(500);
+  const listing = await replacedDrawnNodes(page);
+  expect(listing.drawn).toBeGreaterThan(10);
+  expect(listing.replaced).toEqual([]);
 });
 
 test("the drawn conversations stop moving for visitors who prefer reduced motion", async ({ page }) => {

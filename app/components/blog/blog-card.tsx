@@ -4,7 +4,11 @@ import type { Blog } from "../../../server/services/blog/types";
 import { CoverArt } from "./cover-art";
 import { cut, formatCount, formatShortDate } from "./format";
 
-/** A post on the listing. The whole card opens the post (the title link stretches over it). */
+/**
+ * A post on the listing. The whole card opens the post (the title link stretches over it). A card off screen
+ * skips its style, layout and paint until the visitor scrolls near it (`content-visibility: auto`, holding a
+ * card's height on a phone until then; `auto` keeps its real height once drawn).
+ */
 export function BlogCard({ blog }: { blog: Blog }) {
   const first = blog.content.sections[0];
   const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
@@ -12,7 +16,7 @@ export function BlogCard({ blog }: { blog: Blog }) {
   const href = `/blog/${blog.slug}`;
   return (
     <article
-      className="relative flex min-w-0 flex-col overflow-hidden rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
+      className="relative flex w-full min-w-0 flex-col overflow-hidden [contain-intrinsic-height:auto_60rem] [content-visibility:auto] rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
       data-testid="blog-card"
     >
       {blog.image ? (

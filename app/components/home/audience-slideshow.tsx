@@ -4,6 +4,7 @@ import { useInView } from "~/lib/use-in-view";
 import { ROTATION_CONTROL_ATTR, useSlideshow } from "~/lib/use-slideshow";
 import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";
 import { PhoneChat } from "./visuals";
+import { BELOW_FOLD } from "./below-fold";
 
 const controlButton =
   "inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 transition-colors hover:bg-slate-100";
@@ -23,7 +24,7 @@ export function AudienceSlideshow() {
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
-    <section data-section="audience" aria-labelledby="audience-heading" className="bg-slate-50 py-16 sm:py-20">
+    <section data-section="audience" aria-labelledby="audience-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <div className="text-center">
           <h2 id="audience-heading" className="text-3xl font-bold text-slate-900 sm:text-4xl">
@@ -91,24 +92,28 @@ export function AudienceSlideshow() {
 }
 
 /**
- * Every slide sits in the same grid cell and only the current one is visible,
- * so the box is always as tall as the tallest slide: changing slides never
- * shifts the page.
+ * Every slide's text sits in the same grid cell and only the current one is
+ * visible, so the box is always as tall as the tallest text. The conversation
+ * beside it is drawn for the current slide only (the hidden slides' ones
+ * would be page weight and hydration work nobody sees); its list of bubbles
+ * has a reserved height that holds the longest conversation at the narrowest
+ * width (tests/e2e/design.spec.ts), so changing slides never shifts the page.
  */
 const Slides = memo(function Slides({ index, announce }: { index: number; announce: boolean }) {
+  const current = SLIDES[index] ?? SLIDES[0];
   return (
-    <div className="mt-6 grid" aria-live={announce ? "polite" : "off"}>
-      {SLIDES.map((s, i) => (
-        <div
-          key={s.industry}
-          role="group"
-          aria-roledescription="slide"
-          aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
-          aria-hidden={i !== index}
-          className={`grid gap-6 [grid-area:1/1] md:grid-cols-[minmax(0,1fr)_17rem] md:items-start ${i === index ? "rotate-in" : "invisible"}`}
-          data-testid={i === index ? "slide" : undefined}
-        >
-          <div className="grid min-w-0 gap-4">
+    <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
+      <div className="grid min-w-0" aria-live={announce ? "polite" : "off"}>
+        {SLIDES.map((s, i) => (
+          <div
+            key={s.industry}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
+            aria-hidden={i !== index}
+            className={`grid min-w-0 content-start gap-4 [grid-area:1/1] ${i === index ? "rotate-in" : "invisible"}`}
+            data-testid={i === index ? "slide" : undefined}
+          >
             <h3 className="text-2xl font-bold text-emerald-800">{s.industry}</h3>
             <div className="rounded-xl bg-rose-50 p-4">
               <p className="text-sm font-bold uppercase tracking-wide text-rose-800">{AUDIENCE.beforeLabel}</p>
@@ -123,13 +128,28 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
               {s.outcome}
             </p>
           </div>
-          {/* The same industry as a conversation: enquiry, answer, booking, reminder. */}
-          <PhoneChat lines={s.conversation} compact animate className="mx-auto w-full max-w-xs" />
-        </div>
-      ))}
+        ))}
+      </div>
+      {/* The current industry as a conversation: enquiry, answer, booking, reminder (a new one plays in). */}
+      {current && (
+        <PhoneChat
+          key={current.industry}
+          lines={current.conversation}
+          compact
+          animate
+          className="rotate-in mx-auto w-full max-w-xs"
+          bodyClassName={CHAT_BODY_HEIGHT}
+        />
+      )}
     </div>
   );
 });
+
+/**
+ * The bubbles' reserved height: the longest of the four conversations at the narrowest chat of each range
+ * (248 px wide on a 320 px screen, 288 px from 360 px, 272 px beside the text from md), with room to spare.
+ */
+const CHAT_BODY_HEIGHT = "min-h-[18.75rem] min-[360px]:min-h-[16.75rem]";
 
 const Dots = memo(function Dots({ index, goTo }: { index: number; goTo: (index: number) => void }) {
   return (

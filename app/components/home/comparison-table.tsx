@@ -1,5 +1,6 @@
 import { COMPARISON, type ComparisonValue } from "@shared/content";
-import { CheckIcon, CrossIcon, PartialIcon } from "./icons";
+import { valueIconMarkup } from "./icons";
+import { escapeHtml } from "./markup";
 import { SectionHeading } from "./section-heading";
 
 const STYLE: Record<ComparisonValue, string> = {
@@ -8,15 +9,20 @@ const STYLE: Record<ComparisonValue, string> = {
   no: "text-rose-800",
 };
 
-/** A mark plus its word, so the value is read (and seen) as "Yes", "No" or "Partial", never as a symbol. */
+/** Each value's mark and word as markup, made once (the same object on every render). */
+const VALUE_HTML = Object.fromEntries(
+  (["yes", "no", "partial"] as const).map((value) => [
+    value,
+    { __html: `${valueIconMarkup(value, "h-5 w-5 shrink-0")}${escapeHtml(COMPARISON.values[value])}` },
+  ]),
+) as Record<ComparisonValue, { __html: string }>;
+
+/**
+ * A mark plus its word, so the value is read (and seen) as "Yes", "No" or "Partial", never as a symbol.
+ * One element for React (the table never changes): its mark and word are markup.
+ */
 function Value({ value }: { value: ComparisonValue }) {
-  const Icon = value === "yes" ? CheckIcon : value === "no" ? CrossIcon : PartialIcon;
-  return (
-    <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`}>
-      <Icon className="h-5 w-5 shrink-0" />
-      {COMPARISON.values[value]}
-    </span>
-  );
+  return <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`} dangerouslySetInnerHTML={VALUE_HTML[value]} />;
 }
 
 export function ComparisonTable() {

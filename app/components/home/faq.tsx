@@ -1,6 +1,7 @@
 import { FAQ, FAQ_SECTION, type FaqEntry } from "@shared/content/faq";
 import { JsonLd } from "~/lib/seo";
 import { SectionHeading } from "./section-heading";
+import { BELOW_FOLD } from "./below-fold";
 
 /** schema.org FAQPage for the same entries the section shows. */
 export function faqJsonLd(entries: readonly FaqEntry[]) {
@@ -21,7 +22,7 @@ export function faqJsonLd(entries: readonly FaqEntry[]) {
  */
 export function Faq() {
   return (
-    <section data-section="faq" aria-labelledby="faq-heading" className="py-16 sm:py-20" id="faq">
+    <section data-section="faq" aria-labelledby="faq-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`} id="faq">
       <JsonLd data={faqJsonLd(FAQ)} />
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="faq-heading" title={FAQ_SECTION.heading} intro={FAQ_SECTION.intro} />

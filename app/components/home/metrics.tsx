@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { METRICS, TIMINGS } from "@shared/content";
 import { useInView } from "~/lib/use-in-view";
 import { useRotation } from "~/lib/use-rotation";
+import { BELOW_FOLD } from "./below-fold";
 
 /**
  * The results, one in the spotlight at a time, changing every 3 s. All three
@@ -14,7 +15,7 @@ export function Metrics() {
   const rotation = useRotation(METRICS.items.length, TIMINGS.metricsMs, { autoplay: visible });
   const current = METRICS.items[rotation.index] ?? METRICS.items[0];
   return (
-    <section data-section="metrics" aria-labelledby="metrics-heading" className="bg-emerald-900 py-16 text-white sm:py-20">
+    <section data-section="metrics" aria-labelledby="metrics-heading" className={`bg-emerald-900 py-16 text-white sm:py-20 ${BELOW_FOLD}`}>
       <div
         ref={ref}
         className="mx-auto max-w-5xl px-4 text-center sm:px-6"

@@ -10,16 +10,17 @@ import {
   WISE_CORE,
 } from "@shared/content";
 import { useSite } from "~/lib/site-context";
-import { CheckIcon, StarIcon } from "./icons";
+import { CheckIcon, StarRating } from "./icons";
 import { FeatureIcon, InitialsAvatar, LeadsBoard, WiseCoreDiagram } from "./visuals";
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
+import { BELOW_FOLD } from "./below-fold";
 
 const wrap = "mx-auto max-w-7xl px-4 sm:px-6";
 
 export function PainPoints() {
   return (
-    <section data-section="pain-points" aria-labelledby="pain-heading" className="py-16 sm:py-20">
+    <section data-section="pain-points" aria-labelledby="pain-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="pain-heading" title={PAIN_POINTS.heading} intro={PAIN_POINTS.intro} />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
@@ -42,7 +43,7 @@ export function PainPoints() {
 
 export function PromiseText() {
   return (
-    <section data-section="promise" aria-labelledby="promise-heading" className="bg-emerald-50 py-14 sm:py-16">
+    <section data-section="promise" aria-labelledby="promise-heading" className={`bg-emerald-50 py-14 sm:py-16 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <h2 id="promise-heading" className="text-sm font-bold uppercase tracking-widest text-emerald-800">
           {PROMISE.heading}
@@ -55,7 +56,7 @@ export function PromiseText() {
 
 export function Benefits() {
   return (
-    <section data-section="benefits" aria-labelledby="benefits-heading" className="py-16 sm:py-20">
+    <section data-section="benefits" aria-labelledby="benefits-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="benefits-heading" title={BENEFITS.heading} intro={BENEFITS.intro} />
         <LeadsBoard className="mx-auto mt-10 max-w-3xl" />
@@ -86,7 +87,7 @@ export function Benefits() {
 
 export function WiseCore() {
   return (
-    <section data-section="wise-core" aria-labelledby="wise-core-heading" className="bg-slate-950 py-16 text-white sm:py-20">
+    <section data-section="wise-core" aria-labelledby="wise-core-heading" className={`bg-slate-950 py-16 text-white sm:py-20 ${BELOW_FOLD}`}>
       <div className={`${wrap} grid items-center gap-10 lg:grid-cols-2`}>
         <div>
           <h2 id="wise-core-heading" className="text-3xl font-bold sm:text-4xl">
@@ -114,7 +115,7 @@ export function WiseCore() {
 export function Steps() {
   const site = useSite();
   return (
-    <section data-section="steps" aria-labelledby="steps-heading" className="py-16 sm:py-20">
+    <section data-section="steps" aria-labelledby="steps-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="steps-heading" title={STEPS.heading} intro={STEPS.intro} />
         <ol className="mt-10 grid gap-5 md:grid-cols-5">
@@ -144,7 +145,7 @@ export function Steps() {
 
 export function Kit() {
   return (
-    <section data-section="kit" aria-labelledby="kit-heading" className="bg-slate-50 py-16 sm:py-20">
+    <section data-section="kit" aria-labelledby="kit-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="kit-heading" title={KIT.heading} intro={KIT.intro} />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
@@ -163,7 +164,7 @@ export function Kit() {
 
 export function AvailableFor() {
   return (
-    <section data-section="available-for" aria-labelledby="available-heading" className="py-14 sm:py-16">
+    <section data-section="available-for" aria-labelledby="available-heading" className={`py-14 sm:py-16 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="available-heading" title={AVAILABLE_FOR.heading} />
         <ul className="mx-auto mt-8 flex max-w-4xl flex-wrap justify-center gap-3">
@@ -180,18 +181,14 @@ export function AvailableFor() {
 
 export function Testimonials() {
   return (
-    <section data-section="testimonials" aria-labelledby="testimonials-heading" className="bg-slate-50 py-16 sm:py-20">
+    <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="testimonials-heading" title={TESTIMONIALS.heading} />
         <ul className="mt-10 grid gap-5 lg:grid-cols-3">
           {TESTIMONIALS.items.map((t) => (
             <li key={t.name}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <div role="img" aria-label={TESTIMONIALS.ratingLabel(t.rating)} className="flex gap-0.5 text-amber-500">
-                  {Array.from({ length: t.rating }, (_, i) => (
-                    <StarIcon key={i} />
-                  ))}
-                </div>
+                <StarRating count={t.rating} label={TESTIMONIALS.ratingLabel(t.rating)} className="flex gap-0.5 text-amber-500" />
                 <blockquote className="mt-4 flex-1 text-slate-800">
                   <p>“{t.quote}”</p>
                 </blockquote>
