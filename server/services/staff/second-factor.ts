@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { Deps } from "../../context";
 import { STUDIO_MESSAGES, STUDIO_RULES } from "../../../shared/content/studio";
 import { SIGN_IN_TIERS } from "../auth/limits";
@@ -40,6 +39,8 @@ export async function startEnrolment(deps: Pick<Deps, "db">, user: { id: string;
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret, created_at: now, confirmed_at: null, last_step: null }))
     .execute();
   const uri = totpFor(secret, user.email).toString();
+  // The QR code library is loaded on the first enrolment only: no server process carries it otherwise.
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
   return { secret, uri, qrSvg };
 }
