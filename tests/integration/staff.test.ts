@@ -194,6 +194,24 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     expect(limited.retryAfterSeconds).toBeGreaterThan(0);
   });
 
+  it("bounds wrong codes per account and day, whatever the addresses and however slowly they come", async () => {
+    const email = `slow.${kind}@example.com`;
+    await staffCommand("grant", "editor", email);
+    const user = await staffUser(email);
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const { secret } = await startEnrolment(deps, user, day);
+    await confirmEnrolment(deps, user.id, appCode(secret, day), "203.0.113.11", day);
+    // 50 wrong codes, each from its own address, 20 in each quarter hour: under every shorter tier.
+    for (let i = 0; i < 50; i++) {
+      const at = day + 60_000 + Math.floor(i / 20) * 16 * 60_000;
+      expect((await refusal(verifySecondFactor(deps, user.id, "000000", `198.18.${i}.1`, at))).kind).toBe("invalid");
+    }
+    const later = day + 60 * 60_000;
+    const limited = await refusal(verifySecondFactor(deps, user.id, appCode(secret, later), "198.18.200.1", later));
+    expect(limited.kind).toBe("rate-limited");
+    expect(limited.retryAfterSeconds).toBeGreaterThan(22 * 3600);
+  });
+
   it("revoking studio access deletes the second factor", async () => {
     const email = `leaving.${kind}@example.com`;
     await staffCommand("grant", "editor", email);

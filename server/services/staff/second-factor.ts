@@ -155,8 +155,14 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 
-// Wrong codes: the sign-in tiers for one address and one account ("pair"), and for the account from anywhere.
-const CODE_TIERS = [...SIGN_IN_TIERS.pair.map((t) => ({ ...t, scope: "pair" as const })), ...SIGN_IN_TIERS.account.map((t) => ({ ...t, scope: "account" as const }))];
+// Wrong codes: the sign-in tiers for one address and one account ("pair") and for the account from anywhere, plus a
+// day's allowance for the account: a code has a million values, so guesses are bounded per day, not per quarter hour
+// (whoever guesses already holds the password).
+const CODE_TIERS = [
+  ...SIGN_IN_TIERS.pair.map((t) => ({ ...t, scope: "pair" as const })),
+  ...SIGN_IN_TIERS.account.map((t) => ({ ...t, scope: "account" as const })),
+  { limit: 50, windowMs: 24 * 3_600_000, scope: "account" as const },
+];
 
 function codeKey(scope: "pair" | "account", userId: string, clientIp: string, windowMs: number): string {
   return scope === "pair" ? `2fa:pair:${addressKey(clientIp)}:${userId}:${windowMs}` : `2fa:acct:${userId}:${windowMs}`;
