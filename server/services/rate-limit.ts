@@ -62,6 +62,29 @@ export async function peekRateLimit(db: Pick<Db, "kysely">, key: string, windowM
   return row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
 }
 
+/** One counter of a tiered limit: its key and the tier it counts against. */
+export type Counter = { key: string; limit: number; windowMs: number };
+
+/**
+ * Seconds until every full counter among these takes a hit again; 0 when none is full. Reads without counting,
+ * for limits that count failures only (a wrong password, a wrong code) and must refuse before checking.
+ */
+export async function secondsUntilFree(db: Pick<Db, "kysely">, counters: readonly Counter[], now = Date.now()): Promise<number> {
+  let wait = 0;
+  for (const { key, limit, windowMs } of counters) {
+    if ((await peekRateLimit(db, key, windowMs, now)) >= limit) {
+      const windowEnd = Math.floor(now / windowMs) * windowMs + windowMs;
+      wait = Math.max(wait, Math.ceil((windowEnd - now) / 1000));
+    }
+  }
+  return wait;
+}
+
+/** Counts one hit on each counter (a failure, for limits that count failures only). */
+export async function hitCounters(db: Pick<Db, "kysely">, counters: readonly Counter[], now = Date.now()): Promise<void> {
+  for (const { key, limit, windowMs } of counters) await hitRateLimit(db, key, { limit, windowMs, now });
+}
+
 /** Forgets a counter (for example after a successful sign-in). */
 export async function resetRateLimit(db: Pick<Db, "kysely">, key: string): Promise<void> {
   await db.kysely.deleteFrom("rate_limits").where("key", "=", key).execute();

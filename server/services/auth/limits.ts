@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import { rateLimited } from "../errors";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "../rate-limit";
+import { type Counter, hitCounters, hitRateLimit, resetRateLimit, secondsUntilFree } from "../rate-limit";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
 
 type Tier = { limit: number; windowMs: number };
@@ -86,27 +86,18 @@ function scopedKeys(email: string, ip: string, source: SignInSource): [Scope, st
 
 /** Throws `rate-limited` with the wait when any sign-in tier for this source and account is full. */
 export async function assertSignInAllowed(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
-  let wait = 0;
-  for (const [scope, key] of scopedKeys(email, ip, source)) {
-    for (const tier of SIGN_IN_TIERS[scope]) {
-      const count = await peekRateLimit(db, tierKey(key, tier), tier.windowMs, now);
-      if (count >= tier.limit) {
-        const windowEnd = Math.floor(now / tier.windowMs) * tier.windowMs + tier.windowMs;
-        wait = Math.max(wait, Math.ceil((windowEnd - now) / 1000));
-      }
-    }
-  }
+  const wait = await secondsUntilFree(db, signInCounters(scopedKeys(email, ip, source)), now);
   if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts, wait);
 }
 
 export async function recordSignInFailure(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
   // A failure from a trusted address still counts on the account: only its own attempts skip that tier.
   const keys = source.trustedDevice ? scopedKeys(email, ip, source) : scopedKeys(email, ip, { trustedDevice: null, trustedAddress: false });
-  for (const [scope, key] of keys) {
-    for (const tier of SIGN_IN_TIERS[scope]) {
-      await hitRateLimit(db, tierKey(key, tier), { limit: tier.limit, windowMs: tier.windowMs, now });
-    }
-  }
+  await hitCounters(db, signInCounters(keys), now);
+}
+
+function signInCounters(keys: [Scope, string][]): Counter[] {
+  return keys.flatMap(([scope, key]) => SIGN_IN_TIERS[scope].map((tier) => ({ key: tierKey(key, tier), ...tier })));
 }
 
 /** A successful sign-in forgets this address's (or device's) failures on this account, not the account-wide or address-wide counts. */

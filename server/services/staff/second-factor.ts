@@ -4,7 +4,7 @@ import type { Deps } from "../../context";
 import { STUDIO_MESSAGES, STUDIO_RULES } from "../../../shared/content/studio";
 import { SIGN_IN_TIERS } from "../auth/limits";
 import { hashToken } from "../auth/tokens";
-import { addressKey, hitRateLimit, peekRateLimit, resetRateLimit } from "../rate-limit";
+import { addressKey, type Counter, hitCounters, resetRateLimit, secondsUntilFree } from "../rate-limit";
 import { conflict, invalid, rateLimited, unauthorized } from "../errors";
 
 /**
@@ -164,27 +164,27 @@ const CODE_TIERS = [
   { limit: 50, windowMs: 24 * 3_600_000, scope: "account" as const },
 ];
 
-function codeKey(scope: "pair" | "account", userId: string, clientIp: string, windowMs: number): string {
-  return scope === "pair" ? `2fa:pair:${addressKey(clientIp)}:${userId}:${windowMs}` : `2fa:acct:${userId}:${windowMs}`;
+function codeCounters(userId: string, clientIp: string): (Counter & { scope: "pair" | "account" })[] {
+  return CODE_TIERS.map(({ scope, limit, windowMs }) => ({
+    scope,
+    key: scope === "pair" ? `2fa:pair:${addressKey(clientIp)}:${userId}:${windowMs}` : `2fa:acct:${userId}:${windowMs}`,
+    limit,
+    windowMs,
+  }));
 }
 
 async function assertCodeAttemptsAllowed(deps: Pick<Deps, "db">, userId: string, clientIp: string, now: number): Promise<void> {
-  let wait = 0;
-  for (const tier of CODE_TIERS) {
-    const count = await peekRateLimit(deps.db, codeKey(tier.scope, userId, clientIp, tier.windowMs), tier.windowMs, now);
-    if (count >= tier.limit) wait = Math.max(wait, Math.ceil((Math.floor(now / tier.windowMs) * tier.windowMs + tier.windowMs - now) / 1000));
-  }
+  const wait = await secondsUntilFree(deps.db, codeCounters(userId, clientIp), now);
   if (wait > 0) throw rateLimited(STUDIO_MESSAGES.tooManyCodes, wait);
 }
 
 async function recordCodeFailure(deps: Pick<Deps, "db">, userId: string, clientIp: string, now: number): Promise<void> {
-  for (const tier of CODE_TIERS) {
-    await hitRateLimit(deps.db, codeKey(tier.scope, userId, clientIp, tier.windowMs), { limit: tier.limit, windowMs: tier.windowMs, now });
-  }
+  await hitCounters(deps.db, codeCounters(userId, clientIp), now);
 }
 
 async function clearCodeFailures(deps: Pick<Deps, "db">, userId: string, clientIp: string): Promise<void> {
-  for (const tier of CODE_TIERS) {
-    if (tier.scope === "pair") await resetRateLimit(deps.db, codeKey("pair", userId, clientIp, tier.windowMs));
+  // A right code forgets this address's wrong ones on this account, not the account's.
+  for (const counter of codeCounters(userId, clientIp)) {
+    if (counter.scope === "pair") await resetRateLimit(deps.db, counter.key);
   }
 }
