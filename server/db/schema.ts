@@ -4,7 +4,7 @@ import type { Generated } from "kysely";
  * Every table, as Kysely sees it. Each feature keeps its tables in its own
  * interface and this one joins them.
  */
-export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables, StaffTables {}
+export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables, StaffTables, StudioPostTables, MediaTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -62,6 +62,17 @@ export interface BlogNewsletterTables {
     search_text: string;
     created_at: number;
     updated_at: number;
+    /** draft | scheduled | published | unpublished (migration 0010). Only published posts are public. */
+    status: Generated<string>;
+    /** Epoch ms a scheduled post goes out. */
+    scheduled_at: number | null;
+    /** Optimistic-concurrency counter: a save names the version it edited. */
+    version: Generated<number>;
+    author_user_id: string | null;
+    cover_media_id: number | null;
+    cover_alt: Generated<string>;
+    /** The body as written in the studio (light Markdown); null for posts that never went through the editor. */
+    body_source: string | null;
   };
   blog_likes: {
     blog_id: number;
@@ -250,5 +261,51 @@ export interface StaffTables {
     record_id: string;
     client_ip: string;
     detail: string;
+  };
+}
+
+/** Revisions, redirects and gone slugs of studio posts (migration 0010). */
+export interface StudioPostTables {
+  blog_revisions: {
+    id: Generated<number>;
+    blog_id: number;
+    version: number;
+    saved_at: number;
+    saved_by: string | null;
+    /** JSON of the post as saved. */
+    snapshot: string;
+  };
+  blog_redirects: {
+    slug: string;
+    blog_id: number;
+    created_at: number;
+  };
+  blog_gone: {
+    slug: string;
+    gone_at: number;
+  };
+}
+
+/** Uploaded images and their sized versions (migration 0011). */
+export interface MediaTables {
+  media: {
+    id: Generated<number>;
+    hash: string;
+    original_name: string;
+    original_type: string;
+    original_size: number;
+    width: number;
+    height: number;
+    created_at: number;
+    created_by: string | null;
+  };
+  media_files: {
+    name: string;
+    media_id: number;
+    format: string;
+    width: number;
+    height: number;
+    size: number;
+    data: Uint8Array;
   };
 }

@@ -9,6 +9,8 @@ import * as m0006 from "./0006-sign-in-trust";
 import * as m0007 from "./0007-knowledge";
 import * as m0008 from "./0008-cache-versions";
 import * as m0009 from "./0009-staff";
+import * as m0010 from "./0010-studio-posts";
+import * as m0011 from "./0011-media";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -28,4 +30,6 @@ export const migrations: Record<string, MigrationModule> = {
   "0007-knowledge": m0007,
   "0008-cache-versions": m0008,
   "0009-staff": m0009,
+  "0010-studio-posts": m0010,
+  "0011-media": m0011,
 };
