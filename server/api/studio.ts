@@ -1,19 +1,18 @@
-import { Hono, type Context, type Next } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { STAFF_ACCESS, STUDIO_MESSAGES } from "../../shared/content/studio";
-import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
 import { readJson } from "../http/errors";
 import { findUserByEmail, normalizeEmail } from "../services/auth/accounts";
 import { resolveSession } from "../services/auth/sessions";
-import { forbidden, unauthorized } from "../services/errors";
+import { forbidden } from "../services/errors";
 import { listStaff, revokeAccess } from "../services/staff/access";
 import { listAudit } from "../services/staff/audit";
-import { acceptInvitation, invitationFor, inviteStaff, type StaffActor } from "../services/staff/invitations";
+import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
-import { enrolSession, passSecondFactor, type StudioSession, studioSession } from "../services/staff/studio-session";
+import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
+import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
 
-type StudioEnv = AppEnv & { Variables: AppEnv["Variables"] & { studio: StudioSession; sessionToken: string } };
 
 const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
 const EmailBody = z.object({ email: z.string({ error: "Enter a valid e-mail address." }).trim().min(3, "Enter a valid e-mail address.").max(320, "Enter a valid e-mail address.") });
@@ -109,28 +108,8 @@ export function createStudioRouter(): Hono<StudioEnv> {
     return c.json({ success: true, lines: page.map((p) => ({ id: p.id, ...p.line })) });
   });
 
+  // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
+
   return r;
 }
 
-async function staffSession(c: Context<StudioEnv>, next: Next) {
-  const deps = c.get("deps");
-  const token = sessionTokenOf(deps.config, c.req.raw.headers);
-  const studio = token ? await studioSession(deps, token) : null;
-  if (!studio || !token) {
-    // A visitor's own account is signed in but is not staff: 403; no session at all: 401.
-    if (token && (await resolveSession(deps, token))) throw forbidden(STUDIO_MESSAGES.staffOnly);
-    throw unauthorized(STUDIO_MESSAGES.signInFirst);
-  }
-  c.set("studio", studio);
-  c.set("sessionToken", token);
-  await next();
-}
-
-function ownerOnly(c: Context<StudioEnv>): void {
-  if (c.get("studio").access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
-}
-
-function actorOf(c: Context<StudioEnv>): StaffActor {
-  const studio = c.get("studio");
-  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access };
-}
