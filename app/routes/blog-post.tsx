@@ -1,6 +1,6 @@
 import { CoverArt } from "~/components/blog/cover-art";
 import { useEffect, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, data, redirect, useFetcher, useNavigation } from "react-router";
 import { formatCount, formatLongDate, formatShortDate } from "~/components/blog/format";
 import { PostBody } from "~/components/blog/post-body";
 import { BLOG_LISTING, BLOG_POST, PRODUCT, whatsappLink } from "@shared/content";
@@ -8,6 +8,7 @@ import { JsonLd, absoluteUrl, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { visitorCookie } from "../../server/http/cookies";
 import { likeAsVisitor } from "../../server/http/visitor-like";
+import { formerAddress } from "../../server/services/blog/addresses";
 import { hasLiked } from "../../server/services/blog/likes";
 import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
@@ -22,8 +23,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const countsView = request.method === "GET" && !context.viewCounted;
   const blog = countsView ? await viewBlog(deps, params.slug, context.clientIp) : await getBlog(deps, params.slug);
   if (!blog) {
+    // A published post's earlier slug moved for good (301); a deleted post's is gone (410); anything else 404.
+    const former = await formerAddress(deps, params.slug);
+    if (former?.kind === "moved") throw redirect(`/blog/${encodeURIComponent(former.slug)}`, 301);
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
-    return data({ blog: null, related: [] as Blog[], liked: false }, { status: 404 });
+    return data({ blog: null, related: [] as Blog[], liked: false }, { status: former?.kind === "gone" ? 410 : 404 });
   }
   const [related, liked] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),

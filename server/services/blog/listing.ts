@@ -3,14 +3,15 @@ import { BLOG_LIMITS } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
 import type { BlogQuery } from "./query";
+import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
 import { normaliseSearch, searchCondition } from "./search";
 import type { BlogPage, BlogStats } from "./types";
 
-/** Newest first, filtered by search (title, excerpt, tags, section text), category and featured. */
+/** Published posts, newest first, filtered by search (title, excerpt, tags, section text), category and featured. */
 export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<BlogPage> {
   const limit = query.limit ?? BLOG_LIMITS.pageSize;
-  let q = deps.db.kysely.selectFrom("blogs").selectAll("blogs");
+  let q = deps.db.kysely.selectFrom("blogs").selectAll("blogs").where("status", "=", PUBLISHED);
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
@@ -58,7 +59,7 @@ function decodeCursor(cursor: string): { publishedAt: number; id: number } {
   return { publishedAt: Number(match[1]), id: Number(match[2]) };
 }
 
-/** Total Readers (sum of views), Total Likes and Articles, over every post. */
+/** Total Readers (sum of views), Total Likes and Articles, over every published post. */
 export async function blogStats(deps: Deps): Promise<BlogStats> {
   const row = await deps.db.kysely
     .selectFrom("blogs")
@@ -67,6 +68,7 @@ export async function blogStats(deps: Deps): Promise<BlogStats> {
       eb.fn.coalesce(eb.fn.sum<number>("views"), sql<number>`0`).as("readers"),
       eb.fn.coalesce(eb.fn.sum<number>("likes"), sql<number>`0`).as("likes"),
     ])
+    .where("status", "=", PUBLISHED)
     .executeTakeFirstOrThrow();
   return { readers: Number(row.readers), likes: Number(row.likes), articles: Number(row.articles) };
 }
