@@ -27,6 +27,11 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("posts", "routes/studio/posts.tsx"),
+      route("posts/new", "routes/studio/posts-new.tsx"),
+      route("posts/:id", "routes/studio/post-edit.tsx"),
+      route("posts/:id/preview", "routes/studio/post-preview.tsx"),
+      route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
     ]),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),
