@@ -1,5 +1,10 @@
 /** The studio's Posts: copy, rules and the statuses a post goes through. */
 
+import { BLOG_CATEGORIES } from "./blog";
+
+/** The categories a post may have: the spec's list without "All". */
+export const POST_CATEGORIES: readonly string[] = BLOG_CATEGORIES.filter((c) => c !== "All");
+
 export const POST_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 

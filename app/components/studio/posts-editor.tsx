@@ -91,7 +91,8 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
   const shown = answer && !answer.ok && answer.values ? answer.values : fields;
   const fieldErrors = { ...(answer && !answer.ok ? answer.fieldErrors : {}), ...(autosave.data && !autosave.data.ok ? autosave.data.fieldErrors : {}) };
   const conflict = (answer && !answer.ok && answer.conflict) || (autosave.data && !autosave.data.ok && autosave.data.conflict);
-  const busy = navigation.state !== "idle";
+  // An autosave in flight and a button's save would both name the same version: one at a time.
+  const busy = navigation.state !== "idle" || autosave.state !== "idle";
 
   const onInput = () => {
     if (mode !== "edit" || conflict) return;
@@ -133,7 +134,15 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
           ) : null}
         </Notice>
       ) : null}
-      <Form method="post" ref={formRef} onInput={onInput} className="space-y-5" aria-label={mode === "new" ? POST_PAGES.newTitle : POST_PAGES.editTitle}>
+      <Form
+        method="post"
+        ref={formRef}
+        onInput={onInput}
+        onSubmit={() => {
+          // A button's save carries everything typed: the pending autosave is not needed.
+          if (timer.current) clearTimeout(timer.current);
+          setDirtySinceSave(false);
+        }} className="space-y-5" aria-label={mode === "new" ? POST_PAGES.newTitle : POST_PAGES.editTitle}>
         {post ? <input type="hidden" name="version" value={version} /> : null}
         <input type="hidden" name="tzOffset" value={offset} />
         <Field label={POST_PAGES.fields.title} name="title" defaultValue={shown.title} required maxLength={POST_RULES.titleMax} error={fieldErrors.title} />

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
-import { POST_MESSAGES, POST_PAGES } from "@shared/content/studio-posts";
+import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES } from "@shared/content/studio-posts";
 import { studioMeta } from "~/components/studio/meta";
 import { localInputValue, PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
 import { PageHeader, buttonClass } from "~/components/studio/ui";
 import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { requireStudio } from "~/lib/studio.server";
 import { invalid, notFound } from "../../../server/services/errors";
-import { POST_CATEGORIES, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
+import { deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/post-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {

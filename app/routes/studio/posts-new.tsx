@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { POST_PAGES } from "@shared/content/studio-posts";
+import { POST_CATEGORIES, POST_PAGES } from "@shared/content/studio-posts";
 import { readTimeFor } from "@shared/post-markdown";
 import { studioMeta } from "~/components/studio/meta";
 import { PostEditor } from "~/components/studio/posts-editor";
 import { PageHeader } from "~/components/studio/ui";
 import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { requireStudio } from "~/lib/studio.server";
-import { POST_CATEGORIES, createPost } from "../../../server/services/blog/studio-posts";
+import { createPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/posts-new";
 
 export function meta() {

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { POST_PAGES, POST_STATUSES, POST_STATUS_LABELS } from "@shared/content/studio-posts";
+import { POST_CATEGORIES, POST_PAGES, POST_STATUSES, POST_STATUS_LABELS } from "@shared/content/studio-posts";
 import { studioMeta } from "~/components/studio/meta";
 import { PostStatusBadge } from "~/components/studio/posts-editor";
 import { DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { POST_CATEGORIES, listStudioPosts } from "../../../server/services/blog/studio-posts";
+import { listStudioPosts } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/posts";
 
 export function meta() {

@@ -1,6 +1,5 @@
 import type { Selectable, Transaction } from "kysely";
-import { BLOG_CATEGORIES } from "../../../shared/content/blog";
-import { POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus, UNTITLED_SECTION } from "../../../shared/content/studio-posts";
+import { POST_CATEGORIES, POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus, UNTITLED_SECTION } from "../../../shared/content/studio-posts";
 import { markdownToSections, readTimeFor, sectionsToMarkdown, wordCount } from "../../../shared/post-markdown";
 import { z } from "../../../shared/zod";
 import type { Deps } from "../../context";
@@ -56,8 +55,7 @@ export type StudioPostSummary = Pick<
   "id" | "title" | "slug" | "status" | "author" | "category" | "publishedAt" | "scheduledAt" | "createdAt" | "updatedAt" | "views" | "likes" | "version"
 >;
 
-const categories = BLOG_CATEGORIES.filter((c) => c !== "All") as readonly string[];
-export const POST_CATEGORIES = categories;
+const categories = POST_CATEGORIES;
 
 /** PostgreSQL cannot store a NUL character: it is dropped from every text field (everything else stays as typed). */
 const noNul = (s: string) => s.replaceAll("\u0000", "");
