@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
+import { POST_ADDRESS_MESSAGES } from "../../shared/content/studio-posts";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { ResponseCache } from "../http/response-cache";
@@ -73,9 +74,9 @@ export function blogsRouter(): Hono<AppEnv> {
       // A published post's earlier slug: 301 to its address now; a deleted post's: 410.
       const former = await formerAddress(deps, slug);
       if (former?.kind === "moved") {
-        return c.json({ success: false, message: BLOG_POST.moved, slug: former.slug }, 301, { location: `/api/blogs/${encodeURIComponent(former.slug)}`, "cache-control": "no-store" });
+        return c.json({ success: false, message: POST_ADDRESS_MESSAGES.moved, slug: former.slug }, 301, { location: `/api/blogs/${encodeURIComponent(former.slug)}`, "cache-control": "no-store" });
       }
-      if (former?.kind === "gone") return c.json({ success: false, message: BLOG_POST.gone }, 410, { "cache-control": "no-store" });
+      if (former?.kind === "gone") return c.json({ success: false, message: POST_ADDRESS_MESSAGES.gone }, 410, { "cache-control": "no-store" });
       throw notFound("Blog not found");
     }
     return c.json({ success: true, data: blog }, 200, { "cache-control": "no-store" });

@@ -83,9 +83,6 @@ export const BLOG_NEWSLETTER = {
 export const BLOG_POST = {
   loading: "Loading blog post...",
   notFound: "Blog not found",
-  /** The API's answer for a published post's earlier slug (301) and a deleted post's (410). */
-  moved: "This blog has moved.",
-  gone: "This blog was deleted.",
   notFoundText: "The article you are looking for does not exist or has been moved.",
   back: "Back to Blogs",
   like: "Like",

@@ -38,6 +38,12 @@ export const POST_RULES = {
   savesPerMinute: 120,
 } as const;
 
+/** The API's answer for a published post's earlier slug (301) and a deleted post's (410); the server's only. */
+export const POST_ADDRESS_MESSAGES = {
+  moved: "This blog has moved.",
+  gone: "This blog was deleted.",
+};
+
 /** A section of text written before the first heading gets this title. */
 export const UNTITLED_SECTION = "Introduction";
 
