@@ -113,8 +113,8 @@ async function main() {
       await insertBlogs(deps, Array.from({ length: Math.min(500, POSTS - i) }, (_, k) => post(i + k)));
     }
     if (DRAFT_SHARE > 0) {
-      // Post i is a draft when the running count of drafts steps up at i: an even spread of the share.
-      const drafts = Array.from({ length: POSTS - 1 }, (_, i) => i).filter((i) => Math.floor((i + 1) * DRAFT_SHARE) > Math.floor(i * DRAFT_SHARE));
+      // Post i is a draft by a multiplicative hash of i: the share, spread over dates, categories and featured alike.
+      const drafts = Array.from({ length: POSTS - 1 }, (_, i) => i).filter((i) => (Math.imul(i + 1, 2654435761) >>> 0) % 1000 < DRAFT_SHARE * 1000);
       for (let k = 0; k < drafts.length; k += 500) {
         await db.kysely
           .updateTable("blogs")

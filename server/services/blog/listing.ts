@@ -11,7 +11,7 @@ import type { BlogPage, BlogStats } from "./types";
 /** Published posts, newest first, filtered by search (title, excerpt, tags, section text), category and featured. */
 export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<BlogPage> {
   const limit = query.limit ?? BLOG_LIMITS.pageSize;
-  let q = deps.db.kysely.selectFrom("blogs").selectAll("blogs").where("status", "=", PUBLISHED);
+  let q = deps.db.kysely.selectFrom("blogs").where("status", "=", PUBLISHED);
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
@@ -21,19 +21,31 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
     if (condition === "none") return { data: [], pagination: { limit, ...(query.cursor ? {} : { page: query.page ?? 1 }), hasMore: false, nextCursor: null } };
     q = q.where(condition);
   }
+  let offset = 0;
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     q = q.where((eb) =>
       eb.or([eb("published_at", "<", c.publishedAt), eb.and([eb("published_at", "=", c.publishedAt), eb("id", "<", c.id)])]),
     );
   } else if (query.page && query.page > 1) {
-    q = q.offset((query.page - 1) * limit);
+    offset = (query.page - 1) * limit;
   }
-  const rows = await q
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
+  const rows = offset
+    ? // A numbered page far down: the ids are skipped along the index alone, then only the page's rows are read
+      // (PostgreSQL otherwise reads and sorts every matching row once drafts thin out the status-first index).
+      await deps.db.kysely
+        .selectFrom("blogs")
+        .selectAll("blogs")
+        .where("id", "in", q.select("blogs.id").orderBy("published_at", "desc").orderBy("id", "desc").limit(limit + 1).offset(offset))
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .execute()
+    : await q
+        .selectAll("blogs")
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit + 1)
+        .execute();
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
