@@ -189,7 +189,7 @@ describe.each(testDatabaseKinds())("the studio's door on %s", (kind) => {
     const writes = endpoints.filter((e) => WRITE(e.method));
     expect(writes.length).toBeGreaterThan(0);
     for (const e of writes) {
-      for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }]) {
+      for (const headers of [{ "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }] as Record<string, string>[]) {
         const res = await call(e.method, e.path, { cookie, headers });
         expect(res.status, `${e.key} with ${JSON.stringify(headers)}`).toBe(403);
         expect(((await res.json()) as Json).message).toBe("Cross-site requests are not allowed.");

@@ -4,7 +4,8 @@ import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { hashToken, newToken, newUserId } from "../auth/tokens";
-import { forbidden, invalid, unauthorized } from "../errors";
+import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
+import { hitRateLimit } from "../rate-limit";
 import { enqueueMail } from "../mail";
 import { type Actor, recordAudit } from "./audit";
 
@@ -12,6 +13,7 @@ import { type Actor, recordAudit } from "./audit";
 export type StaffActor = Actor & { userId: string; access: StaffAccess };
 
 const DAY_MS = 24 * 3_600_000;
+const INVITATIONS_PER_HOUR = 20;
 
 /**
  * An owner invites someone by e-mail to be editor or owner: a single-use link, valid for seven days. A newer
@@ -21,6 +23,9 @@ export async function inviteStaff(deps: Deps, email: string, access: StaffAccess
   if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
+  // Each invitation is an e-mail sent in the site's name: an owner's session (or a stolen one) sends a bounded number.
+  const limit = await hitRateLimit(deps.db, `staff-invite:${actor.userId}`, { limit: INVITATIONS_PER_HOUR, windowMs: 3_600_000, now });
+  if (!limit.allowed) throw rateLimited(STUDIO_MESSAGES.tooManyInvitations, limit.retryAfterSeconds);
   const token = newToken();
   await deps.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("staff_invitations").where("email_normalized", "=", normalized).where("used_at", "is", null).execute();
