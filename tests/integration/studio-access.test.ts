@@ -1,15 +1,22 @@
 /**
  * The studio's door, across every area: every /api/studio endpoint (read from the app's own router, so endpoints
  * that areas add later are covered without touching this file) refuses whoever is not staff with a private JSON
- * 401/403, refuses a staff session that has not passed the second factor, and refuses cross-site writes.
+ * 401/403, refuses a staff session that has not passed the second factor, and refuses cross-site writes. Every
+ * /studio page (read from app/routes.ts, so pages added later are covered too) is, for whoever is not staff, the
+ * site's ordinary 404, the same as any unknown address, private and unindexed.
  */
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { JOB_ROLES } from "../../shared/content/site";
 import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { buildDir, buildPresent } from "../helpers/built-server";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -199,5 +206,170 @@ describe.each(testDatabaseKinds())("the studio's door on %s", (kind) => {
     // The same cookie from the site itself is a passed owner session: the refusals above were the cross-site guard's.
     const own = await call("GET", "/api/studio/staff", { cookie });
     expect(own.status).toBe(200);
+  });
+});
+
+/** Every page path under /studio in the route table, parameters filled in. */
+function studioPagePaths(entries: RouteConfigEntry[] = routes, parent = ""): string[] {
+  const paths: string[] = [];
+  for (const entry of entries) {
+    const full = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    if ((full === "/studio" || full.startsWith("/studio/")) && (entry.index || (entry.path && !entry.children?.length))) paths.push(full);
+    if (entry.children) paths.push(...studioPagePaths(entry.children, full));
+  }
+  return [...new Set(paths.map((p) => p.replace(/:\w+\??/g, "1").replace(/\*$/, "x")))];
+}
+
+/** Opened by people who are not staff yet. */
+const OPEN_PAGES = new Set(["/studio/invitation"]);
+
+const BUILD_DIR = buildDir();
+
+describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the studio's pages on %s (build at ${path.relative(process.cwd(), BUILD_DIR)})`, (kind) => {
+  let t: TestDatabase;
+  let app: App;
+  let n = 0;
+  const cookieOf = (token: string) => `__Host-wp_session=${token}`;
+  const page = (pathname: string, init: { cookie?: string; method?: string; body?: string } = {}) =>
+    app.request(`http://127.0.0.1${pathname}`, {
+      method: init.method ?? "GET",
+      redirect: "manual",
+      headers: {
+        "x-forwarded-for": `192.0.2.${(++n % 250) + 1}`,
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+        ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: init.body,
+    });
+  const api = async (method: string, pathname: string, body: unknown, token?: string) =>
+    (await app.request(`http://127.0.0.1/api${pathname}`, {
+      method,
+      headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${(++n % 250) + 1}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })) as Response;
+  async function signUp(email: string): Promise<string> {
+    expect((await api("POST", "/auth/register", { name: "Page Person", email, password: "a studio passphrase 11", company: "C", industry: "Healthcare", role: "user" })).status).toBe(201);
+    return ((await (await api("POST", "/auth/login", { email, password: "a studio passphrase 11" })).json()) as Json).token as string;
+  }
+  /** The page without what differs between two renders of one page: the CSP nonce. */
+  const comparable = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+  let deps: ReturnType<typeof testDeps>;
+  let visitor: string;
+  let editorPassed: string;
+  let ownerPassed: string;
+  let ownerFirst: string;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    deps = testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "true" });
+    app = await createApp({ deps, buildDir: BUILD_DIR });
+    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    visitor = await signUp(`page.visitor.${kind}@example.com`);
+    const passed = async (email: string, access: "editor" | "owner") => {
+      const token = await signUp(email);
+      await runStaffCommand(deps, ["grant", access, email], () => {}, () => {});
+      const { secret } = (await (await api("POST", "/studio/second-factor/enrolment", {}, token)).json()) as Json;
+      expect((await api("POST", "/studio/second-factor/enrolment/confirm", { code: code(secret) }, token)).status).toBe(200);
+      return token;
+    };
+    editorPassed = await passed(`page.editor.${kind}@example.com`, "editor");
+    ownerPassed = await passed(`page.owner.${kind}@example.com`, "owner");
+    ownerFirst = ((await (await api("POST", "/auth/login", { email: `page.owner.${kind}@example.com`, password: "a studio passphrase 11" })).json()) as Json).token;
+  });
+  afterAll(async () => {
+    await settleMailDeliveries();
+    await t?.drop();
+  });
+
+  it("finds the studio's pages in the route table", () => {
+    const pages = studioPagePaths();
+    expect(pages).toEqual(expect.arrayContaining(["/studio", "/studio/second-factor", "/studio/enrol", "/studio/staff", "/studio/audit", "/studio/invitation"]));
+  });
+
+  it("is, for visitors and their accounts, the site's ordinary 404: the same page as any unknown address, private and unindexed", async () => {
+    const unknown = await page(`/no-such-page-${Math.random().toString(36).slice(2)}`);
+    expect(unknown.status).toBe(404);
+    const unknownBody = comparable(await unknown.text());
+    const unknownPost = await page(`/no-such-page-${Math.random().toString(36).slice(2)}`, { method: "POST", body: "intent=invite" });
+    expect(unknownPost.status).toBe(404);
+    const unknownPostBody = comparable(await unknownPost.text());
+    const unknownData = await page(`/no-such-page-${Math.random().toString(36).slice(2)}.data`);
+    const unknownDataBody = await unknownData.text();
+    for (const pathname of studioPagePaths().filter((p) => !OPEN_PAGES.has(p))) {
+      for (const [who, cookie] of [
+        ["no session", undefined],
+        ["a visitor's account", cookieOf(visitor)],
+        ["a made-up session", cookieOf("y".repeat(43))],
+      ] as const) {
+        const res = await page(pathname, { cookie });
+        expect(res.status, `${pathname} for ${who}`).toBe(404);
+        expect(res.headers.get("cache-control"), `${pathname} for ${who}`).toBe("no-store");
+        expect(res.headers.get("x-robots-tag"), `${pathname} for ${who}`).toContain("noindex");
+        expect(comparable(await res.text()), `${pathname} for ${who}`).toBe(unknownBody);
+        // The client's data request and a form post say no more than the page.
+        const dataRes = await page(`${pathname}.data`, { cookie });
+        expect(dataRes.status, `${pathname}.data for ${who}`).toBe(unknownData.status);
+        expect(await dataRes.text(), `${pathname}.data for ${who}`).toBe(unknownDataBody);
+        const posted = await page(pathname, { cookie, method: "POST", body: "intent=invite&email=intruder%40example.com&access=owner" });
+        expect(posted.status, `POST ${pathname} for ${who}`).toBe(404);
+        expect(comparable(await posted.text()), `POST ${pathname} for ${who}`).toBe(unknownPostBody);
+      }
+    }
+    const invitations = await t.db.kysely.selectFrom("staff_invitations").select("email_normalized").where("email_normalized", "=", "intruder@example.com").execute();
+    expect(invitations).toEqual([]);
+  });
+
+  it("sends staff without the second factor to it, and keeps owners' pages from editors", async () => {
+    for (const pathname of ["/studio", "/studio/staff", "/studio/audit"]) {
+      const res = await page(pathname, { cookie: cookieOf(ownerFirst) });
+      expect(res.status, pathname).toBe(302);
+      expect(res.headers.get("location"), pathname).toBe("/studio/second-factor");
+      expect(res.headers.get("cache-control"), pathname).toBe("no-store");
+    }
+    expect((await page("/studio/second-factor", { cookie: cookieOf(ownerFirst) })).status).toBe(200);
+    for (const pathname of ["/studio/staff", "/studio/audit"]) {
+      const res = await page(pathname, { cookie: cookieOf(editorPassed) });
+      expect(res.status, pathname).toBe(403);
+      expect(await res.text()).toContain("Only the owner can open this page.");
+    }
+    const posted = await page("/studio/staff", { cookie: cookieOf(editorPassed), method: "POST", body: "intent=invite&email=sneaky%40example.com&access=owner" });
+    expect(posted.status).toBe(403);
+    expect(await t.db.kysely.selectFrom("staff_invitations").selectAll().where("email_normalized", "=", "sneaky@example.com").execute()).toEqual([]);
+    for (const pathname of ["/studio", "/studio/staff", "/studio/audit"]) {
+      const res = await page(pathname, { cookie: cookieOf(ownerPassed) });
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get("cache-control"), pathname).toBe("no-store");
+      expect(res.headers.get("x-robots-tag"), pathname).toContain("noindex");
+    }
+  });
+
+  it("opens the invitation page to anyone, privately, and says clearly when a link cannot be used", async () => {
+    const res = await page("/studio/invitation?token=not-a-real-token");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await res.text()).toContain("This invitation link is invalid or has expired.");
+  });
+
+  it("no visitor form raises an account's access: sign-up through the page names no access", async () => {
+    const email = `page.signup.${kind}@example.com`;
+    const body = new URLSearchParams({
+      firstName: "Sign",
+      lastName: "Up",
+      email,
+      password: "a studio passphrase 11",
+      company: "C",
+      role: JOB_ROLES[0],
+      industry: "Healthcare",
+      terms: "on",
+      access: "owner",
+      "user[access]": "owner",
+    });
+    const res = await page("/get-started", { method: "POST", body: body.toString() });
+    expect(res.status).toBe(303);
+    const row = await t.db.kysely.selectFrom("users").select("access").where("email_normalized", "=", email).executeTakeFirstOrThrow();
+    expect(row.access).toBe("user");
   });
 });
