@@ -5,6 +5,7 @@ import { ENROL_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader, buttonClass } from "~/components/studio/ui";
 import { useHydrated } from "~/lib/session-user";
+import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { pendingEnrolment } from "../../../server/services/staff/second-factor";
@@ -18,6 +19,11 @@ export function meta() {
 /** The key as people read it: groups of four. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
+/** An action's `Retry-After` reaches the answer (React Router passes a route's own headers only through this). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor === "needed") throw redirect(STUDIO_PAGES.secondFactor);
@@ -30,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor !== "enrol") throw redirect(STUDIO_PAGES.home, 303);
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!/^\d{6}$/.test(code)) return data({ codes: null, error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {

@@ -4,6 +4,7 @@ import { STUDIO_MESSAGES, STUDIO_PAGES } from "@shared/content/studio";
 import { SECOND_FACTOR_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { passSecondFactor } from "../../../server/services/staff/studio-session";
@@ -11,6 +12,11 @@ import type { Route } from "./+types/second-factor";
 
 export function meta() {
   return studioMeta(SECOND_FACTOR_PAGE.metaTitle);
+}
+
+/** An action's `Retry-After` reaches the answer (React Router passes a route's own headers only through this). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -24,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor === "enrol") throw redirect(STUDIO_PAGES.enrol, 303);
   if (studio.secondFactor === "passed") throw redirect(STUDIO_PAGES.home, 303);
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   const code = String(form.get("code") ?? "").trim();
   if (!code || code.length > 40) return data({ error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {

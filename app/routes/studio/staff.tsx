@@ -5,6 +5,7 @@ import { STAFF_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime } from "~/components/studio/access-format";
 import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, TH, buttonClass } from "~/components/studio/ui";
+import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { normalizeEmail } from "../../../server/services/auth/accounts";
@@ -17,6 +18,11 @@ export function meta() {
 }
 
 const PAGE = "/studio/staff";
+
+/** An action's `Retry-After` reaches the answer (React Router passes a route's own headers only through this). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args, { owner: true });
@@ -38,7 +44,7 @@ type ActionResult = {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { owner: true });
   const { deps } = args.context;
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   const intent = form.get("intent") === "revoke" ? "revoke" : "invite";
   const email = String(form.get("email") ?? "").trim().slice(0, 320);
   const access = String(form.get("access") ?? "");

@@ -1,5 +1,7 @@
 import type { Deps } from "../../context";
 import { STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
+import { AUTH_VALIDATION } from "../../../shared/content/auth";
+import { NewPasswordSchema } from "../../../shared/schemas/auth";
 import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
@@ -84,6 +86,9 @@ export async function acceptInvitation(
   } else {
     const name = (input.name ?? "").trim();
     if (!name || name.length > 100) throw invalid(STUDIO_MESSAGES.nameRequired, "name");
+    // The length rules of every new password (sign-up and reset check them in their schemas), then the policy.
+    const length = NewPasswordSchema.safeParse(input.password ?? "");
+    if (!length.success) throw invalid(length.error.issues[0]?.message ?? AUTH_VALIDATION.passwordTooShort, "password");
     await assertPasswordAllowed(input.password ?? "", { email: invitation.email_normalized, name });
   }
   const passwordHash = account ? null : await hashPassword(input.password ?? "");
