@@ -88,8 +88,15 @@ test("the owner sets up two-step sign-in, signs in with a code and with a recove
     data: { name: "Olive Owner", email: ownerEmail, password: PASSWORD, company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" },
   });
   expect(register.status()).toBe(201);
+  const spareEmail = uniqueEmail("spare.editor");
+  const spare = await page.request.post(`${server.url}/api/auth/register`, {
+    headers: { origin: server.url },
+    data: { name: "Spare Editor", email: spareEmail, password: PASSWORD, company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" },
+  });
+  expect(spare.status()).toBe(201);
   await page.context().clearCookies();
   await grant(server, "owner", ownerEmail);
+  await grant(server, "editor", spareEmail);
 
   // Sign in through the site's own page; the studio asks for two-step sign-in to be set up first.
   await signInThroughThePage(page, ownerEmail, PASSWORD);
@@ -149,6 +156,13 @@ test("the owner sets up two-step sign-in, signs in with a code and with a recove
   await expect(page).toHaveURL(/\/studio\/staff$/);
   await expect(page.getByRole("cell", { name: ownerEmail })).toBeVisible();
   await accessibleAtBothWidths(page);
+  // Removing someone asks first.
+  await page.getByRole("link", { name: `Remove access: ${spareEmail}` }).click();
+  await expect(page.getByRole("heading", { name: `Remove studio access for ${spareEmail}?` })).toBeVisible();
+  await accessibleAtBothWidths(page);
+  await page.getByRole("button", { name: "Yes, remove access" }).click();
+  await expect(page.getByText(`Studio access removed for ${spareEmail}.`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: spareEmail })).toHaveCount(0);
   const editorEmail = uniqueEmail("editor");
   await page.getByLabel("E-mail address").fill(editorEmail);
   await page.getByLabel("Access").selectOption("editor");
