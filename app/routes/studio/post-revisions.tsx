@@ -4,6 +4,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { loadPost, refusal } from "~/lib/studio-posts.server";
+import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { compareRevisions, listRevisions, restoreRevision } from "../../../server/services/blog/revisions";
 import type { Route } from "./+types/post-revisions";
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   const postId = idOf(args.params.id);
   try {
     await restoreRevision(args.context.deps, studio.actor, postId, idOf(String(form.get("revision") ?? "")), Number(form.get("version")));

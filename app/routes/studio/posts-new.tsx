@@ -5,6 +5,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { PostEditor } from "~/components/studio/posts-editor";
 import { PageHeader } from "~/components/studio/ui";
 import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.server";
+import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { createPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/posts-new";
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   try {
     const post = await createPost(args.context.deps, studio.actor, changesFromForm(form));
     return redirect(`/studio/posts/${post.id}`);
