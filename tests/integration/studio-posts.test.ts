@@ -349,6 +349,61 @@ describe.each(testDatabaseKinds())("studio posts on %s", (kind) => {
     expect((await json(await call("GET", "/api/blogs/sample-like"))).data.content.sections).toEqual([{ title: "S", content: ["Plain.", "✅ Item", '"Quote"'] }]);
   });
 
+  it.runIf(HAVE_BUILD)("the studio's post pages: 404 to visitors, every page for staff, bad input answered on the page, never a 500", async () => {
+    const page = (method: string, path: string, { token, form }: { token?: string; form?: Record<string, string> } = {}) =>
+      app.request(`http://127.0.0.1${path}`, {
+        method,
+        redirect: "manual",
+        headers: {
+          "x-forwarded-for": `198.51.100.${(++n % 250) + 1}`,
+          ...(token ? { cookie: `wp_session=${token}` } : {}),
+          ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+      });
+    const post = await create(full("Paged post"));
+    const visitor = await visitorSession(deps, `page.reader.${kind}@example.com`, "203.0.113.78");
+    const paths = ["/studio/posts", "/studio/posts/new", `/studio/posts/${post.id}`, `/studio/posts/${post.id}/preview`, `/studio/posts/${post.id}/revisions`];
+    for (const path of paths) {
+      expect((await page("GET", path)).status, path).toBe(404);
+      expect((await page("GET", path, { token: visitor })).status, path).toBe(404);
+      const staff = await page("GET", path, { token: editor });
+      expect(staff.status, path).toBe(200);
+      expect(staff.headers.get("cache-control")).toContain("no-store");
+      expect(staff.headers.get("x-robots-tag")).toContain("noindex");
+    }
+    // A visitor's post to an editor's action changes nothing.
+    expect((await page("POST", `/studio/posts/${post.id}`, { token: visitor, form: { intent: "publish", version: String(post.version) } })).status).toBe(404);
+    expect((await json(await call("GET", `/api/studio/posts/${post.id}`, { token: editor }))).post.status).toBe("draft");
+
+    expect((await page("GET", "/studio/posts/abc", { token: editor })).status).toBe(404);
+    expect((await page("GET", "/studio/posts/999999999", { token: editor })).status).toBe(404);
+    const badFilter = await page("GET", "/studio/posts?status=lost&page=-4", { token: editor });
+    expect(badFilter.status).toBe(200);
+    expect(await badFilter.text()).toContain("status must be one of");
+    expect((await page("GET", `/studio/posts/${post.id}/revisions?from=x&to=999999`, { token: editor })).status).toBe(200);
+
+    const fields = { title: "Paged post", excerpt: "E", author: "A", category: "Technology", tags: "a, b", body: "## S\n\nText", coverMediaId: "", coverAlt: "" };
+    const stale = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { ...fields, intent: "save", version: "99" } });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("Someone else saved this post after you opened it");
+    const badCover = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { ...fields, intent: "save", version: String(post.version), coverMediaId: "12x" } });
+    expect(badCover.status).toBe(400);
+    expect(await badCover.text()).toContain("That cover image does not exist");
+    const past = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { ...fields, intent: "schedule", version: String(post.version), scheduledAt: "2001-01-01T10:00", tzOffset: "0" } });
+    expect(past.status).toBe(400);
+    const noConfirm = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { intent: "delete" } });
+    expect(noConfirm.status).toBe(400);
+    const saved = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { ...fields, intent: "save", version: String(post.version), title: "Paged post saved" } });
+    expect(saved.status).toBe(200);
+    const created = await page("POST", "/studio/posts/new", { token: editor, form: { ...fields, title: "Made on the page", intent: "create" } });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toMatch(/^\/studio\/posts\/\d+$/);
+    const deleted = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { intent: "delete", confirm: "yes" } });
+    expect(deleted.status).toBe(302);
+    expect((await call("GET", `/api/studio/posts/${post.id}`, { token: editor })).status).toBe(404);
+  });
+
   it.runIf(kind === "postgres")("publishing and unpublishing show on a second process at once; two schedule workers publish a post once", async () => {
     // A second server process: its own connection pool, its own response caches and write counters.
     const otherDb = await openDatabase(t.url);
