@@ -3,7 +3,8 @@ import { createApp } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
 import { blogStats } from "../../server/services/blog/listing";
 import { insertBlogs } from "../../server/services/blog/posts";
-import { publishDuePosts } from "../../server/services/blog/schedule";
+import { postScheduleWorker, publishDuePosts } from "../../server/services/blog/schedule";
+import { WORKER_FACTORIES } from "../../server/workers";
 import { blogSitemapEntries } from "../../server/services/blog/sitemap";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { buildDir, buildPresent } from "../helpers/built-server";
@@ -298,6 +299,25 @@ describe.each(testDatabaseKinds())("studio posts on %s", (kind) => {
     const refused = await call("POST", `/api/studio/posts/${bare.id}/publish`, { token: editor, body: { version: bare.version } });
     expect(refused.status).toBe(400);
     expect((await json(refused)).field).toBe("excerpt");
+  });
+
+  it("the server runs the schedule worker, which publishes a due post as soon as it looks", async () => {
+    expect(WORKER_FACTORIES).toContain(postScheduleWorker);
+    const at = Date.now() + 3_000;
+    const post = await act(await create(full("Worker story")), "schedule", { scheduledAt: at });
+    await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now()) + 50));
+    // A worker looks at once when it starts, then every 15 seconds.
+    const worker = postScheduleWorker(deps);
+    try {
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        status = (await call("GET", `/api/blogs/${post.slug}`)).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("answers bad input with 4xx and changes nothing", async () => {
