@@ -3,7 +3,7 @@ import { BLOG_LIMITS } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
 import type { BlogQuery } from "./query";
-import { toBlog } from "./rows";
+import { blogsWithCovers } from "../media/covers";
 import { normaliseSearch, searchCondition } from "./search";
 import type { BlogPage, BlogStats } from "./types";
 
@@ -37,7 +37,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(toBlog),
+    data: await blogsWithCovers(deps, page),
     pagination: {
       limit,
       ...(query.cursor ? {} : { page: query.page ?? 1 }),
