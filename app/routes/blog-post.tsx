@@ -1,4 +1,5 @@
 import { CoverArt } from "~/components/blog/cover-art";
+import { CoverImage } from "~/components/blog/cover-image";
 import { useEffect, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation } from "react-router";
 import { formatCount, formatLongDate, formatShortDate } from "~/components/blog/format";
@@ -11,6 +12,7 @@ import { likeAsVisitor } from "../../server/http/visitor-like";
 import { hasLiked } from "../../server/services/blog/likes";
 import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
+import { coversFor } from "../../server/services/media/covers";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -23,13 +25,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const blog = countsView ? await viewBlog(deps, params.slug, context.clientIp) : await getBlog(deps, params.slug);
   if (!blog) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
-    return data({ blog: null, related: [] as Blog[], liked: false }, { status: 404 });
+    return data({ blog: null, related: [] as Blog[], liked: false, covers: {} as Awaited<ReturnType<typeof coversFor>> }, { status: 404 });
   }
   const [related, liked] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),
     hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
   ]);
-  return { blog, related: related.data, liked };
+  const covers = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
+  return { blog, related: related.data, liked, covers };
 }
 
 /** What a like answers: counted (with the new total), or refused (with a message when the visitor should know why). */
@@ -98,7 +101,7 @@ function blogPostingJsonLd(blog: Blog, publicUrl: string) {
 }
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { blog, related, liked } = loaderData;
+  const { blog, related, liked, covers } = loaderData;
   // Without JavaScript the like is a plain form post: its answer arrives as the page's action data.
   const posted = actionData?.like.ok ? actionData.like : undefined;
   const postedRefusal = actionData && !actionData.like.ok ? actionData.like.message : undefined;
@@ -127,7 +130,9 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
       <Link to="/blogs" className="btn-ghost">
         ← {BLOG_POST.back}
       </Link>
-      {blog.image ? (
+      {covers[blog.id] ? (
+        <CoverImage cover={covers[blog.id]!} sizes="(min-width: 768px) 720px, calc(100vw - 2rem)" hero className="mt-6 h-auto w-full rounded-2xl" />
+      ) : blog.image ? (
         <img src={blog.image} alt="" width={1200} height={630} className="mt-6 w-full rounded-2xl object-cover" />
       ) : (
         <CoverArt category={blog.category} seed={blog.slug} className="mt-6 aspect-[2/1] w-full rounded-2xl" />
@@ -198,6 +203,9 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {related.map((r) => (
               <li key={r.slug} className="rounded-xl p-4 ring-1 ring-slate-200">
+                {covers[r.id] ? (
+                  <CoverImage cover={covers[r.id]!} sizes="(min-width: 640px) 230px, calc(100vw - 4rem)" className="mb-3 aspect-[2/1] h-auto w-full rounded-lg object-cover" />
+                ) : null}
                 <Link to={`/blog/${r.slug}`} className="font-semibold text-slate-900 underline-offset-4 hover:text-emerald-800 hover:underline">
                   {r.title}
                 </Link>
