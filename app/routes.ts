@@ -27,6 +27,7 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("media", "routes/studio/media.tsx"),
     ]),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),

@@ -85,3 +85,12 @@ export const COVER_FIELD = {
   selected: "Selected",
   select: (name: string) => `Use ${name} as the cover`,
 };
+
+/** The message of an outcome code the upload API puts in the library page's address after a form post (never free text). */
+export function mediaOutcomeMessage(code: string | null): string | undefined {
+  if (!code) return undefined;
+  const format = /^format-([a-z0-9]{2,10})$/.exec(code)?.[1];
+  if (format) return MEDIA_MESSAGES.wrongFormat(format);
+  const message = (MEDIA_MESSAGES as Record<string, unknown>)[code];
+  return typeof message === "string" ? message : COVER_FIELD.uploadFailed;
+}
