@@ -69,6 +69,8 @@ export const MEDIA_PAGE = {
 
 export const COVER_FIELD = {
   legend: "Cover image",
+  numberLabel: "Image number (from Media)",
+  numberHint: "lists each image with its number (#). Leave empty for no cover.",
   none: "No cover: the post shows drawn cover art.",
   choose: "Choose from the library",
   upload: "Upload a new image",
