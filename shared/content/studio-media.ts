@@ -57,6 +57,7 @@ export const MEDIA_PAGE = {
   uploadButton: "Upload",
   uploading: "Uploading…",
   libraryHeading: "Library",
+  tableCaption: "Images in the library",
   empty: "No images yet. Upload the first one above.",
   columns: { image: "Image", name: "Name", size: "Size", dimensions: "Dimensions", usedBy: "Used by", actions: "Actions" },
   unused: "Not used",

@@ -125,7 +125,7 @@ export default function StudioMedia({ loaderData, actionData }: Route.ComponentP
         {media.length === 0 ? (
           <EmptyState title={MEDIA_PAGE.empty} />
         ) : (
-          <DataTable caption={MEDIA_PAGE.libraryHeading}>
+          <DataTable caption={MEDIA_PAGE.tableCaption}>
             <thead>
               <tr>
                 <th scope="col" className={TH}>{MEDIA_PAGE.columns.image}</th>
