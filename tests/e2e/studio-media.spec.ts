@@ -102,6 +102,63 @@ test.describe("the studio's media library", () => {
     });
   });
 
+  test("a post's uploaded cover is drawn on the post page, the listing and related posts, without layout shift", async ({ page, server, browser }) => {
+    await signInAsEditor(page, server.url, server.databaseUrl);
+    await page.request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+    const uploaded = await page.request.post(`${server.url}/api/studio/media`, { headers: { origin: server.url }, multipart: { file: { name: "cover.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(await photoFile("cover.jpg", 2000, 1000)) } } });
+    expect(uploaded.status()).toBe(201);
+    const { media } = (await uploaded.json()) as { media: { id: number } };
+    // The posts' editor sets covers; here the rows are set directly, for every sample post.
+    const db = await openDatabase(server.databaseUrl);
+    let slug: string;
+    try {
+      await db.kysely.updateTable("blogs").set({ cover_media_id: media.id, cover_alt: "A green field at dawn" }).execute();
+      slug = (await db.kysely.selectFrom("blogs").select("slug").orderBy("id").executeTakeFirstOrThrow()).slug;
+    } finally {
+      await db.close();
+    }
+
+    // A visitor, in a fresh browser.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await context.newPage();
+    const problems: string[] = [];
+    visitor.on("console", (msg) => msg.type() === "error" && problems.push(msg.text()));
+    visitor.on("requestfailed", (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
+    await visitor.goto(`${server.url}/blog/${slug}`);
+    const hero = visitor.locator("article > picture img").first();
+    await expect(hero).toHaveAttribute("alt", "A green field at dawn");
+    await expect(hero).toHaveAttribute("loading", "eager");
+    await expect(hero).toHaveAttribute("fetchpriority", "high");
+    await expect(hero).toHaveAttribute("width", "960");
+    await expect(hero).toHaveAttribute("height", "480");
+    expect(await hero.getAttribute("srcset")).toMatch(/-480\.webp 480w, .*-960\.webp 960w, .*-1600\.webp 1600w$/);
+    await expect(visitor.locator("article > picture source[type='image/avif']").first()).toHaveAttribute("srcset", /\.avif 480w/);
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The box had its final height before the image arrived.
+    const shift = await visitor.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+    const related = visitor.locator("[aria-labelledby='related-heading'] picture img");
+    if ((await related.count()) > 0) await expect(related.first()).toHaveAttribute("loading", "lazy");
+
+    await visitor.goto(`${server.url}/blogs`);
+    const card = visitor.getByTestId("blog-card").first().locator("picture img");
+    await expect(card).toHaveAttribute("loading", "lazy");
+    await expect(card).toHaveAttribute("sizes", /370px/);
+    await expect(card).toHaveAttribute("alt", "A green field at dawn");
+    await expectAccessible(visitor);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("a visitor gets the site's 404 at /studio/media", async ({ page, allowErrors }) => {
     const res = await page.goto("/studio/media");
     expect(res?.status()).toBe(404);
