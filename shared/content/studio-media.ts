@@ -13,9 +13,12 @@ export const MEDIA_RULES = {
   coverWidth: 960,
   /** AVIF is kept only when it is at most this share of the WebP's bytes. */
   avifMaxShare: 0.85,
-  /** Uploads processed at once by one server process; more wait in line, up to `queueLength`. */
-  concurrentUploads: 2,
-  queueLength: 6,
+  /**
+   * Uploads processed at once by one server process; more wait in line, up to `queueLength`. One: an upload's
+   * encoders hold about 100 MB beside the process's own (AVIF's alone 60 MB at 1600 px), and uploads are rare.
+   */
+  concurrentUploads: 1,
+  queueLength: 4,
   /** Uploads per staff account per hour. */
   uploadsPerHour: 120,
   /** Longest original file name kept (shown in the library). */
