@@ -27,8 +27,14 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("second-factor", "routes/studio/second-factor.tsx"),
+      route("enrol", "routes/studio/enrol.tsx"),
+      route("staff", "routes/studio/staff.tsx"),
+      route("audit", "routes/studio/audit.tsx"),
       route("media", "routes/studio/media.tsx"),
     ]),
+    // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
+    route("invitation", "routes/studio-invitation.tsx"),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
