@@ -153,6 +153,18 @@ describe.each(testDatabaseKinds())("studio media on %s", (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it("accepts WebP and AVIF uploads, recorded as what their bytes are", async () => {
+    const base = sharp({ create: { width: 640, height: 360, channels: 3, background: "#2a6", noise: { type: "gaussian", mean: 100, sigma: 20 } } });
+    for (const [format, bytes] of [
+      ["image/webp", await base.clone().webp().toBuffer()],
+      ["image/avif", await base.clone().avif().toBuffer()],
+    ] as const) {
+      const res = await upload(editor, bytes, "upload.bin", "application/octet-stream");
+      expect(res.status, format).toBe(201);
+      expect(((await res.json()) as Json).media).toMatchObject({ type: format, width: 640, height: 360 });
+    }
+  });
+
   it("refuses what is not an accepted still image with a clear message, storing nothing", async () => {
     const before = (await t.db.kysely.selectFrom("media").select("id").execute()).length;
     const text = await upload(editor, Buffer.from("this is not a photo, just text pretending\n".repeat(20)), "holiday.jpg", "image/jpeg");
