@@ -1,8 +1,9 @@
 /**
  * `npm run bench:media` (issue 15): what an upload costs. Starts the production build (WP_BUILD_DIR, default
  * build-e2e) on a loopback port with a temporary SQLite database (or BENCH_DATABASE_URL, a PostgreSQL database the
- * bench may write to), signs an editor in, then uploads BENCH_UPLOADS (default 5, at most 10) noisy ~10 MB JPEGs
- * (5000 px wide photos of noise: the worst case for the encoders), one at a time, each one different.
+ * bench may write to), signs an editor in, then uploads BENCH_UPLOADS (default 5, at most 10) ~10 MB JPEGs of noise
+ * (BENCH_IMAGE=detail, the default: coarse and fine noise, busier at 960 px than any photograph; BENCH_IMAGE=grain:
+ * fine noise only, which scaling averages away), one at a time, each one different.
  * Prints: upload-to-ready time (request sent → 201 with every version stored) median and range; the bytes served
  * for the 960 px cover (WebP and AVIF) of those images; the server process's peak resident memory (VmHWM) before
  * the first upload and after the last. A benchmark, not a test: read it with the load average it prints.
@@ -19,6 +20,8 @@ import { testConfig } from "../tests/helpers/deps";
 
 const UPLOADS = Math.min(Math.max(Number(process.env.BENCH_UPLOADS ?? 5), 1), 10);
 const TARGET_BYTES = 9.8 * 1024 * 1024;
+/** BENCH_IMAGE: `detail` (default; coarse and fine noise) or `grain` (fine noise only). */
+const IMAGE = process.env.BENCH_IMAGE === "grain" ? "grain" : "detail";
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -31,10 +34,25 @@ async function noisyJpeg(seed: number): Promise<Buffer> {
   let out = Buffer.alloc(0);
   for (let attempt = 0; attempt < 4; attempt++) {
     const height = Math.round((width * 2) / 3);
-    out = await sharp({ create: { width, height, channels: 3, background: { r: (seed * 37) % 256, g: 120, b: 90 }, noise: { type: "gaussian", mean: 128, sigma: 28 } } })
-      .blur(0.5)
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const background = { r: (seed * 37) % 256, g: 120, b: 90 };
+    if (IMAGE === "grain") {
+      // Fine grain only: it makes the JPEG heavy and averages away when scaled down (the small-file end).
+      out = await sharp({ create: { width, height, channels: 3, background, noise: { type: "gaussian", mean: 128, sigma: 28 } } })
+        .blur(0.5)
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    } else {
+      // Detail at every scale: coarse noise enlarged (it survives at 960 px: the large-file end, far busier than a
+      // photograph), fine grain over it.
+      const coarse = await sharp({ create: { width: Math.round(width / 12), height: Math.round(height / 12), channels: 3, background, noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+        .resize(width, height, { kernel: "cubic" })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      out = await sharp(coarse)
+        .composite([{ input: { create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 24 } } }, blend: "soft-light" }])
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    }
     if (out.length <= 10 * 1024 * 1024 && out.length > TARGET_BYTES * 0.93) break;
     width = Math.floor(width * Math.sqrt(TARGET_BYTES / out.length));
   }
@@ -96,7 +114,7 @@ async function main() {
     }
     const afterPeak = peakRssMb(pid);
     console.log("");
-    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, database ${env.DATABASE_URL ? "PostgreSQL" : "SQLite"}`);
+    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, database ${env.DATABASE_URL ? "PostgreSQL" : "SQLite"}, image ${IMAGE}`);
     console.log(`upload-to-ready, ${UPLOADS} uploads of ~10 MB JPEGs: median ${Math.round(median(times))} ms (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))})`);
     console.log(`960 px cover served: WebP median ${Math.round(median(served.map((s) => s.webp)))} B; AVIF median ${served.every((s) => s.avif !== null) ? `${Math.round(median(served.map((s) => s.avif!)))} B` : "not kept for some"}`);
     console.log(`server peak RSS (VmHWM): ${idlePeak.toFixed(1)} MB before the first upload, ${afterPeak.toFixed(1)} MB after the last (+${(afterPeak - idlePeak).toFixed(1)} MB)`);

@@ -111,7 +111,7 @@ export function CoverField({ mediaId, alt, error }: { mediaId: number | null; al
           {library.state === "failed" ? (
             <p className="text-sm text-red-700">
               {COVER_FIELD.loadFailed}{" "}
-              <Button onClick={() => void load()}>{COVER_FIELD.choose}</Button>
+              <Button onClick={() => void load()}>{COVER_FIELD.retry}</Button>
             </p>
           ) : null}
           {library.state === "ready" && library.items.length === 0 ? <p className="text-sm text-slate-600">{COVER_FIELD.emptyLibrary}</p> : null}
