@@ -12,7 +12,7 @@ import { likeAsVisitor } from "../../server/http/visitor-like";
 import { hasLiked } from "../../server/services/blog/likes";
 import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
-import { coversFor } from "../../server/services/media/covers";
+import { type BlogCover, coversFor } from "../../server/services/media/covers";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -69,12 +69,17 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const path = `/blog/${params.slug}`;
   if (!blog) return pageMeta({ title: BLOG_POST.notFound, description: BLOG_POST.notFoundText, path, matches, noindex: true });
   return [
-    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article" }),
+    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article", image: shareImageOf(loaderData.covers[blog.id]) }),
     { property: "article:published_time", content: blog.date },
     { property: "article:section", content: blog.category },
     { property: "article:author", content: blog.author },
     ...blog.tags.map((tag) => ({ property: "article:tag", content: tag })),
   ];
+}
+
+/** A post's uploaded cover (its 960 px WebP) as its share image; the site's otherwise. */
+function shareImageOf(cover: BlogCover | undefined) {
+  return cover ? { path: cover.src, width: cover.width, height: cover.height, alt: cover.alt } : undefined;
 }
 
 function blogPostingJsonLd(blog: Blog, publicUrl: string) {

@@ -133,6 +133,9 @@ test.describe("the studio's media library", () => {
     await expect(hero).toHaveAttribute("height", "480");
     expect(await hero.getAttribute("srcset")).toMatch(/-480\.webp 480w, .*-960\.webp 960w, .*-1600\.webp 1600w$/);
     await expect(visitor.locator("article > picture source[type='image/avif']").first()).toHaveAttribute("srcset", /\.avif 480w/);
+    // Shared on a social network, the post shows its cover.
+    await expect(visitor.locator("meta[property='og:image']")).toHaveAttribute("content", new RegExp(`^${server.url}/media/[0-9a-f]{20}-960\\.webp$`));
+    await expect(visitor.locator("meta[property='og:image:alt']")).toHaveAttribute("content", "A green field at dawn");
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The box had its final height before the image arrived.
     const shift = await visitor.evaluate(
