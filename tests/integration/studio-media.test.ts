@@ -153,6 +153,20 @@ describe.each(testDatabaseKinds())("studio media on %s", (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it("accepts a 16-bit grey PNG (made 8-bit sRGB)", async () => {
+    const deep = await sharp({ create: { width: 500, height: 300, channels: 3, background: "#777", noise: { type: "gaussian", mean: 100, sigma: 30 } } })
+      .greyscale()
+      .toColourspace("grey16")
+      .png()
+      .toBuffer();
+    expect((await sharp(deep).metadata()).depth).toBe("ushort");
+    const res = await upload(editor, deep, "deep.png", "image/png");
+    expect(res.status).toBe(201);
+    const file = (((await res.json()) as Json).media.files as Json[]).find((f) => f.format === "webp" && f.width === 500)!;
+    const meta = await sharp(Buffer.from(await (await call("GET", file.url)).arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.depth]).toEqual([500, 300, "uchar"]);
+  });
+
   it("accepts WebP and AVIF uploads, recorded as what their bytes are", async () => {
     const base = sharp({ create: { width: 640, height: 360, channels: 3, background: "#2a6", noise: { type: "gaussian", mean: 100, sigma: 20 } } });
     for (const [format, bytes] of [

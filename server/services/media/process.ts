@@ -86,7 +86,8 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .rotate()
       .resize({ width: largest, withoutEnlargement: true })
       .toColourspace("srgb")
-      .raw()
+      // 8 bits a channel whatever the input's depth (a 16-bit PNG): what the encoders below are given.
+      .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
   } catch {
     // A header that parses over pixels that do not (a truncated or damaged file).
