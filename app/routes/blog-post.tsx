@@ -1,5 +1,4 @@
-import { CoverArt } from "~/components/blog/cover-art";
-import { CoverImage } from "~/components/blog/cover-image";
+import { PostHero, RelatedCover } from "~/components/blog/cover-image";
 import { useEffect, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation } from "react-router";
 import { formatCount, formatLongDate, formatShortDate } from "~/components/blog/format";
@@ -25,13 +24,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const blog = countsView ? await viewBlog(deps, params.slug, context.clientIp) : await getBlog(deps, params.slug);
   if (!blog) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
-    return data({ blog: null, related: [] as Blog[], liked: false, covers: {} as Awaited<ReturnType<typeof coversFor>> }, { status: 404 });
+    return data({ blog: null, related: [] as Blog[], liked: false }, { status: 404 });
   }
   const [related, liked] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),
     hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
   ]);
-  const covers = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
+  const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
   return { blog, related: related.data, liked, covers };
 }
 
@@ -69,12 +68,17 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const path = `/blog/${params.slug}`;
   if (!blog) return pageMeta({ title: BLOG_POST.notFound, description: BLOG_POST.notFoundText, path, matches, noindex: true });
   return [
-    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article", image: shareImageOf(loaderData.covers[blog.id]) }),
+    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article", image: shareImageOf(coversOf(loaderData)[blog.id]) }),
     { property: "article:published_time", content: blog.date },
     { property: "article:section", content: blog.category },
     { property: "article:author", content: blog.author },
     ...blog.tags.map((tag) => ({ property: "article:tag", content: tag })),
   ];
+}
+
+/** The page's covers (none on the not-found answer). */
+function coversOf(loaderData: object | undefined): Record<number, BlogCover> {
+  return loaderData && "covers" in loaderData ? (loaderData.covers as Record<number, BlogCover>) : {};
 }
 
 /** A post's uploaded cover (its 960 px WebP) as its share image; the site's otherwise. */
@@ -106,7 +110,7 @@ function blogPostingJsonLd(blog: Blog, publicUrl: string) {
 }
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { blog, related, liked, covers } = loaderData;
+  const { blog, related, liked } = loaderData;
   // Without JavaScript the like is a plain form post: its answer arrives as the page's action data.
   const posted = actionData?.like.ok ? actionData.like : undefined;
   const postedRefusal = actionData && !actionData.like.ok ? actionData.like.message : undefined;
@@ -135,13 +139,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
       <Link to="/blogs" className="btn-ghost">
         ← {BLOG_POST.back}
       </Link>
-      {covers[blog.id] ? (
-        <CoverImage cover={covers[blog.id]!} sizes="(min-width: 768px) 720px, calc(100vw - 2rem)" hero className="mt-6 h-auto w-full rounded-2xl" />
-      ) : blog.image ? (
-        <img src={blog.image} alt="" width={1200} height={630} className="mt-6 w-full rounded-2xl object-cover" />
-      ) : (
-        <CoverArt category={blog.category} seed={blog.slug} className="mt-6 aspect-[2/1] w-full rounded-2xl" />
-      )}
+      <PostHero blog={blog} cover={coversOf(loaderData)[blog.id]} />
       <header className="mt-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-emerald-50 px-3 py-1 font-semibold text-emerald-900">{blog.category}</span>
@@ -208,9 +206,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {related.map((r) => (
               <li key={r.slug} className="rounded-xl p-4 ring-1 ring-slate-200">
-                {covers[r.id] ? (
-                  <CoverImage cover={covers[r.id]!} sizes="(min-width: 640px) 230px, calc(100vw - 4rem)" className="mb-3 aspect-[2/1] h-auto w-full rounded-lg object-cover" />
-                ) : null}
+                <RelatedCover cover={coversOf(loaderData)[r.id]} />
                 <Link to={`/blog/${r.slug}`} className="font-semibold text-slate-900 underline-offset-4 hover:text-emerald-800 hover:underline">
                   {r.title}
                 </Link>

@@ -3,7 +3,7 @@ import { openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
 import { runStaffCommand } from "../../server/staff-command";
 import { testConfig } from "../helpers/deps";
-import { totpCode } from "../helpers/studio-staff";
+import { totpCode } from "../helpers/media-staff";
 import { expect, test } from "./fixtures";
 
 // The studio's image upload through the real proxy: its one path takes a 10 MB body, every other path keeps the

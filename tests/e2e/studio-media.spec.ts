@@ -7,7 +7,7 @@ import { openDatabase } from "../../server/db/database";
 import { runStaffCommand } from "../../server/staff-command";
 import { testConfig } from "../helpers/deps";
 import { createLogger } from "../../server/logger";
-import { totpCode } from "../helpers/studio-staff";
+import { totpCode } from "../helpers/media-staff";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";

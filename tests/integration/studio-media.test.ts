@@ -2,10 +2,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail";
-import { checkCover, coversFor } from "../../server/services/media/covers";
+import { checkCover, coverOfMedia, coversFor } from "../../server/services/media/covers";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
-import { signedInAs } from "../helpers/studio-staff";
+import { signedInAs } from "../helpers/media-staff";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -271,6 +271,7 @@ describe.each(testDatabaseKinds())("studio media on %s", (kind) => {
     // What the public pages draw: srcset of every WebP, AVIF beside it, the 960 version's size, the alt text.
     const covers = await coversFor(deps, [Number(post.id)]);
     expect(covers[Number(post.id)]).toMatchObject({ src: cover960.url, width: 960, height: 480, alt: "A parrot on a branch" });
+    expect(await coverOfMedia(deps, created.id, "A parrot on a branch")).toEqual(covers[Number(post.id)]);
     expect(covers[Number(post.id)]!.srcSet).toBe(
       (created.files as Json[])
         .filter((f) => f.format === "webp")

@@ -2,8 +2,9 @@ import { sql } from "kysely";
 import { BLOG_LIMITS } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
+import { withCoverImages } from "../media/covers";
 import type { BlogQuery } from "./query";
-import { blogsWithCovers } from "../media/covers";
+import { toBlog } from "./rows";
 import { normaliseSearch, searchCondition } from "./search";
 import type { BlogPage, BlogStats } from "./types";
 
@@ -37,7 +38,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: await blogsWithCovers(deps, page),
+    data: await withCoverImages(deps, page.map(toBlog)),
     pagination: {
       limit,
       ...(query.cursor ? {} : { page: query.page ?? 1 }),

@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import { type IndexablePost, reindexPost } from "../chat/knowledge";
 import { isPublishedPost } from "./publication";
-import { blogsWithCovers } from "../media/covers";
+import { toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
 import { type Blog, type BlogInput, SlugSchema } from "./types";
 import { wroteBlogs } from "./versions";
@@ -10,7 +10,7 @@ import { wroteBlogs } from "./versions";
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
   if (!SlugSchema.safeParse(slug).success) return undefined;
   const row = await deps.db.kysely.selectFrom("blogs").selectAll().where("slug", "=", slug).executeTakeFirst();
-  return row ? (await blogsWithCovers(deps, [row]))[0] : undefined;
+  return row ? toBlog(row) : undefined;
 }
 
 function searchText(input: BlogInput): string {

@@ -1,8 +1,5 @@
-import type { Selectable } from "kysely";
 import { COVER_FIELD, MEDIA_MESSAGES, MEDIA_RULES } from "../../../shared/content/studio-media";
 import type { Deps } from "../../context";
-import type { BlogNewsletterTables } from "../../db/schema";
-import { toBlog } from "../blog/rows";
 import type { Blog } from "../blog/types";
 import { invalid } from "../errors";
 import { mediaExists } from "./library";
@@ -71,22 +68,39 @@ export async function coversFor(deps: Pick<Deps, "db">, blogIds: number[]): Prom
   return covers;
 }
 
-type BlogRow = Omit<Selectable<BlogNewsletterTables["blogs"]>, "search_text" | "created_at" | "updated_at"> & { cover_media_id?: number | null };
+/** A cover not saved on a post yet (the studio's preview of an edited post): library item `mediaId` with `alt`. */
+export async function coverOfMedia(deps: Pick<Deps, "db">, mediaId: number | null, alt: string): Promise<BlogCover | undefined> {
+  if (mediaId === null || !Number.isSafeInteger(mediaId) || mediaId < 1) return undefined;
+  const files = await deps.db.kysely
+    .selectFrom("media_files")
+    .select(["name", "format", "width", "height"])
+    .where("media_id", "=", mediaId)
+    .orderBy("width")
+    .execute();
+  return toCover(files.map((f) => ({ ...f, blog_id: 0, cover_alt: alt, width: Number(f.width), height: Number(f.height) })));
+}
 
 /**
- * Rows as the API's posts, where a post with an uploaded cover names its cover-width WebP (an absolute URL) in
- * `image`, the spec's one image field. Asks the database only when some row has a cover.
+ * Posts as the API answers them, where a post with an uploaded cover names its cover-width WebP (an absolute URL)
+ * in `image`, the spec's one image field. One query for the whole list.
  */
-export async function blogsWithCovers(deps: Pick<Deps, "db" | "config">, rows: BlogRow[]): Promise<Blog[]> {
-  const blogs = rows.map(toBlog);
-  const withCover = rows.filter((r) => r.cover_media_id != null).map((r) => Number(r.id));
-  if (withCover.length === 0) return blogs;
-  const files = await coverFiles(deps, withCover);
+export async function withCoverImages(deps: Pick<Deps, "db" | "config">, blogs: Blog[]): Promise<Blog[]> {
+  if (blogs.length === 0) return blogs;
+  const files = await coverFiles(
+    deps,
+    blogs.map((b) => b.id),
+  );
+  if (files.size === 0) return blogs;
   const origin = deps.config.PUBLIC_URL.replace(/\/+$/, "");
   return blogs.map((blog) => {
     const main = coverWebp(files.get(blog.id) ?? []);
     return main ? { ...blog, image: `${origin}${mediaUrl(main.name)}` } : blog;
   });
+}
+
+/** One post (or none) with its cover image, as `withCoverImages`. */
+export async function withCoverImage(deps: Pick<Deps, "db" | "config">, blog: Blog | undefined): Promise<Blog | undefined> {
+  return blog ? (await withCoverImages(deps, [blog]))[0] : undefined;
 }
 
 /**
