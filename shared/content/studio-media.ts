@@ -81,7 +81,6 @@ export const COVER_FIELD = {
   remove: "Remove cover",
   altLabel: "Alt text",
   altHint: "Describe the image for people who cannot see it.",
-  altRequired: "Describe the cover image (alt text) or remove the cover.",
   libraryLabel: "Library",
   loading: "Loading the library…",
   loadFailed: "The library could not be loaded.",

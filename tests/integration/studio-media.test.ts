@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail";
-import { checkCover, coverOfMedia, coversFor } from "../../server/services/media/covers";
+import { coverOfMedia, coversFor } from "../../server/services/media/covers";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { signedInAs } from "../helpers/media-staff";
@@ -290,15 +290,6 @@ describe.each(testDatabaseKinds())("studio media on %s", (kind) => {
     expect(await t.db.kysely.selectFrom("media_files").select("name").where("media_id", "=", created.id).execute()).toEqual([]);
     const audit = await t.db.kysely.selectFrom("audit_log").select(["action", "record_id"]).where("action", "=", "media.delete").execute();
     expect(audit).toEqual([{ action: "media.delete", record_id: String(created.id) }]);
-  });
-
-  it("checks a post's cover: an existing image with its alt text, or none", async () => {
-    const item = ((await (await upload(editor, await jpegWithLocation(320, 160), "alt.jpg")).json()) as Json).media as Json;
-    await expect(checkCover(deps, { coverMediaId: "", coverAlt: "" })).resolves.toEqual({ coverMediaId: null, coverAlt: "" });
-    await expect(checkCover(deps, { coverMediaId: String(item.id), coverAlt: "  A chart  " })).resolves.toEqual({ coverMediaId: item.id, coverAlt: "A chart" });
-    await expect(checkCover(deps, { coverMediaId: String(item.id), coverAlt: " " })).rejects.toMatchObject({ kind: "invalid", field: "coverAlt" });
-    await expect(checkCover(deps, { coverMediaId: "999999", coverAlt: "x" })).rejects.toMatchObject({ kind: "invalid", field: "coverMediaId" });
-    await expect(checkCover(deps, { coverMediaId: "1; drop table", coverAlt: "x" })).rejects.toMatchObject({ kind: "invalid", field: "coverMediaId" });
   });
 
   it("answers 404 for unknown or malformed media names, and sends a browser's form post back to the library page", async () => {

@@ -1,8 +1,6 @@
-import { COVER_FIELD, MEDIA_MESSAGES, MEDIA_RULES } from "../../../shared/content/studio-media";
+import { MEDIA_RULES } from "../../../shared/content/studio-media";
 import type { Deps } from "../../context";
 import type { Blog } from "../blog/types";
-import { invalid } from "../errors";
-import { mediaExists } from "./library";
 import { mediaUrl } from "./names";
 
 /** What a public page needs to draw a post's uploaded cover without layout shift. */
@@ -101,22 +99,4 @@ export async function withCoverImages(deps: Pick<Deps, "db" | "config">, blogs: 
 /** One post (or none) with its cover image, as `withCoverImages`. */
 export async function withCoverImage(deps: Pick<Deps, "db" | "config">, blog: Blog | undefined): Promise<Blog | undefined> {
   return blog ? (await withCoverImages(deps, [blog]))[0] : undefined;
-}
-
-/**
- * A post's cover as the editor's form sends it (`coverMediaId`, `coverAlt`), checked: an empty id is no cover; an id
- * must name a library item; a cover needs its alt text. For the post service to call before it stores a cover.
- */
-export async function checkCover(
-  deps: Pick<Deps, "db">,
-  input: { coverMediaId: unknown; coverAlt: unknown },
-): Promise<{ coverMediaId: number | null; coverAlt: string }> {
-  const raw = typeof input.coverMediaId === "number" ? String(input.coverMediaId) : typeof input.coverMediaId === "string" ? input.coverMediaId.trim() : "";
-  const alt = typeof input.coverAlt === "string" ? input.coverAlt.trim() : "";
-  if (alt.length > MEDIA_RULES.maxAltLength) throw invalid(`The alt text must be at most ${MEDIA_RULES.maxAltLength} characters.`, "coverAlt");
-  if (raw === "") return { coverMediaId: null, coverAlt: alt };
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!(await mediaExists(deps, id))) throw invalid(MEDIA_MESSAGES.notFound, "coverMediaId");
-  if (!alt) throw invalid(COVER_FIELD.altRequired, "coverAlt");
-  return { coverMediaId: id, coverAlt: alt };
 }
