@@ -69,8 +69,13 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use(crossSiteGuard(config));
   app.use(async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    // The studio's image upload has its own limit (10 MB), applied once the studio's guards have let it through.
-    if (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH) return next();
+    // The studio's image upload has its own limit (10 MB), applied once the studio's guards have let it through. A
+    // refusal may leave its body unread (no session, a wrong type): like the 413 below, it closes the connection.
+    if (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH) {
+      await next();
+      if (c.res.status >= 400) c.res.headers.set("connection", "close");
+      return;
+    }
     // The rest of an oversized body is never read, so the connection cannot carry another request: the 413 says
     // `Connection: close` and Node closes it after the answer. Kept alive, @hono/node-server would cut the socket
     // half a second later under a client that had already sent its next request on it (S6 in docs/findings.md).
