@@ -36,6 +36,7 @@ export default [
       route("posts/:id", "routes/studio/post-edit.tsx"),
       route("posts/:id/preview", "routes/studio/post-preview.tsx"),
       route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
+      route("media", "routes/studio/media.tsx"),
     ]),
     // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
     route("invitation", "routes/studio-invitation.tsx"),

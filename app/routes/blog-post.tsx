@@ -9,6 +9,7 @@ import { formerAddress } from "../../server/services/blog/addresses";
 import { hasLiked } from "../../server/services/blog/likes";
 import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
+import { type BlogCover, coversFor } from "../../server/services/media/covers";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -30,7 +31,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),
     hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
   ]);
-  return { blog, related: related.data, liked };
+  const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
+  return { blog, related: related.data, liked, covers };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,12 +66,22 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const path = `/blog/${params.slug}`;
   if (!blog) return pageMeta({ title: BLOG_POST.notFound, description: BLOG_POST.notFoundText, path, matches, noindex: true });
   return [
-    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article" }),
+    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article", image: shareImageOf(coversOf(loaderData)[blog.id]) }),
     { property: "article:published_time", content: blog.date },
     { property: "article:section", content: blog.category },
     { property: "article:author", content: blog.author },
     ...blog.tags.map((tag) => ({ property: "article:tag", content: tag })),
   ];
+}
+
+/** The page's covers (none on the not-found answer). */
+function coversOf(loaderData: object | undefined): Record<number, BlogCover> {
+  return loaderData && "covers" in loaderData ? (loaderData.covers as Record<number, BlogCover>) : {};
+}
+
+/** A post's uploaded cover (its 960 px WebP) as its share image; the site's otherwise. */
+function shareImageOf(cover: BlogCover | undefined) {
+  return cover ? { path: cover.src, width: cover.width, height: cover.height, alt: cover.alt } : undefined;
 }
 
 function blogPostingJsonLd(blog: Blog, publicUrl: string) {
@@ -117,7 +129,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   }
 
   return (
-    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost}>
+    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)}>
       {site && <JsonLd data={blogPostingJsonLd(blog, site.publicUrl)} />}
     </PostArticle>
   );

@@ -11,6 +11,7 @@ import { listAudit } from "../services/staff/audit";
 import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
+import { createStudioMediaRouter } from "./studio-media";
 import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
 import { createStudioPostsRouter } from "./studio-posts";
 
@@ -111,6 +112,7 @@ export function createStudioRouter(): Hono<StudioEnv> {
 
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
   r.route("/posts", createStudioPostsRouter());
+  r.route("/media", createStudioMediaRouter());
 
   return r;
 }

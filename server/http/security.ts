@@ -68,7 +68,8 @@ export function carriesCredentials(c: Context): boolean {
 export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    if (c.req.path.startsWith("/assets/")) return;
+    // Fingerprinted assets and uploaded images are the same for everyone, signed in or not.
+    if (c.req.path.startsWith("/assets/") || c.req.path.startsWith("/media/")) return;
     if (carriesCredentials(c)) c.res.headers.set("Cache-Control", "no-store");
   };
 }

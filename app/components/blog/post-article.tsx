@@ -3,7 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { BLOG_LISTING, BLOG_POST, whatsappLink } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import type { Blog } from "../../../server/services/blog/types";
-import { CoverArt } from "./cover-art";
+import type { BlogCover } from "../../../server/services/media/covers";
+import { PostHero, RelatedCover } from "./cover-image";
 import { formatCount, formatLongDate, formatShortDate } from "./format";
 import { PostBody } from "./post-body";
 
@@ -19,12 +20,14 @@ type ArticleProps = {
   loading?: boolean;
   /** The studio's preview: the same page, with the like button inert (there is nothing to like yet). */
   preview?: boolean;
+  /** Uploaded covers of the post and the related posts, by post id. */
+  covers?: Readonly<Record<number, BlogCover>>;
   /** Rendered first inside the article (the public page's JSON-LD). */
   children?: ReactNode;
 };
 
 /** The post page's article: the public page and the studio's preview render exactly this. */
-export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, children }: ArticleProps) {
+export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, children }: ArticleProps) {
   const site = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-busy={loadingPost}>
@@ -35,11 +38,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
       <Link to="/blogs" className="btn-ghost">
         ← {BLOG_POST.back}
       </Link>
-      {blog.image ? (
-        <img src={blog.image} alt="" width={1200} height={630} className="mt-6 w-full rounded-2xl object-cover" />
-      ) : (
-        <CoverArt category={blog.category} seed={blog.slug} className="mt-6 aspect-[2/1] w-full rounded-2xl" />
-      )}
+      <PostHero blog={blog} cover={covers[blog.id]} />
       <header className="mt-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="rounded-full bg-emerald-50 px-3 py-1 font-semibold text-emerald-900">{blog.category}</span>
@@ -106,6 +105,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
           <ul className="mt-4 grid gap-4 sm:grid-cols-3">
             {related.map((r) => (
               <li key={r.slug} className="rounded-xl p-4 ring-1 ring-slate-200">
+                <RelatedCover cover={covers[r.id]} />
                 <Link to={`/blog/${r.slug}`} className="font-semibold text-slate-900 underline-offset-4 hover:text-emerald-800 hover:underline">
                   {r.title}
                 </Link>

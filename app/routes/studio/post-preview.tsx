@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/studio/ui";
 import { loadPost, previewBlog } from "~/lib/studio-posts.server";
 import { requireStudio } from "~/lib/studio.server";
 import { listBlogs } from "../../../server/services/blog/listing";
+import { coverOfMedia, coversFor } from "../../../server/services/media/covers";
 import type { Route } from "./+types/post-preview";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,11 +19,18 @@ export async function loader(args: Route.LoaderArgs) {
   const blog = previewBlog(post);
   // The related posts the public page would show beside it (published ones only).
   const related = await listBlogs(args.context.deps, { category: blog.category, limit: 3, exclude: blog.slug });
-  return { id: post.id, blog, related: related.data };
+  // Its cover as saved (the public page would show it), and the related posts' covers.
+  const covers = await coversFor(
+    args.context.deps,
+    related.data.map((r) => r.id),
+  );
+  const cover = await coverOfMedia(args.context.deps, post.coverMediaId, post.coverAlt);
+  if (cover) covers[blog.id] = cover;
+  return { id: post.id, blog, related: related.data, covers };
 }
 
 export default function PostPreview({ loaderData }: Route.ComponentProps) {
-  const { id, blog, related } = loaderData;
+  const { id, blog, related, covers } = loaderData;
   return (
     <>
       <div role="note" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950">
@@ -32,7 +40,7 @@ export default function PostPreview({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div className="rounded-lg bg-white">
-        <PostArticle blog={blog} related={related} liked={false} preview />
+        <PostArticle blog={blog} related={related} liked={false} preview covers={covers} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { BLOG_LIMITS } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
+import { withCoverImages } from "../media/covers";
 import type { BlogQuery } from "./query";
 import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
@@ -50,7 +51,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(toBlog),
+    data: await withCoverImages(deps, page.map(toBlog)),
     pagination: {
       limit,
       ...(query.cursor ? {} : { page: query.page ?? 1 }),

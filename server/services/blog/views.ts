@@ -1,5 +1,6 @@
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
+import { withCoverImage } from "../media/covers";
 import { addressKey } from "../rate-limit";
 import { getBlog } from "./posts";
 import { PUBLISHED } from "./publication";
@@ -11,7 +12,7 @@ import { type Blog, SlugSchema } from "./types";
  */
 export async function viewBlog(deps: Deps, slug: string, clientIp: string): Promise<Blog | undefined> {
   if ((await countView(deps, slug, clientIp)) === undefined) return undefined;
-  return getBlog(deps, slug);
+  return withCoverImage(deps, await getBlog(deps, slug));
 }
 
 /** A view counts once per client address, post and clock hour. */
