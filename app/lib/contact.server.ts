@@ -7,6 +7,7 @@ import type { ContactActionData } from "~/components/contact/contact-form";
 import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
 import { leadFromFormData, validateLead } from "@shared/schemas/lead";
 import { pageError } from "./service-errors.server";
+import { recordGoal } from "../../server/http/page-views";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.
@@ -33,6 +34,7 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
     }
     throw error;
   }
+  recordGoal(deps, "lead", request, clientIp);
   return redirect(`/contact?${CONTACT_FORM.submittedParam}=1`, {
     status: 303,
     headers: { "Set-Cookie": contactSentCookie.write(deps.config, "1") },

@@ -12,6 +12,7 @@ import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
 import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
+import { createStudioAnalyticsRouter } from "./studio-analytics";
 
 
 const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
@@ -109,6 +110,7 @@ export function createStudioRouter(): Hono<StudioEnv> {
   });
 
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
+  r.route("/", createStudioAnalyticsRouter());
 
   return r;
 }

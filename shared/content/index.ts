@@ -13,3 +13,4 @@ export * from "./seo";
 export * from "./blog";
 export * from "./chat";
 export * from "./contact";
+export * from "./analytics";
