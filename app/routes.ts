@@ -27,6 +27,7 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("analytics", "routes/studio/analytics.tsx"),
     ]),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),

@@ -62,7 +62,7 @@ export const ANALYTICS_COPY = {
   goal: "Goal",
   count: "Count",
   conversion: "Conversion rate",
-  likes: "Likes (all time)",
+  likes: "Likes",
   direct: "Direct / none",
   empty: "Nothing recorded in this period yet.",
   rawOnlyNote: "Filters use the raw events, which are kept for the last {days} days.",
