@@ -337,6 +337,7 @@ export interface AnalyticsTables {
   };
   analytics_daily: {
     day: number;
+    filter: string;
     report: string;
     key: string;
     visitors: number;

@@ -30,7 +30,6 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addColumn("views", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("analytics_visits_pk", ["day", "visitor"])
     .execute();
-  await db.schema.createIndex("analytics_visits_source").on("analytics_visits").columns(["source", "day"]).execute();
 
   await db.schema
     .createTable("analytics_events")
@@ -43,19 +42,20 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addColumn("path", "varchar(300)", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("analytics_events_day").on("analytics_events").columns(["day", "name", "path", "visitor"]).execute();
-  await db.schema.createIndex("analytics_events_path").on("analytics_events").columns(["path", "day", "visitor", "name"]).execute();
   await db.schema.createIndex("analytics_events_at").on("analytics_events").columns(["at"]).execute();
 
   await db.schema
     .createTable("analytics_daily")
     .addColumn("day", "integer", (c) => c.notNull())
+    // '' for all visits; "source:<source>" or "page:<path>" for the visits of one source or that viewed one page
+    // (the day's busiest ones), so a filtered dashboard reads roll-ups too.
+    .addColumn("filter", "varchar(320)", (c) => c.notNull())
     // total | page | source | campaign | device | browser | goal | goal-page | goal-source
     .addColumn("report", "varchar(16)", (c) => c.notNull())
     .addColumn("key", "varchar(640)", (c) => c.notNull())
     .addColumn("visitors", "integer", (c) => c.notNull())
     .addColumn("views", "integer", (c) => c.notNull())
     .addColumn("bounces", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("analytics_daily_pk", ["day", "report", "key"])
+    .addPrimaryKeyConstraint("analytics_daily_pk", ["filter", "day", "report", "key"])
     .execute();
-  await db.schema.createIndex("analytics_daily_report").on("analytics_daily").columns(["report", "day"]).execute();
 }

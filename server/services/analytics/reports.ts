@@ -1,157 +1,197 @@
-import { type ExpressionBuilder, sql } from "kysely";
 import type { Deps } from "../../context";
-import type { Database } from "../../db/schema";
 import type { Db } from "../../db/database";
 
-/** One line of a report for one day: the roll-up's shape, and what the raw queries answer. */
+/** One line of a report for one day (day -1: summed over the days asked for): the roll-up's shape. */
 export type ReportRow = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number };
 export type ReportName = "total" | "page" | "source" | "campaign" | "device" | "browser" | "goal" | "goal-page" | "goal-source";
 
 /**
  * Which visits to count: all, those that came from one source, or those that viewed one page. A filter is a set
- * of visits; every report then speaks of those visits only.
+ * of visits (a visit is one visitor's day); every report then speaks of those visits only.
  */
 export type VisitFilter = { kind: "all" } | { kind: "source"; source: string } | { kind: "page"; path: string };
 
 /** Separates a goal from its page or source in a key. */
 export const KEY_SEPARATOR = "\t";
 
+/** How a filter is named in the roll-up table ('' for all visits). */
+export function filterKey(filter: VisitFilter): string {
+  return filter.kind === "all" ? "" : filter.kind === "source" ? `source:${filter.source}` : `page:${filter.path}`;
+}
+
+/** The busiest sources and pages of a day get their own filtered roll-up; the others are filtered from raw events. */
+const ROLLED_SOURCES = 50;
+const ROLLED_PAGES = 100;
+
 type Kdb = Db["kysely"];
-type VisitsEb = ExpressionBuilder<Database & { v: Database["analytics_visits"] }, "v">;
-type EventsEb = ExpressionBuilder<Database & { e: Database["analytics_events"] }, "e">;
+type RawVisit = { day: number; visitor: string; source: string; utm_source: string; utm_medium: string; utm_campaign: string; device: string; browser: string; views: number };
+type RawEvent = { day: number; visitor: string; name: string; path: string };
+export type RawDays = { visits: RawVisit[]; events: RawEvent[] };
 
-function visitMatches(eb: VisitsEb, filter: VisitFilter) {
-  if (filter.kind === "source") return eb("v.source", "=", filter.source);
-  if (filter.kind === "page") {
-    return eb.exists(
-      eb
-        .selectFrom("analytics_events as x")
-        .select(sql`1`.as("one"))
-        .where("x.path", "=", filter.path)
-        .whereRef("x.day", "=", "v.day")
-        .whereRef("x.visitor", "=", "v.visitor")
-        .where("x.name", "=", "pageview"),
-    );
-  }
-  return sql<boolean>`1 = 1`;
+/** The raw visits and events of `fromDay`..`toDay`. */
+export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<RawDays> {
+  const [visits, events] = await Promise.all([
+    db
+      .selectFrom("analytics_visits")
+      .select(["day", "visitor", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "views"])
+      .where("day", ">=", fromDay)
+      .where("day", "<=", toDay)
+      .execute(),
+    db.selectFrom("analytics_events").select(["day", "visitor", "name", "path"]).where("day", ">=", fromDay).where("day", "<=", toDay).execute(),
+  ]);
+  return {
+    visits: visits.map((v) => ({ ...v, day: Number(v.day), views: Number(v.views) })),
+    events: events.map((e) => ({ ...e, day: Number(e.day) })),
+  };
 }
 
-function eventMatches(eb: EventsEb, filter: VisitFilter) {
-  if (filter.kind === "source") {
-    return eb.exists(
-      eb
-        .selectFrom("analytics_visits as w")
-        .select(sql`1`.as("one"))
-        .whereRef("w.day", "=", "e.day")
-        .whereRef("w.visitor", "=", "e.visitor")
-        .where("w.source", "=", filter.source),
-    );
+/** Facts of raw days every filter needs, made once: each visit's source and the pages it viewed. */
+type Indexed = RawDays & { visitOf: Map<string, RawVisit>; pagesOf: Map<string, Set<string>> };
+function indexRaw(raw: RawDays): Indexed {
+  const visitOf = new Map<string, RawVisit>();
+  for (const v of raw.visits) visitOf.set(`${v.day}\n${v.visitor}`, v);
+  const pagesOf = new Map<string, Set<string>>();
+  for (const e of raw.events) {
+    if (e.name !== "pageview") continue;
+    const k = `${e.day}\n${e.visitor}`;
+    let set = pagesOf.get(k);
+    if (!set) pagesOf.set(k, (set = new Set()));
+    set.add(e.path);
   }
-  if (filter.kind === "page") {
-    return eb.exists(
-      eb
-        .selectFrom("analytics_events as x")
-        .select(sql`1`.as("one"))
-        .where("x.path", "=", filter.path)
-        .whereRef("x.day", "=", "e.day")
-        .whereRef("x.visitor", "=", "e.visitor")
-        .where("x.name", "=", "pageview"),
-    );
-  }
-  return sql<boolean>`1 = 1`;
+  return { ...raw, visitOf, pagesOf };
 }
 
-const n = (v: unknown) => Number(v ?? 0);
+/** Every report, per day, of the raw days for the visits of `filter`. */
+function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
+  const inFilter =
+    filter.kind === "all"
+      ? () => true
+      : filter.kind === "source"
+        ? (k: string) => raw.visitOf.get(k)?.source === filter.source
+        : (k: string) => raw.pagesOf.get(k)?.has(filter.path) === true;
+  type Acc = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number; seen?: Set<string> };
+  const acc = new Map<string, Acc>();
+  const add = (day: number, report: ReportName, key: string, views: number, bounce: boolean, visitor?: string) => {
+    const id = `${day}\n${report}\n${key}`;
+    let a = acc.get(id);
+    if (!a) acc.set(id, (a = { day, report, key, visitors: 0, views: 0, bounces: 0 }));
+    a.views += views;
+    if (bounce) a.bounces += 1;
+    if (visitor === undefined) a.visitors += 1;
+    else {
+      a.seen ??= new Set();
+      if (!a.seen.has(visitor)) {
+        a.seen.add(visitor);
+        a.visitors += 1;
+      }
+    }
+  };
+  for (const v of raw.visits) {
+    if (!inFilter(`${v.day}\n${v.visitor}`)) continue;
+    const bounce = v.views === 1;
+    add(v.day, "total", "", v.views, bounce);
+    add(v.day, "source", v.source, v.views, bounce);
+    add(v.day, "device", v.device, v.views, bounce);
+    add(v.day, "browser", v.browser, v.views, bounce);
+    if (v.utm_source) add(v.day, "campaign", [v.utm_source, v.utm_medium, v.utm_campaign].join(" / "), v.views, bounce);
+  }
+  for (const e of raw.events) {
+    const k = `${e.day}\n${e.visitor}`;
+    if (!inFilter(k)) continue;
+    if (e.name === "pageview") {
+      add(e.day, "page", e.path, 1, false, e.visitor);
+      continue;
+    }
+    add(e.day, "goal", e.name, 1, false, e.visitor);
+    add(e.day, "goal-page", `${e.name}${KEY_SEPARATOR}${e.path}`, 1, false, e.visitor);
+    add(e.day, "goal-source", `${e.name}${KEY_SEPARATOR}${raw.visitOf.get(k)?.source ?? ""}`, 1, false, e.visitor);
+  }
+  return [...acc.values()].map(({ seen: _seen, ...row }) => row);
+}
 
 /** Every report, per day, computed from the raw events of days `fromDay`..`toDay` (inclusive). */
 export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter: VisitFilter = { kind: "all" }): Promise<ReportRow[]> {
-  const rows: ReportRow[] = [];
-  const visits = () =>
-    db
-      .selectFrom("analytics_visits as v")
-      .where("v.day", ">=", fromDay)
-      .where("v.day", "<=", toDay)
-      .where((eb) => visitMatches(eb, filter));
-  const visitStats = (eb: VisitsEb) =>
-    [
-      eb.fn.countAll<number>().as("visitors"),
-      eb.fn.sum<number>("v.views").as("views"),
-      eb.fn.sum<number>(sql`case when v.views = 1 then 1 else 0 end`).as("bounces"),
-    ] as const;
-
-  const totals = await visits().select((eb) => ["v.day", ...visitStats(eb)]).groupBy("v.day").execute();
-  for (const r of totals) rows.push({ day: n(r.day), report: "total", key: "", visitors: n(r.visitors), views: n(r.views), bounces: n(r.bounces) });
-  for (const [report, column] of [["source", "v.source"], ["device", "v.device"], ["browser", "v.browser"]] as const) {
-    const found = await visits().select((eb) => ["v.day", eb.ref(column).as("key"), ...visitStats(eb)]).groupBy(["v.day", column]).execute();
-    for (const r of found) rows.push({ day: n(r.day), report, key: String(r.key), visitors: n(r.visitors), views: n(r.views), bounces: n(r.bounces) });
-  }
-  const campaigns = await visits()
-    .where("v.utm_source", "<>", "")
-    .select((eb) => ["v.day", "v.utm_source", "v.utm_medium", "v.utm_campaign", ...visitStats(eb)])
-    .groupBy(["v.day", "v.utm_source", "v.utm_medium", "v.utm_campaign"])
-    .execute();
-  for (const r of campaigns) {
-    rows.push({ day: n(r.day), report: "campaign", key: [r.utm_source, r.utm_medium, r.utm_campaign].join(" / "), visitors: n(r.visitors), views: n(r.views), bounces: n(r.bounces) });
-  }
-
-  const events = () =>
-    db
-      .selectFrom("analytics_events as e")
-      .where("e.day", ">=", fromDay)
-      .where("e.day", "<=", toDay)
-      .where((eb) => eventMatches(eb, filter));
-  const eventStats = (eb: EventsEb) => [eb.fn.count<number>("e.visitor").distinct().as("visitors"), eb.fn.countAll<number>().as("views")] as const;
-
-  const pages = await events().where("e.name", "=", "pageview").select((eb) => ["e.day", "e.path", ...eventStats(eb)]).groupBy(["e.day", "e.path"]).execute();
-  for (const r of pages) rows.push({ day: n(r.day), report: "page", key: r.path, visitors: n(r.visitors), views: n(r.views), bounces: 0 });
-  const goals = await events().where("e.name", "<>", "pageview").select((eb) => ["e.day", "e.name", ...eventStats(eb)]).groupBy(["e.day", "e.name"]).execute();
-  for (const r of goals) rows.push({ day: n(r.day), report: "goal", key: r.name, visitors: n(r.visitors), views: n(r.views), bounces: 0 });
-  const goalPages = await events()
-    .where("e.name", "<>", "pageview")
-    .select((eb) => ["e.day", "e.name", "e.path", ...eventStats(eb)])
-    .groupBy(["e.day", "e.name", "e.path"])
-    .execute();
-  for (const r of goalPages) {
-    rows.push({ day: n(r.day), report: "goal-page", key: `${r.name}${KEY_SEPARATOR}${r.path}`, visitors: n(r.visitors), views: n(r.views), bounces: 0 });
-  }
-  const goalSources = await events()
-    .leftJoin("analytics_visits as s", (j) => j.onRef("s.day", "=", "e.day").onRef("s.visitor", "=", "e.visitor"))
-    .where("e.name", "<>", "pageview")
-    .select((eb) => ["e.day", "e.name", eb.fn.coalesce("s.source", sql<string>`''`).as("source"), ...eventStats(eb)])
-    .groupBy(["e.day", "e.name", "s.source"])
-    .execute();
-  for (const r of goalSources) {
-    rows.push({ day: n(r.day), report: "goal-source", key: `${r.name}${KEY_SEPARATOR}${r.source}`, visitors: n(r.visitors), views: n(r.views), bounces: 0 });
-  }
-  return rows;
-}
-
-/** The days in `fromDay`..`toDay` that have a roll-up (its "total" row is written even for an empty day). */
-export async function rolledUpDays(db: Kdb, fromDay: number, toDay: number): Promise<Set<number>> {
-  const rows = await db.selectFrom("analytics_daily").select("day").where("report", "=", "total").where("day", ">=", fromDay).where("day", "<=", toDay).execute();
-  return new Set(rows.map((r) => n(r.day)));
+  return aggregate(indexRaw(await loadRaw(db, fromDay, toDay)), filter);
 }
 
 /**
- * Every report of `fromDay`..`toDay`, per day: from the roll-ups for the days that have one (and no filter), from
- * the raw events for the others. A filter needs the raw events, kept ANALYTICS_RAW_DAYS days.
+ * The roll-up of one day: every report for all visits, and again for the visits of each of the day's busiest
+ * sources and pages. Each filter's rows include its "total" row, written even when empty: it marks the day done.
+ */
+export async function rollUpRows(db: Kdb, day: number): Promise<Array<ReportRow & { filter: string }>> {
+  const raw = indexRaw(await loadRaw(db, day, day));
+  const all = aggregate(raw, { kind: "all" });
+  const out: Array<ReportRow & { filter: string }> = [];
+  const push = (filter: VisitFilter, rows: ReportRow[]) => {
+    const key = filterKey(filter);
+    if (!rows.some((r) => r.report === "total")) rows.push({ day, report: "total", key: "", visitors: 0, views: 0, bounces: 0 });
+    for (const r of rows) out.push({ ...r, filter: key });
+  };
+  push({ kind: "all" }, all);
+  const busiest = (report: ReportName, n: number) =>
+    all
+      .filter((r) => r.report === report)
+      .sort((a, b) => b.visitors - a.visitors || (a.key < b.key ? -1 : 1))
+      .slice(0, n)
+      .map((r) => r.key);
+  for (const source of busiest("source", ROLLED_SOURCES)) push({ kind: "source", source }, aggregate(raw, { kind: "source", source }));
+  for (const path of busiest("page", ROLLED_PAGES)) push({ kind: "page", path }, aggregate(raw, { kind: "page", path }));
+  return out;
+}
+
+/** The days in `fromDay`..`toDay` rolled up for `filter` (its "total" row is written even for an empty day). */
+export async function rolledUpDays(db: Kdb, fromDay: number, toDay: number, filter = ""): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("analytics_daily")
+    .select("day")
+    .where("filter", "=", filter)
+    .where("report", "=", "total")
+    .where("day", ">=", fromDay)
+    .where("day", "<=", toDay)
+    .execute();
+  return new Set(rows.map((r) => Number(r.day)));
+}
+
+/**
+ * Every report of `fromDay`..`toDay` for the visits of `filter`: from the roll-ups where the day has one for this
+ * filter (summed by the database), from the raw events for the other days (today, a quiet source or page). Days
+ * that have neither (raw events are kept ANALYTICS_RAW_DAYS days) count nothing for a filter.
  */
 export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter): Promise<ReportRow[]> {
   const db = deps.db.kysely;
-  if (filter.kind !== "all") return rawReports(db, fromDay, toDay, filter);
-  const rolled = await rolledUpDays(db, fromDay, toDay);
+  const key = filterKey(filter);
+  const rolled = await rolledUpDays(db, fromDay, toDay, key);
   const rows: ReportRow[] = [];
   if (rolled.size > 0) {
-    const stored = await db.selectFrom("analytics_daily").selectAll().where("day", ">=", fromDay).where("day", "<=", toDay).execute();
-    for (const r of stored) rows.push({ day: n(r.day), report: r.report as ReportName, key: r.key, visitors: n(r.visitors), views: n(r.views), bounces: n(r.bounces) });
+    const [sums, totals] = await Promise.all([
+      db
+        .selectFrom("analytics_daily")
+        .select((eb) => ["report", "key", eb.fn.sum<number>("visitors").as("visitors"), eb.fn.sum<number>("views").as("views"), eb.fn.sum<number>("bounces").as("bounces")])
+        .where("filter", "=", key)
+        .where("day", ">=", fromDay)
+        .where("day", "<=", toDay)
+        .where("report", "<>", "total")
+        .groupBy(["report", "key"])
+        .execute(),
+      db
+        .selectFrom("analytics_daily")
+        .select(["day", "visitors", "views", "bounces"])
+        .where("filter", "=", key)
+        .where("report", "=", "total")
+        .where("day", ">=", fromDay)
+        .where("day", "<=", toDay)
+        .execute(),
+    ]);
+    for (const r of sums) rows.push({ day: -1, report: r.report as ReportName, key: r.key, visitors: Number(r.visitors), views: Number(r.views), bounces: Number(r.bounces) });
+    for (const r of totals) rows.push({ day: Number(r.day), report: "total", key: "", visitors: Number(r.visitors), views: Number(r.views), bounces: Number(r.bounces) });
   }
-  // The days without a roll-up are contiguous runs (today, and any the worker has not reached): query each run.
+  // The days without a roll-up are contiguous runs (today, and any the worker has not reached): read each run.
   let start: number | undefined;
   for (let day = fromDay; day <= toDay + 1; day++) {
     const raw = day <= toDay && !rolled.has(day);
     if (raw && start === undefined) start = day;
     if (!raw && start !== undefined) {
-      rows.push(...(await rawReports(db, start, day - 1)));
+      rows.push(...(await rawReports(db, start, day - 1, filter)));
       start = undefined;
     }
   }

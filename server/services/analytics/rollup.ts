@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { dayOf, flushAnalytics } from "./record";
-import { rawReports, rolledUpDays } from "./reports";
+import { rolledUpDays, rollUpRows } from "./reports";
 
 /** A day is rolled up this long after it ended, so the last batches of its views are in. */
 const GRACE_MS = 10 * 60_000;
@@ -9,7 +9,8 @@ const GRACE_MS = 10 * 60_000;
 /**
  * Rolls up every finished day that has raw events and no roll-up yet, then deletes the raw events older than
  * ANALYTICS_RAW_DAYS (only days already rolled up) and the salts of past days. The roll-up of a day is written in
- * one transaction, so a day is either wholly rolled up or not at all. Answers what it did.
+ * one transaction, so a day is either wholly rolled up or not at all (two processes rolling up the same day: the
+ * second one's insert conflicts and it rolls back). Answers what it did.
  */
 export async function rollUpAndPrune(deps: Deps, now = Date.now()): Promise<{ rolledUp: number[]; prunedEvents: number; prunedVisits: number }> {
   const db = deps.db.kysely;
@@ -31,9 +32,7 @@ export async function rollUpAndPrune(deps: Deps, now = Date.now()): Promise<{ ro
     for (let day = from; day <= lastFinished; day++) {
       if (done.has(day)) continue;
       await db.transaction().execute(async (trx) => {
-        const rows = await rawReports(trx, day, day);
-        if (!rows.some((r) => r.report === "total")) rows.push({ day, report: "total", key: "", visitors: 0, views: 0, bounces: 0 });
-        await trx.deleteFrom("analytics_daily").where("day", "=", day).execute();
+        const rows = await rollUpRows(trx, day);
         for (let i = 0; i < rows.length; i += 500) await trx.insertInto("analytics_daily").values(rows.slice(i, i + 500)).execute();
       });
       rolledUp.push(day);
