@@ -23,7 +23,7 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
     return data<ContactActionData>({ values: shown, errors: checked.errors, first: checked.first }, { status: 400 });
   }
   try {
-    await submitLead(deps, values, { clientIp });
+    if (!(await submitLead(deps, values, { clientIp })).spam) recordGoal(deps, "lead", request, clientIp);
   } catch (error) {
     const failure = pageError(error);
     if (failure) {
@@ -34,7 +34,6 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
     }
     throw error;
   }
-  recordGoal(deps, "lead", request, clientIp);
   return redirect(`/contact?${CONTACT_FORM.submittedParam}=1`, {
     status: 303,
     headers: { "Set-Cookie": contactSentCookie.write(deps.config, "1") },

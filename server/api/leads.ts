@@ -17,8 +17,7 @@ export function createLeadsRouter(): Hono<AppEnv> {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw invalid("The request body must be a JSON object.");
     }
-    await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") });
-    recordGoal(c.get("deps"), "lead", c.req.raw, c.get("clientIp"));
+    if (!(await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") })).spam) recordGoal(c.get("deps"), "lead", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, title: CONTACT_FORM.successTitle, message: CONTACT_FORM.successMessage }, 201);
   });
   return router;

@@ -203,6 +203,13 @@ describe.each(testDatabaseKinds())("analytics on %s", (kind) => {
       body: JSON.stringify({ firstName: "Asha", lastName: "K", email: "asha@example.com", phone: "+91 98765 43210", message: "We run three clinics in Pune." }),
     });
     expect(res.status).toBe(201);
+    // A filled honeypot is answered the same, stored as spam, and is no goal.
+    const spam = await app.request(`${SITE}/api/leads`, {
+      method: "POST",
+      headers: { "x-forwarded-for": freshIp(), "user-agent": CHROME, "content-type": "application/json", referer: `${SITE}/contact`, origin: SITE },
+      body: JSON.stringify({ firstName: "Bot", lastName: "B", email: "bot@example.com", phone: "+91 98765 43211", message: "Buy cheap links now please.", website: "http://spam.example" }),
+    });
+    expect(spam.status).toBe(201);
     const rows = await events();
     expect(rows.map((r) => [r.name, r.path])).toEqual([["pageview", "/contact"], ["lead", "/contact"]]);
     const d = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d" }));
