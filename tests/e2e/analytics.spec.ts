@@ -116,6 +116,13 @@ test.describe("analytics", () => {
       await expect(byPage.filter({ hasText: "WhatsApp click" })).toContainText("/blogs");
       await expectAccessible(page);
     }
+    // The CSV export carries the same figures.
+    const csv = await page.request.get(`${server.url}/api/studio/analytics.csv?period=7d`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines).toContain(`goal,book-demo,1,,1,${Math.round((1 / visits.size) * 10_000) / 10_000}`);
+    expect(lines.find((l) => l.startsWith("total,,"))).toMatch(new RegExp(`^total,,${visits.size},${views.length},`));
     // Filter by a page by clicking it (a plain link: works without JavaScript too).
     await page.getByRole("link", { name: "/about", exact: true }).first().click();
     await expect(page).toHaveURL(/page=%2Fabout/);

@@ -28,7 +28,7 @@ type RawVisit = { day: number; visitor: string; source: string; utm_source: stri
 type RawEvent = { day: number; visitor: string; name: string; path: string };
 export type RawDays = { visits: RawVisit[]; events: RawEvent[] };
 
-/** The raw visits and events of `fromDay`..`toDay`. */
+/** The raw visits and events of `fromDay`..`toDay` (integer columns: numbers on both databases). */
 export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<RawDays> {
   const [visits, events] = await Promise.all([
     db
@@ -39,25 +39,27 @@ export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<
       .execute(),
     db.selectFrom("analytics_events").select(["day", "visitor", "name", "path"]).where("day", ">=", fromDay).where("day", "<=", toDay).execute(),
   ]);
-  return {
-    visits: visits.map((v) => ({ ...v, day: Number(v.day), views: Number(v.views) })),
-    events: events.map((e) => ({ ...e, day: Number(e.day) })),
-  };
+  return { visits, events };
 }
 
-/** Facts of raw days every filter needs, made once: each visit's source and the pages it viewed. */
-type Indexed = RawDays & { visitOf: Map<string, RawVisit>; pagesOf: Map<string, Set<string>> };
+/** Facts of raw days the filters need, made once: each visit by key, and (for page filters) the pages it viewed. */
+type Indexed = RawDays & { visitOf: Map<string, RawVisit>; pagesOf: () => Map<string, Set<string>> };
 function indexRaw(raw: RawDays): Indexed {
   const visitOf = new Map<string, RawVisit>();
   for (const v of raw.visits) visitOf.set(`${v.day}\n${v.visitor}`, v);
-  const pagesOf = new Map<string, Set<string>>();
-  for (const e of raw.events) {
-    if (e.name !== "pageview") continue;
-    const k = `${e.day}\n${e.visitor}`;
-    let set = pagesOf.get(k);
-    if (!set) pagesOf.set(k, (set = new Set()));
-    set.add(e.path);
-  }
+  let pages: Map<string, Set<string>> | undefined;
+  const pagesOf = () => {
+    if (pages) return pages;
+    pages = new Map();
+    for (const e of raw.events) {
+      if (e.name !== "pageview") continue;
+      const k = `${e.day}\n${e.visitor}`;
+      let set = pages.get(k);
+      if (!set) pages.set(k, (set = new Set()));
+      set.add(e.path);
+    }
+    return pages;
+  };
   return { ...raw, visitOf, pagesOf };
 }
 
@@ -68,7 +70,7 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
       ? () => true
       : filter.kind === "source"
         ? (k: string) => raw.visitOf.get(k)?.source === filter.source
-        : (k: string) => raw.pagesOf.get(k)?.has(filter.path) === true;
+        : (k: string) => raw.pagesOf().get(k)?.has(filter.path) === true;
   type Acc = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number; seen?: Set<string> };
   const acc = new Map<string, Acc>();
   const add = (day: number, report: ReportName, key: string, views: number, bounce: boolean, visitor?: string) => {
