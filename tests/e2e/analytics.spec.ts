@@ -1,5 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
+import { ANALYTICS_COPY } from "../../shared/content/analytics";
 import { parseConfig } from "../../server/config";
 import { type Db, openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
@@ -116,6 +117,11 @@ test.describe("analytics", () => {
       await expect(byPage.filter({ hasText: "WhatsApp click" })).toContainText("/blogs");
       await expectAccessible(page);
     }
+    // A range that makes no sense is said next to its fields; the page still answers (the default period).
+    await page.goto("/studio/analytics?from=2026-03-05&to=2026-03-01");
+    await expect(page.locator("#analytics-range-error")).toHaveText(ANALYTICS_COPY.rangeError);
+    await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("analytics-totals").locator("dd").nth(1)).toHaveText(String(views.length));
     // The CSV export carries the same figures.
     const csv = await page.request.get(`${server.url}/api/studio/analytics.csv?period=7d`);
     expect(csv.status()).toBe(200);

@@ -164,7 +164,37 @@ export async function reportRows(deps: Deps, fromDay: number, toDay: number, fil
   const key = filterKey(filter);
   const rolled = await rolledUpDays(db, fromDay, toDay, key);
   const rows: ReportRow[] = [];
-  if (rolled.size > 0) {
+  if (rolled.size > 0) rows.push(...(await rolledSums(deps.db, key, fromDay, toDay, rolled)));
+  // The days without a roll-up are contiguous runs (today, and any the worker has not reached): read each run.
+  let start: number | undefined;
+  for (let day = fromDay; day <= toDay + 1; day++) {
+    const raw = day <= toDay && !rolled.has(day);
+    if (raw && start === undefined) start = day;
+    if (!raw && start !== undefined) {
+      rows.push(...(await rawReports(db, start, day - 1, filter)));
+      start = undefined;
+    }
+  }
+  return rows;
+}
+
+/**
+ * Roll-ups never change once written, so their sums for a filter and a set of days are kept (a few dozen per process):
+ * the set of rolled-up days is part of the key, so a day rolled up since (by any process) makes a new entry.
+ */
+const SUMS_KEPT = 48;
+const sumsCache = new WeakMap<Db, Map<string, ReportRow[]>>();
+
+async function rolledSums(database: Db, key: string, fromDay: number, toDay: number, rolled: Set<number>): Promise<ReportRow[]> {
+  const days = [...rolled];
+  const cacheKey = `${key}\n${fromDay}\n${toDay}\n${days.length}\n${Math.min(...days)}\n${Math.max(...days)}`;
+  let cache = sumsCache.get(database);
+  if (!cache) sumsCache.set(database, (cache = new Map()));
+  const known = cache.get(cacheKey);
+  if (known) return known;
+  const db = database.kysely;
+  const rows: ReportRow[] = [];
+  {
     const [sums, totals] = await Promise.all([
       db
         .selectFrom("analytics_daily")
@@ -187,15 +217,10 @@ export async function reportRows(deps: Deps, fromDay: number, toDay: number, fil
     for (const r of sums) rows.push({ day: -1, report: r.report as ReportName, key: r.key, visitors: Number(r.visitors), views: Number(r.views), bounces: Number(r.bounces) });
     for (const r of totals) rows.push({ day: Number(r.day), report: "total", key: "", visitors: Number(r.visitors), views: Number(r.views), bounces: Number(r.bounces) });
   }
-  // The days without a roll-up are contiguous runs (today, and any the worker has not reached): read each run.
-  let start: number | undefined;
-  for (let day = fromDay; day <= toDay + 1; day++) {
-    const raw = day <= toDay && !rolled.has(day);
-    if (raw && start === undefined) start = day;
-    if (!raw && start !== undefined) {
-      rows.push(...(await rawReports(db, start, day - 1, filter)));
-      start = undefined;
-    }
+  cache.set(cacheKey, rows);
+  for (const oldest of cache.keys()) {
+    if (cache.size <= SUMS_KEPT) break;
+    cache.delete(oldest);
   }
   return rows;
 }
