@@ -13,4 +13,3 @@ export * from "./seo";
 export * from "./blog";
 export * from "./chat";
 export * from "./contact";
-export * from "./analytics";
