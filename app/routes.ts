@@ -27,8 +27,20 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("second-factor", "routes/studio/second-factor.tsx"),
+      route("enrol", "routes/studio/enrol.tsx"),
+      route("staff", "routes/studio/staff.tsx"),
+      route("audit", "routes/studio/audit.tsx"),
+      route("posts", "routes/studio/posts.tsx"),
+      route("posts/new", "routes/studio/posts-new.tsx"),
+      route("posts/:id", "routes/studio/post-edit.tsx"),
+      route("posts/:id/preview", "routes/studio/post-preview.tsx"),
+      route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
+      route("media", "routes/studio/media.tsx"),
       route("analytics", "routes/studio/analytics.tsx"),
     ]),
+    // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
+    route("invitation", "routes/studio-invitation.tsx"),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),

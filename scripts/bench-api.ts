@@ -4,7 +4,9 @@
  * autocannon (50 connections, a bounded time each), the blog endpoints and a
  * static file as the baseline. Needs a build: set WP_BUILD_DIR (default build-e2e).
  *
- * BENCH_SECONDS (default 10) bounds each run; BENCH_POSTS (default 10000) the data.
+ * BENCH_SECONDS (default 10) bounds each run; BENCH_POSTS (default 10000) the data; BENCH_DRAFT_SHARE (default 0,
+ * e.g. 0.5) makes that share of the posts drafts, spread evenly over the dates (the newest post stays published),
+ * as a studio's blog with unpublished work would hold.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -40,6 +42,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: Ben
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
+const DRAFT_SHARE = Math.min(Math.max(Number(process.env.BENCH_DRAFT_SHARE ?? 0) || 0, 0), 0.99);
 const CONNECTIONS = 50;
 
 const CATEGORIES = ["Growth Strategy", "Case Study", "Healthcare", "Real Estate", "Technology", "Tips & Tricks"];
@@ -108,6 +111,18 @@ async function main() {
     const started = performance.now();
     for (let i = 0; i < POSTS; i += 500) {
       await insertBlogs(deps, Array.from({ length: Math.min(500, POSTS - i) }, (_, k) => post(i + k)));
+    }
+    if (DRAFT_SHARE > 0) {
+      // Post i is a draft by a multiplicative hash of i: the share, spread over dates, categories and featured alike.
+      const drafts = Array.from({ length: POSTS - 1 }, (_, i) => i).filter((i) => (Math.imul(i + 1, 2654435761) >>> 0) % 1000 < DRAFT_SHARE * 1000);
+      for (let k = 0; k < drafts.length; k += 500) {
+        await db.kysely
+          .updateTable("blogs")
+          .set({ status: "draft" })
+          .where("slug", "in", drafts.slice(k, k + 500).map((i) => `bench-post-${i}`))
+          .execute();
+      }
+      process.stdout.write(`${drafts.length} of the posts are drafts\n`);
     }
     await db.close();
     process.stdout.write(`seeded in ${Math.round(performance.now() - started)} ms; starting ${buildDir()}…\n`);
@@ -178,6 +193,11 @@ async function main() {
           },
         ],
       });
+
+      // The listing's query itself: a request with credentials is never answered from the response cache.
+      const uncached = { authorization: "Bearer bench-not-a-session", ...BROWSER_HEADERS };
+      await run("GET /api/blogs (uncached)", { url: `${server.url}/api/blogs`, headers: uncached });
+      await run("GET /api/blogs?category&page=40 (uncached)", { url: `${server.url}/api/blogs?category=Healthcare&page=40`, headers: uncached });
 
       const base = rows[0]!.rps || 1;
       const pad = (s: string | number, n: number) => String(s).padStart(n);

@@ -5,11 +5,14 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { PRERENDERED_PATHS } from "../shared/prerender-paths";
 import { createApiRouter } from "./api/index";
+import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
 import { carriesCookie, contactSentCookie } from "./http/cookies";
 import { studioGate } from "./pages/studio-gate";
+import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
+import { mediaFiles } from "./pages/media-files";
 import { hashPolicy } from "./http/script-hashes";
 import { ResponseCache } from "./http/response-cache";
 import { blogsVersion } from "./services/blog/versions";
@@ -68,6 +71,13 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use(crossSiteGuard(config));
   app.use(async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    // The studio's image upload has its own limit (10 MB), applied once the studio's guards have let it through. A
+    // refusal may leave its body unread (no session, a wrong type): like the 413 below, it closes the connection.
+    if (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH) {
+      await next();
+      if (c.res.status >= 400) c.res.headers.set("connection", "close");
+      return;
+    }
     // The rest of an oversized body is never read, so the connection cannot carry another request: the 413 says
     // `Connection: close` and Node closes it after the answer. Kept alive, @hono/node-server would cut the socket
     // half a second later under a client that had already sent its next request on it (S6 in docs/findings.md).
@@ -124,6 +134,8 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   }
 
   app.route("/api", createApiRouter());
+  // Uploaded images (covers), from the database: public, immutable.
+  app.on(["GET", "HEAD"], "/media/:name", mediaFiles());
   app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
 
   let handlePage = options.pageHandler;
@@ -217,7 +229,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
         }),
       );
     }
-    app.all("*", async (c) => renderPage(c, await studioGate(c), c.get("cspNonce")));
+    app.all("*", async (c) => (await unreadableForm(c.req.raw)) ?? renderPage(c, await studioGate(c), c.get("cspNonce")));
   }
   return app;
 }

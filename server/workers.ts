@@ -4,6 +4,7 @@ import { mailOutboxWorker } from "./services/mail";
 import { leadDeliveryWorker } from "./services/lead-delivery";
 import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
+import { postScheduleWorker } from "./services/blog/schedule";
 import { analyticsWorker } from "./services/analytics/rollup";
 
 export type WorkerFactory = (deps: Deps) => Worker;
@@ -14,6 +15,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   leadDeliveryWorker,
   accountCleanupWorker,
   chatQuestionsCleanupWorker,
+  postScheduleWorker,
   analyticsWorker,
 ];
 

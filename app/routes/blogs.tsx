@@ -9,6 +9,7 @@ import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@sh
 import { pageMeta } from "~/lib/seo";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { coversFor } from "../../server/services/media/covers";
 import { subscribe } from "../../server/services/newsletter";
 import type { Route } from "./+types/blogs";
 
@@ -53,7 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     blogStats(deps),
   ]);
-  return { blogs: page.data, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+  const covers = await coversFor(
+    deps,
+    page.data.map((b) => b.id),
+  );
+  return { blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { blogs, hasMore, stats, filters, confirmSeed } = loaderData;
+  const { blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -273,7 +278,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             <ul className="mt-2 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {blogs.map((blog) => (
                 <li key={blog.slug} className="flex">
-                  <BlogCard blog={blog} />
+                  <BlogCard blog={blog} cover={covers[blog.id]} />
                 </li>
               ))}
             </ul>

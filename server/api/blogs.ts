@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
+import { POST_ADDRESS_MESSAGES } from "../../shared/content/studio-posts";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
 import { likeAsVisitor } from "../http/visitor-like";
+import { formerAddress } from "../services/blog/addresses";
 import { listBlogs } from "../services/blog/listing";
 import { seedSampleBlogs } from "../services/blog/posts";
 import { BlogQuerySchema, toBlogQuery } from "../services/blog/query";
@@ -65,8 +67,18 @@ export function blogsRouter(): Hono<AppEnv> {
   });
 
   r.get("/:slug", async (c) => {
-    const blog = await viewBlog(c.get("deps"), c.req.param("slug"), c.get("clientIp"));
-    if (!blog) throw notFound("Blog not found");
+    const deps = c.get("deps");
+    const slug = c.req.param("slug");
+    const blog = await viewBlog(deps, slug, c.get("clientIp"));
+    if (!blog) {
+      // A published post's earlier slug: 301 to its address now; a deleted post's: 410.
+      const former = await formerAddress(deps, slug);
+      if (former?.kind === "moved") {
+        return c.json({ success: false, message: POST_ADDRESS_MESSAGES.moved, slug: former.slug }, 301, { location: `/api/blogs/${encodeURIComponent(former.slug)}`, "cache-control": "no-store" });
+      }
+      if (former?.kind === "gone") return c.json({ success: false, message: POST_ADDRESS_MESSAGES.gone }, 410, { "cache-control": "no-store" });
+      throw notFound("Blog not found");
+    }
     return c.json({ success: true, data: blog }, 200, { "cache-control": "no-store" });
   });
 

@@ -11,7 +11,9 @@ import { listAudit } from "../services/staff/audit";
 import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
+import { createStudioMediaRouter } from "./studio-media";
 import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
+import { createStudioPostsRouter } from "./studio-posts";
 import { createStudioAnalyticsRouter } from "./studio-analytics";
 
 
@@ -110,6 +112,8 @@ export function createStudioRouter(): Hono<StudioEnv> {
   });
 
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
+  r.route("/posts", createStudioPostsRouter());
+  r.route("/media", createStudioMediaRouter());
   r.route("/", createStudioAnalyticsRouter());
 
   return r;

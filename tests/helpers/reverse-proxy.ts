@@ -64,8 +64,8 @@ function hostPort(upstream: string): string {
 }
 
 /**
- * The nginx site: what to forward and how. `upstreams` are host:port. The studio will need a 10 MB body on
- * its upload route: give that one location its own client_max_body_size then, never the whole site.
+ * The nginx site: what to forward and how. `upstreams` are host:port. The studio's image upload takes a 10 MB body:
+ * that one location has its own client_max_body_size, never the whole site.
  */
 export function nginxSiteConfig(o: { port: number; upstreams: string[]; certificate: string; key: string }): string {
   return `upstream wise_parrot {
@@ -111,6 +111,18 @@ server {
         proxy_cache off;
         proxy_read_timeout 300s;
     }
+
+    # The studio's image upload (10 MB, checked by the app too): this one path only.
+    location = /api/studio/media {
+        client_max_body_size 11m;
+        proxy_pass http://wise_parrot;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_set_header X-Forwarded-Host $http_host;
+    }
 }
 `;
 }
@@ -121,9 +133,14 @@ export function caddySiteConfig(o: { port: number; upstreams: string[]; certific
   return `https://127.0.0.1:${o.port} {
 	tls ${o.certificate} ${o.key}
 
-	# The app refuses bodies over 64 KiB itself; the proxy stops anything far larger before it reaches Node.
-	request_body {
+	# The app refuses bodies over 64 KiB itself; the proxy stops anything far larger before it reaches Node,
+	# except on the studio's image upload (10 MB, checked by the app too).
+	@not_upload not path /api/studio/media
+	request_body @not_upload {
 		max_size 1MB
+	}
+	request_body /api/studio/media {
+		max_size 11MiB
 	}
 
 	# The AI help streams its answer (server-sent events): pass each piece on at once.

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "@shared/content";
 import type { Blog } from "../../../server/services/blog/types";
+import type { BlogCover } from "../../../server/services/media/covers";
 import { CoverArt } from "./cover-art";
+import { CoverImage } from "./cover-image";
 import { cut, formatCount, formatShortDate } from "./format";
 
 /**
@@ -9,7 +11,10 @@ import { cut, formatCount, formatShortDate } from "./format";
  * skips its style, layout and paint until the visitor scrolls near it (`content-visibility: auto`, holding a
  * card's height on a phone until then; `auto` keeps its real height once drawn).
  */
-export function BlogCard({ blog }: { blog: Blog }) {
+/** The listing's grid: one column, two from md (768 px), three from lg (1024 px) in a page at most 72rem wide. */
+const CARD_SIZES = "(min-width: 1024px) 370px, (min-width: 768px) 50vw, 100vw";
+
+export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
   const first = blog.content.sections[0];
   const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
   const moreTags = blog.tags.length - tags.length;
@@ -19,7 +24,9 @@ export function BlogCard({ blog }: { blog: Blog }) {
       className="relative flex w-full min-w-0 flex-col overflow-hidden [contain-intrinsic-height:auto_60rem] [content-visibility:auto] rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
       data-testid="blog-card"
     >
-      {blog.image ? (
+      {cover ? (
+        <CoverImage cover={cover} sizes={CARD_SIZES} className="h-44 w-full object-cover" />
+      ) : blog.image ? (
         <img src={blog.image} alt="" loading="lazy" decoding="async" width={640} height={320} className="h-44 w-full object-cover" />
       ) : (
         <CoverArt category={blog.category} seed={blog.slug} className="h-40 w-full sm:h-44" />

@@ -15,8 +15,15 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   await blogs().addColumn("cover_media_id", "bigint").execute();
   await blogs().addColumn("cover_alt", "varchar(300)", (c) => c.notNull().defaultTo("")).execute();
   await blogs().addColumn("body_source", "text").execute();
-  await db.schema.createIndex("blogs_status_published").on("blogs").columns(["status", "published_at"]).execute();
+  // The public reads all filter on status = 'published' (half the rows may be drafts): the listing's orders with
+  // status in front, and the stats cards' sums covered by an index.
+  await db.schema.createIndex("blogs_status_newest").on("blogs").columns(["status", "published_at", "id"]).execute();
+  await db.schema.createIndex("blogs_status_category_newest").on("blogs").columns(["status", "category", "published_at", "id"]).execute();
+  await db.schema.createIndex("blogs_status_featured_newest").on("blogs").columns(["status", "featured", "published_at", "id"]).execute();
+  await db.schema.createIndex("blogs_status_counters").on("blogs").columns(["status", "views", "likes"]).execute();
   await db.schema.createIndex("blogs_scheduled").on("blogs").columns(["status", "scheduled_at"]).execute();
+  // The studio's list: newest edit first.
+  await db.schema.createIndex("blogs_updated").on("blogs").columns(["updated_at", "id"]).execute();
 
   // One row per save: the whole post as it was saved (JSON), so a revision can be compared and restored.
   await db.schema
@@ -45,11 +52,19 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addColumn("gone_at", "bigint", (c) => c.notNull())
     .execute();
 
-  // A change of status or cover changes what the public pages show: it moves the posts' cache version too.
-  const columns = sql.raw("status, cover_media_id, cover_alt");
+  // What the public pages show changes only when the post was or becomes published: an edit (an autosave every
+  // few seconds) of a draft must not empty every process's response cache. 0008's trigger on the content columns
+  // is replaced by one with that condition, and status and cover changes move the version on the same condition.
+  const published = "old.status = 'published' or new.status = 'published'";
+  const content = sql.raw([...CONTENT_COLUMNS, "status", "cover_media_id", "cover_alt"].join(", "));
   if (dialect === "sqlite") {
-    await sql`create trigger blogs_version_status after update of ${columns} on blogs begin update cache_versions set version = version + 1 where name = 'posts'; end`.execute(db);
+    await sql`drop trigger blogs_version_update`.execute(db);
+    await sql`create trigger blogs_version_update after update of ${content} on blogs when ${sql.raw(published)} begin update cache_versions set version = version + 1 where name = 'posts'; end`.execute(db);
   } else {
-    await sql`create trigger blogs_version_status after update of ${columns} on blogs for each row execute function bump_cache_version('posts')`.execute(db);
+    await sql`drop trigger blogs_version_update on blogs`.execute(db);
+    await sql`create trigger blogs_version_update after update of ${content} on blogs for each row when (${sql.raw(published)}) execute function bump_cache_version('posts')`.execute(db);
   }
 }
+
+/** 0008's content columns. */
+const CONTENT_COLUMNS = ["slug", "title", "excerpt", "author", "published_at", "read_time", "category", "featured", "image", "tags", "content", "search_text"];

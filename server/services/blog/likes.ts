@@ -1,5 +1,6 @@
 import type { Deps } from "../../context";
 import { addressKey, hitRateLimit } from "../rate-limit";
+import { PUBLISHED } from "./publication";
 import { wroteBlogs } from "./versions";
 
 export type LikeResult = { likes: number; alreadyLiked: boolean };
@@ -41,7 +42,8 @@ class OverLikeLimit extends Error {
 
 async function likeInTransaction(deps: Deps, id: number, visitorId: string, address: string): Promise<LikeResult | undefined> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom("blogs").select("id").where("id", "=", id).executeTakeFirst();
+    // Only a published post can be liked: any other is no post to a visitor.
+    const exists = await trx.selectFrom("blogs").select("id").where("id", "=", id).where("status", "=", PUBLISHED).executeTakeFirst();
     if (!exists) return undefined;
     const inserted = await trx
       .insertInto("blog_likes")

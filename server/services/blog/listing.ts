@@ -2,15 +2,17 @@ import { sql } from "kysely";
 import { BLOG_LIMITS } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
+import { withCoverImages } from "../media/covers";
 import type { BlogQuery } from "./query";
+import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
 import { normaliseSearch, searchCondition } from "./search";
 import type { BlogPage, BlogStats } from "./types";
 
-/** Newest first, filtered by search (title, excerpt, tags, section text), category and featured. */
+/** Published posts, newest first, filtered by search (title, excerpt, tags, section text), category and featured. */
 export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<BlogPage> {
   const limit = query.limit ?? BLOG_LIMITS.pageSize;
-  let q = deps.db.kysely.selectFrom("blogs").selectAll("blogs");
+  let q = deps.db.kysely.selectFrom("blogs").where("status", "=", PUBLISHED);
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
@@ -20,24 +22,36 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
     if (condition === "none") return { data: [], pagination: { limit, ...(query.cursor ? {} : { page: query.page ?? 1 }), hasMore: false, nextCursor: null } };
     q = q.where(condition);
   }
+  let offset = 0;
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     q = q.where((eb) =>
       eb.or([eb("published_at", "<", c.publishedAt), eb.and([eb("published_at", "=", c.publishedAt), eb("id", "<", c.id)])]),
     );
   } else if (query.page && query.page > 1) {
-    q = q.offset((query.page - 1) * limit);
+    offset = (query.page - 1) * limit;
   }
-  const rows = await q
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1)
-    .execute();
+  const rows = offset
+    ? // A numbered page far down: the ids are skipped along the index alone, then only the page's rows are read
+      // (PostgreSQL otherwise reads and sorts every matching row once drafts thin out the status-first index).
+      await deps.db.kysely
+        .selectFrom("blogs")
+        .selectAll("blogs")
+        .where("id", "in", q.select("blogs.id").orderBy("published_at", "desc").orderBy("id", "desc").limit(limit + 1).offset(offset))
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .execute()
+    : await q
+        .selectAll("blogs")
+        .orderBy("published_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit + 1)
+        .execute();
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map(toBlog),
+    data: await withCoverImages(deps, page.map(toBlog)),
     pagination: {
       limit,
       ...(query.cursor ? {} : { page: query.page ?? 1 }),
@@ -58,7 +72,7 @@ function decodeCursor(cursor: string): { publishedAt: number; id: number } {
   return { publishedAt: Number(match[1]), id: Number(match[2]) };
 }
 
-/** Total Readers (sum of views), Total Likes and Articles, over every post. */
+/** Total Readers (sum of views), Total Likes and Articles, over every published post. */
 export async function blogStats(deps: Deps): Promise<BlogStats> {
   const row = await deps.db.kysely
     .selectFrom("blogs")
@@ -67,6 +81,7 @@ export async function blogStats(deps: Deps): Promise<BlogStats> {
       eb.fn.coalesce(eb.fn.sum<number>("views"), sql<number>`0`).as("readers"),
       eb.fn.coalesce(eb.fn.sum<number>("likes"), sql<number>`0`).as("likes"),
     ])
+    .where("status", "=", PUBLISHED)
     .executeTakeFirstOrThrow();
   return { readers: Number(row.readers), likes: Number(row.likes), articles: Number(row.articles) };
 }

@@ -1,19 +1,19 @@
 import type { Deps } from "../../context";
 import { type IndexablePost, reindexPost } from "../chat/knowledge";
-import { isPublishedPost } from "./publication";
+import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
 import { type Blog, type BlogInput, SlugSchema } from "./types";
 import { wroteBlogs } from "./versions";
 
-/** The post without counting a view. */
+/** The published post without counting a view (a draft, scheduled or unpublished post is no post here). */
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
   if (!SlugSchema.safeParse(slug).success) return undefined;
-  const row = await deps.db.kysely.selectFrom("blogs").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await deps.db.kysely.selectFrom("blogs").selectAll().where("slug", "=", slug).where("status", "=", PUBLISHED).executeTakeFirst();
   return row ? toBlog(row) : undefined;
 }
 
-function searchText(input: BlogInput): string {
+export function searchText(input: Pick<BlogInput, "title" | "excerpt" | "tags" | "sections">): string {
   return [
     input.title,
     input.excerpt,
@@ -60,7 +60,8 @@ export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Pro
     const bySlug = new Map(inputs.map((i) => [i.slug, i]));
     for (const row of rows) {
       const input = bySlug.get(row.slug)!;
-      await indexPost(deps, { ...input, id: Number(row.id), published: isPublishedPost(input) });
+      // Inserted posts (the samples) are published.
+      await indexPost(deps, { ...input, id: Number(row.id), published: true });
     }
     return rows.length;
   } finally {

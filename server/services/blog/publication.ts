@@ -1,11 +1,10 @@
-import type { BlogInput } from "./types";
+/** The one status whose posts are public (listing, search, related, stats, RSS, sitemap, the page, the API). */
+export const PUBLISHED = "published";
 
 /**
- * Whether a post may be shown and cited. Every stored post is published
- * today (posts arrive only through 'Add Sample Blogs'); when the studio adds
- * drafts, this is where their status decides, and the assistant's index
- * follows it through indexPost.
+ * Whether a post may be shown and cited: only a published post. Drafts, scheduled and unpublished posts are
+ * never public, and the assistant's index follows this through indexPost.
  */
-export function isPublishedPost(_post: Pick<BlogInput, "slug">): boolean {
-  return true;
+export function isPublishedPost(post: { status: string }): boolean {
+  return post.status === PUBLISHED;
 }

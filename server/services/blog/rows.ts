@@ -46,7 +46,7 @@ export function toBlog(row: BlogRowOut): Blog {
 }
 
 /** A stored row as the knowledge index takes it. */
-export function toIndexablePost(row: { id: number; slug: string; title: string; excerpt: string; category: string; tags: string; content: string }): IndexablePost {
+export function toIndexablePost(row: { id: number; slug: string; title: string; excerpt: string; category: string; tags: string; content: string; status: string }): IndexablePost {
   const tags = StoredTags.parse(parseJson(row.tags));
   const { sections } = StoredContent.parse(parseJson(row.content));
   return {

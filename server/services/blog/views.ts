@@ -1,7 +1,9 @@
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
+import { withCoverImage } from "../media/covers";
 import { addressKey } from "../rate-limit";
 import { getBlog } from "./posts";
+import { PUBLISHED } from "./publication";
 import { type Blog, SlugSchema } from "./types";
 
 /**
@@ -10,7 +12,7 @@ import { type Blog, SlugSchema } from "./types";
  */
 export async function viewBlog(deps: Deps, slug: string, clientIp: string): Promise<Blog | undefined> {
   if ((await countView(deps, slug, clientIp)) === undefined) return undefined;
-  return getBlog(deps, slug);
+  return withCoverImage(deps, await getBlog(deps, slug));
 }
 
 /** A view counts once per client address, post and clock hour. */
@@ -78,10 +80,10 @@ function rememberViews(db: Db, hour: number, keys: readonly string[]): void {
   }
 }
 
-/** Counts each post's views not counted yet this hour; answers the ids of the posts that exist. */
+/** Counts each post's views not counted yet this hour; answers the ids of the published posts (no other is seen). */
 async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, ReadonlySet<string>>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  const rows = await db.kysely.selectFrom("blogs").select(["id", "slug"]).where("slug", "in", [...views.keys()]).execute();
+  const rows = await db.kysely.selectFrom("blogs").select(["id", "slug"]).where("slug", "in", [...views.keys()]).where("status", "=", PUBLISHED).execute();
   for (const row of rows) ids.set(row.slug, Number(row.id));
   const marks: { key: string; slug: string; seen: string }[] = [];
   for (const [slug, addresses] of views) {

@@ -264,10 +264,11 @@ async function syncKnowledge(deps: Pick<Deps, "db">): Promise<void> {
       await trx.insertInto("knowledge_state").values({ key: "site", value: SITE_VERSION }).execute();
     });
   }
-  // Posts stored before the index existed (every stored post is published today).
+  // Published posts stored before the index existed (any other post is never indexed).
   const missing = await db
     .selectFrom("blogs")
-    .select(["id", "slug", "title", "excerpt", "category", "tags", "content"])
+    .select(["id", "slug", "title", "excerpt", "category", "tags", "content", "status"])
+    .where("status", "=", "published")
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,0 +1,104 @@
+import { data, Link, redirect } from "react-router";
+import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES } from "@shared/content/studio-posts";
+import { studioMeta } from "~/components/studio/meta";
+import { localInputValue, PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
+import { PageHeader, buttonClass } from "~/components/studio/ui";
+import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal, valuesFromForm } from "~/lib/studio-posts.server";
+import { postedForm } from "~/lib/posted-form.server";
+import { requireStudio } from "~/lib/studio.server";
+import { invalid, notFound } from "../../../server/services/errors";
+import { deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
+import type { Route } from "./+types/post-edit";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return studioMeta(loaderData?.post.title ? `${POST_PAGES.editTitle}: ${loaderData.post.title}` : POST_PAGES.editTitle);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStudio(args);
+  const post = await loadPost(args.context.deps, args.params.id);
+  return { post };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args);
+  const deps = args.context.deps;
+  const form = await postedForm(args.request);
+  const intent = form.get("intent");
+  const id = /^\d{1,15}$/.test(args.params.id) ? Number(args.params.id) : 0;
+  const version = Number(form.get("version"));
+  try {
+    if (intent === "delete") {
+      if (form.get("confirm") !== "yes") throw invalid(POST_PAGES.deleteNeedsConfirm, "confirm");
+      await deletePost(deps, studio.actor, id);
+      return redirect("/studio/posts");
+    }
+    const changes = changesFromForm(form);
+    let post;
+    let message: string;
+    switch (intent) {
+      case "publish":
+        post = await publishPost(deps, studio.actor, id, version, changes);
+        message = POST_MESSAGES.published;
+        break;
+      case "schedule": {
+        const at = instantFromLocal(String(form.get("scheduledAt") ?? ""), String(form.get("tzOffset") ?? "0"));
+        if (at === null) throw invalid(POST_MESSAGES.scheduleInvalid, "scheduledAt");
+        post = await schedulePost(deps, studio.actor, id, version, at, changes);
+        message = POST_MESSAGES.scheduled;
+        break;
+      }
+      case "unpublish":
+        post = await unpublishPost(deps, studio.actor, id, version, changes);
+        message = POST_MESSAGES.unpublished;
+        break;
+      case "save":
+      case "autosave":
+        post = await savePost(deps, studio.actor, id, version, changes);
+        message = POST_MESSAGES.saved;
+        break;
+      default:
+        throw notFound(POST_MESSAGES.notFound);
+    }
+    return data<EditorAnswer>({ ok: true, message, version: post.version, status: post.status });
+  } catch (error) {
+    return refusal(error, intent === "delete" ? undefined : valuesFromForm(form));
+  }
+}
+
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const fields = { ...post, scheduledAt: localInputValue(post.scheduledAt) };
+  return (
+    <>
+      <PageHeader
+        title={post.title || POST_PAGES.editTitle}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <PostStatusBadge status={post.status} /> /blog/{post.slug}
+          </span>
+        }
+        actions={
+          <>
+            <Link to={`/studio/posts/${post.id}/preview`} className={buttonClass("secondary")}>
+              {POST_PAGES.preview}
+            </Link>
+            <Link to={`/studio/posts/${post.id}/revisions`} className={buttonClass("secondary")}>
+              {POST_PAGES.revisions}
+            </Link>
+          </>
+        }
+      />
+      <PostEditor
+        key={post.id}
+        mode="edit"
+        fields={fields}
+        categories={POST_CATEGORIES}
+        computedReadTime={post.computedReadTime}
+        words={post.words}
+        post={{ id: post.id, version: post.version, status: post.status }}
+        answer={actionData}
+      />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { redirect } from "react-router";
+import { POST_CATEGORIES, POST_PAGES } from "@shared/content/studio-posts";
+import { readTimeFor } from "@shared/post-markdown";
+import { studioMeta } from "~/components/studio/meta";
+import { PostEditor } from "~/components/studio/posts-editor";
+import { PageHeader } from "~/components/studio/ui";
+import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.server";
+import { postedForm } from "~/lib/posted-form.server";
+import { requireStudio } from "~/lib/studio.server";
+import { createPost } from "../../../server/services/blog/studio-posts";
+import type { Route } from "./+types/posts-new";
+
+export function meta() {
+  return studioMeta(POST_PAGES.newTitle);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const studio = await requireStudio(args);
+  return { author: studio.name };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args);
+  const form = await postedForm(args.request);
+  try {
+    const post = await createPost(args.context.deps, studio.actor, changesFromForm(form));
+    return redirect(`/studio/posts/${post.id}`);
+  } catch (error) {
+    return refusal(error, valuesFromForm(form));
+  }
+}
+
+export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
+  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: POST_CATEGORIES[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", scheduledAt: "" };
+  return (
+    <>
+      <PageHeader title={POST_PAGES.newTitle} description={POST_PAGES.newDescription} />
+      <PostEditor mode="new" fields={fields} categories={POST_CATEGORIES} computedReadTime={readTimeFor(0)} answer={actionData} />
+    </>
+  );
+}

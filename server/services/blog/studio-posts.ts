@@ -1,0 +1,528 @@
+import type { Selectable, Transaction } from "kysely";
+import { POST_CATEGORIES, POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus, UNTITLED_SECTION } from "../../../shared/content/studio-posts";
+import { markdownToSections, readTimeFor, sectionsToMarkdown, wordCount } from "../../../shared/post-markdown";
+import { z } from "../../../shared/zod";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/database";
+import type { Database } from "../../db/schema";
+import type { BlogNewsletterTables } from "../../db/schema";
+import { ServiceError, conflict, invalid, notFound, parseInput, rateLimited } from "../errors";
+import { hitRateLimit } from "../rate-limit";
+import { type Actor, recordAudit } from "../staff/audit";
+import { indexPost, searchText } from "./posts";
+import { PUBLISHED } from "./publication";
+import { escapeLike, normaliseSearch } from "./search";
+import { SlugSchema } from "./types";
+import { wroteBlogs } from "./versions";
+
+type BlogRow = Selectable<BlogNewsletterTables["blogs"]>;
+type Kx = Db["kysely"] | Transaction<Database>;
+
+/** Everything the editor edits. The body is the light Markdown as written. */
+export type PostFields = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  tags: string[];
+  featured: boolean;
+  readTime: string;
+  coverMediaId: number | null;
+  coverAlt: string;
+  body: string;
+};
+
+/** A post as the studio sees it. */
+export type StudioPost = PostFields & {
+  id: number;
+  status: PostStatus;
+  version: number;
+  /** The read time computed from the body's words (shown beside the field). */
+  computedReadTime: string;
+  words: number;
+  publishedAt: number;
+  scheduledAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  authorUserId: string | null;
+  views: number;
+  likes: number;
+};
+
+export type StudioPostSummary = Pick<
+  StudioPost,
+  "id" | "title" | "slug" | "status" | "author" | "category" | "publishedAt" | "scheduledAt" | "createdAt" | "updatedAt" | "views" | "likes" | "version"
+>;
+
+const categories = POST_CATEGORIES;
+
+/** PostgreSQL cannot store a NUL character: it is dropped from every text field (everything else stays as typed). */
+const noNul = (s: string) => s.replaceAll("\u0000", "");
+const text = (max: number, tooLong: string) => z.string().max(max * 4, tooLong).transform((s) => noNul(s).trim()).pipe(z.string().max(max, tooLong));
+
+/** What a save may carry: every field is optional (what is missing keeps its stored value). */
+const FieldsSchema = z
+  .object({
+    title: text(POST_RULES.titleMax, POST_MESSAGES.titleTooLong),
+    slug: z.string().max(POST_RULES.slugMax * 2, POST_MESSAGES.slugInvalid).transform((s) => noNul(s).trim().toLowerCase()),
+    excerpt: text(POST_RULES.excerptMax, POST_MESSAGES.excerptTooLong),
+    author: text(POST_RULES.authorMax, POST_MESSAGES.authorTooLong),
+    category: z.string().max(60, POST_MESSAGES.categoryInvalid).refine((c) => c === "" || categories.includes(c), POST_MESSAGES.categoryInvalid),
+    tags: z
+      .union([z.array(z.string().max(POST_RULES.tagMax * 4, POST_MESSAGES.tagsInvalid)).max(POST_RULES.tagsMax * 4, POST_MESSAGES.tagsInvalid), z.string().max(2_000, POST_MESSAGES.tagsInvalid)])
+      .transform((t) => (typeof t === "string" ? t.split(",") : t).map((s) => noNul(s).trim().replace(/\s+/g, " ")).filter(Boolean))
+      .transform((t) => [...new Set(t)])
+      .pipe(z.array(z.string().max(POST_RULES.tagMax, POST_MESSAGES.tagsInvalid)).max(POST_RULES.tagsMax, POST_MESSAGES.tagsInvalid)),
+    featured: z.boolean({ error: "featured must be true or false" }),
+    readTime: text(POST_RULES.readTimeMax, POST_MESSAGES.readTimeTooLong),
+    coverMediaId: z
+      .number({ error: POST_MESSAGES.coverNotFound })
+      .int(POST_MESSAGES.coverNotFound)
+      .positive(POST_MESSAGES.coverNotFound)
+      .max(Number.MAX_SAFE_INTEGER, POST_MESSAGES.coverNotFound)
+      .nullable(),
+    coverAlt: text(POST_RULES.coverAltMax, POST_MESSAGES.coverAltTooLong),
+    body: z.string().max(POST_RULES.bodyMax, POST_MESSAGES.bodyTooLong).transform(noNul),
+  })
+  .partial()
+  .strict();
+
+export type PostChanges = z.input<typeof FieldsSchema>;
+
+const VersionSchema = z.number({ error: POST_MESSAGES.versionRequired }).int(POST_MESSAGES.versionRequired).min(1, POST_MESSAGES.versionRequired).max(2 ** 31, POST_MESSAGES.versionRequired);
+
+/** "My First Post!" → "my-first-post"; letters with accents lose them; at most 80 characters, cut at a dash. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (slug.length <= 80) return slug;
+  const cut = slug.slice(0, 80);
+  return cut.includes("-") ? cut.slice(0, cut.lastIndexOf("-")) : cut;
+}
+
+function fieldsOf(row: BlogRow): PostFields {
+  const content = parseStored<{ sections?: { title: string; content: string[] }[] }>(row.content, {});
+  return {
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    author: row.author,
+    category: row.category,
+    tags: parseStored<string[]>(row.tags, []),
+    featured: Number(row.featured) === 1,
+    readTime: row.read_time,
+    coverMediaId: row.cover_media_id === null ? null : Number(row.cover_media_id),
+    coverAlt: row.cover_alt,
+    body: row.body_source ?? sectionsToMarkdown(content.sections ?? []),
+  };
+}
+
+function parseStored<T>(json: string, fallback: T): T {
+  try {
+    return (JSON.parse(json) as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toStudioPost(row: BlogRow): StudioPost {
+  const fields = fieldsOf(row);
+  const words = wordCount(fields.body);
+  return {
+    ...fields,
+    id: Number(row.id),
+    status: (POST_STATUSES as readonly string[]).includes(row.status) ? (row.status as PostStatus) : "draft",
+    version: Number(row.version),
+    computedReadTime: readTimeFor(words),
+    words,
+    publishedAt: Number(row.published_at),
+    scheduledAt: row.scheduled_at === null ? null : Number(row.scheduled_at),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    authorUserId: row.author_user_id,
+    views: Number(row.views),
+    likes: Number(row.likes),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+export const StudioPostQuerySchema = z.object({
+  search: z.string().max(200, "search must be at most 200 characters").optional(),
+  status: z.enum(["", ...POST_STATUSES], { error: `status must be one of: ${POST_STATUSES.join(", ")}` }).optional(),
+  category: z.string().max(60).refine((c) => c === "" || categories.includes(c), POST_MESSAGES.categoryInvalid).optional(),
+  page: z.coerce.number({ error: "page must be a whole number from 1 to 10000" }).int("page must be a whole number from 1 to 10000").min(1, "page must be a whole number from 1 to 10000").max(10_000, "page must be a whole number from 1 to 10000").optional(),
+});
+
+export type StudioPostQuery = { search?: unknown; status?: unknown; category?: unknown; page?: unknown };
+
+/** Every post (any status), newest edit first, 25 a page, with the total for paging. */
+export async function listStudioPosts(deps: Pick<Deps, "db">, query: StudioPostQuery = {}): Promise<{ posts: StudioPostSummary[]; total: number; page: number; pageSize: number }> {
+  const q = parseInput(StudioPostQuerySchema, query);
+  const page = q.page ?? 1;
+  const search = normaliseSearch(q.search ?? "");
+  let base = deps.db.kysely.selectFrom("blogs");
+  if (q.status) base = base.where("status", "=", q.status);
+  if (q.category) base = base.where("category", "=", q.category);
+  if (search) base = base.where((eb) => eb.or([eb("search_text", "like", `%${escapeLike(search)}%`), eb("slug", "like", `%${escapeLike(search)}%`)]));
+  const [rows, count] = await Promise.all([
+    base
+      .select(["id", "title", "slug", "status", "author", "category", "published_at", "scheduled_at", "created_at", "updated_at", "views", "likes", "version"])
+      .orderBy("updated_at", "desc")
+      .orderBy("id", "desc")
+      .limit(POST_RULES.pageSize)
+      .offset((page - 1) * POST_RULES.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    posts: rows.map((r) => ({
+      id: Number(r.id),
+      title: r.title,
+      slug: r.slug,
+      status: r.status as PostStatus,
+      author: r.author,
+      category: r.category,
+      publishedAt: Number(r.published_at),
+      scheduledAt: r.scheduled_at === null ? null : Number(r.scheduled_at),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+      views: Number(r.views),
+      likes: Number(r.likes),
+      version: Number(r.version),
+    })),
+    total: Number(count.n),
+    page,
+    pageSize: POST_RULES.pageSize,
+  };
+}
+
+const IdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+async function rowById(db: Kx, id: number): Promise<BlogRow | undefined> {
+  if (!IdSchema.safeParse(id).success) return undefined;
+  return db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** One post, any status. */
+export async function getStudioPost(deps: Pick<Deps, "db">, id: number): Promise<StudioPost> {
+  const row = await rowById(deps.db.kysely, id);
+  if (!row) throw notFound(POST_MESSAGES.notFound);
+  return toStudioPost(row);
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/** What a write does besides the fields: the status it leaves the post in, and when. */
+type Transition =
+  | { to: "keep" }
+  | { to: "published"; at: number }
+  | { to: "scheduled"; at: number }
+  | { to: "unpublished" }
+  | { to: "draft" };
+
+async function assertSaveAllowed(deps: Pick<Deps, "db">, actor: Actor): Promise<void> {
+  const limit = await hitRateLimit(deps.db, `studio-post-save:${actor.userId ?? actor.label}`, { limit: POST_RULES.savesPerMinute, windowMs: 60_000 });
+  if (!limit.allowed) throw rateLimited(POST_MESSAGES.tooManySaves, limit.retryAfterSeconds);
+}
+
+/** The checks a post must pass to be public (published or scheduled): a title, an excerpt, an author, a category, a body. */
+function assertPublishable(fields: PostFields): void {
+  if (!fields.title) throw invalid(POST_MESSAGES.titleRequired, "title");
+  if (!fields.excerpt) throw invalid(POST_MESSAGES.excerptRequired, "excerpt");
+  if (!fields.author) throw invalid(POST_MESSAGES.authorRequired, "author");
+  if (!categories.includes(fields.category)) throw invalid(POST_MESSAGES.categoryInvalid, "category");
+  if (!markdownToSections(fields.body).some((s) => s.content.length > 0)) throw invalid(POST_MESSAGES.bodyRequired, "body");
+}
+
+/** A free slug near `wanted` (wanted, wanted-2, wanted-3…), for a generated slug. */
+async function freeSlug(db: Kx, wanted: string, ownId: number | null): Promise<string> {
+  const base = wanted || "post";
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base.slice(0, POST_RULES.slugMax - 5)}-${n}`;
+    const taken = await db.selectFrom("blogs").select("id").where("slug", "=", candidate).executeTakeFirst();
+    if (!taken || Number(taken.id) === ownId) return candidate;
+  }
+  return `${base.slice(0, 150)}-${Date.now().toString(36)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/i.test(e?.message ?? "");
+}
+
+/** The stored columns of `fields` (content and search text from the body). */
+function columnsOf(fields: PostFields) {
+  const sections = markdownToSections(fields.body, { untitledSection: UNTITLED_SECTION });
+  return {
+    title: fields.title,
+    slug: fields.slug,
+    excerpt: fields.excerpt,
+    author: fields.author,
+    category: fields.category,
+    tags: JSON.stringify(fields.tags),
+    featured: fields.featured ? 1 : 0,
+    read_time: fields.readTime || readTimeFor(wordCount(fields.body)),
+    cover_media_id: fields.coverMediaId,
+    cover_alt: fields.coverAlt,
+    body_source: fields.body,
+    content: JSON.stringify({ sections }),
+    search_text: searchText({ title: fields.title, excerpt: fields.excerpt, tags: fields.tags, sections }),
+  };
+}
+
+/**
+ * Checks and merges `changes` into `current`: a slug that is given must be valid and free; an empty one is made
+ * from the title (and made free); the cover must be a row of `media`, with alt text.
+ */
+async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ownId: number | null): Promise<PostFields> {
+  const parsed = parseInput(FieldsSchema, changes);
+  const merged: PostFields = { ...current, ...Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) } as PostFields;
+  if (parsed.slug === undefined && ownId === null) merged.slug = "";
+  if (merged.slug === "") {
+    merged.slug = await freeSlug(db, slugify(merged.title), ownId);
+  } else if (merged.slug !== current.slug || ownId === null) {
+    if (!SlugSchema.safeParse(merged.slug).success) throw invalid(POST_MESSAGES.slugInvalid, "slug");
+    const taken = await db.selectFrom("blogs").select("id").where("slug", "=", merged.slug).executeTakeFirst();
+    if (taken && Number(taken.id) !== ownId) throw conflict(POST_MESSAGES.slugTaken, "slug");
+  }
+  if (merged.coverMediaId !== null) {
+    const media = await db.selectFrom("media").select("id").where("id", "=", merged.coverMediaId).executeTakeFirst();
+    if (!media) throw invalid(POST_MESSAGES.coverNotFound, "coverMediaId");
+    if (!merged.coverAlt) throw invalid(POST_MESSAGES.coverAltRequired, "coverAlt");
+  }
+  return merged;
+}
+
+export type SnapshotOf = PostFields & { status: PostStatus; scheduledAt: number | null };
+
+async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number): Promise<void> {
+  const post = toStudioPost(row);
+  const snapshot: SnapshotOf = { ...fieldsOf(row), status: post.status, scheduledAt: post.scheduledAt };
+  await trx
+    .insertInto("blog_revisions")
+    .values({ blog_id: Number(row.id), version: Number(row.version), saved_at: now, saved_by: actor.userId, snapshot: JSON.stringify(snapshot) })
+    .execute();
+  // Only the newest are kept.
+  const keepFrom = await trx
+    .selectFrom("blog_revisions")
+    .select("id")
+    .where("blog_id", "=", Number(row.id))
+    .orderBy("id", "desc")
+    .offset(POST_RULES.revisionsKept - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (keepFrom) await trx.deleteFrom("blog_revisions").where("blog_id", "=", Number(row.id)).where("id", "<", Number(keepFrom.id)).execute();
+}
+
+/**
+ * After a post's slug changed: a post that was ever public leaves its old slug answering 301 (pointing at the post,
+ * so chains collapse); the new slug stops being anyone's old or deleted slug (a post taking it wins).
+ */
+async function moveSlug(trx: Kx, id: number, from: string, to: string, wasPublic: boolean, now: number): Promise<void> {
+  await trx.deleteFrom("blog_redirects").where("slug", "=", to).execute();
+  await trx.deleteFrom("blog_gone").where("slug", "=", to).execute();
+  if (!wasPublic || from === to) return;
+  await trx
+    .insertInto("blog_redirects")
+    .values({ slug: from, blog_id: id, created_at: now })
+    .onConflict((oc) => oc.column("slug").doUpdateSet({ blog_id: id, created_at: now }))
+    .execute();
+}
+
+const AUDIT_ACTIONS: Record<Transition["to"], string> = {
+  keep: "post.save",
+  published: "post.publish",
+  scheduled: "post.schedule",
+  unpublished: "post.unpublish",
+  draft: "post.unschedule",
+};
+
+/**
+ * The one way an existing post is written: the version check (a save names the version it edited; another
+ * save in between is a conflict), the fields, the transition, a revision, the old slug's redirect, the assistant's
+ * index and the audit line.
+ */
+async function writePost(
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  id: number,
+  expectedVersion: unknown,
+  changes: PostChanges,
+  transition: Transition,
+  now = Date.now(),
+): Promise<StudioPost> {
+  const version = parseInput(VersionSchema, expectedVersion);
+  await assertSaveAllowed(deps, actor);
+  let row: BlogRow;
+  try {
+    row = await deps.db.kysely.transaction().execute(async (trx) => {
+      const current = await rowById(trx, id);
+      if (!current) throw notFound(POST_MESSAGES.notFound);
+      if (Number(current.version) !== version) throw conflict(POST_MESSAGES.conflict, "version");
+      const before = fieldsOf(current);
+      const fields = await mergeFields(trx, before, changes, id);
+      const status = current.status as PostStatus;
+      const set: Partial<BlogRow> = { ...columnsOf(fields), updated_at: now };
+      switch (transition.to) {
+        case "published":
+          assertPublishable(fields);
+          if (status !== PUBLISHED) set.published_at = transition.at;
+          set.status = PUBLISHED;
+          set.scheduled_at = null;
+          break;
+        case "scheduled":
+          if (status === PUBLISHED) throw conflict(POST_MESSAGES.alreadyPublished, "scheduledAt");
+          assertPublishable(fields);
+          set.status = "scheduled";
+          set.scheduled_at = transition.at;
+          break;
+        case "unpublished":
+          set.status = status === "scheduled" ? "draft" : status === PUBLISHED ? "unpublished" : status;
+          set.scheduled_at = null;
+          break;
+        case "draft":
+          set.status = "draft";
+          set.scheduled_at = null;
+          break;
+        case "keep":
+          // A published post stays publishable.
+          if (status === PUBLISHED || status === "scheduled") assertPublishable(fields);
+          break;
+      }
+      const updated = await trx
+        .updateTable("blogs")
+        .set((eb) => ({ ...set, version: eb("version", "+", 1) }))
+        .where("id", "=", id)
+        .where("version", "=", version)
+        .returningAll()
+        .executeTakeFirst();
+      // Another process saved between the read and the write.
+      if (!updated) throw conflict(POST_MESSAGES.conflict, "version");
+      if (before.slug !== fields.slug) await moveSlug(trx, id, before.slug, fields.slug, status === PUBLISHED || status === "unpublished", now);
+      await writeRevision(trx, updated, actor, now);
+      return updated;
+    });
+  } catch (error) {
+    if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken, "slug");
+    throw error;
+  } finally {
+    wroteBlogs(deps.db);
+  }
+  const post = toStudioPost(row);
+  await reindex(deps, row);
+  const detail = transition.to === "scheduled" ? new Date(transition.at).toISOString() : `v${post.version} ${post.slug}`;
+  await recordAudit(deps, actor, { action: AUDIT_ACTIONS[transition.to], recordType: "post", recordId: String(id), detail }, now);
+  return post;
+}
+
+async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
+  const content = parseStored<{ sections?: { title: string; content: string[] }[] }>(row.content, {});
+  await indexPost(deps, {
+    id: Number(row.id),
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    tags: parseStored<string[]>(row.tags, []),
+    sections: content.sections ?? [],
+    published: row.status === PUBLISHED,
+  });
+}
+
+/** A new draft; every field may be given (a missing slug is made from the title). */
+export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: PostChanges = {}, now = Date.now()): Promise<StudioPost> {
+  await assertSaveAllowed(deps, actor);
+  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "" };
+  let row: BlogRow;
+  try {
+    row = await deps.db.kysely.transaction().execute(async (trx) => {
+      const fields = await mergeFields(trx, empty, changes, null);
+      if (!fields.title) throw invalid(POST_MESSAGES.titleRequired, "title");
+      const inserted = await trx
+        .insertInto("blogs")
+        .values({ ...columnsOf(fields), image: null, published_at: now, created_at: now, updated_at: now, status: "draft", version: 1, author_user_id: actor.userId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await moveSlug(trx, Number(inserted.id), fields.slug, fields.slug, false, now);
+      await writeRevision(trx, inserted, actor, now);
+      return inserted;
+    });
+  } catch (error) {
+    if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken, "slug");
+    throw error;
+  } finally {
+    wroteBlogs(deps.db);
+  }
+  await recordAudit(deps, actor, { action: "post.create", recordType: "post", recordId: String(row.id), detail: row.slug }, now);
+  return toStudioPost(row);
+}
+
+/** Saves the fields (the status stays). */
+export function savePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
+  return writePost(deps, actor, id, version, changes, { to: "keep" }, now);
+}
+
+/** Saves the fields and publishes now (a post published before keeps its date). */
+export function publishPost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
+  return writePost(deps, actor, id, version, changes, { to: "published", at: now }, now);
+}
+
+/** Saves the fields and schedules the post for `at` (epoch ms, in the future); the schedule worker publishes it. */
+export function schedulePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, at: unknown, changes: PostChanges = {}, now = Date.now()) {
+  const when = typeof at === "number" ? at : Number.NaN;
+  if (!Number.isSafeInteger(when)) throw invalid(POST_MESSAGES.scheduleInvalid, "scheduledAt");
+  if (when <= now) throw invalid(POST_MESSAGES.scheduleInPast, "scheduledAt");
+  return writePost(deps, actor, id, version, changes, { to: "scheduled", at: when }, now);
+}
+
+/** Takes a published post off the site (unpublished) or a scheduled one off the schedule (back to draft). */
+export function unpublishPost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
+  return writePost(deps, actor, id, version, changes, { to: "unpublished" }, now);
+}
+
+/**
+ * Deletes a post. A post that was ever public leaves its slug (and its old slugs) answering 410 Gone; its
+ * revisions, likes and redirects go with it, and the assistant forgets it.
+ */
+export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: number, now = Date.now()): Promise<void> {
+  await assertSaveAllowed(deps, actor);
+  let slug = "";
+  try {
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      const row = await rowById(trx, id);
+      if (!row) throw notFound(POST_MESSAGES.notFound);
+      slug = row.slug;
+      const wasPublic = row.status === PUBLISHED || row.status === "unpublished";
+      const old = await trx.selectFrom("blog_redirects").select("slug").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("blog_redirects").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("blog_likes").where("blog_id", "=", id).execute();
+      await trx.deleteFrom("blogs").where("id", "=", id).execute();
+      if (wasPublic) {
+        await trx
+          .insertInto("blog_gone")
+          .values([row.slug, ...old.map((o) => o.slug)].map((s) => ({ slug: s, gone_at: now })))
+          .onConflict((oc) => oc.column("slug").doUpdateSet({ gone_at: now }))
+          .execute();
+      }
+    });
+  } finally {
+    wroteBlogs(deps.db);
+  }
+  await indexPost(deps, { id, slug, title: "", excerpt: "", category: "", tags: [], sections: [], published: false });
+  await recordAudit(deps, actor, { action: "post.delete", recordType: "post", recordId: String(id), detail: slug }, now);
+}
+
+/** After the schedule worker published `row` (it won the conditional update): its revision and the assistant's index. */
+export async function publishedByScheduler(deps: Pick<Deps, "db">, row: BlogRow, actor: Actor, now: number): Promise<void> {
+  await writeRevision(deps.db.kysely, row, actor, now);
+  await reindex(deps, row);
+}

@@ -1,0 +1,159 @@
+/** The studio's Posts: copy, rules and the statuses a post goes through. */
+
+import { BLOG_CATEGORIES } from "./blog";
+
+/** The categories a post may have: the spec's list without "All". */
+export const POST_CATEGORIES: readonly string[] = BLOG_CATEGORIES.filter((c) => c !== "All");
+
+export const POST_STATUSES = ["draft", "scheduled", "published", "unpublished"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_STATUS_LABELS: Record<PostStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  unpublished: "Unpublished",
+};
+
+export const POST_RULES = {
+  titleMax: 200,
+  slugMax: 200,
+  excerptMax: 500,
+  authorMax: 100,
+  tagsMax: 10,
+  tagMax: 40,
+  readTimeMax: 30,
+  coverAltMax: 300,
+  /** The body as written (light Markdown): about 8,000 words, inside the server's 64 KiB request limit. */
+  bodyMax: 50_000,
+  /** Revisions kept per post (the newest); at least 20 are promised. */
+  revisionsKept: 50,
+  /** Posts per page of the studio's list. */
+  pageSize: 25,
+  /** The schedule worker looks for due posts this often: a post goes out within a minute of its time. */
+  scheduleTickMs: 15_000,
+  /** The editor saves what was typed this long after the last keystroke (with JavaScript). */
+  autosaveMs: 3_000,
+  /** Saves per editor per minute (autosave included: at most one every few seconds). */
+  savesPerMinute: 120,
+} as const;
+
+/** The API's answer for a published post's earlier slug (301) and a deleted post's (410); the server's only. */
+export const POST_ADDRESS_MESSAGES = {
+  moved: "This blog has moved.",
+  gone: "This blog was deleted.",
+};
+
+/** A section of text written before the first heading gets this title. */
+export const UNTITLED_SECTION = "Introduction";
+
+export const POST_MESSAGES = {
+  notFound: "That post does not exist (it may have been deleted).",
+  revisionNotFound: "That revision does not exist.",
+  titleRequired: "Enter a title.",
+  titleTooLong: `The title can be at most ${POST_RULES.titleMax} characters.`,
+  slugInvalid: "The slug can hold only lower-case letters, digits and single dashes (e.g. my-first-post).",
+  slugTaken: "Another post already uses this slug. Choose another one.",
+  excerptRequired: "Enter an excerpt (a sentence or two shown on the blog's cards).",
+  excerptTooLong: `The excerpt can be at most ${POST_RULES.excerptMax} characters.`,
+  authorRequired: "Enter the author's name.",
+  authorTooLong: `The author's name can be at most ${POST_RULES.authorMax} characters.`,
+  categoryInvalid: "Choose a category from the list.",
+  tagsInvalid: `Up to ${POST_RULES.tagsMax} tags, each at most ${POST_RULES.tagMax} characters.`,
+  readTimeTooLong: `The read time can be at most ${POST_RULES.readTimeMax} characters (e.g. "5 min read").`,
+  bodyRequired: "Write the body: at least one paragraph.",
+  bodyTooLong: `The body can be at most ${POST_RULES.bodyMax.toLocaleString("en-US")} characters.`,
+  coverNotFound: "That cover image does not exist. Choose an image from the media library.",
+  coverAltRequired: "Describe the cover image for people who cannot see it (alt text).",
+  coverAltTooLong: `The alt text can be at most ${POST_RULES.coverAltMax} characters.`,
+  versionRequired: "The post's version is missing: reload the post.",
+  conflict:
+    "Someone else saved this post after you opened it. Your text has not been saved: copy it, reload the post to see their changes, then apply yours again.",
+  scheduleInPast: "Choose a date and time in the future.",
+  scheduleInvalid: "Enter a date and time to publish at.",
+  alreadyPublished: "This post is already published: unpublish it first to schedule it.",
+  notPublic: "This post is not published.",
+  tooManySaves: "Too many saves in a minute. Wait a moment and save again.",
+  saved: "Draft saved.",
+  published: "Published.",
+  scheduled: "Scheduled.",
+  unpublished: "Unpublished: the post is no longer public.",
+  deleted: "Post deleted.",
+  restored: "Revision restored as a new save.",
+};
+
+/** The studio's Posts pages. */
+export const POST_PAGES = {
+  listTitle: "Posts",
+  listDescription: "Every post with its status. Drafts and scheduled posts are never public.",
+  newPost: "New post",
+  search: "Search title or slug",
+  status: "Status",
+  category: "Category",
+  any: "Any",
+  filter: "Filter",
+  empty: "No posts match.",
+  emptyHint: "Write the first one with New post.",
+  columns: { title: "Title", status: "Status", author: "Author", updated: "Updated", published: "Published", views: "Views", likes: "Likes" },
+  tableCaption: "Posts",
+  previous: "Previous page",
+  next: "Next page",
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  newTitle: "New post",
+  newDescription: "Start with a title; everything else can be written and saved as a draft.",
+  create: "Create draft",
+  editTitle: "Edit post",
+  fields: {
+    title: "Title",
+    slug: "Slug",
+    slugHint: "The address: /blog/your-slug. Leave empty to make it from the title.",
+    excerpt: "Excerpt",
+    excerptHint: "A sentence or two, shown on the blog's cards and in search results.",
+    author: "Author name",
+    category: "Category",
+    tags: "Tags",
+    tagsHint: "Separated by commas, up to 10.",
+    featured: "Featured post",
+    readTime: "Read time",
+    readTimeHint: (computed: string) => `Leave empty to use the computed one: ${computed}.`,
+    body: "Body",
+    bodyHint: "# or ## starts a section; a blank line starts a paragraph; > quotes; - or 1. list items. HTML is shown as text.",
+    scheduledAt: "Publish at",
+    timeZone: (zone: string) => `Time zone: ${zone}.`,
+  },
+  save: "Save draft",
+  saveChanges: "Save changes",
+  publish: "Publish now",
+  schedule: "Schedule",
+  unpublish: "Unpublish",
+  cancelSchedule: "Cancel schedule",
+  preview: "Preview",
+  revisions: "Revisions",
+  backToPosts: "All posts",
+  deleteTitle: "Delete this post",
+  deleteConfirm: "Yes, delete this post for good (its address will answer “gone”).",
+  deleteButton: "Delete post",
+  deleteNeedsConfirm: "Tick the box to confirm the deletion.",
+  autosaving: "Saving…",
+  autosaved: (time: string) => `Saved at ${time}.`,
+  autosaveFailed: (message: string) => `Not saved: ${message} Your text is still here.`,
+  conflictTitle: "This post was changed elsewhere",
+  reload: "Reload the post",
+  previewBanner: "Preview: this is how the post will look once published. It is not public.",
+  backToEditor: "Back to the editor",
+  revisionsTitle: "Revisions",
+  revisionsDescription: "Each save is kept (the last 50). Compare two, or restore one as a new save.",
+  compare: "Compare",
+  compareFrom: "From",
+  compareTo: "To",
+  restore: "Restore",
+  restoreLabel: (version: number) => `Restore version ${version}`,
+  field: "Field",
+  before: "Before",
+  after: "After",
+  bodyChanges: "Body",
+  noChanges: "No differences.",
+  added: "Added",
+  removed: "Removed",
+  words: (n: number) => `${n.toLocaleString("en-US")} words`,
+} as const;
