@@ -78,6 +78,26 @@ test.describe("analytics", () => {
     expect(new Set(views.map((v) => v.visitor)).size).toBe(1);
   });
 
+  test("a form post that stays on its page and its revalidation are no page view", async ({ page, server }) => {
+    await clean(server.databaseUrl);
+    expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } })).ok()).toBe(true);
+    const data: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.endsWith(".data")) data.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto("/blogs");
+    await page.locator('main a[href^="/blog/"]').first().click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    const slugPath = new URL(page.url()).pathname;
+    // Like: a fetcher post to the page's action, then React Router revalidates the page's data; the URL stays.
+    await page.getByRole("button", { name: /Like/ }).click();
+    await expect(page.getByRole("button", { name: /Liked/ })).toBeDisabled();
+    await expect.poll(() => data.filter((d) => d === `GET ${slugPath}.data`).length).toBeGreaterThanOrEqual(2);
+    expect(data).toContain(`POST ${slugPath}.data`);
+    const views = await recorded(server.databaseUrl, 2, "pageview");
+    expect(views.map((v) => v.path)).toEqual(["/blogs", slugPath]);
+  });
+
   test("Book Demo and WhatsApp clicks record one goal each with their page; the dashboard shows them and is accessible", async ({ page, server }) => {
     await clean(server.databaseUrl);
     // The booking page and WhatsApp are other sites: answered here, so the test never leaves the machine.
