@@ -37,6 +37,7 @@ export default [
       route("posts/:id/preview", "routes/studio/post-preview.tsx"),
       route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
       route("media", "routes/studio/media.tsx"),
+      route("analytics", "routes/studio/analytics.tsx"),
     ]),
     // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
     route("invitation", "routes/studio-invitation.tsx"),

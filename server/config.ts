@@ -151,6 +151,10 @@ export const EnvSchema = z.object({
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   /** Days the help chat's questions are kept (text only) for the owner's list of unanswered questions. */
   CHAT_LOG_DAYS: positiveInt.default(90),
+
+  // Analytics (decision 0017).
+  /** Days raw page views and goals are kept; each finished day is rolled up into daily totals kept for ever. */
+  ANALYTICS_RAW_DAYS: positiveInt.max(3660).default(90),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -5,6 +5,7 @@ import { leadDeliveryWorker } from "./services/lead-delivery";
 import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 import { postScheduleWorker } from "./services/blog/schedule";
+import { analyticsWorker } from "./services/analytics/rollup";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -15,6 +16,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   accountCleanupWorker,
   chatQuestionsCleanupWorker,
   postScheduleWorker,
+  analyticsWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

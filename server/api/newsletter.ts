@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { readJson } from "../http/errors";
 import { invalid } from "../services/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter";
+import { recordGoal } from "../http/page-views";
 
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });
 
@@ -15,6 +16,7 @@ export function newsletterRouter(): Hono<AppEnv> {
   r.post("/subscribe", async (c) => {
     const { email } = await readJson(c, SubscribeSchema);
     const result = await subscribe(c.get("deps"), email, c.get("clientIp"));
+    recordGoal(c.get("deps"), "newsletter", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, message: result.message });
   });
 

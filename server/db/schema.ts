@@ -4,7 +4,7 @@ import type { Generated } from "kysely";
  * Every table, as Kysely sees it. Each feature keeps its tables in its own
  * interface and this one joins them.
  */
-export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables, StaffTables, StudioPostTables, MediaTables {}
+export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables, StaffTables, StudioPostTables, MediaTables, AnalyticsTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -307,5 +307,41 @@ export interface MediaTables {
     height: number;
     size: number;
     data: Uint8Array;
+  };
+}
+
+/** First-party analytics (migration 0013, decision 0017). Days are UTC days since the epoch. */
+export interface AnalyticsTables {
+  analytics_salts: { day: number; salt: string };
+  analytics_visits: {
+    day: number;
+    visitor: string;
+    started_at: number;
+    entry_path: string;
+    source: string;
+    referrer: string;
+    utm_source: string;
+    utm_medium: string;
+    utm_campaign: string;
+    device: string;
+    browser: string;
+    views: number;
+  };
+  analytics_events: {
+    id: Generated<number>;
+    at: number;
+    day: number;
+    visitor: string;
+    name: string;
+    path: string;
+  };
+  analytics_daily: {
+    day: number;
+    filter: string;
+    report: string;
+    key: string;
+    visitors: number;
+    views: number;
+    bounces: number;
   };
 }
