@@ -4,6 +4,7 @@ import { mailOutboxWorker } from "./services/mail";
 import { leadDeliveryWorker } from "./services/lead-delivery";
 import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
+import { newsletterDeliveryWorker } from "./services/audience/newsletters";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -13,6 +14,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   leadDeliveryWorker,
   accountCleanupWorker,
   chatQuestionsCleanupWorker,
+  newsletterDeliveryWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

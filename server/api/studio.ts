@@ -11,6 +11,7 @@ import { listAudit } from "../services/staff/audit";
 import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
+import { createStudioAudienceRouter } from "./studio-audience";
 import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
 
 
@@ -109,6 +110,7 @@ export function createStudioRouter(): Hono<StudioEnv> {
   });
 
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
+  r.route("/audience", createStudioAudienceRouter());
 
   return r;
 }

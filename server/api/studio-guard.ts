@@ -1,0 +1,35 @@
+import type { Context, Next } from "hono";
+import { STUDIO_MESSAGES } from "../../shared/content/studio";
+import type { AppEnv } from "../context";
+import { sessionTokenOf } from "../http/cookies";
+import { resolveSession } from "../services/auth/sessions";
+import { forbidden, unauthorized } from "../services/errors";
+import type { StaffActor } from "../services/staff/invitations";
+import { type StudioSession, studioSession } from "../services/staff/studio-session";
+
+/** What every /api/studio handler sees once the guards have let it through. */
+export type StudioEnv = AppEnv & { Variables: AppEnv["Variables"] & { studio: StudioSession; sessionToken: string } };
+
+/** 401 without a session, 403 for a visitor's account; otherwise sets `studio` and `sessionToken`. */
+export async function staffSession(c: Context<StudioEnv>, next: Next) {
+  const deps = c.get("deps");
+  const token = sessionTokenOf(deps.config, c.req.raw.headers);
+  const studio = token ? await studioSession(deps, token) : null;
+  if (!studio || !token) {
+    // A visitor's own account is signed in but is not staff: 403; no session at all: 401.
+    if (token && (await resolveSession(deps, token))) throw forbidden(STUDIO_MESSAGES.staffOnly);
+    throw unauthorized(STUDIO_MESSAGES.signInFirst);
+  }
+  c.set("studio", studio);
+  c.set("sessionToken", token);
+  await next();
+}
+
+export function ownerOnly(c: Context<StudioEnv>): void {
+  if (c.get("studio").access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+}
+
+export function actorOf(c: Context<StudioEnv>): StaffActor {
+  const studio = c.get("studio");
+  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access };
+}
