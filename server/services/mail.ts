@@ -179,7 +179,7 @@ export function isPermanentSmtpFailure(error: unknown): boolean {
   return Number.isInteger(code) && code >= 500 && code < 600;
 }
 
-export type Sendable = { id: number; to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
+export type Sendable = { id: number; to: string; subject: string; text: string; html?: string; headers?: Record<string, string>; messageId?: string };
 
 const transports = new WeakMap<Config, Transporter>();
 const pooledTransports = new WeakMap<Config, Transporter>();
@@ -202,7 +202,7 @@ function smtpTransport(config: Config, pooled = false): Transporter {
 
 /** Sends one message now (SMTP, or the mail folder when none is configured). Throws what the SMTP server said. */
 export async function send(config: Config, mail: Sendable, { pooled = false } = {}): Promise<Record<string, string>> {
-  const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
+  const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId };
   if (config.SMTP_URL) {
     await smtpTransport(config, pooled).sendMail(message);
     return { via: "smtp" };

@@ -325,7 +325,9 @@ export async function deliverNewsletterMail(
         .execute();
       const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, token)), deps.config.site);
       try {
-        await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token) }, { pooled: true });
+        // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
+        const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
+        await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId }, { pooled: true });
         await finish(deps, m.id, { status: "sent", sent_at: Date.now(), last_error: null });
         round.sent++;
       } catch (error) {
