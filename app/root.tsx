@@ -43,6 +43,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // Studio pages (their layout's loader let the visitor in) bring their own frame and stylesheet; everyone the studio
+  // refuses gets the site's ordinary 404, in the site's frame.
+  const studio = useRouteLoaderData("studio") !== undefined;
   // Scripts start after the first paint (~/lib/hydrate-after-paint.server); this marks when the page is interactive.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
@@ -52,27 +55,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         {/* Inlined into <head> ahead of everything else (React places style resources first), so the first paint waits for no request. */}
-        <SiteStylesheet href={appCss} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+        {studio ? null : <SiteStylesheet href={appCss} />}
+        {studio ? null : <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />}
         <Links />
         <Meta />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
-        <SiteContext.Provider value={data?.site ?? null}>
-          <a href="#main" className="skip-link">
-            {SKIP_LINK}
-          </a>
-          <Splash />
-          <Header />
-          <main id="main" tabIndex={-1} className="outline-none">
-            {children}
-            <ClosingCta />
-          </main>
-          <Footer />
-          <StickyBanner />
-          <WhatsAppButton />
-          <ToastHost />
-        </SiteContext.Provider>
+        {studio ? (
+          children
+        ) : (
+          <SiteContext.Provider value={data?.site ?? null}>
+            <a href="#main" className="skip-link">
+              {SKIP_LINK}
+            </a>
+            <Splash />
+            <Header />
+            <main id="main" tabIndex={-1} className="outline-none">
+              {children}
+              <ClosingCta />
+            </main>
+            <Footer />
+            <StickyBanner />
+            <WhatsAppButton />
+            <ToastHost />
+          </SiteContext.Provider>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

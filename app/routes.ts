@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -23,6 +23,12 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("refund", "routes/refund.tsx"),
+  // The owner's studio: every page below checks staff access itself (app/lib/studio.server.ts requireStudio).
+  ...prefix("studio", [
+    layout("routes/studio/layout.tsx", { id: "studio" }, [
+      index("routes/studio/index.tsx"),
+    ]),
+  ]),
   route("__test/render-error", "routes/test-render-error.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

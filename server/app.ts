@@ -8,6 +8,7 @@ import { createApiRouter } from "./api/index";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
 import { carriesCookie, contactSentCookie } from "./http/cookies";
+import { studioGate } from "./pages/studio-gate";
 import { cachedPostPage } from "./pages/cached-post-page";
 import { hashPolicy } from "./http/script-hashes";
 import { ResponseCache } from "./http/response-cache";
@@ -16,7 +17,7 @@ import { compressText, pickEncoding } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
-import { contentSecurityPolicy, crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, withSiteOrigin } from "./http/security";
+import { contentSecurityPolicy, crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
 import { asBytes } from "./http/bytes";
 import { loadPrerenderedPages, loadStaticFiles, prerenderedBody, serveStatic, type PrerenderedPage } from "./http/static";
 import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
@@ -60,6 +61,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   });
   app.use(securityHeaders(config));
   app.use(noStoreWhenAuthenticated());
+  app.use(studioPrivate());
   app.use(compressText());
   app.use(crossSiteGuard(config));
   app.use(async (c, next) => {
@@ -213,7 +215,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
         }),
       );
     }
-    app.all("*", (c) => renderPage(c, c.req.raw, c.get("cspNonce")));
+    app.all("*", async (c) => renderPage(c, await studioGate(c), c.get("cspNonce")));
   }
   return app;
 }

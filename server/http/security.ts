@@ -73,6 +73,20 @@ export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Every answer under /studio (pages, their `.data` requests, the 404 that visitors get there) is private and kept out
+ * of search engines, whoever asks. /api/studio says the same itself.
+ */
+export function studioPrivate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (path !== "/studio" && !path.startsWith("/studio/") && !path.startsWith("/studio.")) return;
+    c.res.headers.set("Cache-Control", "no-store");
+    c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
+  };
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;

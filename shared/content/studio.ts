@@ -60,3 +60,37 @@ export const STUDIO_EMAILS = {
       "If you did not expect this, ignore this e-mail.",
   },
 };
+
+/** Where the studio's pages are, and the copy of its frame. */
+export const STUDIO_PAGES = {
+  home: "/studio",
+  secondFactor: "/studio/second-factor",
+  enrol: "/studio/enrol",
+  title: "Studio",
+  brand: "Wise Parrot Studio",
+  ownersOnly: "Only the owner can open this page.",
+  forbiddenTitle: "Not for your access",
+  errorTitle: "Something went wrong",
+  errorMessage: "The studio could not show this page. Try again; if it keeps failing, the server log has the details (request id below).",
+  backHome: "Back to the studio",
+  navLabel: "Studio",
+  menu: "Menu",
+  signedInAs: "Signed in as",
+  signOut: "Sign out",
+  viewSite: "View the site",
+  skipLink: "Skip to content",
+} as const;
+
+/** The studio's sections, in the order of its menu; `owner` sections are hidden from editors. */
+export const STUDIO_NAV = [
+  { to: "/studio", label: "Overview", access: "editor" },
+  { to: "/studio/posts", label: "Posts", access: "editor" },
+  { to: "/studio/media", label: "Media", access: "editor" },
+  { to: "/studio/analytics", label: "Analytics", access: "editor" },
+  { to: "/studio/newsletters", label: "Newsletters", access: "owner" },
+  { to: "/studio/subscribers", label: "Subscribers", access: "owner" },
+  { to: "/studio/leads", label: "Leads", access: "owner" },
+  { to: "/studio/accounts", label: "Accounts", access: "owner" },
+  { to: "/studio/staff", label: "Staff", access: "owner" },
+  { to: "/studio/audit", label: "Audit log", access: "owner" },
+] as const satisfies readonly { to: string; label: string; access: StaffAccess }[];

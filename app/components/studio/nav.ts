@@ -1,0 +1,14 @@
+import { STUDIO_NAV, type StaffAccess } from "@shared/content/studio";
+
+export type StudioNavItem = (typeof STUDIO_NAV)[number];
+
+/** The sections this access level may open (owners see everything). */
+export function navFor(access: StaffAccess): StudioNavItem[] {
+  return STUDIO_NAV.filter((item) => access === "owner" || item.access === "editor");
+}
+
+/** Whether a menu entry is the section of this path (Overview only for /studio itself). */
+export function isCurrentSection(item: StudioNavItem, pathname: string): boolean {
+  if (item.to === "/studio") return pathname === "/studio" || pathname === "/studio/";
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

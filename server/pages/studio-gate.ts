@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import { sessionTokenOf } from "../http/cookies";
+import { studioSession } from "../services/staff/studio-session";
+
+const STUDIO_PAGE = /^\/studio(?:\/|\.data$|$)/;
+/** An address no route knows: the page React Router renders for it is the site's ordinary 404. */
+const UNKNOWN_PATH = "/404";
+
+/**
+ * The request React Router should see. Under /studio, whoever is not staff gets exactly what an unknown address gets:
+ * the request goes on as one for an address no route knows, so not even the list of matched routes the page carries
+ * tells that the studio is there. (The route modules themselves are public files, as on every site built this way;
+ * they hold no data.) Staff go through, and every studio loader and action checks again (requireStudio).
+ */
+export async function studioGate(c: Context<AppEnv>): Promise<Request> {
+  const request = c.req.raw;
+  const url = new URL(request.url);
+  if (!STUDIO_PAGE.test(url.pathname)) return request;
+  const deps = c.get("deps");
+  const token = sessionTokenOf(deps.config, request.headers);
+  if (token && (await studioSession(deps, token))) return request;
+  url.pathname = url.pathname.endsWith(".data") ? `${UNKNOWN_PATH}.data` : UNKNOWN_PATH;
+  url.search = "";
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : null,
+    signal: request.signal,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
