@@ -27,6 +27,16 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("subscribers", "routes/studio/subscribers.tsx"),
+      route("subscribers/export", "routes/studio/subscribers-export.ts"),
+      route("newsletters", "routes/studio/newsletters.tsx"),
+      route("newsletters/new", "routes/studio/newsletter-new.tsx"),
+      route("newsletters/:id", "routes/studio/newsletter.tsx"),
+      route("leads", "routes/studio/leads.tsx"),
+      route("leads/export", "routes/studio/leads-export.ts"),
+      route("leads/:id", "routes/studio/lead.tsx"),
+      route("accounts", "routes/studio/accounts.tsx"),
+      route("accounts/export", "routes/studio/accounts-export.ts"),
     ]),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),

@@ -452,3 +452,16 @@ export async function newsletterProgress(deps: Deps, issueId: number): Promise<N
     .execute();
   return { ...progress, failures: failures.map((f) => ({ to: f.to_address, error: f.last_error ?? "" })) };
 }
+
+/** Published posts never sent as a newsletter, newest first: what the owner can send next. */
+export async function unsentPosts(deps: Deps, limit = 50): Promise<{ id: number; title: string }[]> {
+  const rows = await deps.db.kysely
+    .selectFrom("blogs")
+    .select(["id", "title"])
+    .where("status", "=", "published")
+    .where("id", "not in", (eb) => eb.selectFrom("newsletter_issues").select("blog_id"))
+    .orderBy("published_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), title: r.title }));
+}
