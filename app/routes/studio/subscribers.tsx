@@ -64,8 +64,8 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         ))}
       </dl>
 
-      <section aria-labelledby="growth" className="mb-6">
-        <h2 id="growth" className="mb-2 text-lg font-semibold">
+      <div className="mb-6">
+        <h2 className="mb-2 text-lg font-semibold">
           {P.growthTitle}
         </h2>
         <DataTable caption={P.growthTitle}>
@@ -93,7 +93,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
             ))}
           </tbody>
         </DataTable>
-      </section>
+      </div>
 
       <FilterForm label={P.filter}>
         <Field label={P.search} name="search" type="search" defaultValue={search.get("search") ?? ""} maxLength={200} error={filterError} />
