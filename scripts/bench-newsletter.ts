@@ -63,7 +63,7 @@ const median = (xs: number[]) => {
 
 async function main() {
   const sink = await smtpSink();
-  const server = await startBuiltServer({ SMTP_URL: sink.url, MAIL_SEND_RATE_PER_MINUTE: "0", LOG_LEVEL: "warn" });
+  const server = await startBuiltServer({ SMTP_URL: sink.url, MAIL_SEND_RATE_PER_MINUTE: "0" });
   const pid = server.process.pid!;
   const origin = { origin: server.url };
   try {

@@ -184,17 +184,24 @@ export type Sendable = { id: number; to: string; subject: string; text: string; 
 const transports = new WeakMap<Config, Transporter>();
 const pooledTransports = new WeakMap<Config, Transporter>();
 
+/**
+ * The SMTP transport. nodemailer reads a connection URL's settings from its query string and ignores a second
+ * argument of transport options (that argument is message defaults), so the timeouts and the pool go in the URL.
+ */
+export function smtpTransportUrl(smtpUrl: string, pooled: boolean): string {
+  const url = new URL(smtpUrl);
+  const settings: Record<string, string> = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "20000" };
+  // A newsletter keeps a few connections open instead of one connection and greeting per message.
+  if (pooled) Object.assign(settings, { pool: "true", maxConnections: "8", maxMessages: "1000" });
+  for (const [key, value] of Object.entries(settings)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.href;
+}
+
 function smtpTransport(config: Config, pooled = false): Transporter {
   const cache = pooled ? pooledTransports : transports;
   let t = cache.get(config);
   if (!t) {
-    t = nodemailer.createTransport(config.SMTP_URL, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-      // A newsletter keeps a few connections open instead of one handshake per message.
-      ...(pooled ? { pool: true, maxConnections: 4, maxMessages: 500 } : {}),
-    } as never);
+    t = nodemailer.createTransport(smtpTransportUrl(config.SMTP_URL ?? "", pooled));
     cache.set(config, t);
   }
   return t;

@@ -25,7 +25,7 @@ export const AUDIENCE_RULES = {
   /** Rows per page in the studio's lists. */
   pageSize: 50,
   /** Newsletter messages one process sends at the same time. */
-  sendConcurrency: 8,
+  sendConcurrency: 16,
   /** Test sends of one newsletter per staff member and hour. */
   testSendsPerHour: 10,
   /** CSV exports per staff member and hour (each reads whole tables). */

@@ -303,6 +303,18 @@ export async function deliverNewsletterMail(
     (await deps.db.kysely.selectFrom("subscribers").select("id").where("id", "in", ids).where("status", "=", "confirmed").execute()).map((r) => Number(r.id)),
   );
 
+  // Each message's own unsubscribe link, valid for a year from now: stored for the whole batch in one statement.
+  const tokens = new Map<number, string>();
+  const at = Date.now();
+  const rows = claimed
+    .filter((m) => live.has(m.subscriberId))
+    .map((m) => {
+      const token = newToken();
+      tokens.set(m.id, token);
+      return { token_hash: hashToken(token), subscriber_id: m.subscriberId, purpose: "unsubscribe", created_at: at, expires_at: at + AUDIENCE_RULES.newsletterUnsubscribeTtlMs, used_at: null };
+    });
+  if (rows.length) await deps.db.kysely.insertInto("subscriber_tokens").values(rows).execute();
+
   const queue = [...claimed];
   const work = async () => {
     for (let m = queue.shift(); m; m = queue.shift()) {
@@ -317,12 +329,7 @@ export async function deliverNewsletterMail(
         round.skipped++;
         continue;
       }
-      const token = newToken();
-      const at = Date.now();
-      await deps.db.kysely
-        .insertInto("subscriber_tokens")
-        .values({ token_hash: hashToken(token), subscriber_id: m.subscriberId, purpose: "unsubscribe", created_at: at, expires_at: at + AUDIENCE_RULES.newsletterUnsubscribeTtlMs, used_at: null })
-        .execute();
+      const token = tokens.get(m.id) as string;
       const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, token)), deps.config.site);
       try {
         // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
