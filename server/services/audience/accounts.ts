@@ -4,7 +4,7 @@ import type { Deps } from "../../context";
 import { forbidden, notFound } from "../errors";
 import { revokeAllSessions } from "../auth/sessions";
 import { type Actor, recordAudit } from "../staff/audit";
-import { assertExportAllowed, likePattern, toCsv } from "./subscribers";
+import { assertExportAllowed, EXPORT_PAGE, likePattern, toCsv } from "./subscribers";
 
 export type AccountRow = {
   id: string;
@@ -23,7 +23,7 @@ export type AccountRow = {
 export type AccountFilter = { search?: string };
 
 /** Accounts, newest first; `before` pages by creation time. */
-export async function listAccounts(deps: Deps, filter: AccountFilter & { before?: number; limit?: number } = {}): Promise<AccountRow[]> {
+export async function listAccounts(deps: Deps, filter: AccountFilter & { before?: number; limit?: number; offset?: number } = {}): Promise<AccountRow[]> {
   let q = deps.db.kysely
     .selectFrom("users")
     .select(["id", "name", "email", "company", "industry", "role", "access", "email_verified_at", "created_at", "last_login_at", "disabled_at"])
@@ -31,6 +31,7 @@ export async function listAccounts(deps: Deps, filter: AccountFilter & { before?
     .orderBy("id", "desc")
     .limit(Math.min(Math.max(filter.limit ?? AUDIENCE_RULES.pageSize, 1), 10_000));
   if (filter.before) q = q.where("created_at", "<", filter.before);
+  if (filter.offset) q = q.offset(filter.offset);
   const search = filter.search?.trim();
   if (search) {
     const p = likePattern(search);
@@ -66,7 +67,12 @@ const CSV_COLUMNS: [string, (r: AccountRow) => string | number | null][] = [
 
 export async function exportAccounts(deps: Deps, filter: AccountFilter, actor: Actor): Promise<string> {
   await assertExportAllowed(deps, actor);
-  const rows = await listAccounts(deps, { ...filter, limit: 10_000 });
+  const rows: AccountRow[] = [];
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const page = await listAccounts(deps, { ...filter, offset, limit: EXPORT_PAGE });
+    rows.push(...page);
+    if (page.length < EXPORT_PAGE) break;
+  }
   await recordAudit(deps, actor, { action: "accounts.export", recordType: "accounts", recordId: "-", detail: `${rows.length} rows` });
   return toCsv(CSV_COLUMNS, rows);
 }

@@ -5,7 +5,7 @@ import { conflict, invalid, notFound } from "../errors";
 import { leadEvents, leadsToCsv, type LeadRow, type LeadStatus } from "../leads";
 import { notifyAboutLead } from "./lead-notify";
 import { type Actor, recordAudit } from "../staff/audit";
-import { assertExportAllowed, likePattern } from "./subscribers";
+import { assertExportAllowed, EXPORT_PAGE, likePattern } from "./subscribers";
 
 export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
 
@@ -126,7 +126,13 @@ export async function markLeadSpam(deps: Deps, id: number, spam: boolean, actor:
 
 export async function exportLeads(deps: Deps, filter: LeadFilter, actor: Actor): Promise<string> {
   await assertExportAllowed(deps, actor);
-  const rows = await searchLeads(deps, { ...filter, limit: 10_000 });
+  const rows: LeadDetail[] = [];
+  for (let before: number | undefined; ; ) {
+    const page = await searchLeads(deps, { ...filter, before, limit: EXPORT_PAGE });
+    rows.push(...page);
+    if (page.length < EXPORT_PAGE) break;
+    before = page[page.length - 1]!.id;
+  }
   await recordAudit(deps, actor, { action: "leads.export", recordType: "leads", recordId: "-", detail: `${rows.length} rows` });
   return leadsToCsv(rows);
 }

@@ -18,6 +18,7 @@ export type SubscriberRow = {
 export type SubscriberFilter = { search?: string; status?: SubscriberStatus };
 
 const WEEK_MS = 7 * 24 * 3600_000;
+export const EXPORT_PAGE = 5000;
 
 export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
   return typeof value === "string" && (SUBSCRIBER_STATUSES as readonly string[]).includes(value);
@@ -111,7 +112,14 @@ export async function assertExportAllowed(deps: Deps, actor: Actor): Promise<voi
 
 export async function exportSubscribers(deps: Deps, filter: SubscriberFilter, actor: Actor): Promise<string> {
   await assertExportAllowed(deps, actor);
-  const rows = await listSubscribers(deps, { ...filter, limit: 10_000 });
+  const rows: SubscriberRow[] = [];
+  // Page by id so a large list never needs one huge query.
+  for (let before: number | undefined; ; ) {
+    const page = await listSubscribers(deps, { ...filter, before, limit: EXPORT_PAGE });
+    rows.push(...page);
+    if (page.length < EXPORT_PAGE) break;
+    before = page[page.length - 1]!.id;
+  }
   await recordAudit(deps, actor, { action: "subscribers.export", recordType: "subscribers", recordId: "-", detail: `${rows.length} rows` });
   return toCsv(CSV_COLUMNS, rows);
 }
