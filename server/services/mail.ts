@@ -207,6 +207,12 @@ function smtpTransport(config: Config, pooled = false): Transporter {
   return t;
 }
 
+/** Closes the pooled connections (a stopping server must not wait for the SMTP server to time them out). */
+export function closePooledTransport(config: Config): void {
+  pooledTransports.get(config)?.close();
+  pooledTransports.delete(config);
+}
+
 /** Sends one message now (SMTP, or the mail folder when none is configured). Throws what the SMTP server said. */
 export async function send(config: Config, mail: Sendable, { pooled = false } = {}): Promise<Record<string, string>> {
   const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId };

@@ -4,7 +4,7 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, NEWSLETTER_EMAIL, NEWSLETTER_ONE_CLI
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound, rateLimited } from "../errors";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
-import { domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail";
+import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail";
 import { type EmailBlock, type EmailContent, renderEmail } from "../mail-template";
 import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../staff/audit";
@@ -374,6 +374,7 @@ export function newsletterDeliveryWorker(deps: Deps): KickableWorker {
     async stop() {
       newsletterEvents.off("queued", onQueued);
       await worker.stop();
+      closePooledTransport(deps.config);
     },
   };
 }
