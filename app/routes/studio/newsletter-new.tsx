@@ -6,7 +6,7 @@ import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui"
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/audience/newsletters";
-import { isServiceError } from "../../../server/services/errors";
+import { isServiceError, parseInput } from "../../../server/services/errors";
 import type { Route } from "./+types/newsletter-new";
 
 const P = AUDIENCE_PAGES.newNewsletter;
@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   try {
     if (form.intent === "test") {
-      const { post } = PostRefSchema.parse(form);
+      const { post } = parseInput(PostRefSchema, form);
       await sendTestNewsletter(deps, post, { ...studio.actor, email: studio.email });
       return data<ActionResult>({ notice: AUDIENCE_MESSAGES.testSent(studio.email) });
     }
