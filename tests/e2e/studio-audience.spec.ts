@@ -164,3 +164,29 @@ test("the leads inbox shows a lead from /contact and retries it against a CRM th
   await expect(page.getByRole("cell", { name: OWNER.email, exact: true })).toBeVisible();
   await checkAxeAtBothSizes(page);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the owner previews and sends another post, and the refusal of an unticked confirmation shows next to it", async ({ page, server, smtp, allowErrors }) => {
+    await signInOwner(page, server.url, server.databaseUrl);
+    await page.goto("/studio/newsletters");
+    await page.getByRole("button", { name: "Preview the newsletter" }).click();
+    await expect(page).toHaveURL(/\/studio\/newsletters\/new\?post=\d+/);
+    const subject = (await page.getByText(/^Subject:/).locator("..").textContent())?.replace(/^Subject:\s*/, "").trim() ?? "";
+    // The browser's own check would stop an unticked box; the server says the same thing when it gets there.
+    await page.getByRole("checkbox").evaluate((box) => box.removeAttribute("required"));
+    await page.getByRole("button", { name: "Send to 3 confirmed subscribers" }).click();
+    await expect(page.getByText("Tick the box to confirm the number of subscribers.")).toBeVisible();
+    await expect(page.getByRole("checkbox")).toHaveAttribute("aria-invalid", "true");
+    // That refusal is a 400 page, as a refused form is.
+    allowErrors(/status of 400/);
+
+    await page.getByRole("checkbox", { name: "Yes, send this post to 3 confirmed subscribers now." }).check();
+    await page.getByRole("button", { name: "Send to 3 confirmed subscribers" }).click();
+    await expect(page).toHaveURL(/\/studio\/newsletters\/\d+$/);
+    await expect.poll(() => smtp.messages.filter((m) => m.subject === subject).length, { timeout: 20_000 }).toBe(3);
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(page.locator("p[aria-live]").getByText("Sent", { exact: true })).toBeVisible();
+  });
+});
