@@ -155,6 +155,10 @@ describe.each(testDatabaseKinds())("studio audience on %s", (kind) => {
     }
     const progress = await json(await call("GET", `/studio/audience/newsletters/${ids[0]}`, { token: owner }));
     expect(progress.newsletter).toMatchObject({ recipients: 3, sent: 3, queued: 0, failed: 0, done: true });
+    // Each message's unsubscribe link works for a year after it was sent.
+    const links = await t.db.kysely.selectFrom("subscriber_tokens").select(["created_at", "expires_at"]).where("purpose", "=", "unsubscribe").execute();
+    expect(links).toHaveLength(3);
+    for (const l of links) expect(Number(l.expires_at) - Number(l.created_at)).toBeGreaterThanOrEqual(365 * 86_400_000);
 
     // RFC 8058: the mail provider posts from its own origin, without a session: accepted, for that path only.
     const oneClick = /<(https:[^>]+)>/.exec(mails[0]!.headers.get("list-unsubscribe")!)![1]!;
