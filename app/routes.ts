@@ -27,6 +27,10 @@ export default [
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
       index("routes/studio/index.tsx"),
+      route("second-factor", "routes/studio/second-factor.tsx"),
+      route("enrol", "routes/studio/enrol.tsx"),
+      route("staff", "routes/studio/staff.tsx"),
+      route("audit", "routes/studio/audit.tsx"),
       route("subscribers", "routes/studio/subscribers.tsx"),
       route("subscribers/export", "routes/studio/subscribers-export.ts"),
       route("newsletters", "routes/studio/newsletters.tsx"),
@@ -38,6 +42,8 @@ export default [
       route("accounts", "routes/studio/accounts.tsx"),
       route("accounts/export", "routes/studio/accounts-export.ts"),
     ]),
+    // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
+    route("invitation", "routes/studio-invitation.tsx"),
   ]),
   route("__test/render-error", "routes/test-render-error.tsx"),
   route("robots.txt", "routes/robots-txt.ts"),

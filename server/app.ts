@@ -9,6 +9,7 @@ import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
 import { carriesCookie, contactSentCookie } from "./http/cookies";
 import { studioGate } from "./pages/studio-gate";
+import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
 import { hashPolicy } from "./http/script-hashes";
 import { ResponseCache } from "./http/response-cache";
@@ -215,7 +216,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
         }),
       );
     }
-    app.all("*", async (c) => renderPage(c, await studioGate(c), c.get("cspNonce")));
+    app.all("*", async (c) => (await unreadableForm(c.req.raw)) ?? renderPage(c, await studioGate(c), c.get("cspNonce")));
   }
   return app;
 }

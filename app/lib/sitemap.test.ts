@@ -10,6 +10,7 @@ describe("sitemap.xml", () => {
     expect(locs).toEqual([...SITEMAP_PAGES.map((p) => `https://wp.example.com${p.path}`), "https://wp.example.com/blog/a&amp;b&lt;c&gt;"]);
     expect(xml).toContain("<lastmod>2026-01-02</lastmod>");
     expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_PAGES.length + 1);
+    expect(xml).not.toContain("/studio");
   });
 });
 
@@ -18,6 +19,8 @@ describe("robots.txt", () => {
     const text = robotsTxt("https://wp.example.com");
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
+    // The studio and its API: "/studio" covers every page under it, "/api/" the studio's API.
+    expect(text).toMatch(/^Disallow: \/studio$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/wp\.example\.com\/sitemap\.xml$/m);
   });
 });

@@ -8,6 +8,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
+/**
+ * A form posted to an unknown address gets the same 404 page as a visit, not React Router's 405, whose message
+ * repeats the address and names the route file (and would tell the studio's addresses, handed on as /404, apart).
+ */
+export function action(args: Route.ActionArgs) {
+  return loader(args);
+}
+
 export function meta() {
   return [{ title: `${NOT_FOUND.title} | Wise Parrot` }, { name: "robots", content: "noindex" }];
 }

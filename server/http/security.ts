@@ -47,7 +47,8 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", contentSecurityPolicy(config, nonce));
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page with a token in its address (reset, verify, invitation) asks for no referrer at all: keep the stricter one.
+    if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("Permissions-Policy", PERMISSIONS_POLICY);
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("X-Frame-Options", "DENY");

@@ -41,8 +41,8 @@ export const SITEMAP_PAGES: readonly SitemapPage[] = [
   { path: "/refund", changefreq: "yearly", priority: 0.3 },
 ];
 
-/** Paths crawlers are asked to skip: the JSON API and pages that only make sense signed in. */
-export const ROBOTS_DISALLOW = ["/api/", "/templates", "/reset-password", "/verify-email", "/__test/"] as const;
+/** Paths crawlers are asked to skip: the JSON API (the studio's included) and pages that only make sense signed in. */
+export const ROBOTS_DISALLOW = ["/api/", "/studio", "/templates", "/reset-password", "/verify-email", "/__test/"] as const;
 
 export const MANIFEST = {
   name: `${PRODUCT} - ${SPLASH_TAGLINE}`,

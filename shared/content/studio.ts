@@ -39,6 +39,7 @@ export const STUDIO_MESSAGES = {
   invitationSignIn: "An account with this e-mail address exists: sign in to it, then open the link again.",
   ownersOnly: "Only an owner can do this.",
   nameRequired: "Enter your name.",
+  tooManyInvitations: "Too many invitations sent in the last hour. Please wait and try again.",
 };
 
 const ACCESS_NAMES: Record<StaffAccess, string> = { editor: "an editor", owner: "an owner" };

@@ -5,6 +5,8 @@ describe("safeRedirect", () => {
   it.each([
     ["/templates?tab=2#x", "/templates?tab=2#x"],
     ["/blog/some-post", "/blog/some-post"],
+    ["/studio", "/studio"],
+    ["/studio/posts/12?tab=revisions", "/studio/posts/12?tab=revisions"],
     ["/a/../templates", "/templates"],
     ["/%2e%2e/%2Fevil.example", "/%2Fevil.example"],
   ])("keeps the same-site path %s", (input, expected) => {

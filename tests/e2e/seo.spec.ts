@@ -89,6 +89,7 @@ test.describe("search-engine presence", () => {
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).toMatch(/^Disallow: \/studio$/m);
     expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
     expect(text).not.toMatch(/^Disallow: \/$/m);
   });

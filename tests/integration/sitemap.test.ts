@@ -34,6 +34,8 @@ describe.each(testDatabaseKinds())("sitemap.xml on %s", (kind) => {
     for (const page of SITEMAP_PAGES) expect(locs).toContain(`https://wp.example.com${page.path}`);
     for (const slug of slugs) expect(locs).toContain(`https://wp.example.com/blog/${encodeURIComponent(slug)}`);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    // The studio is never listed, whatever its posts' states.
+    expect(locs.filter((loc) => loc?.includes("/studio"))).toEqual([]);
   });
 
   it("still lists the pages, uncached, when the database is unreachable", async () => {

@@ -31,10 +31,14 @@ export async function recordAudit(deps: Pick<Deps, "db">, actor: Actor, entry: A
 
 export type AuditLine = { at: number; actor: string; action: string; recordType: string; recordId: string; clientIp: string; detail: string };
 
-/** The newest lines first, `limit` at a time, older than `before` (an id) when paging. */
-export async function listAudit(deps: Pick<Deps, "db">, { limit = 50, before }: { limit?: number; before?: number } = {}) {
+export type AuditQuery = { limit?: number; before?: number; action?: string; actor?: string };
+
+/** The newest lines first, `limit` at a time, older than `before` (an id) when paging, of one action or actor if named. */
+export async function listAudit(deps: Pick<Deps, "db">, { limit = 50, before, action, actor }: AuditQuery = {}) {
   let query = deps.db.kysely.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(Math.min(Math.max(limit, 1), 200));
   if (before !== undefined) query = query.where("id", "<", before);
+  if (action) query = query.where("action", "=", action);
+  if (actor) query = query.where("actor", "=", actor);
   const rows = await query.execute();
   return rows.map((r) => ({
     id: Number(r.id),
@@ -48,4 +52,13 @@ export async function listAudit(deps: Pick<Deps, "db">, { limit = 50, before }: 
       detail: r.detail,
     } satisfies AuditLine,
   }));
+}
+
+/** The actions and actors the log holds, for the audit page's filters (a studio's few hundred at most). */
+export async function auditFilterValues(deps: Pick<Deps, "db">): Promise<{ actions: string[]; actors: string[] }> {
+  const [actions, actors] = await Promise.all([
+    deps.db.kysely.selectFrom("audit_log").select("action").distinct().orderBy("action").limit(200).execute(),
+    deps.db.kysely.selectFrom("audit_log").select("actor").distinct().orderBy("actor").limit(200).execute(),
+  ]);
+  return { actions: actions.map((r) => r.action), actors: actors.map((r) => r.actor) };
 }

@@ -1,10 +1,13 @@
 import type { Deps } from "../../context";
 import { STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
+import { AUTH_VALIDATION } from "../../../shared/content/auth";
+import { NewPasswordSchema } from "../../../shared/schemas/auth";
 import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
 import { hashToken, newToken, newUserId } from "../auth/tokens";
-import { forbidden, invalid, unauthorized } from "../errors";
+import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
+import { hitRateLimit } from "../rate-limit";
 import { enqueueMail } from "../mail";
 import { type Actor, recordAudit } from "./audit";
 
@@ -12,6 +15,7 @@ import { type Actor, recordAudit } from "./audit";
 export type StaffActor = Actor & { userId: string; access: StaffAccess };
 
 const DAY_MS = 24 * 3_600_000;
+const INVITATIONS_PER_HOUR = 20;
 
 /**
  * An owner invites someone by e-mail to be editor or owner: a single-use link, valid for seven days. A newer
@@ -21,6 +25,9 @@ export async function inviteStaff(deps: Deps, email: string, access: StaffAccess
   if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
+  // Each invitation is an e-mail sent in the site's name: an owner's session (or a stolen one) sends a bounded number.
+  const limit = await hitRateLimit(deps.db, `staff-invite:${actor.userId}`, { limit: INVITATIONS_PER_HOUR, windowMs: 3_600_000, now });
+  if (!limit.allowed) throw rateLimited(STUDIO_MESSAGES.tooManyInvitations, limit.retryAfterSeconds);
   const token = newToken();
   await deps.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom("staff_invitations").where("email_normalized", "=", normalized).where("used_at", "is", null).execute();
@@ -79,6 +86,9 @@ export async function acceptInvitation(
   } else {
     const name = (input.name ?? "").trim();
     if (!name || name.length > 100) throw invalid(STUDIO_MESSAGES.nameRequired, "name");
+    // The length rules of every new password (sign-up and reset check them in their schemas), then the policy.
+    const length = NewPasswordSchema.safeParse(input.password ?? "");
+    if (!length.success) throw invalid(length.error.issues[0]?.message ?? AUTH_VALIDATION.passwordTooShort, "password");
     await assertPasswordAllowed(input.password ?? "", { email: invitation.email_normalized, name });
   }
   const passwordHash = account ? null : await hashPassword(input.password ?? "");

@@ -38,7 +38,25 @@ export async function startEnrolment(deps: Pick<Deps, "db">, user: { id: string;
     .values({ user_id: user.id, secret, created_at: now, confirmed_at: null, last_step: null })
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ secret, created_at: now, confirmed_at: null, last_step: null }))
     .execute();
-  const uri = totpFor(secret, user.email).toString();
+  return enrolmentOf(secret, user.email);
+}
+
+/** How long the enrolment page keeps showing the same unconfirmed secret (a reload or a wrong code keeps it). */
+const PENDING_ENROLMENT_MS = 30 * 60_000;
+
+/**
+ * The enrolment page's secret: the one started in the last half hour and not confirmed yet, so that reloading the
+ * page or mistyping the first code does not change the key already scanned into the app; otherwise a new one.
+ */
+export async function pendingEnrolment(deps: Pick<Deps, "db">, user: { id: string; email: string }, now = Date.now()): Promise<Enrolment> {
+  const row = await deps.db.kysely.selectFrom("staff_totp").select(["secret", "created_at", "confirmed_at"]).where("user_id", "=", user.id).executeTakeFirst();
+  if (row?.confirmed_at != null) throw conflict(STUDIO_MESSAGES.alreadyEnrolled);
+  if (row && now - Number(row.created_at) < PENDING_ENROLMENT_MS) return enrolmentOf(row.secret, user.email);
+  return startEnrolment(deps, user, now);
+}
+
+async function enrolmentOf(secret: string, email: string): Promise<Enrolment> {
+  const uri = totpFor(secret, email).toString();
   // The QR code library is loaded on the first enrolment only: no server process carries it otherwise.
   const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
