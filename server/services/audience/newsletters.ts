@@ -283,6 +283,22 @@ async function finish(deps: Deps, id: number, set: { status: string; last_error:
   await deps.db.kysely.updateTable("mail_outbox").set(set).where("id", "=", id).execute();
 }
 
+// Rendered once per issue with a stand-in for the token, then only the token changes per message: the render and its
+// escaping are not repeated ten thousand times while the same process serves pages.
+const TOKEN_SLOT = "NEWSLETTERTOKENSLOT";
+const renderedCache = new Map<number, { text: string[]; html: string[] }>();
+
+function personalParts(deps: Deps, issueId: number, content: IssueContent, token: string): { text: string; html: string } {
+  let rendered = renderedCache.get(issueId);
+  if (!rendered) {
+    const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, TOKEN_SLOT)), deps.config.site);
+    rendered = { text: parts.text.split(TOKEN_SLOT), html: parts.html.split(TOKEN_SLOT) };
+    if (renderedCache.size > 20) renderedCache.clear();
+    renderedCache.set(issueId, rendered);
+  }
+  return { text: rendered.text.join(token), html: rendered.html.join(token) };
+}
+
 export type NewsletterRound = { claimed: number; sent: number; skipped: number; failed: number; retrying: number };
 
 /**
@@ -330,11 +346,11 @@ export async function deliverNewsletterMail(
         continue;
       }
       const token = tokens.get(m.id) as string;
-      const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, token)), deps.config.site);
+      const parts = personalParts(deps, m.newsletterId, content, token);
       try {
         // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
         const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
-        await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId }, { pooled: true });
+        await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
         await finish(deps, m.id, { status: "sent", sent_at: Date.now(), last_error: null });
         round.sent++;
       } catch (error) {
