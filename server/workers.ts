@@ -6,6 +6,7 @@ import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 import { postScheduleWorker } from "./services/blog/schedule";
 import { analyticsWorker } from "./services/analytics/rollup";
+import { newsletterDeliveryWorker } from "./services/audience/newsletters";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -17,6 +18,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   chatQuestionsCleanupWorker,
   postScheduleWorker,
   analyticsWorker,
+  newsletterDeliveryWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

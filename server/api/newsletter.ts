@@ -32,5 +32,17 @@ export function newsletterRouter(): Hono<AppEnv> {
     return c.json({ success: true, message: NEWSLETTER.unsubscribe.done.heading });
   });
 
+  // RFC 8058 one-click unsubscribe: the mail client posts here (no page, no session, from another origin).
+  // A GET (someone opened the address) shows the unsubscribe page with its button instead.
+  r.post("/one-click", async (c) => {
+    const token = c.req.query("token") ?? "";
+    if (!(await unsubscribe(c.get("deps"), token))) throw invalid(NEWSLETTER.unsubscribe.invalid.text);
+    return c.json({ success: true, message: NEWSLETTER.unsubscribe.done.heading }, 200, { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  });
+  r.get("/one-click", (c) => {
+    const token = c.req.query("token") ?? "";
+    return c.redirect(`/newsletter/unsubscribe?token=${encodeURIComponent(token.slice(0, 200))}`, 303);
+  });
+
   return r;
 }

@@ -12,6 +12,7 @@ import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
 import { createStudioMediaRouter } from "./studio-media";
+import { createStudioAudienceRouter } from "./studio-audience";
 import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
 import { createStudioPostsRouter } from "./studio-posts";
 import { createStudioAnalyticsRouter } from "./studio-analytics";
@@ -115,6 +116,7 @@ export function createStudioRouter(): Hono<StudioEnv> {
   r.route("/posts", createStudioPostsRouter());
   r.route("/media", createStudioMediaRouter());
   r.route("/", createStudioAnalyticsRouter());
+  r.route("/audience", createStudioAudienceRouter());
 
   return r;
 }
