@@ -87,7 +87,9 @@ test("the owner sends a post as a newsletter and sees the progress reach sent", 
   await signInOwner(page, server.url, server.databaseUrl);
   expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } })).status()).toBe(200);
   const db = await openDatabase(server.databaseUrl);
+  let publishedId = 0;
   try {
+    publishedId = Number((await db.kysely.selectFrom("blogs").select("id").where("status", "=", "published").orderBy("id").executeTakeFirstOrThrow()).id);
     const now = Date.now();
     for (const [i, status] of (["confirmed", "confirmed", "confirmed", "pending"] as const).entries()) {
       const email = `reader${i}@example.com`;
@@ -104,6 +106,12 @@ test("the owner sends a post as a newsletter and sees the progress reach sent", 
   await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "reader0@example.com", exact: true })).toBeVisible();
   await checkAxeAtBothSizes(page);
+
+  // A published post's editor offers the owner to send it, and leads to the same preview.
+  await page.goto(`/studio/posts/${publishedId}`);
+  await page.getByRole("link", { name: "Send as newsletter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/newsletters/new\\?post=${publishedId}$`));
+  await expect(page.getByTitle("HTML part")).toBeVisible();
 
   await page.goto("/studio/newsletters");
   await checkAxeAtBothSizes(page);
