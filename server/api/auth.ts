@@ -143,7 +143,8 @@ export function createAuthRouter(): Hono<AppEnv> {
     const { provider, idToken, nonce } = await readJson(c, SocialSchema);
     const deps = c.get("deps");
     try {
-      const { user, session } = await signInWithIdToken(deps, provider, idToken, nonce);
+      const { user, session, created } = await signInWithIdToken(deps, provider, idToken, nonce);
+      if (created) recordGoal(deps, "signup", c.req.raw, c.get("clientIp"));
       return c.json({ success: true, message: AUTH_MESSAGES.socialSuccess(PROVIDERS[provider]), user, token: session.token });
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
@@ -190,6 +191,8 @@ export function createAuthRouter(): Hono<AppEnv> {
     const mode = flow.mode === "sign-up" ? "sign-up" : "sign-in";
     try {
       const result = await finishSocialFlow(deps, provider, new URL(c.req.url).search, flow);
+      // The provider's page sent the visitor here: the sign-up counts for the page the flow began on.
+      if (result.signedIn.created) recordGoal(deps, "signup", c.req.raw, c.get("clientIp"), mode === "sign-up" ? "/get-started" : "/sign-in");
       for (const cookie of sessionCookies(deps.config, result.signedIn.session.token, result.signedIn.session.expiresInSeconds)) {
         c.header("Set-Cookie", cookie, { append: true });
       }

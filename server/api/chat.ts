@@ -82,9 +82,14 @@ export function createChatRouter(): Hono<AppEnv> {
   chat.post("/", async (c) => {
     const deps = c.get("deps");
     const input = await readJson(c, ChatSchema);
-    if (!input.history?.length) recordGoal(deps, "chat", c.req.raw, c.get("clientIp"));
+    // A chat is started once its first question is answered (not when a limit refused it).
+    const started = () => {
+      if (!input.history?.length) recordGoal(deps, "chat", c.req.raw, c.get("clientIp"));
+    };
     if (!/text\/event-stream/i.test(c.req.header("accept") ?? "")) {
-      return c.json({ success: true, data: publicResult(await answerChat(deps, input)) }, 200, {
+      const result = await answerChat(deps, input);
+      started();
+      return c.json({ success: true, data: publicResult(result) }, 200, {
         "cache-control": "no-store",
       });
     }
@@ -94,6 +99,7 @@ export function createChatRouter(): Hono<AppEnv> {
     // The first event comes after the database work (limits), so a database
     // outage still becomes a JSON 503 rather than a broken stream.
     const first = await events.next();
+    started();
     const res = streamSSE(c, async (stream) => {
       stream.onAbort(() => {
         // The visitor left: stop asking the model.

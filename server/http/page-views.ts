@@ -53,15 +53,16 @@ export function hitOf(request: Request, clientIp: string, url = request.url): Hi
 
 /**
  * A goal reached through a door (an API handler or a page action): tied to the page the visitor was on (the
- * same-site Referer, else the request's own path) and recorded unless the request asked not to be counted.
+ * same-site Referer, else the request's own path, unless the door names it: `onPage`) and recorded unless the request
+ * asked not to be counted.
  * Never throws: a goal is not worth failing the thing that reached it.
  */
-export function recordGoal(deps: Deps, name: GoalName, request: Request, clientIp: string): void {
+export function recordGoal(deps: Deps, name: GoalName, request: Request, clientIp: string, onPage?: string): void {
   try {
     if (!countable(request.headers)) return;
     const referer = request.headers.get("referer");
-    let page = new URL(request.url).pathname;
-    if (referer) {
+    let page = onPage ?? new URL(request.url).pathname;
+    if (referer && !onPage) {
       const from = new URL(referer);
       if (from.host === new URL(request.url).host || from.origin === new URL(deps.config.PUBLIC_URL).origin) page = from.pathname;
     }

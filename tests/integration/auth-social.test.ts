@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { SignJWT, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flushAnalytics } from "../../server/services/analytics/record";
 import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -20,6 +21,8 @@ const OTHER_CLIENT: TestClient = {
   clientSecret: "other-secret-0123456789",
   redirectUris: ["http://127.0.0.1:1/cb"],
 };
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real OpenID Connect provider on %s", (kind) => {
   let t: TestDatabase;
@@ -76,7 +79,7 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
     expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/auth/${provider}/callback`);
     callbackQuery?.(back.searchParams);
     tamper?.();
-    const callback = await app.request(`/api/auth/${provider}/callback?${back.searchParams}`, { headers: { cookie: flowCookie } });
+    const callback = await app.request(`/api/auth/${provider}/callback?${back.searchParams}`, { headers: { cookie: flowCookie, "user-agent": BROWSER } });
     expect(callback.status).toBe(302);
     const sessionCookie = callback.headers
       .getSetCookie()
@@ -105,6 +108,21 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
     idp.setAccount({ ...account, email: `changed.${account.email}` });
     const again = await browserFlow("google");
     expect((await profileWith(again.sessionCookie!)).json.user._id).toBe(json.user._id);
+  });
+
+  it("a first social sign-in is a sign-up goal on the page the flow began on; signing in again is not", async () => {
+    const signups = async () =>
+      (await t.db.kysely.selectFrom("analytics_events").select(["path"]).where("name", "=", "signup").execute()).map((r) => r.path);
+    await flushAnalytics(t.db);
+    const before = await signups();
+    const account = nextAccount();
+    idp.setAccount(account);
+    await browserFlow("google", { mode: "sign-up" });
+    await flushAnalytics(t.db);
+    expect(await signups()).toEqual([...before, "/get-started"]);
+    await browserFlow("google", { mode: "sign-up" });
+    await flushAnalytics(t.db);
+    expect(await signups()).toEqual([...before, "/get-started"]);
   });
 
   it("keys Microsoft identities by tenant and subject, and uses the sign-up page for sign-up", async () => {

@@ -62,7 +62,8 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
-export type SignedIn = { user: PublicUser; session: NewSession };
+/** `created`: this sign-in made the account (a first social sign-in), which counts as a sign-up. */
+export type SignedIn = { user: PublicUser; session: NewSession; created?: true };
 
 /** Creates an account (role is always 'user'), signs it in and e-mails a verification link. */
 export async function registerUser(

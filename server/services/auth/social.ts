@@ -303,6 +303,7 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
 
   const now = Date.now();
   let row: UserRow | undefined = await findUserByEmail(deps, email);
+  const created = !row;
   if (!row) {
     const picture = str(claims.picture);
     const name =
@@ -347,7 +348,8 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     .onConflict((oc) => oc.columns(["provider", "subject"]).doNothing())
     .execute();
   deps.log.info({ userId: row.id, provider }, "social sign-in linked");
-  return startSession(deps, row, persistent);
+  const signedIn = await startSession(deps, row, persistent);
+  return created ? { ...signedIn, created: true } : signedIn;
 }
 
 /** An openid-client error with its codes and causes, for the log (the visitor only sees the spec's message). */
