@@ -20,6 +20,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
 
+// Its own server: the counts test reads exact view and like figures, which other files' likes would move.
+test.use({ serverEnv: { WP_E2E_SERVER: "design" } });
+
 const phone = { width: 375, height: 812 };
 
 test.beforeEach(async ({ page }) => {
