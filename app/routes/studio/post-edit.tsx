@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES } from "@shared/content/studio-posts";
 import { studioMeta } from "~/components/studio/meta";
-import { localInputValue, PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
+import { PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
 import { PageHeader, buttonClass } from "~/components/studio/ui";
 import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { postedForm } from "~/lib/posted-form.server";
@@ -68,7 +68,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post } = loaderData;
-  const fields = { ...post, scheduledAt: localInputValue(post.scheduledAt) };
+  // The schedule's text is made by the editor, in the zone its form sends (post.scheduledAt below).
+  const fields = { ...post, scheduledAt: "" };
   return (
     <>
       <PageHeader
@@ -96,7 +97,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         categories={POST_CATEGORIES}
         computedReadTime={post.computedReadTime}
         words={post.words}
-        post={{ id: post.id, version: post.version, status: post.status }}
+        post={{ id: post.id, version: post.version, status: post.status, scheduledAt: post.scheduledAt }}
         answer={actionData}
       />
     </>

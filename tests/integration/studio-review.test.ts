@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { settleMailDeliveries } from "../../server/services/mail";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testDeps } from "../helpers/deps";
+import { buildDir, buildPresent } from "../helpers/built-server";
+import { staffWithSession } from "../helpers/studio-staff";
+
+const BUILD_DIR = buildDir();
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type App = Awaited<ReturnType<typeof createApp>>;
+
+describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
+  let t: TestDatabase;
+  let deps: ReturnType<typeof testDeps>;
+  let app: App;
+  let editor: string;
+  let owner: string;
+  let n = 0;
+
+  const call = (method: string, path: string, { token, body, raw, headers = {} }: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) =>
+    app.request(`http://127.0.0.1${path}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        "x-forwarded-for": `198.51.100.${(++n % 250) + 1}`,
+        ...(body === undefined && raw === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    deps = testDeps(t.db, { PUBLIC_URL: "https://wise-parrot.example.test", TRUST_PROXY: "true" });
+    app = await createApp({ deps, ...(buildPresent() ? { buildDir: BUILD_DIR } : {}) });
+    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    editor = (await staffWithSession(deps, `editor.review.${kind}@example.com`, "editor")).token;
+    owner = (await staffWithSession(deps, `owner.review.${kind}@example.com`, "owner")).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await settleMailDeliveries();
+    await t?.drop();
+  });
+
+  const page = (method: string, pathname: string, { token, form, headers = {} }: { token?: string; form?: Record<string, string> | URLSearchParams; headers?: Record<string, string> } = {}) =>
+    app.request(`http://127.0.0.1${pathname}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        "x-forwarded-for": `198.51.100.${(++n % 250) + 1}`,
+        ...(token ? { cookie: `__Host-wp_session=${token}` } : {}),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        ...headers,
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+
+  it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {
+    const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post in French" } });
+    const post = ((await created.json()) as Json).post as Json;
+    // 50,000 characters (POST_RULES.bodyMax), two bytes each in UTF-8: 100 KB of JSON.
+    const body = `# Écrire\n\n${"é".repeat(49_990)}`;
+    expect(body.length).toBe(50_000);
+    const saved = await call("PUT", `/api/studio/posts/${post.id}`, { token: editor, body: { version: post.version, body } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((((await saved.json()) as Json).post as Json).body).toBe(body);
+    // Without a studio session the site's limit stands.
+    const anonymous = await call("PUT", `/api/studio/posts/${post.id}`, { body: { version: 2, body } });
+    expect(anonymous.status).toBe(413);
+  });
+
+  it.skipIf(!buildPresent())("the editor's page saves a body as long as the editor allows, typographic quotes and all", async () => {
+    const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post with quotes" } });
+    const post = ((await created.json()) as Json).post as Json;
+    // A form is sent percent-encoded: each ’ is nine bytes on the wire.
+    const body = `It’s ${"’".repeat(49_995)}`;
+    expect(body.length).toBe(50_000);
+    const form = { intent: "save", version: String(post.version), title: post.title, excerpt: "", author: "", category: "Technology", tags: "", readTime: "", coverMediaId: "", coverAlt: "", body, tzOffset: "0" };
+    for (const path of [`/studio/posts/${post.id}`, `/studio/posts/${post.id}.data`]) {
+      const version = ((await (await call("GET", `/api/studio/posts/${post.id}`, { token: editor })).json()) as Json).post.version;
+      const res = await page("POST", path, { token: editor, form: { ...form, version: String(version) } });
+      expect(res.status, `${path}: ${(await res.clone().text()).slice(0, 200)}`).toBe(200);
+    }
+    const stored = ((await (await call("GET", `/api/studio/posts/${post.id}`, { token: editor })).json()) as Json).post as Json;
+    expect(stored.body).toBe(body);
+    expect((await page("POST", "/studio/posts/new", { form: { title: "x", body } })).status).toBe(413);
+  });
+
+  it.skipIf(!buildPresent())("probe pages: odd params and forms never answer 500", async () => {
+    const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Page probe post" } });
+    const post = ((await created.json()) as Json).post as Json;
+    const failures: string[] = [];
+    const check = async (method: string, path: string, opts: Parameters<typeof page>[2]) => {
+      const res = await page(method, path, opts);
+      if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(opts?.form)} → ${res.status} ${(await res.text()).slice(0, 300)}`);
+    };
+    const ids = [String(post.id), "0", "-1", "NaN", "1e400", "99999999999999999999", "abc", "%00"];
+    const forms: Record<string, string>[] = [
+      {},
+      { intent: "save" },
+      { intent: "save", version: "abc" },
+      { intent: "save", version: String(post.version), coverMediaId: "99999999999999" },
+      { intent: "save", version: String(post.version), coverMediaId: "-5" },
+      { intent: "schedule", version: String(post.version), scheduledAt: "2099-02-30T10:00", tzOffset: "99999" },
+      { intent: "schedule", version: String(post.version), scheduledAt: "275760-09-13T00:00", tzOffset: "-840" },
+      { intent: "schedule", version: String(post.version), scheduledAt: "9999-12-31T23:59", tzOffset: "-840" },
+      { intent: "publish", version: "1e400" },
+      { intent: "delete" },
+      { intent: "bogus" },
+      { intent: "delete", confirm: "yes", id: "abc" },
+      { intent: "delete", id: "99999999999999999999" },
+      { revision: "abc", version: "x" },
+      { revision: "1", version: "1" },
+      { intent: "invite", email: "a@b.cd", access: "god" },
+      { intent: "revoke", email: "nobody@example.com" },
+      { code: "x".repeat(100) },
+    ];
+    for (const token of [editor, owner]) {
+      for (const id of ids) {
+        for (const suffix of ["", "/preview", "/revisions", "/revisions?from=abc&to=1e400", "/revisions?from=1&to=99999999999999999999"]) await check("GET", `/studio/posts/${id}${suffix}`, { token });
+        for (const form of forms) {
+          await check("POST", `/studio/posts/${id}`, { token, form });
+          await check("POST", `/studio/posts/${id}/revisions`, { token, form });
+        }
+      }
+      for (const form of forms) for (const path of ["/studio/posts/new", "/studio/media", "/studio/staff", "/studio/second-factor", "/studio/enrol", "/studio/posts", "/studio", "/studio/audit"]) await check("POST", path, { token, form });
+      for (const q of ["?page=0", "?page=1e400", "?page=abc", "?status=x", "?category=%00", `?search=${"a".repeat(300)}`, "?delete=abc", "?delete=1e400", "?error=%00", "?before=-1&action=%00&actor=x", "?revoke=%00"]) {
+        for (const path of ["/studio/posts", "/studio/media", "/studio/audit", "/studio/staff", "/studio"]) await check("GET", `${path}${q}`, { token });
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("probe: odd input to every studio API endpoint never answers 500", async () => {
+    const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Probe post" } });
+    expect(created.status).toBe(201);
+    const post = ((await created.json()) as Json).post as Json;
+    const ids = [String(post.id), "0", "-1", "NaN", "1e400", "99999999999999999999", "1.5", "%00", "abc", "9007199254740993"];
+    const bodies: unknown[] = [null, [], [1], "x", 1, true, { version: "1" }, { version: [1] }, { version: 1e300 }, { version: post.version, title: ["a"] }, { version: post.version, tags: [1] }, { version: post.version, tags: "a,".repeat(500) }, { version: post.version, coverMediaId: "1" }, { version: post.version, coverMediaId: 1e300 }, { version: post.version, featured: "yes" }, { version: post.version, scheduledAt: "2099-02-30T10:00Z" }, { version: post.version, scheduledAt: 1e300 }, { version: post.version, scheduledAt: -1 }, { version: post.version, body: "#".repeat(5000) }, { version: post.version, __proto__: { x: 1 } }, { version: post.version, constructor: 1 }];
+    const raws = ["", "{", "null", "\"\"", "[]", "{\"version\":1,\"version\":2}"];
+    const failures: string[] = [];
+    const check = async (method: string, path: string, opts: Parameters<typeof call>[2]) => {
+      const res = await call(method, path, opts);
+      if (res.status >= 500) failures.push(`${method} ${path} ${JSON.stringify(opts?.body ?? opts?.raw)} → ${res.status} ${await res.text()}`);
+    };
+    for (const token of [editor, owner]) {
+      for (const id of ids) {
+        for (const suffix of ["", "/revisions", "/revisions/compare?from=1&to=x", "/revisions/compare?from=1e400&to=2", `/revisions/${id}`]) await check("GET", `/api/studio/posts/${id}${suffix}`, { token });
+        for (const body of bodies) {
+          for (const action of ["publish", "schedule", "unpublish", `revisions/1/restore`, `revisions/${id}/restore`]) await check("POST", `/api/studio/posts/${id}/${action}`, { token, body });
+          await check("PUT", `/api/studio/posts/${id}`, { token, body });
+        }
+        for (const raw of raws) await check("PUT", `/api/studio/posts/${id}`, { token, raw });
+        await check("DELETE", `/api/studio/media/${id}`, { token });
+      }
+      for (const q of ["?page=0", "?page=1e400", "?page=abc", "?status=x", "?category=%00", "?search=%25%5F", `?search=${"a".repeat(300)}`, "?page=1&page=2", "?status=draft&status=published"]) await check("GET", `/api/studio/posts${q}`, { token });
+      for (const q of ["?before=-1", "?before=1e400", "?before=abc", "?before=1&before=2"]) await check("GET", `/api/studio/audit${q}`, { token });
+      for (const body of bodies) {
+        await check("POST", "/api/studio/posts", { token, body });
+        await check("POST", "/api/studio/staff/invitations", { token, body });
+        await check("POST", "/api/studio/staff/revoke", { token, body });
+        await check("POST", "/api/studio/second-factor", { token, body });
+      }
+      for (const raw of raws) {
+        await check("POST", "/api/studio/media", { token, raw, headers: { "content-type": "multipart/form-data; boundary=x" } });
+        await check("POST", "/api/studio/media", { token, raw, headers: { "content-type": "multipart/form-data" } });
+      }
+    }
+    for (const q of ["", "?token=", `?token=${"a".repeat(500)}`, "?token=a&token=b"]) await check("GET", `/api/studio/invitation${q}`, {});
+    for (const body of bodies) await check("POST", "/api/studio/invitation", { body });
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
