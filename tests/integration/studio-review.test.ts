@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { createSession } from "../../server/services/auth/sessions";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { buildDir, buildPresent } from "../helpers/built-server";
-import { staffWithSession } from "../helpers/studio-staff";
+import { staffWithSession, staffWithoutSecondFactor, totpCode } from "../helpers/studio-staff";
 
 const BUILD_DIR = buildDir();
 
@@ -58,6 +59,22 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
       },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
+
+  it("setting up the second factor and spending a recovery code are in the audit log", async () => {
+    const email = `enrol.review.${kind}@example.com`;
+    const token = await staffWithoutSecondFactor(deps, email, "editor");
+    const started = ((await (await call("POST", "/api/studio/second-factor/enrolment", { token, body: {} })).json()) as Json).secret as string;
+    const confirmed = await call("POST", "/api/studio/second-factor/enrolment/confirm", { token, body: { code: totpCode(started) } });
+    expect(confirmed.status).toBe(200);
+    const codes = ((await confirmed.json()) as Json).recoveryCodes as string[];
+    // A new sign-in, passed with a recovery code.
+    const userId = (await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", email).executeTakeFirstOrThrow()).id;
+    const again = (await createSession(deps, userId, { persistent: false })).token;
+    expect((await call("POST", "/api/studio/second-factor", { token: again, body: { code: codes[0] } })).status).toBe(200);
+    const lines = ((await (await call("GET", "/api/studio/audit", { token: owner })).json()) as Json).lines as Json[];
+    const mine = lines.filter((l) => l.actor === email).map((l) => [l.action, l.detail]);
+    expect(mine).toEqual(expect.arrayContaining([["staff.enrol", "editor"], ["staff.recovery-code", "9 left"]]));
+  });
 
   it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post in French" } });
