@@ -107,6 +107,39 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect((await page("POST", "/studio/posts/new", { form: { title: "x", body } })).status).toBe(413);
   });
 
+  it.skipIf(!buildPresent())("probe2: odd stored posts render their pages", async () => {
+    const failures: string[] = [];
+    for (const fields of [{ category: "" }, { tags: [] }, { body: "" }, { slug: "a".repeat(150) }, { readTime: "" }, { excerpt: "<script>alert(1)</script>" }]) {
+      const res = await call("POST", "/api/studio/posts", { token: editor, body: { title: `Odd ${JSON.stringify(fields).slice(0, 40)}`, ...fields } });
+      if (res.status !== 201) { failures.push(`create ${JSON.stringify(fields).slice(0, 60)} → ${res.status} ${await res.text()}`); continue; }
+      const post = ((await res.json()) as Json).post as Json;
+      for (const suffix of ["", "/preview", "/revisions"]) {
+        const r = await page("GET", `/studio/posts/${post.id}${suffix}`, { token: editor });
+        if (r.status !== 200) failures.push(`${suffix} ${JSON.stringify(fields).slice(0, 60)} → ${r.status} ${(await r.text()).slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.skipIf(!buildPresent())("the studio at /Studio, /STUDIO/posts or /%73tudio is, for a visitor, the same 404 as an unknown address", async () => {
+    const comparable = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+    const unknown = await page("GET", "/no-such-page-at-all");
+    const unknownBody = comparable(await unknown.text());
+    const unknownData = await (await page("GET", "/no-such-page-at-all.data")).text();
+    for (const path of ["/Studio", "/STUDIO/posts", "/Studio/Posts/1", "/%73tudio/posts", "/studio%2Fposts", "/Studio/audit"]) {
+      const res = await page("GET", path);
+      expect(res.status, path).toBe(404);
+      expect(comparable(await res.text()), path).toBe(unknownBody);
+      expect(res.headers.get("x-robots-tag"), path).toContain("noindex");
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(await (await page("GET", `${path}.data`)).text(), `${path}.data`).toBe(unknownData);
+    }
+    // Staff reach their pages at those addresses too, privately.
+    const staffPage = await page("GET", "/Studio/posts", { token: editor });
+    expect(staffPage.status).toBe(200);
+    expect(staffPage.headers.get("cache-control")).toBe("no-store");
+  });
+
   it.skipIf(!buildPresent())("probe pages: odd params and forms never answer 500", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Page probe post" } });
     const post = ((await created.json()) as Json).post as Json;
