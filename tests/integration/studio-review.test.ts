@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createSession } from "../../server/services/auth/sessions";
@@ -139,6 +140,29 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect(staffPage.status).toBe(200);
     expect(staffPage.headers.get("cache-control")).toBe("no-store");
   });
+
+  it("an image over 40 megapixels (a 100 MP photo, or a header that claims 65,000 px) is refused as too large, not as unreadable", async () => {
+    const up = async (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set("file", new Blob([new Uint8Array(bytes)]), name);
+      return app.request("http://127.0.0.1/api/studio/media", { method: "POST", headers: { authorization: `Bearer ${editor}` }, body: form });
+    };
+    const tooMany = "The image has too many pixels (over 40 megapixels). Make it smaller and try again.";
+    const big = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "#234" } }).png({ compressionLevel: 9 }).toBuffer();
+    const refused = await up(big, "panorama.png");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, field: "file", message: tooMany });
+    // A small JPEG whose header (SOF0) claims 65,000 × 65,000 pixels: refused from the header, nothing decoded.
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#000" } }).jpeg().toBuffer();
+    const sof = small.indexOf(Buffer.from([0xff, 0xc0]));
+    const claims = Buffer.from(small);
+    claims.writeUInt16BE(65_000, sof + 5);
+    claims.writeUInt16BE(65_000, sof + 7);
+    const bomb = await up(claims, "claims.jpg");
+    expect(bomb.status).toBe(400);
+    expect(((await bomb.json()) as Json).message).toBe(tooMany);
+    expect(await t.db.kysely.selectFrom("media").select("id").where("original_name", "in", ["panorama.png", "claims.jpg"]).execute()).toEqual([]);
+  }, 60_000);
 
   it.skipIf(!buildPresent())("probe pages: odd params and forms never answer 500", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Page probe post" } });
