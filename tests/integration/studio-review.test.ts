@@ -77,6 +77,32 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect(mine).toEqual(expect.arrayContaining([["staff.enrol", "editor"], ["staff.recovery-code", "9 left"]]));
   });
 
+  it("a draft given a published post's old slug (or a deleted post's) leaves its 301 (410) answering until it is published", async () => {
+    const full = { excerpt: "About it.", author: "Asha Rao", category: "Technology", body: "# One\n\nA paragraph." };
+    const created = ((await (await call("POST", "/api/studio/posts", { token: editor, body: { title: "Renamed post", slug: "renamed-old", ...full } })).json()) as Json).post as Json;
+    let post = ((await (await call("POST", `/api/studio/posts/${created.id}/publish`, { token: editor, body: { version: created.version } })).json()) as Json).post as Json;
+    post = ((await (await call("PUT", `/api/studio/posts/${post.id}`, { token: editor, body: { version: post.version, slug: "renamed-new" } })).json()) as Json).post as Json;
+    expect((await call("GET", "/api/blogs/renamed-old")).status).toBe(301);
+    const gone = ((await (await call("POST", "/api/studio/posts", { token: editor, body: { title: "Gone post", slug: "gone-old", ...full } })).json()) as Json).post as Json;
+    await call("POST", `/api/studio/posts/${gone.id}/publish`, { token: editor, body: { version: gone.version } });
+    expect((await call("DELETE", `/api/studio/posts/${gone.id}`, { token: editor })).status).toBe(200);
+    expect((await call("GET", "/api/blogs/gone-old")).status).toBe(410);
+
+    // Drafts take both slugs: the public addresses still answer as before.
+    const taker = ((await (await call("POST", "/api/studio/posts", { token: editor, body: { title: "Taker draft", slug: "renamed-old", ...full } })).json()) as Json).post as Json;
+    const other = ((await (await call("POST", "/api/studio/posts", { token: editor, body: { title: "Other draft", ...full } })).json()) as Json).post as Json;
+    expect((await call("PUT", `/api/studio/posts/${other.id}`, { token: editor, body: { version: other.version, slug: "gone-old" } })).status).toBe(200);
+    const moved = await call("GET", "/api/blogs/renamed-old");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/api/blogs/renamed-new");
+    expect((await call("GET", "/api/blogs/gone-old")).status).toBe(410);
+
+    // Published, the draft is the post at that address.
+    await call("POST", `/api/studio/posts/${taker.id}/publish`, { token: editor, body: { version: taker.version } });
+    expect(((await (await call("GET", "/api/blogs/renamed-old")).json()) as Json).data.title).toBe("Taker draft");
+    expect(await t.db.kysely.selectFrom("blog_redirects").select("slug").where("slug", "=", "renamed-old").execute()).toEqual([]);
+  });
+
   it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post in French" } });
     const post = ((await created.json()) as Json).post as Json;

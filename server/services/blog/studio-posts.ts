@@ -324,17 +324,25 @@ async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number): 
 
 /**
  * After a post's slug changed: a post that was ever public leaves its old slug answering 301 (pointing at the post,
- * so chains collapse); the new slug stops being anyone's old or deleted slug (a post taking it wins).
+ * so chains collapse).
  */
 async function moveSlug(trx: Kx, id: number, from: string, to: string, wasPublic: boolean, now: number): Promise<void> {
-  await trx.deleteFrom("blog_redirects").where("slug", "=", to).execute();
-  await trx.deleteFrom("blog_gone").where("slug", "=", to).execute();
   if (!wasPublic || from === to) return;
   await trx
     .insertInto("blog_redirects")
     .values({ slug: from, blog_id: id, created_at: now })
     .onConflict((oc) => oc.column("slug").doUpdateSet({ blog_id: id, created_at: now }))
     .execute();
+}
+
+/**
+ * A post published at `slug` takes it: it stops being anyone's old or deleted slug. Only publishing does: a draft
+ * given an old slug leaves its 301 (or 410) answering until it is published, so links to the post that had it do
+ * not break for a draft nobody can see (and stay working if the draft is deleted).
+ */
+async function claimSlug(db: Kx, slug: string): Promise<void> {
+  await db.deleteFrom("blog_redirects").where("slug", "=", slug).execute();
+  await db.deleteFrom("blog_gone").where("slug", "=", slug).execute();
 }
 
 const AUDIT_ACTIONS: Record<Transition["to"], string> = {
@@ -407,6 +415,7 @@ async function writePost(
       // Another process saved between the read and the write.
       if (!updated) throw conflict(POST_MESSAGES.conflict, "version");
       if (before.slug !== fields.slug) await moveSlug(trx, id, before.slug, fields.slug, status === PUBLISHED || status === "unpublished", now);
+      if (updated.status === PUBLISHED) await claimSlug(trx, fields.slug);
       await writeRevision(trx, updated, actor, now);
       return updated;
     });
@@ -451,7 +460,6 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
         .values({ ...columnsOf(fields), image: null, published_at: now, created_at: now, updated_at: now, status: "draft", version: 1, author_user_id: actor.userId })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await moveSlug(trx, Number(inserted.id), fields.slug, fields.slug, false, now);
       await writeRevision(trx, inserted, actor, now);
       return inserted;
     });
@@ -523,6 +531,7 @@ export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: numbe
 
 /** After the schedule worker published `row` (it won the conditional update): its revision and the assistant's index. */
 export async function publishedByScheduler(deps: Pick<Deps, "db">, row: BlogRow, actor: Actor, now: number): Promise<void> {
+  await claimSlug(deps.db.kysely, row.slug);
   await writeRevision(deps.db.kysely, row, actor, now);
   await reindex(deps, row);
 }
