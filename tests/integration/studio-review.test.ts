@@ -190,6 +190,36 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect(await t.db.kysely.selectFrom("media").select("id").where("original_name", "in", ["panorama.png", "claims.jpg"]).execute()).toEqual([]);
   }, 60_000);
 
+  it.skipIf(!buildPresent())("a studio page opened before the second factor is where the code leads back to; never another site", async () => {
+    const email = `back.review.${kind}@example.com`;
+    const first = await staffWithoutSecondFactor(deps, email, "editor");
+    const secret = ((await (await call("POST", "/api/studio/second-factor/enrolment", { token: first, body: {} })).json()) as Json).secret as string;
+    const codes = ((await (await call("POST", "/api/studio/second-factor/enrolment/confirm", { token: first, body: { code: totpCode(secret) } })).json()) as Json).recoveryCodes as string[];
+    const userId = (await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", email).executeTakeFirstOrThrow()).id;
+    const fresh = async () => (await createSession(deps, userId, { persistent: false })).token;
+    const created = await call("POST", "/api/studio/posts", { token: first, body: { title: "Bookmarked post" } });
+    const post = ((await created.json()) as Json).post as Json;
+
+    let token = await fresh();
+    const asked = await page("GET", `/studio/posts/${post.id}?from=mail`, { token });
+    expect(asked.status).toBe(302);
+    const gate = asked.headers.get("location")!;
+    expect(gate).toBe(`/studio/second-factor?next=${encodeURIComponent(`/studio/posts/${post.id}?from=mail`)}`);
+    expect((await page("GET", gate, { token })).status).toBe(200);
+    const passed = await page("POST", gate, { token, form: { code: codes[0]! } });
+    expect(passed.status).toBe(303);
+    expect(passed.headers.get("location")).toBe(`/studio/posts/${post.id}?from=mail`);
+
+    // Elsewhere than a studio page: the studio's home.
+    let used = 1;
+    for (const next of ["//evil.example/studio", "https://evil.example/x", "/studio/../sign-out", "/\\evil.example", "/studio/second-factor", "/blog/x", "javascript:alert(1)"]) {
+      token = await fresh();
+      const res = await page("POST", `/studio/second-factor?next=${encodeURIComponent(next)}`, { token, form: { code: codes[used++]! } });
+      expect(res.status, next).toBe(303);
+      expect(res.headers.get("location"), next).toBe("/studio");
+    }
+  });
+
   it.skipIf(!buildPresent())("probe pages: odd params and forms never answer 500", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Page probe post" } });
     const post = ((await created.json()) as Json).post as Json;
