@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect((await page("POST", "/studio/posts/new", { form: { title: "x", body } })).status).toBe(413);
   });
 
-  it.skipIf(!buildPresent())("probe2: odd stored posts render their pages", async () => {
+  it.skipIf(!buildPresent())("posts saved with odd but allowed fields render their editor, preview and revisions pages", async () => {
     const failures: string[] = [];
     for (const fields of [{ category: "" }, { tags: [] }, { body: "" }, { slug: "a".repeat(150) }, { readTime: "" }, { excerpt: "<script>alert(1)</script>" }]) {
       const res = await call("POST", "/api/studio/posts", { token: editor, body: { title: `Odd ${JSON.stringify(fields).slice(0, 40)}`, ...fields } });
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     }
   });
 
-  it.skipIf(!buildPresent())("probe pages: odd params and forms never answer 500", async () => {
+  it.skipIf(!buildPresent())("no studio page answers 500 to odd ids, query strings or forms (editor and owner)", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Page probe post" } });
     const post = ((await created.json()) as Json).post as Json;
     const failures: string[] = [];
@@ -265,7 +265,7 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect(failures).toEqual([]);
   }, 300_000);
 
-  it("probe: odd input to every studio API endpoint never answers 500", async () => {
+  it("no studio API endpoint answers 500 to odd ids, bodies or query strings (editor and owner)", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "Probe post" } });
     expect(created.status).toBe(201);
     const post = ((await created.json()) as Json).post as Json;
