@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createSession } from "../../server/services/auth/sessions";
+import { AUTOSAVE_REVISION_MS, autosavePost } from "../../server/services/blog/studio-posts";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -102,6 +103,33 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect(((await (await call("GET", "/api/blogs/renamed-old")).json()) as Json).data.title).toBe("Taker draft");
     expect(await t.db.kysely.selectFrom("blog_redirects").select("slug").where("slug", "=", "renamed-old").execute()).toEqual([]);
   });
+
+  it.skipIf(!buildPresent())("a long session of autosaves keeps one revision per ten minutes, so earlier revisions stay restorable", async () => {
+    const writer = await staffWithSession(deps, `autosave.review.${kind}@example.com`, "editor");
+    const full = { excerpt: "About it.", author: "Asha Rao", category: "Technology", body: "# One\n\nThe first words." };
+    const created = ((await (await call("POST", "/api/studio/posts", { token: writer.token, body: { title: "Autosaved post", ...full } })).json()) as Json).post as Json;
+    const current = async () => (((await (await call("GET", `/api/studio/posts/${created.id}`, { token: writer.token })).json()) as Json).post as Json).version as number;
+    const form = (intent: string, version: number, body: string) => ({ intent, version: String(version), title: "Autosaved post", excerpt: full.excerpt, author: full.author, category: full.category, tags: "", readTime: "", coverMediaId: "", coverAlt: "", body, tzOffset: "0" });
+    // A save by button: the version to come back to.
+    expect((await page("POST", `/studio/posts/${created.id}`, { token: writer.token, form: form("save", await current(), "# One\n\nThe words saved by hand.") })).status).toBe(200);
+    // Then 60 autosaves, as a few minutes of typing with pauses make.
+    for (let i = 0; i < 60; i++) {
+      const res = await page("POST", `/studio/posts/${created.id}.data`, { token: writer.token, form: form("autosave", await current(), `# One\n\nThe words saved by hand. And ${i} more.`) });
+      expect(res.status).toBe(200);
+    }
+    const revisions = ((await (await call("GET", `/api/studio/posts/${created.id}/revisions`, { token: writer.token })).json()) as Json).revisions as Json[];
+    // Newest first: the autosaves' one revision (the last text), the save by button, the creation.
+    expect(revisions).toHaveLength(3);
+    const byHand = ((await (await call("GET", `/api/studio/posts/${created.id}/revisions/${revisions[1]!.id}`, { token: writer.token })).json()) as Json).revision as Json;
+    expect(byHand.snapshot.body).toBe("# One\n\nThe words saved by hand.");
+    const latest = ((await (await call("GET", `/api/studio/posts/${created.id}/revisions/${revisions[0]!.id}`, { token: writer.token })).json()) as Json).revision as Json;
+    expect(latest.snapshot.body).toBe("# One\n\nThe words saved by hand. And 59 more.");
+    expect(latest.version).toBe(await current());
+    // Ten minutes on, an autosave starts a new revision.
+    const actor = { userId: writer.userId, label: writer.email, clientIp: "203.0.113.5", access: "editor" as const };
+    await autosavePost(deps, actor, created.id, await current(), { body: "Later words." }, Date.now() + AUTOSAVE_REVISION_MS + 1);
+    expect((((await (await call("GET", `/api/studio/posts/${created.id}/revisions`, { token: writer.token })).json()) as Json).revisions as Json[]).length).toBe(4);
+  }, 120_000);
 
   it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post in French" } });

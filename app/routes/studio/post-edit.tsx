@@ -7,7 +7,7 @@ import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { invalid, notFound } from "../../../server/services/errors";
-import { deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
+import { autosavePost, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/post-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -53,8 +53,11 @@ export async function action(args: Route.ActionArgs) {
         message = POST_MESSAGES.unpublished;
         break;
       case "save":
-      case "autosave":
         post = await savePost(deps, studio.actor, id, version, changes);
+        message = POST_MESSAGES.saved;
+        break;
+      case "autosave":
+        post = await autosavePost(deps, studio.actor, id, version, changes);
         message = POST_MESSAGES.saved;
         break;
       default:

@@ -303,12 +303,31 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
 
 export type SnapshotOf = PostFields & { status: PostStatus; scheduledAt: number | null };
 
-async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number): Promise<void> {
+/**
+ * One person's autosaves within this time share one revision (the newest, kept up to date), so a long writing
+ * session does not push every earlier revision out of the 50 kept within minutes. A save by button, a change of
+ * status, the schedule worker or another person starts a new revision.
+ */
+export const AUTOSAVE_REVISION_MS = 10 * 60_000;
+
+async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number, autosave = false): Promise<void> {
   const post = toStudioPost(row);
   const snapshot: SnapshotOf = { ...fieldsOf(row), status: post.status, scheduledAt: post.scheduledAt };
+  if (autosave && actor.userId) {
+    const newest = await trx.selectFrom("blog_revisions").select(["id", "saved_by", "snapshot"]).where("blog_id", "=", Number(row.id)).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const since = newest?.saved_by === actor.userId ? parseStored<{ autosaveSince?: unknown }>(newest.snapshot, {}).autosaveSince : undefined;
+    if (newest && typeof since === "number" && now - since < AUTOSAVE_REVISION_MS) {
+      await trx
+        .updateTable("blog_revisions")
+        .set({ version: Number(row.version), saved_at: now, snapshot: JSON.stringify({ ...snapshot, autosaveSince: since }) })
+        .where("id", "=", Number(newest.id))
+        .execute();
+      return;
+    }
+  }
   await trx
     .insertInto("blog_revisions")
-    .values({ blog_id: Number(row.id), version: Number(row.version), saved_at: now, saved_by: actor.userId, snapshot: JSON.stringify(snapshot) })
+    .values({ blog_id: Number(row.id), version: Number(row.version), saved_at: now, saved_by: actor.userId, snapshot: JSON.stringify(autosave ? { ...snapshot, autosaveSince: now } : snapshot) })
     .execute();
   // Only the newest are kept.
   const keepFrom = await trx
@@ -366,6 +385,7 @@ async function writePost(
   changes: PostChanges,
   transition: Transition,
   now = Date.now(),
+  autosave = false,
 ): Promise<StudioPost> {
   const version = parseInput(VersionSchema, expectedVersion);
   await assertSaveAllowed(deps, actor);
@@ -416,7 +436,7 @@ async function writePost(
       if (!updated) throw conflict(POST_MESSAGES.conflict, "version");
       if (before.slug !== fields.slug) await moveSlug(trx, id, before.slug, fields.slug, status === PUBLISHED || status === "unpublished", now);
       if (updated.status === PUBLISHED) await claimSlug(trx, fields.slug);
-      await writeRevision(trx, updated, actor, now);
+      await writeRevision(trx, updated, actor, now, autosave && transition.to === "keep");
       return updated;
     });
   } catch (error) {
@@ -476,6 +496,11 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
 /** Saves the fields (the status stays). */
 export function savePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
   return writePost(deps, actor, id, version, changes, { to: "keep" }, now);
+}
+
+/** The editor's save a few seconds after typing stops: a save like `savePost`, sharing its revision (AUTOSAVE_REVISION_MS). */
+export function autosavePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
+  return writePost(deps, actor, id, version, changes, { to: "keep" }, now, true);
 }
 
 /** Saves the fields and publishes now (a post published before keeps its date). */
