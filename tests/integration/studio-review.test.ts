@@ -131,6 +131,17 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect((((await (await call("GET", `/api/studio/posts/${created.id}/revisions`, { token: writer.token })).json()) as Json).revisions as Json[]).length).toBe(4);
   }, 120_000);
 
+  it("an uploaded file's name loses the invisible marks that reverse text (U+202E and the like)", async () => {
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#a52" } }).png().toBuffer();
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "holiday\u202Egnp.exe");
+    const res = await app.request("http://127.0.0.1/api/studio/media", { method: "POST", headers: { authorization: `Bearer ${editor}` }, body: form });
+    expect(res.status).toBe(201);
+    expect((((await res.json()) as Json).media as Json).name).toBe("holidaygnp.exe");
+    const audit = ((await (await call("GET", "/api/studio/audit", { token: owner })).json()) as Json).lines as Json[];
+    expect(audit.find((l) => l.action === "media.upload")?.detail).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post in French" } });
     const post = ((await created.json()) as Json).post as Json;

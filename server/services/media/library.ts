@@ -23,11 +23,15 @@ export type MediaItem = {
 export type MediaLibraryItem = MediaItem & { usedBy: MediaUse[] };
 
 
-/** A name as the library shows it: the uploaded file's base name, without path or control characters. */
+/**
+ * A name as the library shows it: the uploaded file's base name, without path or control characters, nor the
+ * invisible marks that reverse or reorder text (`photo<U+202E>gnp.exe` would read "photoexe.png", in the library and
+ * in the audit log).
+ */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MEDIA_RULES.maxNameLength);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, MEDIA_RULES.maxNameLength);
   return clean || "image";
 }
 
