@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createSession } from "../../server/services/auth/sessions";
-import { AUTOSAVE_REVISION_MS, autosavePost } from "../../server/services/blog/studio-posts";
+import { AUTOSAVE_REVISION_MS, autosavePost, savePost } from "../../server/services/blog/studio-posts";
+import { deleteMedia, uploadMedia } from "../../server/services/media/library";
 import { settleMailDeliveries } from "../../server/services/mail";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -140,6 +141,52 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect((((await res.json()) as Json).media as Json).name).toBe("holidaygnp.exe");
     const audit = ((await (await call("GET", "/api/studio/audit", { token: owner })).json()) as Json).lines as Json[];
     expect(audit.find((l) => l.action === "media.upload")?.detail).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it.runIf(kind === "postgres")("an image deleted while a post is saved with it as cover: one of the two is refused, never a cover that is gone", async () => {
+    const actor = { userId: null, label: "review test", clientIp: "203.0.113.5" };
+    const image = async (colour: string) => {
+      const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: colour } }).png().toBuffer();
+      return (await uploadMedia(deps, { bytes, name: `${colour}.png` }, actor)).item.id;
+    };
+    const post = ((await (await call("POST", "/api/studio/posts", { token: editor, body: { title: "Covered while deleted" } })).json()) as Json).post as Json;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+    // The delete goes first and is not committed yet: the save waits for it, then says the image is gone.
+    const first = await image("#102030");
+    let saving: Promise<unknown> = Promise.resolve();
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom("media_files").where("media_id", "=", first).execute();
+      await trx.deleteFrom("media").where("id", "=", first).execute();
+      saving = savePost(deps, actor, post.id, post.version, { coverMediaId: first, coverAlt: "A cover" }).then(
+        () => "saved",
+        (e: { kind?: string; field?: string }) => `${e.kind}:${e.field}`,
+      );
+      await sleep(300);
+    });
+    expect(await saving).toBe("invalid:coverMediaId");
+
+    // The save goes first (it holds the image) and is not committed yet: the delete waits, then names the post.
+    const second = await image("#405060");
+    let deleting: Promise<unknown> = Promise.resolve();
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom("media").select("id").where("id", "=", second).forShare().execute();
+      deleting = deleteMedia(deps, second, actor).then(
+        () => "deleted",
+        (e: { kind?: string }) => String(e.kind),
+      );
+      await sleep(300);
+      await trx.updateTable("blogs").set({ cover_media_id: second, cover_alt: "A cover" }).where("id", "=", post.id).execute();
+    });
+    expect(await deleting).toBe("conflict");
+    const dangling = await t.db.kysely
+      .selectFrom("blogs")
+      .leftJoin("media", "media.id", "blogs.cover_media_id")
+      .select("blogs.id")
+      .where("blogs.cover_media_id", "is not", null)
+      .where("media.id", "is", null)
+      .execute();
+    expect(dangling).toEqual([]);
   });
 
   it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {

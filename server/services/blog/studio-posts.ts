@@ -282,7 +282,7 @@ function columnsOf(fields: PostFields) {
  * Checks and merges `changes` into `current`: a slug that is given must be valid and free; an empty one is made
  * from the title (and made free); the cover must be a row of `media`, with alt text.
  */
-async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ownId: number | null): Promise<PostFields> {
+async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ownId: number | null, dialect: Db["dialect"]): Promise<PostFields> {
   const parsed = parseInput(FieldsSchema, changes);
   const merged: PostFields = { ...current, ...Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) } as PostFields;
   if (parsed.slug === undefined && ownId === null) merged.slug = "";
@@ -294,7 +294,11 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
     if (taken && Number(taken.id) !== ownId) throw conflict(POST_MESSAGES.slugTaken, "slug");
   }
   if (merged.coverMediaId !== null) {
-    const media = await db.selectFrom("media").select("id").where("id", "=", merged.coverMediaId).executeTakeFirst();
+    // On PostgreSQL the image's row is held (shared) until this write commits: an image being deleted meanwhile is
+    // waited for and then refused here, and one deleted after sees this post as its user (deleteMedia locks first).
+    let query = db.selectFrom("media").select("id").where("id", "=", merged.coverMediaId);
+    if (dialect === "postgres") query = query.forShare();
+    const media = await query.executeTakeFirst();
     if (!media) throw invalid(POST_MESSAGES.coverNotFound, "coverMediaId");
     if (!merged.coverAlt) throw invalid(POST_MESSAGES.coverAltRequired, "coverAlt");
   }
@@ -396,7 +400,7 @@ async function writePost(
       if (!current) throw notFound(POST_MESSAGES.notFound);
       if (Number(current.version) !== version) throw conflict(POST_MESSAGES.conflict, "version");
       const before = fieldsOf(current);
-      const fields = await mergeFields(trx, before, changes, id);
+      const fields = await mergeFields(trx, before, changes, id, deps.db.dialect);
       const status = current.status as PostStatus;
       const set: Partial<BlogRow> = { ...columnsOf(fields), updated_at: now };
       switch (transition.to) {
@@ -473,7 +477,7 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
   let row: BlogRow;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {
-      const fields = await mergeFields(trx, empty, changes, null);
+      const fields = await mergeFields(trx, empty, changes, null, deps.db.dialect);
       if (!fields.title) throw invalid(POST_MESSAGES.titleRequired, "title");
       const inserted = await trx
         .insertInto("blogs")

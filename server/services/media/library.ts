@@ -202,6 +202,12 @@ export async function deleteMedia(deps: Deps, id: number, actor: Actor): Promise
   const item = await getMedia(deps, id);
   if (!item) throw notFound(MEDIA_MESSAGES.notFound);
   const deleted = await deps.db.kysely.transaction().execute(async (trx) => {
+    // On PostgreSQL the row is locked before its users are read: a post saved with it as cover at this moment holds
+    // it shared (studio-posts' mergeFields) and is waited for, then seen below; one saved after waits and is refused.
+    if (deps.db.dialect === "postgres") {
+      const row = await trx.selectFrom("media").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+      if (!row) return false;
+    }
     const users = await trx.selectFrom("blogs").select("title").where("cover_media_id", "=", id).orderBy("id").execute();
     if (users.length > 0) throw conflict(MEDIA_MESSAGES.inUse(users.map((u) => u.title)));
     await trx.deleteFrom("media_files").where("media_id", "=", id).execute();
