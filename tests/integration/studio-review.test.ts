@@ -189,6 +189,29 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     expect(dangling).toEqual([]);
   });
 
+  it("typing in a published post does not put half-written text on the site: its autosave is refused, its button saves", async () => {
+    const writer = await staffWithSession(deps, `live.review.${kind}@example.com`, "editor");
+    const actor = { userId: writer.userId, label: writer.email, clientIp: "203.0.113.5", access: "editor" as const };
+    const full = { excerpt: "About it.", author: "Asha Rao", category: "Technology", body: "# One\n\nThe finished words." };
+    const created = ((await (await call("POST", "/api/studio/posts", { token: writer.token, body: { title: "Live post", slug: "live-review-post", ...full } })).json()) as Json).post as Json;
+    const live = ((await (await call("POST", `/api/studio/posts/${created.id}/publish`, { token: writer.token, body: { version: created.version } })).json()) as Json).post as Json;
+    await expect(autosavePost(deps, actor, live.id, live.version, { body: "# One\n\nThe fini" })).rejects.toMatchObject({ kind: "conflict" });
+    const shown = ((await (await call("GET", "/api/blogs/live-review-post")).json()) as Json).data as Json;
+    expect(JSON.stringify(shown.content)).toContain("The finished words.");
+    // A draft still autosaves.
+    const draft = ((await (await call("POST", "/api/studio/posts", { token: writer.token, body: { title: "Draft post", ...full } })).json()) as Json).post as Json;
+    expect((await autosavePost(deps, actor, draft.id, draft.version, { body: "Typing…" })).body).toBe("Typing…");
+    if (buildPresent()) {
+      const form = { intent: "autosave", version: String(live.version), title: "Live post", slug: "live-review-post", excerpt: full.excerpt, author: full.author, category: full.category, tags: "", readTime: "", coverMediaId: "", coverAlt: "", body: "# One\n\nHalf-writ", tzOffset: "0" };
+      const res = await page("POST", `/studio/posts/${live.id}`, { token: writer.token, form });
+      expect(res.status).toBe(409);
+      const saved = await page("POST", `/studio/posts/${live.id}`, { token: writer.token, form: { ...form, intent: "save", body: "# One\n\nThe finished words, edited." } });
+      expect(saved.status).toBe(200);
+      const after = ((await (await call("GET", "/api/blogs/live-review-post")).json()) as Json).data as Json;
+      expect(JSON.stringify(after.content)).toContain("The finished words, edited.");
+    }
+  });
+
   it("a body as long as the editor allows, in any script, reaches the posts API; a visitor's stays held to 64 KiB", async () => {
     const created = await call("POST", "/api/studio/posts", { token: editor, body: { title: "A long post in French" } });
     const post = ((await created.json()) as Json).post as Json;

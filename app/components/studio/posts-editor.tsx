@@ -116,7 +116,8 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
   const busy = navigation.state !== "idle" || autosave.state !== "idle";
 
   const onInput = () => {
-    if (mode !== "edit" || conflict) return;
+    // A published post's changes go live only by its button (the service refuses an autosave of a live post).
+    if (mode !== "edit" || conflict || post?.status === "published") return;
     setDirtySinceSave(true);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -211,7 +212,7 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
         />
         {mode === "edit" ? (
           <p role={autosaveFailed ? "alert" : "status"} aria-live="polite" className={`min-h-5 text-sm ${autosaveFailed ? "font-semibold text-red-700" : "text-slate-600"}`}>
-            {autosaveStatus}
+            {post?.status === "published" ? POST_PAGES.publishedNoAutosave : autosaveStatus}
           </p>
         ) : null}
         {mode === "new" ? (

@@ -402,6 +402,8 @@ async function writePost(
       const before = fieldsOf(current);
       const fields = await mergeFields(trx, before, changes, id, deps.db.dialect);
       const status = current.status as PostStatus;
+      // Typing in a live post must not put half-written text on the site: only a save by hand does.
+      if (autosave && status === PUBLISHED) throw conflict(POST_MESSAGES.autosaveLive);
       const set: Partial<BlogRow> = { ...columnsOf(fields), updated_at: now };
       switch (transition.to) {
         case "published":
