@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { AnalyticsBeacon } from "~/components/shell/analytics-beacon";
 import { ClosingCta } from "~/components/shell/closing-cta";
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { Footer } from "~/components/shell/footer";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <StickyBanner />
             <WhatsAppButton />
             <ToastHost />
+            <AnalyticsBeacon />
           </SiteContext.Provider>
         )}
         <ScrollRestoration nonce={nonce} />

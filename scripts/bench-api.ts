@@ -162,6 +162,27 @@ async function main() {
       await run(`GET /blog/{slug} (server-rendered)`, { url: `${server.url}/blog/${slug}` });
       const counted = (await views(server.databaseUrl, slug)) - viewsBefore;
       const answered = rows[4]!.ok + rows[5]!.ok;
+      // The same page with first-party analytics off (the browser sends DNT: nothing is recorded) and on (a browser
+      // that does not, each request a new visitor: a visit row and an event row per page, the costliest case).
+      const DOCUMENT = { "sec-fetch-dest": "document", "user-agent": BENCH_UA };
+      // Both runs build each request anew (a new agent each: the client's own cost is the same in both).
+      let visitorNo = 0;
+      const newVisitor = (req: BenchRequest): BenchRequest => ({ ...req, headers: { ...req.headers, "user-agent": `${BENCH_UA} bench/${++visitorNo}` } });
+      await run(`GET /blog/{slug} analytics off (DNT)`, {
+        url: server.url,
+        headers: { ...BROWSER_HEADERS, ...DOCUMENT, dnt: "1" },
+        requests: [{ method: "GET", path: `/blog/${slug}`, setupRequest: newVisitor }],
+      });
+      const eventsBefore = await analyticsEvents(server.databaseUrl);
+      await run(`GET /blog/{slug} analytics on (new visitor each)`, {
+        url: server.url,
+        headers: { ...BROWSER_HEADERS, ...DOCUMENT },
+        requests: [{ method: "GET", path: `/blog/${slug}`, setupRequest: newVisitor }],
+      });
+      const analyticsOff = rows[rows.length - 2]!;
+      const analyticsOn = rows[rows.length - 1]!;
+      await new Promise((r) => setTimeout(r, 1_000));
+      const recordedViews = (await analyticsEvents(server.databaseUrl)) - eventsBefore;
       await run(`POST /api/blogs/{id}/like (new visitor each)`, {
         url: server.url,
         requests: [
@@ -198,7 +219,8 @@ async function main() {
           `targets: zero errors ${rows.every((r) => r.errors === 0 && r.non2xx === 0) ? "met" : "NOT met"};`,
           `list/search p99 < 50 ms ${list.p99 < 50 && search.p99 < 50 ? "met" : "NOT met"} (${list.p99} / ${search.p99});`,
           `post page >= 1000 req/s ${page.rps >= 1000 ? "met" : "NOT met"} (${page.rps});`,
-          `the post's ${answered} GETs from one address counted once an hour ${counted <= 1 ? "yes" : "NO"} (${counted} more views)`,
+          `the post's ${answered} GETs from one address counted once an hour ${counted <= 1 ? "yes" : "NO"} (${counted} more views);`,
+          `post page with analytics on >= 90 % of off ${analyticsOn.rps >= 0.9 * analyticsOff.rps ? "met" : "NOT met"} (${analyticsOn.rps} / ${analyticsOff.rps} = ${((analyticsOn.rps / (analyticsOff.rps || 1)) * 100).toFixed(0)} %; ${recordedViews} views recorded for ${analyticsOn.ok} pages answered)`,
           "",
         ].join("\n"),
       );
@@ -207,6 +229,19 @@ async function main() {
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const BENCH_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** Page views and goals the analytics recorded, read from the database file the server uses. */
+async function analyticsEvents(databaseUrl: string): Promise<number> {
+  const db = await openDatabase(databaseUrl);
+  try {
+    const row = await db.kysely.selectFrom("analytics_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await db.close();
   }
 }
 

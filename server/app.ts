@@ -21,6 +21,7 @@ import { compressText, pickEncoding } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
+import { pageViews } from "./http/page-views";
 import { contentSecurityPolicy, crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
 import { asBytes } from "./http/bytes";
 import { loadPrerenderedPages, loadStaticFiles, prerenderedBody, serveStatic, type PrerenderedPage } from "./http/static";
@@ -67,6 +68,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     );
   });
   app.use(securityHeaders(config));
+  app.use(pageViews());
   app.use(noStoreWhenAuthenticated());
   app.use(studioPrivate());
   app.use(compressText());

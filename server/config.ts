@@ -108,6 +108,10 @@ export const EnvSchema = z.object({
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Wise Parrot <no-reply@example.com>"),
   MAIL_DIR: z.string().min(1).default("data/mail"),
+  /** Newsletter messages per minute, shared by every process (the send is spread when queued); 0 sends as fast as SMTP takes them. */
+  MAIL_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** An address that unsubscribes whoever writes to it, offered in List-Unsubscribe beside the link; empty: the link only. */
+  NEWSLETTER_UNSUBSCRIBE_MAILTO: z.union([z.literal(""), z.email()]).default("").transform((v) => v || undefined),
 
   // Sessions.
   SESSION_IDLE_HOURS: positiveInt.default(24 * 7),
@@ -137,6 +141,15 @@ export const EnvSchema = z.object({
       return out;
     }),
   LEAD_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
+  /** Who is told by e-mail about each new lead (comma-separated addresses); empty: nobody. */
+  LEAD_NOTIFY_EMAILS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const list = v.split(",").map((a) => a.trim()).filter(Boolean);
+      for (const a of list) if (!z.email().safeParse(a).success) ctx.addIssue({ code: "custom", message: `"${a}" is not an e-mail address` });
+      return list;
+    }),
   /** New likes of one post from one client address per day (UTC); more answer 429. Views count once per address, post and hour. */
   LIKES_PER_POST_PER_ADDRESS_PER_DAY: positiveInt.default(5),
   /** New accounts per client address and hour. */
@@ -151,6 +164,10 @@ export const EnvSchema = z.object({
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   /** Days the help chat's questions are kept (text only) for the owner's list of unanswered questions. */
   CHAT_LOG_DAYS: positiveInt.default(90),
+
+  // Analytics (decision 0017).
+  /** Days raw page views and goals are kept; each finished day is rolled up into daily totals kept for ever. */
+  ANALYTICS_RAW_DAYS: positiveInt.max(3660).default(90),
 });
 
 export type Env = z.output<typeof EnvSchema>;

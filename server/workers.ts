@@ -5,6 +5,8 @@ import { leadDeliveryWorker } from "./services/lead-delivery";
 import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 import { postScheduleWorker } from "./services/blog/schedule";
+import { analyticsWorker } from "./services/analytics/rollup";
+import { newsletterDeliveryWorker } from "./services/audience/newsletters";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -15,6 +17,8 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   accountCleanupWorker,
   chatQuestionsCleanupWorker,
   postScheduleWorker,
+  analyticsWorker,
+  newsletterDeliveryWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

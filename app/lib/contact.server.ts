@@ -7,6 +7,7 @@ import type { ContactActionData } from "~/components/contact/contact-form";
 import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
 import { leadFromFormData, validateLead } from "@shared/schemas/lead";
 import { pageError } from "./service-errors.server";
+import { recordGoal } from "../../server/http/page-views";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.
@@ -22,7 +23,7 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
     return data<ContactActionData>({ values: shown, errors: checked.errors, first: checked.first }, { status: 400 });
   }
   try {
-    await submitLead(deps, values, { clientIp });
+    if (!(await submitLead(deps, values, { clientIp })).spam) recordGoal(deps, "lead", request, clientIp);
   } catch (error) {
     const failure = pageError(error);
     if (failure) {

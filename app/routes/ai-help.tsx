@@ -9,6 +9,7 @@ import { pageError } from "~/lib/service-errors.server";
 import { z } from "@shared/zod";
 import { answerChat, cutMessage, limitChatClient } from "../../server/services/chat/service";
 import type { Route } from "./+types/ai-help";
+import { recordGoal } from "../../server/http/page-views";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: AI_HELP_PAGE.metaTitle, description: AI_HELP_PAGE.metaDescription, path: "/ai-help", matches });
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let sources: ChatSourceLink[] = [];
   try {
     await limitChatClient(deps, context.clientIp);
+    if (earlier.length === 0) recordGoal(deps, "chat", request, context.clientIp);
     const answer = await answerChat(deps, {
       message: text,
       history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),

@@ -15,6 +15,7 @@ import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { registerUser } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/get-started";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
+import { recordGoal } from "../../server/http/page-views";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: SIGN_UP_PAGE.metaTitle, description: SIGN_UP_PAGE.metaDescription, path: "/get-started", matches });
@@ -107,6 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { ip: context.clientIp, persistent: true },
     );
+    recordGoal(deps, "signup", request, context.clientIp);
     const headers = sessionHeaders(deps, session);
     if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });
     const banner: Banner = { tone: "success", message: AUTH_MESSAGES.accountCreated };

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
 import { subscribe } from "../../server/services/newsletter";
 import type { Route } from "./+types/newsletter-subscribe";
+import { recordGoal } from "../../server/http/page-views";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: FOOTER_NEWSLETTER_MESSAGES.success.title, description: FOOTER_NEWSLETTER_MESSAGES.success.message, path: "/newsletter/subscribe", matches, noindex: true });
@@ -18,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (invalid) return data({ title: invalid.title, message: invalid.message, ok: false }, { status: 400 });
   try {
     await subscribe(context.deps, email, context.clientIp);
+    recordGoal(context.deps, "newsletter", request, context.clientIp);
     return { ...FOOTER_NEWSLETTER_MESSAGES.success, ok: true };
   } catch (error) {
     const failure = pageError(error);

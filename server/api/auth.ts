@@ -37,6 +37,7 @@ import {
 } from "../services/auth/social";
 import { PROVIDERS } from "../../shared/content/auth";
 import { safeRedirect } from "../../shared/schemas/auth";
+import { recordGoal } from "../http/page-views";
 
 /**
  * /api/auth: the spec's account endpoints. Clients authenticate with
@@ -55,6 +56,7 @@ export function createAuthRouter(): Hono<AppEnv> {
   auth.post("/register", async (c) => {
     const input = await readJson(c, RegisterSchema);
     const { user, session } = await registerUser(c.get("deps"), input, { ip: c.get("clientIp") });
+    recordGoal(c.get("deps"), "signup", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, message: "Account created successfully", user, token: session.token }, 201);
   });
 

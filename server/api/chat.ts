@@ -21,6 +21,7 @@ import {
   streamChat,
   suggestQuickReplies,
 } from "../services/chat/service";
+import { recordGoal } from "../http/page-views";
 
 const MessageSchema = z
   .string({
@@ -81,6 +82,7 @@ export function createChatRouter(): Hono<AppEnv> {
   chat.post("/", async (c) => {
     const deps = c.get("deps");
     const input = await readJson(c, ChatSchema);
+    if (!input.history?.length) recordGoal(deps, "chat", c.req.raw, c.get("clientIp"));
     if (!/text\/event-stream/i.test(c.req.header("accept") ?? "")) {
       return c.json({ success: true, data: publicResult(await answerChat(deps, input)) }, 200, {
         "cache-control": "no-store",

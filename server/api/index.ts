@@ -6,6 +6,7 @@ import { createChatRouter } from "./chat";
 import { createLeadsRouter } from "./leads";
 import { createAuthRouter } from "./auth";
 import { createStudioRouter } from "./studio";
+import { createEventsRouter } from "./events";
 
 /**
  * The JSON API under /api. Each feature mounts its own router here; the
@@ -19,5 +20,6 @@ export function createApiRouter(): Hono<AppEnv> {
   api.route("/leads", createLeadsRouter());
   api.route("/auth", createAuthRouter());
   api.route("/studio", createStudioRouter());
+  api.route("/events", createEventsRouter());
   return api;
 }

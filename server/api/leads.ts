@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import { readJsonBody } from "../http/errors";
 import { invalid } from "../services/errors";
 import { submitLead } from "../services/leads";
+import { recordGoal } from "../http/page-views";
 
 /**
  * POST /api/leads: the Contact form's JSON door. The answer is the same for a
@@ -16,7 +17,7 @@ export function createLeadsRouter(): Hono<AppEnv> {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw invalid("The request body must be a JSON object.");
     }
-    await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") });
+    if (!(await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") })).spam) recordGoal(c.get("deps"), "lead", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, title: CONTACT_FORM.successTitle, message: CONTACT_FORM.successMessage }, 201);
   });
   return router;

@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { readJson } from "../http/errors";
 import { invalid } from "../services/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter";
+import { recordGoal } from "../http/page-views";
 
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });
 
@@ -15,6 +16,7 @@ export function newsletterRouter(): Hono<AppEnv> {
   r.post("/subscribe", async (c) => {
     const { email } = await readJson(c, SubscribeSchema);
     const result = await subscribe(c.get("deps"), email, c.get("clientIp"));
+    recordGoal(c.get("deps"), "newsletter", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, message: result.message });
   });
 
@@ -28,6 +30,18 @@ export function newsletterRouter(): Hono<AppEnv> {
     const { token } = await readJson(c, TokenBody);
     if (!(await unsubscribe(c.get("deps"), token))) throw invalid(NEWSLETTER.unsubscribe.invalid.text);
     return c.json({ success: true, message: NEWSLETTER.unsubscribe.done.heading });
+  });
+
+  // RFC 8058 one-click unsubscribe: the mail client posts here (no page, no session, from another origin).
+  // A GET (someone opened the address) shows the unsubscribe page with its button instead.
+  r.post("/one-click", async (c) => {
+    const token = c.req.query("token") ?? "";
+    if (!(await unsubscribe(c.get("deps"), token))) throw invalid(NEWSLETTER.unsubscribe.invalid.text);
+    return c.json({ success: true, message: NEWSLETTER.unsubscribe.done.heading }, 200, { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  });
+  r.get("/one-click", (c) => {
+    const token = c.req.query("token") ?? "";
+    return c.redirect(`/newsletter/unsubscribe?token=${encodeURIComponent(token.slice(0, 200))}`, 303);
   });
 
   return r;

@@ -12,8 +12,10 @@ import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
 import { createStudioMediaRouter } from "./studio-media";
+import { createStudioAudienceRouter } from "./studio-audience";
 import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
 import { createStudioPostsRouter } from "./studio-posts";
+import { createStudioAnalyticsRouter } from "./studio-analytics";
 
 
 const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
@@ -113,6 +115,8 @@ export function createStudioRouter(): Hono<StudioEnv> {
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
   r.route("/posts", createStudioPostsRouter());
   r.route("/media", createStudioMediaRouter());
+  r.route("/", createStudioAnalyticsRouter());
+  r.route("/audience", createStudioAudienceRouter());
 
   return r;
 }

@@ -4,7 +4,17 @@ import type { Generated } from "kysely";
  * Every table, as Kysely sees it. Each feature keeps its tables in its own
  * interface and this one joins them.
  */
-export interface Database extends FoundationTables, BlogNewsletterTables, AccountTables, LeadTables, KnowledgeTables, StaffTables, StudioPostTables, MediaTables {}
+export interface Database
+  extends FoundationTables,
+    BlogNewsletterTables,
+    AccountTables,
+    LeadTables,
+    KnowledgeTables,
+    StaffTables,
+    StudioPostTables,
+    MediaTables,
+    AudienceTables,
+    AnalyticsTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -29,6 +39,10 @@ export interface FoundationTables {
     last_error: string | null;
     created_at: number;
     sent_at: number | null;
+    /** Unique when set (migration 0012): the same message is never queued twice. */
+    idempotency_key: Generated<string | null>;
+    newsletter_id: Generated<number | null>;
+    subscriber_id: Generated<number | null>;
   };
   /** What the response caches key their answers by, moved by triggers on `blogs` (migration 0008). */
   cache_versions: {
@@ -118,6 +132,8 @@ export interface AccountTables {
     last_login_at: number | null;
     /** What the account may do in the studio: 'user' (none), 'editor' or 'owner'. */
     access: Generated<string>;
+    /** When the owner disabled the account (migration 0012); null when it may sign in. */
+    disabled_at: Generated<number | null>;
   };
   /** Sign-in sessions; the token itself is never stored, only its SHA-256. */
   sessions: {
@@ -307,5 +323,55 @@ export interface MediaTables {
     height: number;
     size: number;
     data: Uint8Array;
+  };
+}
+
+/** First-party analytics (migration 0013, decision 0017). Days are UTC days since the epoch. */
+export interface AnalyticsTables {
+  analytics_salts: { day: number; salt: string };
+  analytics_visits: {
+    day: number;
+    visitor: string;
+    started_at: number;
+    entry_path: string;
+    source: string;
+    referrer: string;
+    utm_source: string;
+    utm_medium: string;
+    utm_campaign: string;
+    device: string;
+    browser: string;
+    views: number;
+  };
+  analytics_events: {
+    id: Generated<number>;
+    at: number;
+    day: number;
+    visitor: string;
+    name: string;
+    path: string;
+  };
+  analytics_daily: {
+    day: number;
+    filter: string;
+    report: string;
+    key: string;
+    visitors: number;
+    views: number;
+    bounces: number;
+  };
+}
+
+/** Newsletters sent from posts (migration 0012); their messages are mail_outbox rows with newsletter_id. */
+export interface AudienceTables {
+  newsletter_issues: {
+    id: Generated<number>;
+    blog_id: number;
+    subject: string;
+    /** JSON of the e-mail's content, frozen when the send started. */
+    content: string;
+    recipients: Generated<number>;
+    created_at: number;
+    created_by: string | null;
   };
 }

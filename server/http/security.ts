@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../context";
 import type { Config } from "../config";
 import { carriesSessionCookie } from "./cookies";
+import { NEWSLETTER_ONE_CLICK_PATH } from "../../shared/content/audience";
 import { isStudioPath } from "./studio-path";
 
 export function newNonce(): string {
@@ -135,6 +136,9 @@ export function crossSiteGuard(config: Config): MiddlewareHandler<AppEnv> {
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // RFC 8058: the mail provider posts the one-click unsubscribe from its own origin. That one path, which acts
+    // only on the single-use token in its address, is the exception.
+    if (c.req.method === "POST" && c.req.path === NEWSLETTER_ONE_CLICK_PATH) return next();
     const site = c.req.header("sec-fetch-site");
     const origin = c.req.header("origin");
     const foreignOrigin = origin !== undefined && origin !== publicOrigin && origin !== siteOrigin(c, config);

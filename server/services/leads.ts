@@ -4,6 +4,7 @@ import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
 import type { Deps } from "../context";
 import { invalid, rateLimited } from "./errors";
 import { hitRateLimit } from "./rate-limit";
+import { notifyAboutLead } from "./audience/lead-notify";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
 
@@ -58,7 +59,11 @@ export async function storeLead(deps: Deps, lead: LeadFormData, now = Date.now()
   const id = Number(row.id);
   // No names, addresses or message text in the logs: the id is enough to find the row.
   deps.log.info({ leadId: id, spam, leadSource: lead.leadSource }, spam ? "lead stored as spam" : "lead stored");
-  if (!spam) leadEvents.emit("queued", id);
+  if (!spam) {
+    leadEvents.emit("queued", id);
+    // The lead is stored: a notification that cannot be queued is logged, never the visitor's problem.
+    await notifyAboutLead(deps, id).catch((err: unknown) => deps.log.warn({ leadId: id, err: { message: (err as Error).message } }, "lead notification not queued"));
+  }
   return { id, spam };
 }
 

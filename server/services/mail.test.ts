@@ -30,7 +30,10 @@ describe.each(testDatabaseKinds())("mail outbox on %s", (kind) => {
     const mail = await smtp.waitForMail((m) => m.subject === subject);
     expect(mail.to).toEqual(["reader@example.org"]);
     expect(mail.from).toBe("no-reply@example.com");
-    expect(mail.text).toBe(body);
+    // The site's template: the message, then its footer; the HTML part made from the same text links the same address.
+    expect(mail.text.startsWith(body.trimEnd())).toBe(true);
+    expect(mail.text).toContain("Wise Parrot · ");
+    expect(mail.html).toContain(`href="https://example.com/newsletter/confirm?token=${SECRET}"`);
     await settleMailDeliveries();
     const row = await t.db.kysely.selectFrom("mail_outbox").selectAll().where("subject", "=", subject).executeTakeFirstOrThrow();
     expect(row.status).toBe("sent");

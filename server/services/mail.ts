@@ -4,8 +4,17 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Deps } from "../context";
 import { intervalWorker, type Worker } from "./interval-worker";
+import { contentFromText, renderEmail } from "./mail-template";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  /** When set, queueing a second message with the same key does nothing (one notification per lead and address…). */
+  idempotencyKey?: string;
+};
 
 /**
  * Text a visitor typed (a name, a company), as an e-mail may show it: on one line (line breaks and other control
@@ -40,13 +49,15 @@ const inFlight = new Set<Promise<unknown>>();
  */
 export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void> {
   const now = Date.now();
+  // A message written as plain text goes out in the site's template: both parts from that one text.
+  const parts = mail.html ? { text: mail.text, html: mail.html } : renderEmail(contentFromText(mail.text), deps.config.site);
   const row = await deps.db.kysely
     .insertInto("mail_outbox")
     .values({
       to_address: mail.to,
       subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
+      text_body: parts.text,
+      html_body: parts.html,
       kind: mail.kind,
       status: "pending",
       attempts: 0,
@@ -54,9 +65,12 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void>
       last_error: null,
       created_at: now,
       sent_at: null,
+      idempotency_key: mail.idempotencyKey ?? null,
     })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returning("id")
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) return; // already queued under this key
   const attempt = attemptDelivery(deps, Number(row.id)).catch((err: unknown) =>
     deps.log.warn({ mailId: Number(row.id), err: { message: (err as Error).message } }, "mail delivery attempt failed"),
   );
@@ -89,6 +103,8 @@ export async function deliverDueMail(deps: Deps, now = Date.now()): Promise<numb
     .select("id")
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
+    // Newsletter messages are personal (their unsubscribe link is made when they go out): their own loop sends them.
+    .where("newsletter_id", "is", null)
     .orderBy("next_attempt_at")
     .limit(50)
     .execute();
@@ -112,6 +128,7 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
     .where("id", "=", id)
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
+    .where("newsletter_id", "is", null)
     .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts"])
     .executeTakeFirst();
   if (!claimed) return false;
@@ -134,7 +151,7 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
     return true;
   } catch (error) {
     const message = String((error as Error)?.message ?? error).slice(0, 500);
-    const giveUp = attempts >= MAIL_MAX_ATTEMPTS;
+    const giveUp = attempts >= MAIL_MAX_ATTEMPTS || isPermanentSmtpFailure(error);
     await db.kysely
       .updateTable("mail_outbox")
       .set({
@@ -156,27 +173,61 @@ export function mailOutboxWorker(deps: Deps): Worker {
   });
 }
 
-type Sendable = { id: number; to: string; subject: string; text: string; html?: string };
+/** A 5xx answer from the SMTP server (550 no such mailbox…): trying again cannot help. */
+export function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = Number((error as { responseCode?: unknown })?.responseCode);
+  return Number.isInteger(code) && code >= 500 && code < 600;
+}
+
+export type Sendable = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  messageId?: string;
+  /** Saying it spares nodemailer scanning every body to choose (a newsletter sends thousands of the same size). */
+  textEncoding?: "base64" | "quoted-printable";
+};
 
 const transports = new WeakMap<Config, Transporter>();
+const pooledTransports = new WeakMap<Config, Transporter>();
 
-function smtpTransport(config: Config): Transporter {
-  let t = transports.get(config);
+/**
+ * The SMTP transport. nodemailer reads a connection URL's settings from its query string and ignores a second
+ * argument of transport options (that argument is message defaults), so the timeouts and the pool go in the URL.
+ */
+export function smtpTransportUrl(smtpUrl: string, pooled: boolean): string {
+  const url = new URL(smtpUrl);
+  const settings: Record<string, string> = { connectionTimeout: "10000", greetingTimeout: "10000", socketTimeout: "20000" };
+  // A newsletter keeps a few connections open instead of one connection and greeting per message.
+  if (pooled) Object.assign(settings, { pool: "true", maxConnections: "8", maxMessages: "1000" });
+  for (const [key, value] of Object.entries(settings)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+function smtpTransport(config: Config, pooled = false): Transporter {
+  const cache = pooled ? pooledTransports : transports;
+  let t = cache.get(config);
   if (!t) {
-    t = nodemailer.createTransport(config.SMTP_URL, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as never);
-    transports.set(config, t);
+    t = nodemailer.createTransport(smtpTransportUrl(config.SMTP_URL ?? "", pooled));
+    cache.set(config, t);
   }
   return t;
 }
 
-async function send(config: Config, mail: Sendable): Promise<Record<string, string>> {
-  const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+/** Closes the pooled connections (a stopping server must not wait for the SMTP server to time them out). */
+export function closePooledTransport(config: Config): void {
+  pooledTransports.get(config)?.close();
+  pooledTransports.delete(config);
+}
+
+/** Sends one message now (SMTP, or the mail folder when none is configured). Throws what the SMTP server said. */
+export async function send(config: Config, mail: Sendable, { pooled = false } = {}): Promise<Record<string, string>> {
+  const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId, textEncoding: mail.textEncoding };
   if (config.SMTP_URL) {
-    await smtpTransport(config).sendMail(message);
+    await smtpTransport(config, pooled).sendMail(message);
     return { via: "smtp" };
   }
   // No SMTP configured: the message is written as a standard .eml file, so the
@@ -189,6 +240,6 @@ async function send(config: Config, mail: Sendable): Promise<Record<string, stri
   return { via: "file", file };
 }
 
-function domainOf(address: string): string {
+export function domainOf(address: string): string {
   return address.slice(address.lastIndexOf("@") + 1).toLowerCase();
 }

@@ -26,7 +26,7 @@ export type LegalDocument = {
 };
 
 /** One date for all three documents, written out so server and browser render it the same. */
-export const LEGAL_LAST_UPDATED = { iso: "2026-11-15", label: "15 November 2026" } as const;
+export const LEGAL_LAST_UPDATED = { iso: "2026-11-24", label: "24 November 2026" } as const;
 
 export const LEGAL_UI = {
   lastUpdated: "Last updated:",
@@ -61,7 +61,7 @@ export const PRIVACY: LegalDocument = {
         "Account details when you sign up: your name, e-mail address, company, industry and a securely hashed password.",
         "Messages you send us through the contact form, the help assistant or WhatsApp.",
         "Newsletter subscriptions: your e-mail address and whether you confirmed it.",
-        "Technical information such as your browser type, pages visited and the time of your visit, used to keep the service secure and working.",
+        "Technical information such as your browser type, pages visited and the time of your visit, used to keep the service secure and working, and anonymous visit statistics (see Analytics below).",
       ],
     },
     {
@@ -113,7 +113,17 @@ export const PRIVACY: LegalDocument = {
       id: "cookies",
       heading: "Cookies",
       paragraphs: [
-        "We use a small number of essential cookies and browser storage, for example to keep you signed in and to remember that you have seen the welcome screen. For your security, you are logged out automatically when your session has been idle for a while. We do not use advertising cookies.",
+        "We use a small number of essential cookies and browser storage, for example to keep you signed in and to remember that you have seen the welcome screen. For your security, you are logged out automatically when your session has been idle for a while. We do not use advertising cookies, and no cookie or browser storage is used for analytics.",
+      ],
+    },
+    {
+      id: "analytics",
+      heading: "Analytics",
+      paragraphs: [
+        "We count visits ourselves, on our own server, to learn which pages are read, where visitors come from and which lead to a demo booking, a WhatsApp chat or a contact request. No third-party analytics service or script is used, and no cookie is set for it.",
+        "For each page view we keep the page's address without its query, the domain of the site that linked to it (not the full address), campaign tags (utm_source, utm_medium, utm_campaign) if the link had them, the kind of device (mobile, tablet or desktop) and the browser's name. We do not keep your IP address or your full browser identification.",
+        "To count unique visitors without cookies, a visitor number is made from a random value that changes every day, your IP address, your browser identification and our site name. The random value is deleted when its day is over, so the number cannot be traced back to you or linked to your visits on other days.",
+        "If your browser sends Do Not Track (DNT) or Global Privacy Control (GPC), we record nothing about your visit. Detailed records are kept for 90 days; after that only daily totals remain.",
       ],
     },
     {

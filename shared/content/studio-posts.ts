@@ -129,6 +129,7 @@ export const POST_PAGES = {
   unpublish: "Unpublish",
   cancelSchedule: "Cancel schedule",
   preview: "Preview",
+  sendAsNewsletter: "Send as newsletter",
   revisions: "Revisions",
   backToPosts: "All posts",
   deleteTitle: "Delete this post",

@@ -44,6 +44,9 @@ async function photoFile(name: string, width = 1400, height = 900): Promise<stri
   return file;
 }
 
+// Its own server (a worker option of its own): the library starts empty whatever other files uploaded.
+test.use({ serverEnv: { WP_E2E_SERVER: "studio-media" } });
+
 test.describe("the studio's media library", () => {
   test("an editor uploads an image, sees it in the library, and the page is accessible at 375 and 1280 px", async ({ page, server, allowErrors }) => {
     await signInAsEditor(page, server.url, server.databaseUrl);

@@ -1,7 +1,16 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedMail = { to: string[]; from: string; subject: string; text: string; raw: string };
+export type CapturedMail = { to: string[]; from: string; subject: string; text: string; raw: string; headers: Map<string, string>; html: string };
+
+export type TestSmtpOptions = {
+  /** A 5xx reply ("550 No such user") for a recipient the server refuses; null accepts it. */
+  rejectRecipient?: (address: string) => string | null;
+  /** Holds each message this long before accepting it (a slow server, for crash tests and benchmarks). */
+  acceptDelayMs?: number;
+  /** After this many messages, every further one is held without an answer (a client killed meanwhile never had it). */
+  holdAfter?: number;
+};
 
 export type TestSmtpServer = {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
@@ -15,28 +24,49 @@ export type TestSmtpServer = {
  * A real SMTP server on 127.0.0.1 (no auth, no TLS) that keeps every message
  * it receives, with the subject and plain-text body decoded.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  // A message counts as delivered only when the server answered 250 to a client still connected (RFC 5321).
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
+    size: 10 * 1024 * 1024,
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      const reply = options.rejectRecipient?.(address.address);
+      if (!reply) return callback();
+      const err = new Error(reply.replace(/^\d{3}\s*/, "")) as Error & { responseCode?: number };
+      err.responseCode = Number(reply.slice(0, 3)) || 550;
+      callback(err);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const parsed = parseMail(raw);
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          subject: parsed.subject,
-          text: parsed.text,
-          raw,
-        });
-        for (const wake of waiters) wake();
-        callback();
+        const accept = () => {
+          if (closed.has(session.id)) return;
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            subject: parsed.subject,
+            text: parsed.text,
+            raw,
+            headers: parsed.headers,
+            html: parsed.html,
+          });
+          for (const wake of waiters) wake();
+          callback();
+        };
+        if (options.holdAfter !== undefined && messages.length >= options.holdAfter) return;
+        if (options.acceptDelayMs) setTimeout(accept, options.acceptDelayMs);
+        else accept();
       });
     },
   });
@@ -122,22 +152,27 @@ function decodeHeader(value: string): string {
     );
 }
 
-function findText(part: Part): string | null {
+function findText(part: Part, wanted = "text/plain"): string | null {
   const type = part.headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
     const sections = part.body.split(`--${boundary}`).slice(1);
     for (const section of sections) {
       if (section.startsWith("--")) break;
-      const found = findText(splitPart(section.replace(/^\n/, "")));
+      const found = findText(splitPart(section.replace(/^\n/, "")), wanted);
       if (found !== null) return found;
     }
     return null;
   }
-  return /^text\/plain/i.test(type) ? decodeBody(part) : null;
+  return type.toLowerCase().startsWith(wanted) ? decodeBody(part) : null;
 }
 
-export function parseMail(raw: string): { subject: string; text: string } {
+export function parseMail(raw: string): { subject: string; text: string; html: string; headers: Map<string, string> } {
   const top = splitPart(raw);
-  return { subject: decodeHeader(top.headers.get("subject") ?? ""), text: (findText(top) ?? "").replace(/\n$/, "") };
+  return {
+    subject: decodeHeader(top.headers.get("subject") ?? ""),
+    text: (findText(top) ?? "").replace(/\n$/, ""),
+    html: findText(top, "text/html") ?? "",
+    headers: top.headers,
+  };
 }

@@ -15,9 +15,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args);
+  const studio = await requireStudio(args);
   const post = await loadPost(args.context.deps, args.params.id);
-  return { post };
+  // Newsletters are the owner's (issue 16): only an owner is offered to send a published post.
+  return { post, canSendNewsletter: studio.access === "owner" && post.status === "published" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -70,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, canSendNewsletter } = loaderData;
   // The schedule's text is made by the editor, in the zone its form sends (post.scheduledAt below).
   const fields = { ...post, scheduledAt: "" };
   return (
@@ -90,6 +91,11 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             <Link to={`/studio/posts/${post.id}/revisions`} className={buttonClass("secondary")}>
               {POST_PAGES.revisions}
             </Link>
+            {canSendNewsletter ? (
+              <Link to={`/studio/newsletters/new?post=${post.id}`} className={buttonClass("secondary")}>
+                {POST_PAGES.sendAsNewsletter}
+              </Link>
+            ) : null}
           </>
         }
       />

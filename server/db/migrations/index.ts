@@ -11,6 +11,8 @@ import * as m0008 from "./0008-cache-versions";
 import * as m0009 from "./0009-staff";
 import * as m0010 from "./0010-studio-posts";
 import * as m0011 from "./0011-media";
+import * as m0012 from "./0012-audience";
+import * as m0013 from "./0013-analytics";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -32,4 +34,6 @@ export const migrations: Record<string, MigrationModule> = {
   "0009-staff": m0009,
   "0010-studio-posts": m0010,
   "0011-media": m0011,
+  "0012-audience": m0012,
+  "0013-analytics": m0013,
 };

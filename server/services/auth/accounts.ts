@@ -3,7 +3,8 @@ import { AUTH_EMAILS, AUTH_MESSAGES, AUTH_RULES } from "../../../shared/content/
 import type { ProfileUpdate, RegisterInput } from "../../../shared/schemas/auth";
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
-import { conflict, invalid, unauthorized } from "../errors";
+import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
+import { conflict, forbidden, invalid, unauthorized } from "../errors";
 import { enqueueMail, mailAfterAnswer, quoteUserText } from "../mail";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
@@ -12,7 +13,8 @@ import { createSession, type NewSession, resolveSession, revokeAllSessions } fro
 import { hashToken, newToken, newUserId } from "./tokens";
 import { forgetSignInTrust, rememberSignIn, signInSource } from "./trust";
 
-export type UserRow = Selectable<AccountTables["users"]>;
+/** A user as the account code reads and writes it (`disabled_at` is read only by the sign-in checks and the studio). */
+export type UserRow = Omit<Selectable<AccountTables["users"]>, "disabled_at">;
 
 /** The user as the API and the pages see it (the spec's User entity plus the verified state). */
 export type PublicUser = {
@@ -125,9 +127,18 @@ export async function signIn(
 
 /** Records the sign-in time and opens a session. */
 export async function startSession(deps: Deps, row: UserRow, persistent: boolean): Promise<SignedIn> {
+  // Only someone who proved the account (password, provider) gets here, so saying "disabled" reveals nothing.
+  const disabled = async () =>
+    (await deps.db.kysely.selectFrom("users").select("disabled_at").where("id", "=", row.id).executeTakeFirst())?.disabled_at != null;
+  if (await disabled()) throw forbidden(AUDIENCE_MESSAGES.disabledSignIn);
   const now = Date.now();
   await deps.db.kysely.updateTable("users").set({ last_login_at: now }).where("id", "=", row.id).execute();
   const session = await createSession(deps, row.id, { persistent });
+  // Disabled while this sign-in was under way: the disabling ended the sessions it saw, this one ends here.
+  if (await disabled()) {
+    await revokeAllSessions(deps, row.id);
+    throw forbidden(AUDIENCE_MESSAGES.disabledSignIn);
+  }
   return { user: toPublicUser({ ...row, last_login_at: now }), session };
 }
 

@@ -1,0 +1,122 @@
+import { data, Form, Link } from "react-router";
+import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
+import { when } from "~/components/studio/audience-ui";
+import { LeadStatusBadge } from "~/components/studio/audience-leads";
+import { studioMeta } from "~/components/studio/meta";
+import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
+import { pageError } from "~/lib/service-errors.server";
+import { requireStudio } from "~/lib/studio.server";
+import { crmConfigured, leadDetail, markLeadSpam, retryLead } from "../../../server/services/audience/leads-inbox";
+import { isServiceError } from "../../../server/services/errors";
+import type { Route } from "./+types/lead";
+
+const P = AUDIENCE_PAGES.lead;
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return studioMeta(d ? P.title(`${d.lead.firstName} ${d.lead.lastName}`) : AUDIENCE_PAGES.leads.title);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStudio(args, { owner: true });
+  try {
+    return { lead: await leadDetail(args.context.deps, Number(args.params.id)), crm: crmConfigured(args.context.deps) };
+  } catch (error) {
+    if (isServiceError(error) && error.kind === "not-found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args, { owner: true });
+  const { deps } = args.context;
+  const id = Number(args.params.id);
+  const intent = (await args.request.formData()).get("intent");
+  try {
+    if (intent === "retry") {
+      await retryLead(deps, id, studio.actor);
+      return { notice: AUDIENCE_MESSAGES.leadRetried };
+    }
+    if (intent === "spam" || intent === "not-spam") {
+      await markLeadSpam(deps, id, intent === "spam", studio.actor);
+      return { notice: intent === "spam" ? AUDIENCE_MESSAGES.leadMarkedSpam : AUDIENCE_MESSAGES.leadMarkedNotSpam };
+    }
+    return data({ error: "Choose an action." }, { status: 400 });
+  } catch (error) {
+    const problem = pageError(error);
+    if (!problem) throw error;
+    return data({ error: problem.detail }, { status: problem.status });
+  }
+}
+
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, crm } = loaderData;
+  const f = P.fields;
+  const rows: [string, React.ReactNode][] = [
+    [f.received, when(lead.createdAt)],
+    [f.email, lead.email],
+    [f.phone, lead.phone],
+    [f.source, lead.leadSource],
+    [f.status, <LeadStatusBadge key="s" status={lead.status} crm={crm} />],
+    [f.attempts, lead.attempts],
+    [f.nextAttempt, lead.status === "pending" && crm ? when(lead.nextAttemptAt) : "—"],
+    [f.delivered, when(lead.deliveredAt)],
+    [f.crmStatus, lead.crmStatus ?? "—"],
+    [f.lastError, lead.lastError ?? "—"],
+  ];
+  const result = actionData as { notice?: string; error?: string } | undefined;
+  return (
+    <>
+      <PageHeader
+        title={P.title(`${lead.firstName} ${lead.lastName}`.trim())}
+        actions={
+          <Link to="/studio/leads" className={buttonClass("secondary")}>
+            {P.back}
+          </Link>
+        }
+      />
+      {result?.notice ? <Notice tone="success">{result.notice}</Notice> : null}
+      {result?.error ? <Notice tone="error">{result.error}</Notice> : null}
+      {!crm ? <Notice tone="info">{AUDIENCE_PAGES.leads.noCrm}</Notice> : null}
+      <dl className="mb-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+            <dd className="break-words text-sm text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="message" className="mb-6">
+        <h2 id="message" className="mb-2 font-semibold">
+          {f.message}
+        </h2>
+        <p className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 text-sm">{lead.message}</p>
+      </section>
+      {lead.crmResponse ? (
+        <section aria-labelledby="crm-answer" className="mb-6">
+          <h2 id="crm-answer" className="mb-2 font-semibold">
+            {f.crmResponse}
+          </h2>
+          <pre tabIndex={0} aria-labelledby="crm-answer" className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 text-xs">
+            {lead.crmResponse}
+          </pre>
+        </section>
+      ) : null}
+      <Form method="post" className="flex flex-wrap gap-2">
+        {lead.status === "failed" ? (
+          <Button type="submit" tone="primary" name="intent" value="retry">
+            {P.retry}
+          </Button>
+        ) : null}
+        {lead.status === "spam" ? (
+          <Button type="submit" name="intent" value="not-spam">
+            {P.notSpam}
+          </Button>
+        ) : lead.status === "pending" || lead.status === "failed" ? (
+          <Button type="submit" tone="danger" name="intent" value="spam">
+            {P.spam}
+          </Button>
+        ) : null}
+      </Form>
+    </>
+  );
+}

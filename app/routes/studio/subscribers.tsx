@@ -1,0 +1,162 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { AUDIENCE_MESSAGES, AUDIENCE_PAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES } from "@shared/content/audience";
+import { SubscriberQuerySchema } from "@shared/schemas/audience";
+import { day, FilterForm, MoreLink, SelectField, when } from "~/components/studio/audience-ui";
+import { studioMeta } from "~/components/studio/meta";
+import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { pageError } from "~/lib/service-errors.server";
+import { requireStudio } from "~/lib/studio.server";
+import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/audience/subscribers";
+import type { Route } from "./+types/subscribers";
+
+const P = AUDIENCE_PAGES.subscribers;
+
+export function meta() {
+  return studioMeta(P.title);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStudio(args, { owner: true });
+  const { deps } = args.context;
+  const params = Object.fromEntries(new URL(args.request.url).searchParams);
+  const parsed = SubscriberQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : {};
+  const [stats, subscribers] = await Promise.all([subscriberStats(deps), listSubscribers(deps, query)]);
+  const eraseId = Number(params.erase);
+  const erasing = Number.isSafeInteger(eraseId) && eraseId > 0 ? (subscribers.find((s) => s.id === eraseId) ?? null) : null;
+  return { stats, subscribers, erasing, filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null), erased: params.erased === "1" };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args, { owner: true });
+  const form = await args.request.formData();
+  try {
+    await eraseSubscriber(args.context.deps, Number(form.get("id")), studio.actor);
+  } catch (error) {
+    const problem = pageError(error);
+    if (!problem) throw error;
+    return data({ error: problem.message }, { status: problem.status });
+  }
+  return redirect("/studio/subscribers?erased=1");
+}
+
+export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
+  const { stats, subscribers, erasing, filterError, erased } = loaderData;
+  const [search] = useSearchParams();
+  const exportHref = `/studio/subscribers/export?${new URLSearchParams({ search: search.get("search") ?? "", status: search.get("status") ?? "" }).toString()}`;
+  const max = Math.max(1, ...stats.growth.map((g) => g.subscribed));
+  return (
+    <>
+      <PageHeader
+        title={P.title}
+        description={P.description}
+        actions={
+          <a href={exportHref} className={buttonClass("secondary")} download>
+            {P.export}
+          </a>
+        }
+      />
+      {erased ? <Notice tone="success">{AUDIENCE_MESSAGES.subscriberErased}</Notice> : null}
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        {SUBSCRIBER_STATUSES.map((s) => (
+          <Stat key={s} label={P.statuses[s]} value={stats.counts[s]} />
+        ))}
+      </dl>
+
+      <div className="mb-6">
+        <h2 className="mb-2 text-lg font-semibold">
+          {P.growthTitle}
+        </h2>
+        <DataTable caption={P.growthTitle}>
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>{P.growthColumns.week}</th>
+              <th scope="col" className={TH}>{P.growthColumns.subscribed}</th>
+              <th scope="col" className={TH}>{P.growthColumns.confirmed}</th>
+              <th scope="col" className={TH}>{P.growthColumns.unsubscribed}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {stats.growth.map((g) => (
+              <tr key={g.weekStart}>
+                <td className={TD}>{day(g.weekStart)}</td>
+                <td className={TD}>
+                  <span className="flex items-center gap-2">
+                    <span aria-hidden="true" className="inline-block h-2 rounded bg-emerald-600" style={{ width: `${Math.round((g.subscribed / max) * 96) + 2}px` }} />
+                    {g.subscribed}
+                  </span>
+                </td>
+                <td className={TD}>{g.confirmed}</td>
+                <td className={TD}>{g.unsubscribed}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </div>
+
+      <FilterForm label={P.filter}>
+        <Field label={P.search} name="search" type="search" defaultValue={search.get("search") ?? ""} maxLength={200} error={filterError} />
+        <SelectField
+          label={P.status}
+          name="status"
+          value={search.get("status") ?? ""}
+          options={[{ value: "", label: P.anyStatus }, ...SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: P.statuses[s] }))]}
+        />
+        <Button type="submit">{P.filter}</Button>
+      </FilterForm>
+
+      {erasing ? (
+        <section aria-labelledby="erase-title" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-4">
+          <h2 id="erase-title" className="font-semibold text-red-900">
+            {P.confirmRemoveTitle}
+          </h2>
+          <p className="mt-1 text-sm text-red-900">{P.confirmRemoveText(erasing.email)}</p>
+          <Form method="post" className="mt-3 flex flex-wrap gap-2">
+            <input type="hidden" name="id" value={erasing.id} />
+            <Button type="submit" tone="danger">
+              {P.confirmRemove}
+            </Button>
+            <Link to="/studio/subscribers" className={buttonClass("secondary")}>
+              {P.cancel}
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
+      {subscribers.length === 0 ? (
+        <EmptyState title={P.empty} />
+      ) : (
+        <DataTable caption={P.title}>
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>{P.columns.email}</th>
+              <th scope="col" className={TH}>{P.columns.status}</th>
+              <th scope="col" className={TH}>{P.columns.created}</th>
+              <th scope="col" className={TH}>{P.columns.confirmed}</th>
+              <th scope="col" className={TH}>{P.columns.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {subscribers.map((s) => (
+              <tr key={s.id}>
+                <td className={`${TD} break-all`}>{s.email}</td>
+                <td className={TD}>
+                  <StatusBadge tone={s.status === "confirmed" ? "good" : s.status === "pending" ? "waiting" : "neutral"}>{P.statuses[s.status]}</StatusBadge>
+                </td>
+                <td className={`${TD} whitespace-nowrap`}>{when(s.createdAt)}</td>
+                <td className={`${TD} whitespace-nowrap`}>{when(s.confirmedAt)}</td>
+                <td className={TD}>
+                  <Link to={`?${new URLSearchParams({ ...Object.fromEntries(search), erase: String(s.id) }).toString()}`} className="text-red-700 underline underline-offset-4" aria-label={`${P.remove} ${s.email}`}>
+                    {P.remove}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+      {subscribers.length >= AUDIENCE_RULES.pageSize ? <MoreLink search={search} before={subscribers[subscribers.length - 1]!.id} label={P.more} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { AUDIENCE_MESSAGES } from "../../shared/content/audience";
+import { AccountQuerySchema, dayRange, LeadQuerySchema, NewsletterSendSchema, PostRefSchema, SubscriberQuerySchema } from "../../shared/schemas/audience";
+import { readJson } from "../http/errors";
+import { exportAccounts, listAccounts, setAccountDisabled } from "../services/audience/accounts";
+import { crmConfigured, exportLeads, leadCounts, leadDetail, markLeadSpam, retryLead, searchLeads } from "../services/audience/leads-inbox";
+import { listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/audience/newsletters";
+import { eraseSubscriber, exportSubscribers, listSubscribers, subscriberStats } from "../services/audience/subscribers";
+import { parseInput } from "../services/errors";
+import { actorOf, ownerOnly, type StudioEnv } from "./studio-guard";
+
+const SpamBody = z.object({ spam: z.boolean({ error: "spam must be true or false" }) });
+const NumericId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+function idParam(c: Context<StudioEnv>): number {
+  return parseInput(NumericId, c.req.param("id"));
+}
+
+function csv(c: Context<StudioEnv>, name: string, body: string) {
+  return c.body(body, 200, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+  });
+}
+
+/**
+ * /api/studio/audience: subscribers, newsletters, the leads inbox and visitors' accounts. Owners only (mounted
+ * behind the studio's session and second-factor guards).
+ */
+export function createStudioAudienceRouter(): Hono<StudioEnv> {
+  const r = new Hono<StudioEnv>();
+  r.use("*", async (c, next) => {
+    ownerOnly(c);
+    await next();
+  });
+
+  // Subscribers.
+  r.get("/subscribers", async (c) => {
+    const q = parseInput(SubscriberQuerySchema, c.req.query());
+    const deps = c.get("deps");
+    const [stats, subscribers] = await Promise.all([subscriberStats(deps), listSubscribers(deps, q)]);
+    return c.json({ success: true, ...stats, subscribers });
+  });
+  r.get("/subscribers.csv", async (c) => {
+    const q = parseInput(SubscriberQuerySchema, c.req.query());
+    return csv(c, "subscribers", await exportSubscribers(c.get("deps"), q, actorOf(c)));
+  });
+  r.delete("/subscribers/:id", async (c) => {
+    await eraseSubscriber(c.get("deps"), idParam(c), actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_MESSAGES.subscriberErased });
+  });
+
+  // Newsletters.
+  r.get("/newsletters", async (c) => c.json({ success: true, newsletters: await listNewsletters(c.get("deps")) }));
+  r.get("/newsletters/preview", async (c) => {
+    const { post } = parseInput(PostRefSchema, c.req.query());
+    return c.json({ success: true, preview: await previewNewsletter(c.get("deps"), post) });
+  });
+  r.post("/newsletters/test", async (c) => {
+    const { post } = await readJson(c, PostRefSchema);
+    const studio = c.get("studio");
+    await sendTestNewsletter(c.get("deps"), post, { ...actorOf(c), email: studio.email });
+    return c.json({ success: true, message: AUDIENCE_MESSAGES.testSent(studio.email) });
+  });
+  r.post("/newsletters", async (c) => {
+    const { post, confirm } = await readJson(c, NewsletterSendSchema);
+    const started = await startNewsletter(c.get("deps"), post, confirm, actorOf(c));
+    return c.json({ success: true, newsletter: started, message: AUDIENCE_MESSAGES.sendStarted(started.queued) }, started.created ? 201 : 200);
+  });
+  r.get("/newsletters/:id", async (c) => c.json({ success: true, newsletter: await newsletterProgress(c.get("deps"), idParam(c)) }));
+
+  // Leads.
+  r.get("/leads", async (c) => {
+    const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
+    const deps = c.get("deps");
+    const [counts, leads] = await Promise.all([leadCounts(deps), searchLeads(deps, { ...q, ...dayRange(from, to) })]);
+    return c.json({ success: true, crmConfigured: crmConfigured(deps), counts, leads });
+  });
+  r.get("/leads.csv", async (c) => {
+    const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
+    return csv(c, "leads", await exportLeads(c.get("deps"), { ...q, ...dayRange(from, to) }, actorOf(c)));
+  });
+  r.get("/leads/:id", async (c) => c.json({ success: true, crmConfigured: crmConfigured(c.get("deps")), lead: await leadDetail(c.get("deps"), idParam(c)) }));
+  r.post("/leads/:id/retry", async (c) => {
+    await retryLead(c.get("deps"), idParam(c), actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_MESSAGES.leadRetried });
+  });
+  r.post("/leads/:id/spam", async (c) => {
+    const id = idParam(c);
+    const { spam } = await readJson(c, SpamBody);
+    await markLeadSpam(c.get("deps"), id, spam, actorOf(c));
+    return c.json({ success: true, message: spam ? AUDIENCE_MESSAGES.leadMarkedSpam : AUDIENCE_MESSAGES.leadMarkedNotSpam });
+  });
+
+  // Visitors' accounts.
+  r.get("/accounts", async (c) => {
+    const q = parseInput(AccountQuerySchema, c.req.query());
+    return c.json({ success: true, accounts: await listAccounts(c.get("deps"), q) });
+  });
+  r.get("/accounts.csv", async (c) => {
+    const q = parseInput(AccountQuerySchema, c.req.query());
+    return csv(c, "accounts", await exportAccounts(c.get("deps"), q, actorOf(c)));
+  });
+  r.post("/accounts/:id/disable", async (c) => {
+    await setAccountDisabled(c.get("deps"), c.req.param("id"), true, actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_MESSAGES.accountDisabled });
+  });
+  r.post("/accounts/:id/enable", async (c) => {
+    await setAccountDisabled(c.get("deps"), c.req.param("id"), false, actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_MESSAGES.accountEnabled });
+  });
+
+  return r;
+}

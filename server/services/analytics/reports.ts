@@ -1,0 +1,226 @@
+import type { Deps } from "../../context";
+import type { Db } from "../../db/database";
+
+/** One line of a report for one day (day -1: summed over the days asked for): the roll-up's shape. */
+export type ReportRow = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number };
+export type ReportName = "total" | "page" | "source" | "campaign" | "device" | "browser" | "goal" | "goal-page" | "goal-source";
+
+/**
+ * Which visits to count: all, those that came from one source, or those that viewed one page. A filter is a set
+ * of visits (a visit is one visitor's day); every report then speaks of those visits only.
+ */
+export type VisitFilter = { kind: "all" } | { kind: "source"; source: string } | { kind: "page"; path: string };
+
+/** Separates a goal from its page or source in a key. */
+export const KEY_SEPARATOR = "\t";
+
+/** How a filter is named in the roll-up table ('' for all visits). */
+export function filterKey(filter: VisitFilter): string {
+  return filter.kind === "all" ? "" : filter.kind === "source" ? `source:${filter.source}` : `page:${filter.path}`;
+}
+
+/** The busiest sources and pages of a day get their own filtered roll-up; the others are filtered from raw events. */
+const ROLLED_SOURCES = 50;
+const ROLLED_PAGES = 100;
+
+type Kdb = Db["kysely"];
+type RawVisit = { day: number; visitor: string; source: string; utm_source: string; utm_medium: string; utm_campaign: string; device: string; browser: string; views: number };
+type RawEvent = { day: number; visitor: string; name: string; path: string };
+export type RawDays = { visits: RawVisit[]; events: RawEvent[] };
+
+/** The raw visits and events of `fromDay`..`toDay` (integer columns: numbers on both databases). */
+export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<RawDays> {
+  const [visits, events] = await Promise.all([
+    db
+      .selectFrom("analytics_visits")
+      .select(["day", "visitor", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "views"])
+      .where("day", ">=", fromDay)
+      .where("day", "<=", toDay)
+      .execute(),
+    db.selectFrom("analytics_events").select(["day", "visitor", "name", "path"]).where("day", ">=", fromDay).where("day", "<=", toDay).execute(),
+  ]);
+  return { visits, events };
+}
+
+/** Facts of raw days the filters need, made once: each visit by key, and (for page filters) the pages it viewed. */
+type Indexed = RawDays & { visitOf: Map<string, RawVisit>; pagesOf: () => Map<string, Set<string>> };
+function indexRaw(raw: RawDays): Indexed {
+  const visitOf = new Map<string, RawVisit>();
+  for (const v of raw.visits) visitOf.set(`${v.day}\n${v.visitor}`, v);
+  let pages: Map<string, Set<string>> | undefined;
+  const pagesOf = () => {
+    if (pages) return pages;
+    pages = new Map();
+    for (const e of raw.events) {
+      if (e.name !== "pageview") continue;
+      const k = `${e.day}\n${e.visitor}`;
+      let set = pages.get(k);
+      if (!set) pages.set(k, (set = new Set()));
+      set.add(e.path);
+    }
+    return pages;
+  };
+  return { ...raw, visitOf, pagesOf };
+}
+
+/** Every report, per day, of the raw days for the visits of `filter`. */
+function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
+  const inFilter =
+    filter.kind === "all"
+      ? () => true
+      : filter.kind === "source"
+        ? (k: string) => raw.visitOf.get(k)?.source === filter.source
+        : (k: string) => raw.pagesOf().get(k)?.has(filter.path) === true;
+  type Acc = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number; seen?: Set<string> };
+  const acc = new Map<string, Acc>();
+  const add = (day: number, report: ReportName, key: string, views: number, bounce: boolean, visitor?: string) => {
+    const id = `${day}\n${report}\n${key}`;
+    let a = acc.get(id);
+    if (!a) acc.set(id, (a = { day, report, key, visitors: 0, views: 0, bounces: 0 }));
+    a.views += views;
+    if (bounce) a.bounces += 1;
+    if (visitor === undefined) a.visitors += 1;
+    else {
+      a.seen ??= new Set();
+      if (!a.seen.has(visitor)) {
+        a.seen.add(visitor);
+        a.visitors += 1;
+      }
+    }
+  };
+  for (const v of raw.visits) {
+    if (!inFilter(`${v.day}\n${v.visitor}`)) continue;
+    const bounce = v.views === 1;
+    add(v.day, "total", "", v.views, bounce);
+    add(v.day, "source", v.source, v.views, bounce);
+    add(v.day, "device", v.device, v.views, bounce);
+    add(v.day, "browser", v.browser, v.views, bounce);
+    if (v.utm_source) add(v.day, "campaign", [v.utm_source, v.utm_medium, v.utm_campaign].join(" / "), v.views, bounce);
+  }
+  for (const e of raw.events) {
+    const k = `${e.day}\n${e.visitor}`;
+    if (!inFilter(k)) continue;
+    if (e.name === "pageview") {
+      add(e.day, "page", e.path, 1, false, e.visitor);
+      continue;
+    }
+    add(e.day, "goal", e.name, 1, false, e.visitor);
+    add(e.day, "goal-page", `${e.name}${KEY_SEPARATOR}${e.path}`, 1, false, e.visitor);
+    add(e.day, "goal-source", `${e.name}${KEY_SEPARATOR}${raw.visitOf.get(k)?.source ?? ""}`, 1, false, e.visitor);
+  }
+  return [...acc.values()].map(({ seen: _seen, ...row }) => row);
+}
+
+/** Every report, per day, computed from the raw events of days `fromDay`..`toDay` (inclusive). */
+export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter: VisitFilter = { kind: "all" }): Promise<ReportRow[]> {
+  return aggregate(indexRaw(await loadRaw(db, fromDay, toDay)), filter);
+}
+
+/**
+ * The roll-up of one day: every report for all visits, and again for the visits of each of the day's busiest
+ * sources and pages. Each filter's rows include its "total" row, written even when empty: it marks the day done.
+ */
+export async function rollUpRows(db: Kdb, day: number): Promise<Array<ReportRow & { filter: string }>> {
+  const raw = indexRaw(await loadRaw(db, day, day));
+  const all = aggregate(raw, { kind: "all" });
+  const out: Array<ReportRow & { filter: string }> = [];
+  const push = (filter: VisitFilter, rows: ReportRow[]) => {
+    const key = filterKey(filter);
+    if (!rows.some((r) => r.report === "total")) rows.push({ day, report: "total", key: "", visitors: 0, views: 0, bounces: 0 });
+    for (const r of rows) out.push({ ...r, filter: key });
+  };
+  push({ kind: "all" }, all);
+  const busiest = (report: ReportName, n: number) =>
+    all
+      .filter((r) => r.report === report)
+      .sort((a, b) => b.visitors - a.visitors || (a.key < b.key ? -1 : 1))
+      .slice(0, n)
+      .map((r) => r.key);
+  for (const source of busiest("source", ROLLED_SOURCES)) push({ kind: "source", source }, aggregate(raw, { kind: "source", source }));
+  for (const path of busiest("page", ROLLED_PAGES)) push({ kind: "page", path }, aggregate(raw, { kind: "page", path }));
+  return out;
+}
+
+/** The days in `fromDay`..`toDay` rolled up for `filter` (its "total" row is written even for an empty day). */
+export async function rolledUpDays(db: Kdb, fromDay: number, toDay: number, filter = ""): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("analytics_daily")
+    .select("day")
+    .where("filter", "=", filter)
+    .where("report", "=", "total")
+    .where("day", ">=", fromDay)
+    .where("day", "<=", toDay)
+    .execute();
+  return new Set(rows.map((r) => Number(r.day)));
+}
+
+/**
+ * Every report of `fromDay`..`toDay` for the visits of `filter`: from the roll-ups where the day has one for this
+ * filter (summed by the database), from the raw events for the other days (today, a quiet source or page). Days
+ * that have neither (raw events are kept ANALYTICS_RAW_DAYS days) count nothing for a filter.
+ */
+export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter): Promise<ReportRow[]> {
+  const db = deps.db.kysely;
+  const key = filterKey(filter);
+  const rolled = await rolledUpDays(db, fromDay, toDay, key);
+  const rows: ReportRow[] = [];
+  if (rolled.size > 0) rows.push(...(await rolledSums(deps.db, key, fromDay, toDay, rolled)));
+  // The days without a roll-up are contiguous runs (today, and any the worker has not reached): read each run.
+  let start: number | undefined;
+  for (let day = fromDay; day <= toDay + 1; day++) {
+    const raw = day <= toDay && !rolled.has(day);
+    if (raw && start === undefined) start = day;
+    if (!raw && start !== undefined) {
+      rows.push(...(await rawReports(db, start, day - 1, filter)));
+      start = undefined;
+    }
+  }
+  return rows;
+}
+
+/**
+ * Roll-ups never change once written, so their sums for a filter and a set of days are kept (a few dozen per process):
+ * the set of rolled-up days is part of the key, so a day rolled up since (by any process) makes a new entry.
+ */
+const SUMS_KEPT = 48;
+const sumsCache = new WeakMap<Db, Map<string, ReportRow[]>>();
+
+async function rolledSums(database: Db, key: string, fromDay: number, toDay: number, rolled: Set<number>): Promise<ReportRow[]> {
+  const days = [...rolled];
+  const cacheKey = `${key}\n${fromDay}\n${toDay}\n${days.length}\n${Math.min(...days)}\n${Math.max(...days)}`;
+  let cache = sumsCache.get(database);
+  if (!cache) sumsCache.set(database, (cache = new Map()));
+  const known = cache.get(cacheKey);
+  if (known) return known;
+  const db = database.kysely;
+  const rows: ReportRow[] = [];
+  {
+    const [sums, totals] = await Promise.all([
+      db
+        .selectFrom("analytics_daily")
+        .select((eb) => ["report", "key", eb.fn.sum<number>("visitors").as("visitors"), eb.fn.sum<number>("views").as("views"), eb.fn.sum<number>("bounces").as("bounces")])
+        .where("filter", "=", key)
+        .where("day", ">=", fromDay)
+        .where("day", "<=", toDay)
+        .where("report", "<>", "total")
+        .groupBy(["report", "key"])
+        .execute(),
+      db
+        .selectFrom("analytics_daily")
+        .select(["day", "visitors", "views", "bounces"])
+        .where("filter", "=", key)
+        .where("report", "=", "total")
+        .where("day", ">=", fromDay)
+        .where("day", "<=", toDay)
+        .execute(),
+    ]);
+    for (const r of sums) rows.push({ day: -1, report: r.report as ReportName, key: r.key, visitors: Number(r.visitors), views: Number(r.views), bounces: Number(r.bounces) });
+    for (const r of totals) rows.push({ day: Number(r.day), report: "total", key: "", visitors: Number(r.visitors), views: Number(r.views), bounces: Number(r.bounces) });
+  }
+  cache.set(cacheKey, rows);
+  for (const oldest of cache.keys()) {
+    if (cache.size <= SUMS_KEPT) break;
+    cache.delete(oldest);
+  }
+  return rows;
+}

@@ -1,0 +1,49 @@
+import { LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
+import type { Deps } from "../../context";
+import { enqueueMail } from "../mail";
+import { renderEmail } from "../mail-template";
+
+/**
+ * Queues one e-mail per address in LEAD_NOTIFY_EMAILS about a stored, non-spam lead. The outbox key
+ * (lead:<id>:<address>) makes it once per lead and address however often it is called.
+ */
+export async function notifyAboutLead(deps: Deps, leadId: number): Promise<void> {
+  const to = deps.config.LEAD_NOTIFY_EMAILS;
+  if (!to.length) return;
+  const lead = await deps.db.kysely.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
+  if (!lead || lead.status === "spam") return;
+  const name = `${lead.first_name} ${lead.last_name}`.trim();
+  const f = LEAD_NOTIFY_EMAIL.fields;
+  const parts = renderEmail(
+    {
+      blocks: [
+        { kind: "paragraph", text: LEAD_NOTIFY_EMAIL.intro },
+        { kind: "subheading", text: f.name },
+        { kind: "quote", text: name },
+        { kind: "subheading", text: f.email },
+        { kind: "quote", text: lead.email },
+        { kind: "subheading", text: f.phone },
+        { kind: "quote", text: lead.phone },
+        { kind: "subheading", text: f.source },
+        { kind: "quote", text: lead.lead_source },
+        { kind: "subheading", text: f.message },
+        { kind: "quote", text: lead.message },
+        { kind: "button", label: LEAD_NOTIFY_EMAIL.open, url: `${deps.config.PUBLIC_URL}/studio/leads/${leadId}` },
+      ],
+    },
+    deps.config.site,
+  );
+  // The subject is one line: a name cannot add headers or pose as something else.
+  // eslint-disable-next-line no-control-regex
+  const subjectName = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").slice(0, 80);
+  for (const address of to) {
+    await enqueueMail(deps, {
+      to: address,
+      subject: LEAD_NOTIFY_EMAIL.subject(subjectName),
+      text: parts.text,
+      html: parts.html,
+      kind: "lead-notify",
+      idempotencyKey: `lead:${leadId}:${address.toLowerCase()}`,
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { sql } from "kysely";
+import { AUDIENCE_MESSAGES, AUDIENCE_RULES } from "../../../shared/content/audience";
+import type { Deps } from "../../context";
+import { conflict, invalid, notFound } from "../errors";
+import { leadEvents, leadsToCsv, type LeadRow, type LeadStatus } from "../leads";
+import { notifyAboutLead } from "./lead-notify";
+import { type Actor, recordAudit } from "../staff/audit";
+import { assertExportAllowed, EXPORT_PAGE, likePattern } from "./subscribers";
+
+export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
+
+export type LeadDetail = LeadRow & { crmResponse: string | null };
+
+const STATUSES: readonly LeadStatus[] = ["pending", "sending", "delivered", "failed", "spam"];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (STATUSES as readonly string[]).includes(value);
+}
+
+function toLead(r: {
+  id: number;
+  created_at: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  message: string;
+  lead_source: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  delivered_at: number | null;
+  crm_status: number | null;
+  last_error: string | null;
+  crm_response: string | null;
+}): LeadDetail {
+  return {
+    id: Number(r.id),
+    createdAt: Number(r.created_at),
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    phone: r.phone,
+    message: r.message,
+    leadSource: r.lead_source,
+    status: r.status as LeadStatus,
+    attempts: Number(r.attempts),
+    nextAttemptAt: Number(r.next_attempt_at),
+    deliveredAt: r.delivered_at == null ? null : Number(r.delivered_at),
+    crmStatus: r.crm_status == null ? null : Number(r.crm_status),
+    lastError: r.last_error,
+    crmResponse: r.crm_response,
+  };
+}
+
+/** Whether leads are forwarded anywhere: without a CRM they are kept here, and the inbox says so. */
+export function crmConfigured(deps: Deps): boolean {
+  return Boolean(deps.config.CRM_WEB_TO_LEAD_URL);
+}
+
+/** Leads, newest first, filtered; `before` pages by id. */
+export async function searchLeads(deps: Deps, filter: LeadFilter & { before?: number; limit?: number } = {}): Promise<LeadDetail[]> {
+  let q = deps.db.kysely.selectFrom("leads").selectAll().orderBy("id", "desc").limit(Math.min(Math.max(filter.limit ?? AUDIENCE_RULES.pageSize, 1), 10_000));
+  if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.from !== undefined) q = q.where("created_at", ">=", filter.from);
+  if (filter.to !== undefined) q = q.where("created_at", "<", filter.to);
+  if (filter.before) q = q.where("id", "<", filter.before);
+  const search = filter.search?.trim();
+  if (search) {
+    const p = likePattern(search);
+    q = q.where(
+      sql<boolean>`(lower(first_name || ' ' || last_name) like ${p} escape '\\' or lower(email) like ${p} escape '\\' or lower(phone) like ${p} escape '\\' or lower(message) like ${p} escape '\\')`,
+    );
+  }
+  return (await q.execute()).map(toLead);
+}
+
+export async function leadDetail(deps: Deps, id: number): Promise<LeadDetail> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(AUDIENCE_MESSAGES.leadNotFound);
+  const row = await deps.db.kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound(AUDIENCE_MESSAGES.leadNotFound);
+  return toLead(row);
+}
+
+export async function leadCounts(deps: Deps): Promise<Record<LeadStatus, number>> {
+  const rows = await deps.db.kysely.selectFrom("leads").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+  const out = { pending: 0, sending: 0, delivered: 0, failed: 0, spam: 0 } as Record<LeadStatus, number>;
+  for (const r of rows) if (isLeadStatus(r.status)) out[r.status] = Number(r.n);
+  return out;
+}
+
+/** Puts a failed lead back in the CRM queue, due now. */
+export async function retryLead(deps: Deps, id: number, actor: Actor): Promise<void> {
+  const lead = await leadDetail(deps, id);
+  if (lead.status !== "failed") throw invalid(AUDIENCE_MESSAGES.leadNotRetryable, "status");
+  const done = await deps.db.kysely
+    .updateTable("leads")
+    .set({ status: "pending", next_attempt_at: Date.now(), claim_token: null, claimed_until: null })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows ?? 0) !== 1) throw conflict(AUDIENCE_MESSAGES.leadNotRetryable, "status");
+  await recordAudit(deps, actor, { action: "lead.retry", recordType: "lead", recordId: String(id) });
+  leadEvents.emit("queued", id);
+}
+
+/**
+ * Spam leaves the CRM queue (a lead already delivered stays delivered); "not spam" puts it in the queue, and the
+ * people told about leads hear of it then.
+ */
+export async function markLeadSpam(deps: Deps, id: number, spam: boolean, actor: Actor): Promise<void> {
+  const lead = await leadDetail(deps, id);
+  if (spam) {
+    if (lead.status === "spam") return;
+    if (lead.status === "sending") throw conflict(AUDIENCE_MESSAGES.leadBusy, "status");
+    if (lead.status === "delivered") throw invalid("A lead already delivered to the CRM cannot be marked as spam here.", "status");
+    await deps.db.kysely.updateTable("leads").set({ status: "spam", claim_token: null, claimed_until: null }).where("id", "=", id).where("status", "in", ["pending", "failed"]).execute();
+  } else {
+    if (lead.status !== "spam") return;
+    await deps.db.kysely.updateTable("leads").set({ status: "pending", next_attempt_at: Date.now(), attempts: 0 }).where("id", "=", id).where("status", "=", "spam").execute();
+    leadEvents.emit("queued", id);
+    await notifyAboutLead(deps, id);
+  }
+  await recordAudit(deps, actor, { action: spam ? "lead.spam" : "lead.not-spam", recordType: "lead", recordId: String(id) });
+}
+
+export async function exportLeads(deps: Deps, filter: LeadFilter, actor: Actor): Promise<string> {
+  await assertExportAllowed(deps, actor);
+  const rows: LeadDetail[] = [];
+  for (let before: number | undefined; ; ) {
+    const page = await searchLeads(deps, { ...filter, before, limit: EXPORT_PAGE });
+    rows.push(...page);
+    if (page.length < EXPORT_PAGE) break;
+    before = page[page.length - 1]!.id;
+  }
+  await recordAudit(deps, actor, { action: "leads.export", recordType: "leads", recordId: "-", detail: `${rows.length} rows` });
+  return leadsToCsv(rows);
+}

@@ -1,0 +1,491 @@
+import { EventEmitter } from "node:events";
+import { sql } from "kysely";
+import { AUDIENCE_MESSAGES, AUDIENCE_RULES, NEWSLETTER_EMAIL, NEWSLETTER_ONE_CLICK_PATH } from "../../../shared/content/audience";
+import type { Deps } from "../../context";
+import { conflict, invalid, notFound, rateLimited } from "../errors";
+import { intervalWorker, type KickableWorker } from "../interval-worker";
+import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail";
+import { type EmailBlock, type EmailContent, renderEmail } from "../mail-template";
+import { hitRateLimit } from "../rate-limit";
+import type { Actor } from "../staff/audit";
+import { recordAudit } from "../staff/audit";
+import { hashToken, newToken } from "../tokens";
+
+/**
+ * Newsletters: a published post sent to the confirmed subscribers.
+ *
+ * - One issue per post (unique `blog_id`): a second click, another tab or another process finds the first issue.
+ * - The issue and its messages are written in one transaction, the messages by one INSERT … SELECT over the
+ *   confirmed subscribers, each under the key `newsletter:<issue>:<subscriber>` (unique in the outbox): exactly one
+ *   message per subscriber and issue, whoever queues it and however often.
+ * - MAIL_SEND_RATE_PER_MINUTE spreads the messages' due times when they are queued, so every process shares the rate.
+ * - A message is made personal when it goes out: the subscriber is read again (unsubscribed or removed since: nothing
+ *   is sent), and a fresh unsubscribe link, valid for a year, is stored for it.
+ * - A claim is a lease (as in the outbox): a process killed after the SMTP server took a message and before it was
+ *   recorded sends that one message again once the lease runs out; that window is the only way to get two.
+ */
+
+export const NEWSLETTER_KIND = "newsletter";
+/** How long a claimed newsletter message belongs to the process sending it. */
+export const NEWSLETTER_CLAIM_LEASE_MS = 60_000;
+const BATCH = 100;
+
+/** Wakes this process's delivery loop when a send was queued. */
+export const newsletterEvents = new EventEmitter();
+newsletterEvents.setMaxListeners(50);
+
+type IssueContent = { title: string; excerpt: string; url: string; image: string | null; sections: { title: string; content: string[] }[] };
+
+type PostForNewsletter = { id: number; slug: string; title: string; excerpt: string; status: string; image: string | null; content: string };
+
+async function postFor(deps: Deps, blogId: number): Promise<PostForNewsletter> {
+  if (!Number.isSafeInteger(blogId) || blogId <= 0) throw notFound(AUDIENCE_MESSAGES.postNotFound);
+  const row = await deps.db.kysely
+    .selectFrom("blogs")
+    .select(["id", "slug", "title", "excerpt", "status", "image", "content"])
+    .where("id", "=", blogId)
+    .executeTakeFirst();
+  if (!row) throw notFound(AUDIENCE_MESSAGES.postNotFound);
+  return { ...row, id: Number(row.id) };
+}
+
+function absolute(deps: Deps, src: string | null): string | null {
+  if (!src) return null;
+  if (src.startsWith("/") && !src.startsWith("//")) return `${deps.config.PUBLIC_URL}${src}`;
+  return src;
+}
+
+function contentOf(deps: Deps, post: PostForNewsletter): IssueContent {
+  let sections: IssueContent["sections"] = [];
+  try {
+    const parsed = JSON.parse(post.content) as { sections?: unknown };
+    if (Array.isArray(parsed.sections)) {
+      sections = parsed.sections.map((s: { title?: unknown; content?: unknown }) => ({
+        title: typeof s.title === "string" ? s.title : "",
+        content: Array.isArray(s.content) ? s.content.filter((p): p is string => typeof p === "string") : [],
+      }));
+    }
+  } catch {
+    sections = [];
+  }
+  return { title: post.title, excerpt: post.excerpt, url: `${deps.config.PUBLIC_URL}/blog/${post.slug}`, image: absolute(deps, post.image), sections };
+}
+
+function emailContent(content: IssueContent, unsubscribeUrl: string | undefined): EmailContent {
+  const blocks: EmailBlock[] = [{ kind: "heading", text: content.title }];
+  if (content.image) blocks.push({ kind: "image", src: content.image, alt: content.title });
+  if (content.excerpt) blocks.push({ kind: "paragraph", text: content.excerpt });
+  for (const section of content.sections) {
+    if (section.title) blocks.push({ kind: "subheading", text: section.title });
+    for (const p of section.content) if (p.trim()) blocks.push({ kind: "paragraph", text: p });
+  }
+  blocks.push({ kind: "button", label: NEWSLETTER_EMAIL.readMore, url: content.url });
+  return { blocks, unsubscribeUrl };
+}
+
+export function newsletterUnsubscribeUrl(deps: Deps, token: string): string {
+  return `${deps.config.PUBLIC_URL}/newsletter/unsubscribe?token=${token}`;
+}
+
+/** The one-click address of RFC 8058 (List-Unsubscribe): a POST there unsubscribes, a GET shows the page. */
+export function oneClickUrl(deps: Deps, token: string): string {
+  return `${deps.config.PUBLIC_URL}${NEWSLETTER_ONE_CLICK_PATH}?token=${token}`;
+}
+
+export function listUnsubscribeHeaders(deps: Deps, token: string): Record<string, string> {
+  const mailto = deps.config.NEWSLETTER_UNSUBSCRIBE_MAILTO;
+  const values = [`<${oneClickUrl(deps, token)}>`];
+  if (mailto) values.push(`<mailto:${mailto}?subject=unsubscribe>`);
+  return { "List-Unsubscribe": values.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+export async function confirmedCount(deps: Deps): Promise<number> {
+  const row = await deps.db.kysely
+    .selectFrom("subscribers")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "confirmed")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type NewsletterPreview = {
+  post: { id: number; title: string; slug: string; status: string };
+  subject: string;
+  text: string;
+  html: string;
+  confirmed: number;
+  /** The issue this post was already sent as, if any. */
+  issueId: number | null;
+};
+
+/** The e-mail exactly as a subscriber will get it (with a stand-in unsubscribe link), and how many would get it. */
+export async function previewNewsletter(deps: Deps, blogId: number): Promise<NewsletterPreview> {
+  const post = await postFor(deps, blogId);
+  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "PREVIEW")), deps.config.site);
+  const issue = await deps.db.kysely.selectFrom("newsletter_issues").select("id").where("blog_id", "=", post.id).executeTakeFirst();
+  return {
+    post: { id: post.id, title: post.title, slug: post.slug, status: post.status },
+    subject: post.title,
+    ...parts,
+    confirmed: await confirmedCount(deps),
+    issueId: issue ? Number(issue.id) : null,
+  };
+}
+
+/** Sends the newsletter to the staff member alone, marked as a test; its unsubscribe link leads nowhere. */
+export async function sendTestNewsletter(deps: Deps, blogId: number, actor: Actor & { email: string }): Promise<void> {
+  const post = await postFor(deps, blogId);
+  const hit = await hitRateLimit(deps.db, `newsletter-test:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.testSendsPerHour, windowMs: 3600_000 });
+  if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyTests, hit.retryAfterSeconds);
+  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "TEST")), deps.config.site);
+  await enqueueMail(deps, { to: actor.email, subject: `${NEWSLETTER_EMAIL.testPrefix}${post.title}`, text: parts.text, html: parts.html, kind: "newsletter-test" });
+  await recordAudit(deps, actor, { action: "newsletter.test", recordType: "post", recordId: String(post.id) });
+}
+
+export type StartedNewsletter = { issueId: number; queued: number; created: boolean };
+
+/**
+ * Starts sending a published post to every confirmed subscriber. `expected` is the number the owner confirmed;
+ * if it changed meanwhile, nothing is sent and the owner is asked again. Sending a post that was already sent
+ * (a double click) answers the first issue and queues nothing.
+ */
+export async function startNewsletter(deps: Deps, blogId: number, expected: number, actor: Actor, now = Date.now()): Promise<StartedNewsletter> {
+  const post = await postFor(deps, blogId);
+  if (post.status !== "published") throw invalid(AUDIENCE_MESSAGES.postNotPublished, "post");
+  const existing = await deps.db.kysely.selectFrom("newsletter_issues").select(["id", "recipients"]).where("blog_id", "=", post.id).executeTakeFirst();
+  if (existing) return { issueId: Number(existing.id), queued: Number(existing.recipients), created: false };
+  const count = await confirmedCount(deps);
+  if (count === 0) throw invalid(AUDIENCE_MESSAGES.nobodyToSend, "confirm");
+  if (count !== expected) throw conflict(AUDIENCE_MESSAGES.confirmCountChanged(count), "confirm");
+
+  const content = JSON.stringify(contentOf(deps, post));
+  const rate = deps.config.MAIL_SEND_RATE_PER_MINUTE;
+  const result = await deps.db.kysely.transaction().execute(async (trx) => {
+    const issue = await trx
+      .insertInto("newsletter_issues")
+      .values({ blog_id: post.id, subject: post.title, content, created_at: now, created_by: actor.userId })
+      .onConflict((oc) => oc.column("blog_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!issue) return null; // another request created it a moment ago
+    const issueId = Number(issue.id);
+    // With a rate, this send starts where the sends still under way end, so two sends together keep the rate.
+    let start = now;
+    if (rate > 0) {
+      const last = await trx
+        .selectFrom("mail_outbox")
+        .select((eb) => eb.fn.max("next_attempt_at").as("t"))
+        .where("newsletter_id", "is not", null)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (last?.t != null) start = Math.max(now, Number(last.t) + Math.ceil(60_000 / rate));
+    }
+    const due = rate > 0 ? sql<number>`${start} + (row_number() over (order by id) - 1) * 60000 / ${rate}` : sql<number>`${start}`;
+    const inserted = await trx
+      .insertInto("mail_outbox")
+      .columns([
+        "to_address",
+        "subject",
+        "text_body",
+        "html_body",
+        "kind",
+        "status",
+        "attempts",
+        "next_attempt_at",
+        "created_at",
+        "idempotency_key",
+        "newsletter_id",
+        "subscriber_id",
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom("subscribers")
+          .select([
+            "email",
+            sql.lit(post.title.slice(0, 300)).as("subject"),
+            sql.lit("").as("text_body"),
+            sql.lit(null).as("html_body"),
+            sql.lit(NEWSLETTER_KIND).as("kind"),
+            sql.lit("pending").as("status"),
+            sql.lit(0).as("attempts"),
+            due.as("next_attempt_at"),
+            sql.lit(now).as("created_at"),
+            sql<string>`${`newsletter:${issueId}:`} || id`.as("idempotency_key"),
+            sql.lit(issueId).as("newsletter_id"),
+            "id",
+          ])
+          .where("status", "=", "confirmed"),
+      )
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .executeTakeFirst();
+    const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    await trx.updateTable("newsletter_issues").set({ recipients: queued }).where("id", "=", issueId).execute();
+    return { issueId, queued };
+  });
+  if (!result) return startNewsletter(deps, blogId, expected, actor, now);
+  await recordAudit(deps, actor, {
+    action: "newsletter.send",
+    recordType: "newsletter",
+    recordId: String(result.issueId),
+    detail: `post ${post.id}, ${result.queued} recipients`,
+  });
+  deps.log.info({ newsletterId: result.issueId, queued: result.queued }, "newsletter queued");
+  newsletterEvents.emit("queued", result.issueId);
+  return { ...result, created: true };
+}
+
+type Claimed = { id: number; to: string; subject: string; newsletterId: number; subscriberId: number; attempts: number };
+
+async function claimDue(deps: Deps, now: number, limit: number): Promise<Claimed[]> {
+  const { kysely, dialect } = deps.db;
+  let due = kysely
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("newsletter_id", "is not", null)
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .limit(limit);
+  // PostgreSQL: processes claiming at once take different rows instead of queueing behind each other's locks.
+  if (dialect === "postgres") due = due.forUpdate().skipLocked();
+  const rows = await kysely
+    .updateTable("mail_outbox")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + NEWSLETTER_CLAIM_LEASE_MS }))
+    .where("id", "in", due)
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now)
+    .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts"])
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    to: r.to_address,
+    subject: r.subject,
+    newsletterId: Number(r.newsletter_id),
+    subscriberId: Number(r.subscriber_id),
+    attempts: Number(r.attempts),
+  }));
+}
+
+const contentCache = new Map<number, IssueContent>();
+
+async function issueContent(deps: Deps, issueId: number): Promise<IssueContent | null> {
+  const cached = contentCache.get(issueId);
+  if (cached) return cached;
+  const row = await deps.db.kysely.selectFrom("newsletter_issues").select("content").where("id", "=", issueId).executeTakeFirst();
+  if (!row) return null;
+  const content = JSON.parse(row.content) as IssueContent;
+  if (contentCache.size > 20) contentCache.clear();
+  contentCache.set(issueId, content);
+  return content;
+}
+
+async function finish(deps: Deps, id: number, set: { status: string; last_error: string | null; sent_at?: number; next_attempt_at?: number }) {
+  await deps.db.kysely.updateTable("mail_outbox").set(set).where("id", "=", id).execute();
+}
+
+// Rendered once per issue with a stand-in for the token, then only the token changes per message: the render and its
+// escaping are not repeated ten thousand times while the same process serves pages.
+const TOKEN_SLOT = "NEWSLETTERTOKENSLOT";
+const renderedCache = new Map<number, { text: string[]; html: string[] }>();
+
+function personalParts(deps: Deps, issueId: number, content: IssueContent, token: string): { text: string; html: string } {
+  let rendered = renderedCache.get(issueId);
+  if (!rendered) {
+    const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, TOKEN_SLOT)), deps.config.site);
+    rendered = { text: parts.text.split(TOKEN_SLOT), html: parts.html.split(TOKEN_SLOT) };
+    if (renderedCache.size > 20) renderedCache.clear();
+    renderedCache.set(issueId, rendered);
+  }
+  return { text: rendered.text.join(token), html: rendered.html.join(token) };
+}
+
+export type NewsletterRound = { claimed: number; sent: number; skipped: number; failed: number; retrying: number };
+
+/**
+ * One round of newsletter delivery: claims up to `limit` due messages and sends them, `concurrency` at a time.
+ */
+export async function deliverNewsletterMail(
+  deps: Deps,
+  { now = Date.now(), limit = BATCH, concurrency = AUDIENCE_RULES.sendConcurrency }: { now?: number; limit?: number; concurrency?: number } = {},
+): Promise<NewsletterRound> {
+  const round: NewsletterRound = { claimed: 0, sent: 0, skipped: 0, failed: 0, retrying: 0 };
+  const claimed = await claimDue(deps, now, limit);
+  round.claimed = claimed.length;
+  if (!claimed.length) return round;
+
+  // Read at delivery time: whoever unsubscribed or was removed since the send started gets nothing more.
+  const ids = [...new Set(claimed.map((c) => c.subscriberId))];
+  const live = new Set(
+    (await deps.db.kysely.selectFrom("subscribers").select("id").where("id", "in", ids).where("status", "=", "confirmed").execute()).map((r) => Number(r.id)),
+  );
+
+  // Each message's own unsubscribe link, valid for a year from now: stored for the whole batch in one statement.
+  const tokens = new Map<number, string>();
+  const at = Date.now();
+  const rows = claimed
+    .filter((m) => live.has(m.subscriberId))
+    .map((m) => {
+      const token = newToken();
+      tokens.set(m.id, token);
+      return { token_hash: hashToken(token), subscriber_id: m.subscriberId, purpose: "unsubscribe", created_at: at, expires_at: at + AUDIENCE_RULES.newsletterUnsubscribeTtlMs, used_at: null };
+    });
+  if (rows.length) await deps.db.kysely.insertInto("subscriber_tokens").values(rows).execute();
+
+  const queue = [...claimed];
+  const work = async () => {
+    for (let m = queue.shift(); m; m = queue.shift()) {
+      if (!live.has(m.subscriberId)) {
+        await finish(deps, m.id, { status: "skipped", last_error: "unsubscribed or removed before delivery" });
+        round.skipped++;
+        continue;
+      }
+      const content = await issueContent(deps, m.newsletterId);
+      if (!content) {
+        await finish(deps, m.id, { status: "skipped", last_error: "newsletter removed" });
+        round.skipped++;
+        continue;
+      }
+      const token = tokens.get(m.id) as string;
+      const parts = personalParts(deps, m.newsletterId, content, token);
+      try {
+        // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
+        const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
+        await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
+        await finish(deps, m.id, { status: "sent", sent_at: Date.now(), last_error: null });
+        round.sent++;
+      } catch (error) {
+        const message = String((error as Error)?.message ?? error).slice(0, 500);
+        const permanent = isPermanentSmtpFailure(error) || m.attempts >= MAIL_MAX_ATTEMPTS;
+        await finish(deps, m.id, { status: permanent ? "failed" : "pending", last_error: message, next_attempt_at: Date.now() + retryDelayMs(m.attempts) });
+        if (permanent) round.failed++;
+        else round.retrying++;
+        deps.log.warn({ mailId: m.id, newsletterId: m.newsletterId, toDomain: domainOf(m.to), attempts: m.attempts, permanent, err: { message } }, "newsletter message not sent");
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
+  return round;
+}
+
+/** Delivers rounds until nothing is due (or `maxRounds`). Returns how many messages were sent. */
+export async function drainNewsletterMail(deps: Deps, { maxRounds = Number.POSITIVE_INFINITY, now }: { maxRounds?: number; now?: () => number } = {}): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < maxRounds; i++) {
+    const round = await deliverNewsletterMail(deps, now ? { now: now() } : {});
+    sent += round.sent;
+    if (round.claimed === 0) break;
+  }
+  return sent;
+}
+
+/** The newsletter delivery loop: every few seconds, and at once when a send is queued in this process. */
+export function newsletterDeliveryWorker(deps: Deps): KickableWorker {
+  const worker = intervalWorker("newsletter-delivery", deps, 5_000, async () => {
+    await drainNewsletterMail(deps, { maxRounds: 200 });
+  });
+  const onQueued = () => worker.kick();
+  newsletterEvents.on("queued", onQueued);
+  return {
+    ...worker,
+    async stop() {
+      newsletterEvents.off("queued", onQueued);
+      await worker.stop();
+      closePooledTransport(deps.config);
+    },
+  };
+}
+
+export type NewsletterProgress = {
+  id: number;
+  blogId: number;
+  subject: string;
+  createdAt: number;
+  recipients: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  unsubscribesSince: number;
+  done: boolean;
+};
+
+async function progressOf(deps: Deps, issues: { id: number; blog_id: number; subject: string; created_at: number; recipients: number }[]): Promise<NewsletterProgress[]> {
+  if (!issues.length) return [];
+  const ids = issues.map((i) => Number(i.id));
+  const counts = await deps.db.kysely
+    .selectFrom("mail_outbox")
+    .select(["newsletter_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("newsletter_id", "in", ids)
+    .groupBy(["newsletter_id", "status"])
+    .execute();
+  const out: NewsletterProgress[] = [];
+  for (const issue of issues) {
+    const id = Number(issue.id);
+    const by = (status: string) => Number(counts.find((c) => Number(c.newsletter_id) === id && c.status === status)?.n ?? 0);
+    const unsub = await deps.db.kysely
+      .selectFrom("subscribers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "unsubscribed")
+      .where("unsubscribed_at", ">=", Number(issue.created_at))
+      .executeTakeFirstOrThrow();
+    const queued = by("pending");
+    out.push({
+      id,
+      blogId: Number(issue.blog_id),
+      subject: issue.subject,
+      createdAt: Number(issue.created_at),
+      recipients: Number(issue.recipients),
+      queued,
+      sent: by("sent"),
+      failed: by("failed"),
+      skipped: by("skipped"),
+      unsubscribesSince: Number(unsub.n),
+      done: queued === 0,
+    });
+  }
+  return out;
+}
+
+/** Newsletters sent, newest first, each with its progress. */
+export async function listNewsletters(deps: Deps, { limit = 50 }: { limit?: number } = {}): Promise<NewsletterProgress[]> {
+  const issues = await deps.db.kysely
+    .selectFrom("newsletter_issues")
+    .select(["id", "blog_id", "subject", "created_at", "recipients"])
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return progressOf(deps, issues);
+}
+
+export async function newsletterProgress(deps: Deps, issueId: number): Promise<NewsletterProgress & { failures: { to: string; error: string }[] }> {
+  if (!Number.isSafeInteger(issueId) || issueId <= 0) throw notFound("That newsletter does not exist.");
+  const issue = await deps.db.kysely
+    .selectFrom("newsletter_issues")
+    .select(["id", "blog_id", "subject", "created_at", "recipients"])
+    .where("id", "=", issueId)
+    .executeTakeFirst();
+  if (!issue) throw notFound("That newsletter does not exist.");
+  const [progress] = (await progressOf(deps, [issue])) as [NewsletterProgress];
+  const failures = await deps.db.kysely
+    .selectFrom("mail_outbox")
+    .select(["to_address", "last_error"])
+    .where("newsletter_id", "=", issueId)
+    .where("status", "=", "failed")
+    .orderBy("id")
+    .limit(200)
+    .execute();
+  return { ...progress, failures: failures.map((f) => ({ to: f.to_address, error: f.last_error ?? "" })) };
+}
+
+/** Published posts never sent as a newsletter, newest first: what the owner can send next. */
+export async function unsentPosts(deps: Deps, limit = 50): Promise<{ id: number; title: string }[]> {
+  const rows = await deps.db.kysely
+    .selectFrom("blogs")
+    .select(["id", "title"])
+    .where("status", "=", "published")
+    .where("id", "not in", (eb) => eb.selectFrom("newsletter_issues").select("blog_id"))
+    .orderBy("published_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), title: r.title }));
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { contentFromText, type EmailContent, linksOfHtml, renderEmail } from "./mail-template";
+
+const site = { publicUrl: "https://wise-parrot.example.test", address: "Pune <India> & Co", email: "hello@example.com" };
+const HOSTILE = [`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `' onmouseover='x`, `&amp; &lt;`, `</td></tr></table><h1>fake</h1>`];
+
+function content(user: string): EmailContent {
+  return {
+    blocks: [
+      { kind: "heading", text: user },
+      { kind: "subheading", text: user },
+      { kind: "paragraph", text: `${user} see https://wise-parrot.example.test/blog/a-post?x=1&y=2.` },
+      { kind: "quote", text: user },
+      { kind: "button", label: user, url: `https://wise-parrot.example.test/blog/x?q="${user}` },
+      { kind: "image", src: "https://wise-parrot.example.test/media/cover.webp", alt: user },
+      { kind: "image", src: "https://tracker.example.com/pixel.gif", alt: user },
+    ],
+    unsubscribeUrl: "https://wise-parrot.example.test/newsletter/unsubscribe?token=abc",
+  };
+}
+
+describe("the e-mail template", () => {
+  it("escapes every string that comes from users", () => {
+    for (const user of HOSTILE) {
+      const { html } = renderEmail(content(user), site);
+      expect(html).not.toContain(user);
+      expect(html).not.toMatch(/<script|<img src=x|<h1>fake|["'] onmouseover|"><img/);
+    }
+    expect(renderEmail(content("x"), site).html).toContain("Pune &lt;India&gt; &amp; Co");
+  });
+
+  it("requests nothing but images from PUBLIC_URL", () => {
+    const { html } = renderEmail(content("A post"), site);
+    const fetched = [...html.matchAll(/\ssrc="([^"]*)"/g)].map((m) => m[1]);
+    expect(fetched).toEqual(["https://wise-parrot.example.test/media/cover.webp"]);
+    expect(html).not.toMatch(/<link|<script|@import|url\(|<iframe|<object|<embed|background=/i);
+  });
+
+  it("puts every link of the HTML part in the plain-text part", () => {
+    for (const c of [content("A post"), contentFromText("Hello,\n\nConfirm: https://wise-parrot.example.test/newsletter/confirm?token=t1\n\nUnsubscribe: https://wise-parrot.example.test/newsletter/unsubscribe?token=t2")]) {
+      const { html, text } = renderEmail(c, site);
+      const links = linksOfHtml(html).filter((l) => !l.includes("/media/"));
+      expect(links.length).toBeGreaterThan(1);
+      for (const link of links) expect(text).toContain(link);
+    }
+  });
+
+  it("is 600 px tables with inline colours and a colour-scheme declaration", () => {
+    const { html } = renderEmail(content("A post"), site);
+    expect(html).toContain('width="600"');
+    expect(html).toContain('name="color-scheme" content="light dark"');
+    expect(html).not.toMatch(/<style/);
+  });
+});

@@ -1,0 +1,197 @@
+import { EMAIL_TEMPLATE } from "../../shared/content/audience";
+
+/**
+ * The one template every e-mail of the site goes out in. A message is written once as content (blocks); the plain
+ * text part and the HTML part are both rendered from it, so they never drift apart. The HTML is tables and inline
+ * styles, 600 px wide, with colours set on every cell (dark-mode clients then invert it as a whole or leave it), and
+ * loads nothing except images from the site's own PUBLIC_URL.
+ */
+
+export type EmailBlock =
+  | { kind: "heading"; text: string }
+  | { kind: "subheading"; text: string }
+  /** Text; http(s) addresses in it become links. */
+  | { kind: "paragraph"; text: string }
+  | { kind: "button"; label: string; url: string }
+  /** Something a visitor typed, shown as a quotation. */
+  | { kind: "quote"; text: string }
+  | { kind: "image"; src: string; alt: string };
+
+export type EmailContent = {
+  blocks: EmailBlock[];
+  /** Shown under the content: why the reader gets this message and how to stop it. */
+  unsubscribeUrl?: string;
+};
+
+export type EmailSite = { publicUrl: string; address: string; email: string };
+
+export type RenderedEmail = { text: string; html: string };
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string);
+}
+
+/** Splits text into plain runs and addresses (trailing punctuation stays text). */
+function splitLinks(text: string): { text: string; url?: string }[] {
+  const parts: { text: string; url?: string }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    let url = match[0];
+    const trailing = /[.,;:!?)\]]+$/.exec(url);
+    if (trailing) url = url.slice(0, -trailing[0].length);
+    const start = match.index ?? 0;
+    if (start > last) parts.push({ text: text.slice(last, start) });
+    parts.push({ text: url, url });
+    last = start + url.length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+const FONT = "font-family:Arial,Helvetica,sans-serif;";
+const INK = "#1f2937";
+const MUTED = "#4b5563";
+const BRAND = "#0f766e";
+
+function linkHtml(url: string, label: string): string {
+  return `<a href="${escapeHtml(url)}" style="color:${BRAND};text-decoration:underline;">${escapeHtml(label)}</a>`;
+}
+
+function inlineHtml(text: string): string {
+  return splitLinks(text)
+    .map((p) => (p.url ? linkHtml(p.url, p.text) : escapeHtml(p.text)))
+    .join("")
+    .replace(/\n/g, "<br>");
+}
+
+/** An image is kept only when it comes from the site itself: an e-mail must not call out anywhere else. */
+function ownImage(src: string, site: EmailSite): boolean {
+  try {
+    const url = new URL(src);
+    return url.origin === new URL(site.publicUrl).origin && (url.protocol === "https:" || url.protocol === "http:");
+  } catch {
+    return false;
+  }
+}
+
+function blockHtml(block: EmailBlock, site: EmailSite): string {
+  switch (block.kind) {
+    case "heading":
+      return `<h1 style="margin:0 0 16px;${FONT}font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h1>`;
+    case "subheading":
+      return `<h2 style="margin:8px 0 12px;${FONT}font-size:18px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h2>`;
+    case "paragraph":
+      return `<p style="margin:0 0 16px;${FONT}font-size:16px;line-height:1.55;color:${INK};">${inlineHtml(block.text)}</p>`;
+    case "quote":
+      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid ${BRAND};${FONT}font-size:15px;line-height:1.5;color:${INK};background-color:#f3f4f6;">${escapeHtml(block.text).replace(/\n/g, "<br>")}</blockquote>`;
+    case "button":
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;"><tr><td style="background-color:${BRAND};border-radius:6px;"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 22px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>`;
+    case "image":
+      return ownImage(block.src, site)
+        ? `<img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="552" style="display:block;width:100%;max-width:552px;height:auto;margin:0 0 16px;border:0;">`
+        : "";
+  }
+}
+
+function blockText(block: EmailBlock, site: EmailSite): string {
+  switch (block.kind) {
+    case "heading":
+      return `${block.text}\n${"=".repeat(Math.min(60, [...block.text].length))}`;
+    case "subheading":
+      return `${block.text}\n${"-".repeat(Math.min(60, [...block.text].length))}`;
+    case "paragraph":
+      return block.text;
+    case "quote":
+      return block.text
+        .split("\n")
+        .map((l) => `> ${l}`)
+        .join("\n");
+    case "button":
+      return `${block.label}: ${block.url}`;
+    case "image":
+      return ownImage(block.src, site) && block.alt ? `[${block.alt}]` : "";
+  }
+}
+
+function footerLines(content: EmailContent, site: EmailSite): { text: string; url?: string }[] {
+  const lines: { text: string; url?: string }[] = [{ text: `${EMAIL_TEMPLATE.siteName} · ${site.address}` }, { text: site.publicUrl, url: site.publicUrl }];
+  if (content.unsubscribeUrl) {
+    lines.push({ text: EMAIL_TEMPLATE.whyYouGetThis });
+    lines.push({ text: EMAIL_TEMPLATE.unsubscribe, url: content.unsubscribeUrl });
+  }
+  return lines;
+}
+
+/** Both parts of one message, from the same content. */
+export function renderEmail(content: EmailContent, site: EmailSite): RenderedEmail {
+  const footer = footerLines(content, site);
+  const text = [
+    ...content.blocks.map((b) => blockText(b, site)).filter(Boolean),
+    "--",
+    ...footer.map((l) => (l.url && l.url !== l.text ? `${l.text}: ${l.url}` : l.text)),
+  ].join("\n\n");
+
+  const body = content.blocks.map((b) => blockHtml(b, site)).join("\n");
+  const footerHtml = footer
+    .map((l) => `<p style="margin:0 0 8px;${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${l.url ? linkHtml(l.url, l.text) : escapeHtml(l.text)}</p>`)
+    .join("\n");
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(EMAIL_TEMPLATE.siteName)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f3f4f6;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 24px;background-color:${BRAND};border-radius:8px 8px 0 0;${FONT}font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(EMAIL_TEMPLATE.siteName)}</td></tr>
+<tr><td style="padding:24px;background-color:#ffffff;color:${INK};">
+${body}
+</td></tr>
+<tr><td style="padding:16px 24px 24px;background-color:#ffffff;border-top:1px solid #e5e7eb;border-radius:0 0 8px 8px;">
+${footerHtml}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  return { text: `${text}\n`, html };
+}
+
+/**
+ * The content of a message written as plain text (the site's older messages): paragraphs at blank lines, the
+ * addresses in them become links in the HTML part. An "Unsubscribe: <url>" line becomes the footer's unsubscribe line.
+ */
+export function contentFromText(text: string): EmailContent {
+  let unsubscribeUrl: string | undefined;
+  const blocks: EmailBlock[] = [];
+  for (const para of text.replace(/\r\n/g, "\n").split(/\n{2,}/)) {
+    const trimmed = para.trim();
+    if (!trimmed) continue;
+    const unsub = /^Unsubscribe:\s*(https?:\/\/\S+)$/.exec(trimmed);
+    if (unsub) {
+      unsubscribeUrl = unsub[1];
+      continue;
+    }
+    blocks.push({ kind: "paragraph", text: trimmed });
+  }
+  return { blocks, unsubscribeUrl };
+}
+
+/** Every http(s) link of an HTML part (href and src), for tests and checks. */
+export function linksOfHtml(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+    out.push((m[1] ?? "").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
+  }
+  return out;
+}

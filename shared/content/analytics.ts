@@ -1,0 +1,72 @@
+/**
+ * First-party analytics (decision 0017): the names of what is counted and the studio dashboard's copy.
+ * The browser's listener (app/lib/analytics-listener.ts) imports only the constants at the top.
+ */
+
+/** Goals recorded by the server, at the door of the service that did the thing. */
+export const SERVER_GOALS = ["lead", "newsletter", "signup", "chat"] as const;
+/** Goals the browser reports with a beacon: a click on a booking link, on a WhatsApp link. */
+export const CLIENT_GOALS = ["book-demo", "whatsapp"] as const;
+export const GOALS = [...SERVER_GOALS, ...CLIENT_GOALS] as const;
+export type GoalName = (typeof GOALS)[number];
+/** What `POST /api/events` accepts: a navigation inside the app after hydration, or a client goal. */
+export const BEACON_EVENTS = ["pageview", ...CLIENT_GOALS] as const;
+export type BeaconEvent = (typeof BEACON_EVENTS)[number];
+export const EVENTS_PATH = "/api/events";
+
+export const GOAL_LABELS: Record<GoalName, string> = {
+  lead: "Contact lead",
+  newsletter: "Newsletter subscription",
+  signup: "Sign-up",
+  chat: "Chat started",
+  "book-demo": "Book Demo click",
+  whatsapp: "WhatsApp click",
+};
+
+export const ANALYTICS_PERIODS = [
+  { value: "7d", days: 7, label: "Last 7 days" },
+  { value: "30d", days: 30, label: "Last 30 days" },
+  { value: "90d", days: 90, label: "Last 90 days" },
+] as const;
+
+export const ANALYTICS_COPY = {
+  title: "Analytics",
+  intro: "Visitors, where they come from and what they do. No cookies, no addresses; visitors who ask not to be tracked are not counted.",
+  period: "Period",
+  from: "From",
+  to: "To",
+  apply: "Show",
+  rangeError: "Choose a start and an end date (YYYY-MM-DD), the start on or before the end, at most 3 years apart.",
+  filteredBy: "Showing visits",
+  clearFilter: "Show all visits",
+  exportCsv: "Download CSV",
+  realtime: "Visitors in the last 30 minutes",
+  visitors: "Visitors",
+  views: "Page views",
+  viewsPerVisit: "Views per visit",
+  bounceRate: "Bounce rate",
+  chartTitle: "Visitors per day",
+  chartTable: "Visitors per day (table)",
+  day: "Day",
+  topPages: "Top pages",
+  sources: "Sources",
+  campaigns: "Campaigns (UTM source / medium / campaign)",
+  devices: "Devices",
+  browsers: "Browsers",
+  goals: "Goals",
+  goalsByPage: "Goals by page",
+  goalsBySource: "Goals by source",
+  posts: "Posts",
+  page: "Page",
+  source: "Source",
+  goal: "Goal",
+  count: "Count",
+  conversion: "Conversion rate",
+  likes: "Likes",
+  direct: "Direct / none",
+  empty: "Nothing recorded in this period yet.",
+  rawOnlyNote: "Filters use the raw events, which are kept for the last {days} days.",
+} as const;
+
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
