@@ -8,8 +8,9 @@ import { createApiRouter } from "./api/index";
 import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
-import { carriesCookie, contactSentCookie } from "./http/cookies";
+import { carriesCookie, contactSentCookie, sessionTokenOf } from "./http/cookies";
 import { studioGate } from "./pages/studio-gate";
+import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
 import { mediaFiles } from "./pages/media-files";
@@ -27,6 +28,9 @@ import { loadPrerenderedPages, loadStaticFiles, prerenderedBody, serveStatic, ty
 import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
+export const STUDIO_POST_BODY_BYTES = 1024 * 1024;
+const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/posts(?:\/|\.data$|$)/;
 
 export type AppOptions = {
   deps: Deps;
@@ -77,6 +81,15 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
       await next();
       if (c.res.status >= 400) c.res.headers.set("connection", "close");
       return;
+    }
+    // A post's body may be 50,000 characters, which a form sends percent-encoded (a typographic apostrophe is nine
+    // bytes) and JSON as UTF-8: staff writing posts get a larger limit, checked against their session first.
+    if (STUDIO_POST_WRITE.test(c.req.path) && (await studioSession(c.get("deps"), sessionTokenOf(config, c.req.raw.headers)))) {
+      return bodyLimit({
+        maxSize: STUDIO_POST_BODY_BYTES,
+        onError: (cc) =>
+          cc.json({ success: false, message: `The request body is larger than ${STUDIO_POST_BODY_BYTES / 1024} KiB.` }, 413, { connection: "close" }),
+      })(c, next);
     }
     // The rest of an oversized body is never read, so the connection cannot carry another request: the 413 says
     // `Connection: close` and Node closes it after the answer. Kept alive, @hono/node-server would cut the socket

@@ -28,7 +28,10 @@ export async function requireStudio(
   const studio = sessionToken ? await studioSession(deps, sessionToken) : null;
   if (!studio || !sessionToken) throw data(null, { status: 404 });
   if (options.secondFactor !== "any" && studio.secondFactor !== "passed") {
-    throw redirect(studio.secondFactor === "enrol" ? STUDIO_PAGES.enrol : STUDIO_PAGES.secondFactor);
+    if (studio.secondFactor === "enrol") throw redirect(STUDIO_PAGES.enrol);
+    // Back to the page asked for once the code is in (a bookmark, a link from an e-mail).
+    const next = studioNext(request.url);
+    throw redirect(next === STUDIO_PAGES.home ? STUDIO_PAGES.secondFactor : `${STUDIO_PAGES.secondFactor}?next=${encodeURIComponent(next)}`);
   }
   if (options.owner && studio.access !== "owner") throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
   return {
@@ -36,4 +39,27 @@ export async function requireStudio(
     sessionToken,
     actor: { userId: studio.userId, label: studio.email, clientIp: context.clientIp, access: studio.access },
   };
+}
+
+/**
+ * A studio address to go on to: the path and query of `url` when it is a studio page of this site, else the studio's
+ * home. Anything else (another site, `//host`, a backslash, a path out of /studio) is never followed.
+ */
+export function studioNext(url: string | null | undefined): string {
+  if (!url) return STUDIO_PAGES.home;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://studio.invalid");
+  } catch {
+    return STUDIO_PAGES.home;
+  }
+  if (url.startsWith("/") && (url.startsWith("//") || url.includes("\\"))) return STUDIO_PAGES.home;
+  if (!/^\/studio\/[a-z0-9/_-]*$/i.test(parsed.pathname) && parsed.pathname !== "/studio") return STUDIO_PAGES.home;
+  // React Router's own query parameters are not part of the page's address.
+  parsed.searchParams.delete("_routes");
+  parsed.searchParams.delete("index");
+  const path = parsed.pathname.replace(/\.data$/, "");
+  if (path === STUDIO_PAGES.secondFactor || path === STUDIO_PAGES.enrol) return STUDIO_PAGES.home;
+  const search = parsed.searchParams.toString();
+  return search ? `${path}?${search}` : path;
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import type { Config } from "../config";
 import { carriesSessionCookie } from "./cookies";
 import { NEWSLETTER_ONE_CLICK_PATH } from "../../shared/content/audience";
+import { isStudioPath } from "./studio-path";
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");
@@ -82,8 +83,7 @@ export function noStoreWhenAuthenticated(): MiddlewareHandler<AppEnv> {
 export function studioPrivate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const path = c.req.path;
-    if (path !== "/studio" && !path.startsWith("/studio/") && !path.startsWith("/studio.")) return;
+    if (!isStudioPath(c.req.path)) return;
     c.res.headers.set("Cache-Control", "no-store");
     c.res.headers.set("X-Robots-Tag", "noindex, nofollow");
   };

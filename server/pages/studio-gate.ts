@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
+import { isStudioPath, routedPath } from "../http/studio-path";
 import { studioSession } from "../services/staff/studio-session";
 
-const STUDIO_PAGE = /^\/studio(?:\/|\.data$|$)/;
 /** The invitation page is opened by people who are not staff yet; it checks the invitation's token itself. */
 const OPEN_TO_ALL = /^\/studio\/invitation(?:\.data)?$/;
 /** An address no route knows: the page React Router renders for it is the site's ordinary 404. */
@@ -18,7 +18,8 @@ const UNKNOWN_PATH = "/404";
 export async function studioGate(c: Context<AppEnv>): Promise<Request> {
   const request = c.req.raw;
   const url = new URL(request.url);
-  if (!STUDIO_PAGE.test(url.pathname) || OPEN_TO_ALL.test(url.pathname)) return request;
+  // Read as the router reads it: `/Studio` and `/%73tudio` are the studio too.
+  if (!isStudioPath(url.pathname) || OPEN_TO_ALL.test(routedPath(url.pathname))) return request;
   const deps = c.get("deps");
   const token = sessionTokenOf(deps.config, request.headers);
   if (token && (await studioSession(deps, token))) return request;

@@ -67,6 +67,7 @@ export const POST_MESSAGES = {
   coverAltRequired: "Describe the cover image for people who cannot see it (alt text).",
   coverAltTooLong: `The alt text can be at most ${POST_RULES.coverAltMax} characters.`,
   versionRequired: "The post's version is missing: reload the post.",
+  autosaveLive: "A published post is not saved as you type: select Save changes to put your changes on the site.",
   conflict:
     "Someone else saved this post after you opened it. Your text has not been saved: copy it, reload the post to see their changes, then apply yours again.",
   scheduleInPast: "Choose a date and time in the future.",
@@ -138,6 +139,8 @@ export const POST_PAGES = {
   autosaving: "Saving…",
   autosaved: (time: string) => `Saved at ${time}.`,
   autosaveFailed: (message: string) => `Not saved: ${message} Your text is still here.`,
+  /** Beside a published post's buttons: its changes go on the site only when saved by hand. */
+  publishedNoAutosave: "This post is live: changes go on the site when you select Save changes (they are not saved as you type).",
   conflictTitle: "This post was changed elsewhere",
   reload: "Reload the post",
   previewBanner: "Preview: this is how the post will look once published. It is not public.",

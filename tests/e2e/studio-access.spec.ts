@@ -75,7 +75,7 @@ async function enrol(page: Page): Promise<{ secret: string; codes: string[] }> {
 }
 
 async function enterCode(page: Page, code: string) {
-  await expect(page).toHaveURL(/\/studio\/second-factor$/);
+  await expect(page).toHaveURL(/\/studio\/second-factor(\?next=[^#]*)?$/);
   await page.getByLabel("Code", { exact: true }).fill(code);
   await page.getByRole("button", { name: "Continue" }).click();
 }

@@ -127,7 +127,8 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`studio access pages 
 
   it("second factor: a wrong code says so at the field, too many say how long to wait, a right one opens the studio", async () => {
     const session = await login(ownerEmail);
-    expect((await page("/studio/audit", { token: session })).headers.get("location")).toBe("/studio/second-factor");
+    // The code leads back to the page asked for.
+    expect((await page("/studio/audit", { token: session })).headers.get("location")).toBe("/studio/second-factor?next=%2Fstudio%2Faudit");
     expect((await page("/studio/second-factor", { token: session })).status).toBe(200);
     const wrong = await page("/studio/second-factor", { token: session, form: { code: "000000" } });
     expect(wrong.status).toBe(400);

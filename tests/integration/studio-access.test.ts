@@ -324,7 +324,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the studio's pages o
     for (const pathname of ["/studio", "/studio/staff", "/studio/audit"]) {
       const res = await page(pathname, { cookie: cookieOf(ownerFirst) });
       expect(res.status, pathname).toBe(302);
-      expect(res.headers.get("location"), pathname).toBe("/studio/second-factor");
+      expect(res.headers.get("location"), pathname).toBe(pathname === "/studio" ? "/studio/second-factor" : `/studio/second-factor?next=${encodeURIComponent(pathname)}`);
       expect(res.headers.get("cache-control"), pathname).toBe("no-store");
     }
     expect((await page("/studio/second-factor", { cookie: cookieOf(ownerFirst) })).status).toBe(200);

@@ -42,16 +42,30 @@ type Props = {
   categories: readonly string[];
   computedReadTime: string;
   words?: number;
-  /** For an existing post. */
-  post?: { id: number; version: number; status: PostStatus };
+  /** For an existing post (`scheduledAt`: its schedule, epoch ms). */
+  post?: { id: number; version: number; status: PostStatus; scheduledAt?: number | null };
   answer?: EditorAnswerView;
 };
 
-/** `YYYY-MM-DDTHH:mm` of an instant in the browser's time zone (the datetime-local field's text). */
-export function localInputValue(epochMs: number | null): string {
+/**
+ * `YYYY-MM-DDTHH:mm` of an instant (the datetime-local field's text): in UTC, or in the browser's time zone with the
+ * offset that zone has at that instant (summer time included).
+ */
+export function inputValueAt(epochMs: number | null, zone: "utc" | "browser"): string {
   if (epochMs === null) return "";
-  const d = new Date(epochMs - new Date(epochMs).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
+  const offset = zone === "browser" ? new Date(epochMs).getTimezoneOffset() : 0;
+  return new Date(epochMs - offset * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * The offset (minutes, as `Date#getTimezoneOffset`) the browser's zone has at the local time typed in the field: a
+ * date after a change to or from summer time is read with that date's offset, not today's. "0" for no valid text.
+ */
+export function offsetAtLocal(text: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return "0";
+  // Without an offset, date-time text is read as local time.
+  const local = new Date(text);
+  return Number.isNaN(local.getTime()) ? "0" : String(local.getTimezoneOffset());
 }
 
 /**
@@ -66,13 +80,17 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
   // The version this editor last saved (or loaded): only its own saves move it, never someone else's.
   const [version, setVersion] = useState(post?.version ?? 0);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  // The server renders, and the page hydrates, in UTC (a browser without JavaScript sends its text as UTC); once
+  // hydrated the field shows the browser's local time and a submit sends the offset of the time typed.
   const [zone, setZone] = useState("UTC");
   const [offset, setOffset] = useState("0");
+  const [local, setLocal] = useState(false);
   const [dirtySinceSave, setDirtySinceSave] = useState(false);
 
   useEffect(() => {
     setZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
     setOffset(String(new Date().getTimezoneOffset()));
+    setLocal(true);
   }, []);
   useEffect(() => {
     if (answer?.ok) setVersion((v) => Math.max(v, answer.version));
@@ -88,14 +106,18 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  const shown = answer && !answer.ok && answer.values ? answer.values : fields;
+  const refused = answer && !answer.ok && answer.values ? answer.values : null;
+  const shown = refused ?? fields;
+  // A refused save shows the text as typed; otherwise the post's schedule in the zone the form sends.
+  const scheduledText = refused || post?.scheduledAt === undefined ? shown.scheduledAt : inputValueAt(post.scheduledAt, local ? "browser" : "utc");
   const fieldErrors = { ...(answer && !answer.ok ? answer.fieldErrors : {}), ...(autosave.data && !autosave.data.ok ? autosave.data.fieldErrors : {}) };
   const conflict = (answer && !answer.ok && answer.conflict) || (autosave.data && !autosave.data.ok && autosave.data.conflict);
   // An autosave in flight and a button's save would both name the same version: one at a time.
   const busy = navigation.state !== "idle" || autosave.state !== "idle";
 
   const onInput = () => {
-    if (mode !== "edit" || conflict) return;
+    // A published post's changes go live only by its button (the service refuses an autosave of a live post).
+    if (mode !== "edit" || conflict || post?.status === "published") return;
     setDirtySinceSave(true);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -138,9 +160,13 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
         method="post"
         ref={formRef}
         onInput={onInput}
-        onSubmit={() => {
+        onSubmit={(event) => {
           // A button's save carries everything typed: the pending autosave is not needed.
           if (timer.current) clearTimeout(timer.current);
+          const form = event.currentTarget;
+          const typed = form.elements.namedItem("scheduledAt");
+          const tz = form.elements.namedItem("tzOffset");
+          if (local && typed instanceof HTMLInputElement && tz instanceof HTMLInputElement) tz.value = offsetAtLocal(typed.value);
           setDirtySinceSave(false);
         }} className="space-y-5" aria-label={mode === "new" ? POST_PAGES.newTitle : POST_PAGES.editTitle}>
         {post ? <input type="hidden" name="version" value={version} /> : null}
@@ -186,7 +212,7 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
         />
         {mode === "edit" ? (
           <p role={autosaveFailed ? "alert" : "status"} aria-live="polite" className={`min-h-5 text-sm ${autosaveFailed ? "font-semibold text-red-700" : "text-slate-600"}`}>
-            {autosaveStatus}
+            {post?.status === "published" ? POST_PAGES.publishedNoAutosave : autosaveStatus}
           </p>
         ) : null}
         {mode === "new" ? (
@@ -216,7 +242,7 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
                   label={POST_PAGES.fields.scheduledAt}
                   name="scheduledAt"
                   type="datetime-local"
-                  defaultValue={shown.scheduledAt}
+                  defaultValue={scheduledText}
                   hint={POST_PAGES.fields.timeZone(zone)}
                   error={fieldErrors.scheduledAt}
                 />

@@ -1,13 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES } from "@shared/content/studio-posts";
 import { studioMeta } from "~/components/studio/meta";
-import { localInputValue, PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
+import { PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
 import { PageHeader, buttonClass } from "~/components/studio/ui";
 import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { invalid, notFound } from "../../../server/services/errors";
-import { deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
+import { autosavePost, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/post-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -54,8 +54,11 @@ export async function action(args: Route.ActionArgs) {
         message = POST_MESSAGES.unpublished;
         break;
       case "save":
-      case "autosave":
         post = await savePost(deps, studio.actor, id, version, changes);
+        message = POST_MESSAGES.saved;
+        break;
+      case "autosave":
+        post = await autosavePost(deps, studio.actor, id, version, changes);
         message = POST_MESSAGES.saved;
         break;
       default:
@@ -69,7 +72,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, canSendNewsletter } = loaderData;
-  const fields = { ...post, scheduledAt: localInputValue(post.scheduledAt) };
+  // The schedule's text is made by the editor, in the zone its form sends (post.scheduledAt below).
+  const fields = { ...post, scheduledAt: "" };
   return (
     <>
       <PageHeader
@@ -102,7 +106,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         categories={POST_CATEGORIES}
         computedReadTime={post.computedReadTime}
         words={post.words}
-        post={{ id: post.id, version: post.version, status: post.status }}
+        post={{ id: post.id, version: post.version, status: post.status, scheduledAt: post.scheduledAt }}
         answer={actionData}
       />
     </>

@@ -5,7 +5,7 @@ import { SECOND_FACTOR_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
-import { requireStudio } from "~/lib/studio.server";
+import { requireStudio, studioNext } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { passSecondFactor } from "../../../server/services/staff/studio-session";
 import type { Route } from "./+types/second-factor";
@@ -22,7 +22,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor === "enrol") throw redirect(STUDIO_PAGES.enrol);
-  if (studio.secondFactor === "passed") throw redirect(STUDIO_PAGES.home);
+  if (studio.secondFactor === "passed") throw redirect(studioNext(new URL(args.request.url).searchParams.get("next")));
   return null;
 }
 
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
     }
     return data({ error: failure.message, wait: null }, { status: failure.status });
   }
-  throw redirect(STUDIO_PAGES.home, 303);
+  throw redirect(studioNext(new URL(args.request.url).searchParams.get("next")), 303);
 }
 
 export default function SecondFactor({ actionData }: Route.ComponentProps) {

@@ -282,7 +282,7 @@ function columnsOf(fields: PostFields) {
  * Checks and merges `changes` into `current`: a slug that is given must be valid and free; an empty one is made
  * from the title (and made free); the cover must be a row of `media`, with alt text.
  */
-async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ownId: number | null): Promise<PostFields> {
+async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ownId: number | null, dialect: Db["dialect"]): Promise<PostFields> {
   const parsed = parseInput(FieldsSchema, changes);
   const merged: PostFields = { ...current, ...Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) } as PostFields;
   if (parsed.slug === undefined && ownId === null) merged.slug = "";
@@ -294,7 +294,11 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
     if (taken && Number(taken.id) !== ownId) throw conflict(POST_MESSAGES.slugTaken, "slug");
   }
   if (merged.coverMediaId !== null) {
-    const media = await db.selectFrom("media").select("id").where("id", "=", merged.coverMediaId).executeTakeFirst();
+    // On PostgreSQL the image's row is held (shared) until this write commits: an image being deleted meanwhile is
+    // waited for and then refused here, and one deleted after sees this post as its user (deleteMedia locks first).
+    let query = db.selectFrom("media").select("id").where("id", "=", merged.coverMediaId);
+    if (dialect === "postgres") query = query.forShare();
+    const media = await query.executeTakeFirst();
     if (!media) throw invalid(POST_MESSAGES.coverNotFound, "coverMediaId");
     if (!merged.coverAlt) throw invalid(POST_MESSAGES.coverAltRequired, "coverAlt");
   }
@@ -303,12 +307,31 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
 
 export type SnapshotOf = PostFields & { status: PostStatus; scheduledAt: number | null };
 
-async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number): Promise<void> {
+/**
+ * One person's autosaves within this time share one revision (the newest, kept up to date), so a long writing
+ * session does not push every earlier revision out of the 50 kept within minutes. A save by button, a change of
+ * status, the schedule worker or another person starts a new revision.
+ */
+export const AUTOSAVE_REVISION_MS = 10 * 60_000;
+
+async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number, autosave = false): Promise<void> {
   const post = toStudioPost(row);
   const snapshot: SnapshotOf = { ...fieldsOf(row), status: post.status, scheduledAt: post.scheduledAt };
+  if (autosave && actor.userId) {
+    const newest = await trx.selectFrom("blog_revisions").select(["id", "saved_by", "snapshot"]).where("blog_id", "=", Number(row.id)).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const since = newest?.saved_by === actor.userId ? parseStored<{ autosaveSince?: unknown }>(newest.snapshot, {}).autosaveSince : undefined;
+    if (newest && typeof since === "number" && now - since < AUTOSAVE_REVISION_MS) {
+      await trx
+        .updateTable("blog_revisions")
+        .set({ version: Number(row.version), saved_at: now, snapshot: JSON.stringify({ ...snapshot, autosaveSince: since }) })
+        .where("id", "=", Number(newest.id))
+        .execute();
+      return;
+    }
+  }
   await trx
     .insertInto("blog_revisions")
-    .values({ blog_id: Number(row.id), version: Number(row.version), saved_at: now, saved_by: actor.userId, snapshot: JSON.stringify(snapshot) })
+    .values({ blog_id: Number(row.id), version: Number(row.version), saved_at: now, saved_by: actor.userId, snapshot: JSON.stringify(autosave ? { ...snapshot, autosaveSince: now } : snapshot) })
     .execute();
   // Only the newest are kept.
   const keepFrom = await trx
@@ -324,17 +347,25 @@ async function writeRevision(trx: Kx, row: BlogRow, actor: Actor, now: number): 
 
 /**
  * After a post's slug changed: a post that was ever public leaves its old slug answering 301 (pointing at the post,
- * so chains collapse); the new slug stops being anyone's old or deleted slug (a post taking it wins).
+ * so chains collapse).
  */
 async function moveSlug(trx: Kx, id: number, from: string, to: string, wasPublic: boolean, now: number): Promise<void> {
-  await trx.deleteFrom("blog_redirects").where("slug", "=", to).execute();
-  await trx.deleteFrom("blog_gone").where("slug", "=", to).execute();
   if (!wasPublic || from === to) return;
   await trx
     .insertInto("blog_redirects")
     .values({ slug: from, blog_id: id, created_at: now })
     .onConflict((oc) => oc.column("slug").doUpdateSet({ blog_id: id, created_at: now }))
     .execute();
+}
+
+/**
+ * A post published at `slug` takes it: it stops being anyone's old or deleted slug. Only publishing does: a draft
+ * given an old slug leaves its 301 (or 410) answering until it is published, so links to the post that had it do
+ * not break for a draft nobody can see (and stay working if the draft is deleted).
+ */
+async function claimSlug(db: Kx, slug: string): Promise<void> {
+  await db.deleteFrom("blog_redirects").where("slug", "=", slug).execute();
+  await db.deleteFrom("blog_gone").where("slug", "=", slug).execute();
 }
 
 const AUDIT_ACTIONS: Record<Transition["to"], string> = {
@@ -358,6 +389,7 @@ async function writePost(
   changes: PostChanges,
   transition: Transition,
   now = Date.now(),
+  autosave = false,
 ): Promise<StudioPost> {
   const version = parseInput(VersionSchema, expectedVersion);
   await assertSaveAllowed(deps, actor);
@@ -368,8 +400,10 @@ async function writePost(
       if (!current) throw notFound(POST_MESSAGES.notFound);
       if (Number(current.version) !== version) throw conflict(POST_MESSAGES.conflict, "version");
       const before = fieldsOf(current);
-      const fields = await mergeFields(trx, before, changes, id);
+      const fields = await mergeFields(trx, before, changes, id, deps.db.dialect);
       const status = current.status as PostStatus;
+      // Typing in a live post must not put half-written text on the site: only a save by hand does.
+      if (autosave && status === PUBLISHED) throw conflict(POST_MESSAGES.autosaveLive);
       const set: Partial<BlogRow> = { ...columnsOf(fields), updated_at: now };
       switch (transition.to) {
         case "published":
@@ -407,7 +441,8 @@ async function writePost(
       // Another process saved between the read and the write.
       if (!updated) throw conflict(POST_MESSAGES.conflict, "version");
       if (before.slug !== fields.slug) await moveSlug(trx, id, before.slug, fields.slug, status === PUBLISHED || status === "unpublished", now);
-      await writeRevision(trx, updated, actor, now);
+      if (updated.status === PUBLISHED) await claimSlug(trx, fields.slug);
+      await writeRevision(trx, updated, actor, now, autosave && transition.to === "keep");
       return updated;
     });
   } catch (error) {
@@ -444,14 +479,13 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
   let row: BlogRow;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {
-      const fields = await mergeFields(trx, empty, changes, null);
+      const fields = await mergeFields(trx, empty, changes, null, deps.db.dialect);
       if (!fields.title) throw invalid(POST_MESSAGES.titleRequired, "title");
       const inserted = await trx
         .insertInto("blogs")
         .values({ ...columnsOf(fields), image: null, published_at: now, created_at: now, updated_at: now, status: "draft", version: 1, author_user_id: actor.userId })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await moveSlug(trx, Number(inserted.id), fields.slug, fields.slug, false, now);
       await writeRevision(trx, inserted, actor, now);
       return inserted;
     });
@@ -468,6 +502,11 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
 /** Saves the fields (the status stays). */
 export function savePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
   return writePost(deps, actor, id, version, changes, { to: "keep" }, now);
+}
+
+/** The editor's save a few seconds after typing stops: a save like `savePost`, sharing its revision (AUTOSAVE_REVISION_MS). */
+export function autosavePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
+  return writePost(deps, actor, id, version, changes, { to: "keep" }, now, true);
 }
 
 /** Saves the fields and publishes now (a post published before keeps its date). */
@@ -523,6 +562,7 @@ export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: numbe
 
 /** After the schedule worker published `row` (it won the conditional update): its revision and the assistant's index. */
 export async function publishedByScheduler(deps: Pick<Deps, "db">, row: BlogRow, actor: Actor, now: number): Promise<void> {
+  await claimSlug(deps.db.kysely, row.slug);
   await writeRevision(deps.db.kysely, row, actor, now);
   await reindex(deps, row);
 }

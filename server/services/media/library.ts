@@ -23,11 +23,15 @@ export type MediaItem = {
 export type MediaLibraryItem = MediaItem & { usedBy: MediaUse[] };
 
 
-/** A name as the library shows it: the uploaded file's base name, without path or control characters. */
+/**
+ * A name as the library shows it: the uploaded file's base name, without path or control characters, nor the
+ * invisible marks that reverse or reorder text (`photo<U+202E>gnp.exe` would read "photoexe.png", in the library and
+ * in the audit log).
+ */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MEDIA_RULES.maxNameLength);
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, MEDIA_RULES.maxNameLength);
   return clean || "image";
 }
 
@@ -198,6 +202,12 @@ export async function deleteMedia(deps: Deps, id: number, actor: Actor): Promise
   const item = await getMedia(deps, id);
   if (!item) throw notFound(MEDIA_MESSAGES.notFound);
   const deleted = await deps.db.kysely.transaction().execute(async (trx) => {
+    // On PostgreSQL the row is locked before its users are read: a post saved with it as cover at this moment holds
+    // it shared (studio-posts' mergeFields) and is waited for, then seen below; one saved after waits and is refused.
+    if (deps.db.dialect === "postgres") {
+      const row = await trx.selectFrom("media").select("id").where("id", "=", id).forUpdate().executeTakeFirst();
+      if (!row) return false;
+    }
     const users = await trx.selectFrom("blogs").select("title").where("cover_media_id", "=", id).orderBy("id").execute();
     if (users.length > 0) throw conflict(MEDIA_MESSAGES.inUse(users.map((u) => u.title)));
     await trx.deleteFrom("media_files").where("media_id", "=", id).execute();

@@ -32,7 +32,9 @@ const AVIF = { quality: 52, effort: 2 } as const;
 async function inspect(bytes: Buffer): Promise<{ format: AcceptedFormat; width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MEDIA_RULES.maxInputPixels }).metadata();
+    // No pixel limit on the header read itself (it decodes nothing): an image over the limit is then told so below,
+    // instead of sharp's refusal reading as "not an image".
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw invalid(MEDIA_MESSAGES.notImage, "file");
   }

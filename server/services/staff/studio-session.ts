@@ -4,7 +4,8 @@ import { hashToken } from "../auth/tokens";
 import { conflict, unauthorized } from "../errors";
 import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
 import { isStaffAccess } from "./access";
-import { confirmEnrolment, verifySecondFactor } from "./second-factor";
+import { type Actor, recordAudit } from "./audit";
+import { confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
 
 /**
  * Who a session is in the studio. `null` for no session and for visitor accounts: the doors answer those
@@ -48,6 +49,11 @@ export async function passSecondFactor(deps: Deps, sessionToken: string, code: s
   if (session.secondFactor === "enrol") throw conflict(STUDIO_MESSAGES.notEnrolled);
   const used = await verifySecondFactor(deps, session.userId, code, clientIp, now);
   await markPassed(deps, sessionToken, now);
+  // A recovery code spent is a phone lost, or someone else holding the codes: the owners should see it.
+  if (used === "recovery") {
+    const left = await recoveryCodesLeft(deps, session.userId);
+    await recordAudit(deps, actorOf(session, clientIp), { action: "staff.recovery-code", recordType: "user", recordId: session.userId, detail: `${left} left` }, now);
+  }
   return used;
 }
 
@@ -58,8 +64,11 @@ export async function enrolSession(deps: Deps, sessionToken: string, code: strin
   if (session.secondFactor !== "enrol") throw conflict(STUDIO_MESSAGES.alreadyEnrolled);
   const codes = await confirmEnrolment(deps, session.userId, code, clientIp, now);
   await markPassed(deps, sessionToken, now);
+  await recordAudit(deps, actorOf(session, clientIp), { action: "staff.enrol", recordType: "user", recordId: session.userId, detail: session.access }, now);
   return codes;
 }
+
+const actorOf = (session: StudioSession, clientIp: string): Actor => ({ userId: session.userId, label: session.email, clientIp });
 
 async function markPassed(deps: Deps, sessionToken: string, now: number): Promise<void> {
   await deps.db.kysely.updateTable("sessions").set({ second_factor_at: now }).where("token_hash", "=", hashToken(sessionToken)).execute();
