@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo, default as Sharp } from "sharp";
 import { type MEDIA_ACCEPTED, MEDIA_MESSAGES, MEDIA_RULES } from "../../../shared/content/studio-media";
 import { invalid } from "../errors";
 
@@ -16,9 +16,22 @@ export type ProcessedImage = {
   files: SizedFile[];
 };
 
-// libvips' operation cache would keep decoded pixels of past uploads (up to 50 MB) for a repeat that never comes:
-// each upload is new bytes.
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips, ~18 MB resident) is loaded by the first upload, not with the module: the server bundle inlines this
+ * module's dynamic import (library.ts), so only an import here keeps a process that never receives an upload from
+ * carrying it.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // libvips' operation cache would keep decoded pixels of past uploads (up to 50 MB) for a repeat that never
+    // comes: each upload is new bytes.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 const WEBP = { quality: 80, effort: 4 } as const;
 // Effort 2 of 9: AVIF's encoder is the slow part of an upload; higher efforts saved a few per cent more bytes for
@@ -29,7 +42,7 @@ const AVIF = { quality: 52, effort: 2 } as const;
  * What sharp's header read says the bytes are, refused with a message the uploader can act on when they are not a
  * still JPEG, PNG, WebP or AVIF image within the pixel bound. Reading the header decodes no pixels.
  */
-async function inspect(bytes: Buffer): Promise<{ format: AcceptedFormat; width: number; height: number }> {
+async function inspect(sharp: typeof Sharp, bytes: Buffer): Promise<{ format: AcceptedFormat; width: number; height: number }> {
   let meta: Metadata;
   try {
     // No pixel limit on the header read itself (it decodes nothing): an image over the limit is then told so below,
@@ -78,7 +91,8 @@ export function targetWidths(width: number): number[] {
  * libvips' threads; the smaller versions are made from those pixels.
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  const { format, width, height } = await inspect(bytes);
+  const sharp = await loadSharp();
+  const { format, width, height } = await inspect(sharp, bytes);
   const widths = targetWidths(width);
   const largest = widths[widths.length - 1]!;
 
