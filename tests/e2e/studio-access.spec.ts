@@ -165,7 +165,7 @@ test("the owner sets up two-step sign-in, signs in with a code and with a recove
   await expect(page.getByRole("cell", { name: spareEmail })).toHaveCount(0);
   const editorEmail = uniqueEmail("editor");
   await page.getByLabel("E-mail address").fill(editorEmail);
-  await page.getByLabel("Access").selectOption("editor");
+  await page.getByLabel("Access", { exact: true }).selectOption("editor");
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${editorEmail}.`)).toBeVisible();
   await accessibleAtBothWidths(page);
@@ -175,7 +175,7 @@ test("the owner sets up two-step sign-in, signs in with a code and with a recove
   await expect(page).toHaveURL(/\/studio\/audit$/);
   await expect(page.getByRole("cell", { name: "staff.invite" })).toBeVisible();
   await accessibleAtBothWidths(page);
-  await page.getByLabel("Action").selectOption("staff.grant");
+  await page.getByLabel("Action", { exact: true }).selectOption("staff.grant");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/action=staff\.grant/);
   await expect(page.getByRole("cell", { name: "staff.invite" })).toHaveCount(0);
