@@ -70,6 +70,9 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       });
     },
   });
+  // A client that vanishes mid-conversation (a sending process killed with SIGKILL) resets its connection; smtp-server
+  // reports that as an 'error' event, which without a listener would be thrown into the test runner.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
