@@ -2,6 +2,8 @@ import { EventEmitter } from "node:events";
 import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../shared/content/contact";
 import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
 import type { Deps } from "../context";
+import type { Selectable } from "kysely";
+import type { LeadTables } from "../db/schema";
 import { invalid, rateLimited } from "./errors";
 import { hitRateLimit } from "./rate-limit";
 import { notifyAboutLead } from "./audience/lead-notify";
@@ -89,7 +91,12 @@ export async function listLeads(deps: Pick<Deps, "db">, { limit = 1000, status }
   let query = deps.db.kysely.selectFrom("leads").selectAll().orderBy("id", "desc").limit(limit);
   if (status) query = query.where("status", "=", status);
   const rows = await query.execute();
-  return rows.map((r) => ({
+  return rows.map(leadRowOf);
+}
+
+/** A stored lead as the command line, the CSV and the studio's inbox show it. */
+export function leadRowOf(r: Omit<Selectable<LeadTables["leads"]>, "claim_token" | "claimed_until" | "crm_response">): LeadRow {
+  return {
     id: Number(r.id),
     createdAt: Number(r.created_at),
     firstName: r.first_name,
@@ -104,7 +111,7 @@ export async function listLeads(deps: Pick<Deps, "db">, { limit = 1000, status }
     deliveredAt: r.delivered_at == null ? null : Number(r.delivered_at),
     crmStatus: r.crm_status == null ? null : Number(r.crm_status),
     lastError: r.last_error,
-  }));
+  };
 }
 
 /** Puts failed leads (or the given ones) back in the queue, due now. Spam and delivered leads are left alone. */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { AUDIENCE_MESSAGES, AUDIENCE_RULES } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound } from "../errors";
-import { leadEvents, leadsToCsv, type LeadRow, type LeadStatus } from "../leads";
+import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from "../leads";
 import { notifyAboutLead } from "./lead-notify";
 import { type Actor, recordAudit } from "../staff/audit";
 import { assertExportAllowed, EXPORT_PAGE, likePattern } from "./subscribers";
@@ -17,40 +17,8 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (STATUSES as readonly string[]).includes(value);
 }
 
-function toLead(r: {
-  id: number;
-  created_at: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  message: string;
-  lead_source: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: number;
-  delivered_at: number | null;
-  crm_status: number | null;
-  last_error: string | null;
-  crm_response: string | null;
-}): LeadDetail {
-  return {
-    id: Number(r.id),
-    createdAt: Number(r.created_at),
-    firstName: r.first_name,
-    lastName: r.last_name,
-    email: r.email,
-    phone: r.phone,
-    message: r.message,
-    leadSource: r.lead_source,
-    status: r.status as LeadStatus,
-    attempts: Number(r.attempts),
-    nextAttemptAt: Number(r.next_attempt_at),
-    deliveredAt: r.delivered_at == null ? null : Number(r.delivered_at),
-    crmStatus: r.crm_status == null ? null : Number(r.crm_status),
-    lastError: r.last_error,
-    crmResponse: r.crm_response,
-  };
+function toLead(r: Parameters<typeof leadRowOf>[0] & { crm_response: string | null }): LeadDetail {
+  return { ...leadRowOf(r), crmResponse: r.crm_response };
 }
 
 /** Whether leads are forwarded anywhere: without a CRM they are kept here, and the inbox says so. */
