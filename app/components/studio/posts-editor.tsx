@@ -2,23 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
 import { CoverField } from "./cover-field";
+import type { PostFields } from "../../../server/services/blog/studio-posts";
 import { Button, Field, Notice, StatusBadge, buttonClass } from "./ui";
 
-/** What the editor shows in its fields. */
-export type EditorFields = {
-  title: string;
-  slug: string;
-  excerpt: string;
-  author: string;
-  category: string;
-  tags: string[];
-  featured: boolean;
-  readTime: string;
-  coverMediaId: number | null;
-  coverAlt: string;
-  body: string;
-  scheduledAt: string;
-};
+/** What the editor shows in its fields: the post's fields, and the schedule time as the input holds it. */
+export type EditorFields = PostFields & { scheduledAt: string };
 
 /** The action's answer, as the editor reads it (see app/lib/studio-posts.server.ts). */
 export type EditorAnswerView =
