@@ -12,11 +12,11 @@ import { carriesCookie, contactSentCookie, sessionTokenOf } from "./http/cookies
 import { studioGate } from "./pages/studio-gate";
 import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
-import { cachedPostPage } from "./pages/cached-post-page";
+import { POST_PAGE_TTL_MS, cachedPostPage } from "./pages/cached-post-page";
 import { mediaFiles } from "./pages/media-files";
 import { hashPolicy } from "./http/script-hashes";
 import { ResponseCache } from "./http/response-cache";
-import { blogsVersion } from "./services/blog/versions";
+import { postsVersion } from "./services/blog/versions";
 import { compressText, pickEncoding } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
@@ -222,13 +222,13 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     // The post page through the response cache (production build only: the dev server's pages carry Vite's scripts).
     if (!options.pageHandler) {
       app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
-      // The listing without filters shows the posts, their likes and the totals: the blog data version keys it, and
-      // the cache's second bounds how old its view count is (as for the listing API).
+      // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
+      // lifetime bounds how old its likes and views are, as on the post pages.
       app.get(
         "/blogs",
         cachedPage(renderPage, {
-          version: () => blogsVersion(deps),
-          cache: new ResponseCache({ ttlMs: 1_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+          version: () => postsVersion(deps),
+          cache: new ResponseCache({ ttlMs: POST_PAGE_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
         }),
       );
       // The contact page shows only the site's configuration, except once after a form sent without JavaScript.

@@ -11,7 +11,7 @@ import { formerAddress } from "../services/blog/addresses";
 import { listBlogs } from "../services/blog/listing";
 import { seedSampleBlogs } from "../services/blog/posts";
 import { BlogQuerySchema, toBlogQuery } from "../services/blog/query";
-import { blogsVersion } from "../services/blog/versions";
+import { postsVersion } from "../services/blog/versions";
 import { viewBlog } from "../services/blog/views";
 import { notFound, rateLimited } from "../services/errors";
 
@@ -25,14 +25,15 @@ const IdSchema = z.coerce
 export function blogsRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
-  // Listing answers are the same for every visitor: kept about a second (docs/decisions/0007-response-cache.md).
+  // Listing answers are the same for every visitor: kept a second, so their likes and views are at most that old
+  // (docs/decisions/0007-response-cache.md).
   const listings = new ResponseCache({ ttlMs: 1_000, maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
 
   r.get("/", async (c) => {
     const query = toBlogQuery(parseWith(BlogQuerySchema, c.req.query()));
     const deps = c.get("deps");
     if (carriesCredentials(c)) return c.json({ success: true, ...(await listBlogs(deps, query)) });
-    const version = await blogsVersion(deps);
+    const version = await postsVersion(deps);
     // The normalised query: equivalent query strings share one entry.
     const key = JSON.stringify([version, query.search ?? "", query.category ?? "", query.featured ?? false, query.limit ?? 0, query.page ?? 1, query.cursor ?? "", query.exclude ?? ""]);
     const found = await listings.get(
@@ -41,7 +42,7 @@ export function blogsRouter(): Hono<AppEnv> {
         body: Buffer.from(JSON.stringify({ success: true, ...(await listBlogs(deps, query)) })),
         headers: { "content-type": "application/json" },
       }),
-      async () => (await blogsVersion(deps)) === version,
+      async () => (await postsVersion(deps)) === version,
     );
     // The listing producer always answers; null cannot happen.
     if (!found) throw new Error("the listing cache gave no answer");

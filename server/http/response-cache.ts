@@ -126,7 +126,7 @@ export class ResponseCache {
     this.ttlMs = options.ttlMs ?? 1_000;
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.brotliQuality = options.brotliQuality ?? BROTLI_QUALITY;
   }
 

@@ -6,7 +6,7 @@ import { hashPolicy, withScriptHashes } from "../http/script-hashes";
 import { carriesCredentials, contentSecurityPolicy } from "../http/security";
 import { hasLiked } from "../services/blog/likes";
 import { SlugSchema } from "../services/blog/types";
-import { postPageVersion } from "../services/blog/versions";
+import { postsVersion } from "../services/blog/versions";
 import { countView } from "../services/blog/views";
 
 /** Renders a page for `request` with the given CSP nonce; the loader must not count a view (it is counted here). */
@@ -17,8 +17,9 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
  *
  * Every request counts its view (once per client address and hour) whether the HTML is cached or not.
  * The page differs only by the visitor's like state, so the key is the slug,
- * liked or not, the post's like count and the version of the posts (added,
- * removed or edited: the related posts); a like of another post leaves it. The HTML is rendered for the cache
+ * liked or not, and the version of the posts (added, removed or edited: the related posts). Its like and view
+ * counts are at most POST_PAGE_TTL_MS old (decision 0007): a like does not make the next reader's page render
+ * again. The liker's own state ('Liked') is always theirs. The HTML is rendered for the cache
  * from a request that carries nothing of the visitor but, for the liked
  * variant, their visitor cookie. Its scripts are allowed by their SHA-256
  * hashes instead of a nonce, so one body and its compressed forms serve every
@@ -28,7 +29,13 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
  * slug, `.data` requests) goes to `next()`, the ordinary render, whose loader
  * counts the view itself.
  */
-export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ ttlMs: 1_000, maxEntries: 200, maxBytes: 16 * 1024 * 1024 })) {
+/**
+ * How long a post page (and `/blogs`) is shared: how old its like and view counts may be. Every process renders each
+ * post at most once per lifetime and like state (one ~6 ms render), however many people read it or like it meanwhile.
+ */
+export const POST_PAGE_TTL_MS = 5_000;
+
+export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ ttlMs: POST_PAGE_TTL_MS, maxEntries: 200, maxBytes: 16 * 1024 * 1024 })) {
   return async (c: Context<AppEnv>, next: Next) => {
     const slug = c.req.param("slug") ?? "";
     if (c.req.method !== "GET" || new URL(c.req.url).search !== "" || carriesCredentials(c) || !SlugSchema.safeParse(slug).success) {
@@ -44,7 +51,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
       // No such post: the ordinary render answers 404 (its loader finds nothing to count).
       if (id === undefined) return next();
       liked = await hasLiked(deps, id, visitor);
-      version = await postPageVersion(deps, id);
+      version = await postsVersion(deps);
     } catch {
       // The database cannot answer (an outage): the ordinary render answers, as it would without the cache (the
       // 503 page); views are counted once per address and hour, so its loader counting again adds nothing.
@@ -75,7 +82,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
         },
       };
     };
-    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await postPageVersion(deps, id)) === version);
+    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await postsVersion(deps)) === version);
     if (found) return found.answer.respond(c, found.source);
     // Not shareable (an error page, a cookie...): this request's own render, or a new one for a request that waited.
     return own ?? render(c, c.req.raw, c.get("cspNonce"));

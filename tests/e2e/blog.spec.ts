@@ -329,13 +329,17 @@ test("an unknown slug answers 404 with 'Blog not found' and 'Back to Blogs'", as
 });
 
 test("Total Readers sums the views with a '+', Total Likes the likes", async ({ page, request }) => {
-  const api = (await (await request.get("/api/blogs?limit=50")).json()) as { data: { views: number; likes: number }[] };
-  const views = api.data.reduce((n, b) => n + b.views, 0);
-  const likes = api.data.reduce((n, b) => n + b.likes, 0);
-  expect(views).toBeGreaterThan(0);
-  await page.goto("/blogs");
-  await expect(page.getByTestId("stat-readers")).toContainText(`${views}+`);
-  await expect(page.getByTestId("stat-likes")).toContainText(String(likes));
+  // Both answers show counts at most their cache's lifetime old (decision 0007), and other tests read and like posts
+  // on this server meanwhile: compare them until they agree.
+  await expect(async () => {
+    const api = (await (await request.get("/api/blogs?limit=50")).json()) as { data: { views: number; likes: number }[] };
+    const views = api.data.reduce((n, b) => n + b.views, 0);
+    const likes = api.data.reduce((n, b) => n + b.likes, 0);
+    expect(views).toBeGreaterThan(0);
+    await page.goto("/blogs");
+    await expect(page.getByTestId("stat-readers")).toContainText(`${views}+`, { timeout: 500 });
+    await expect(page.getByTestId("stat-likes")).toContainText(String(likes), { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId("stat-articles")).toContainText("7");
 });
 

@@ -2,14 +2,16 @@
  * Pages that are the same for every visitor are made once and served to all: the prerendered pages (compressed
  * once, like static files) and the server-rendered /blogs and /contact (through the response cache). Their
  * inline scripts are allowed by hash, so the policy stays strict without a per-response nonce; what a page
- * shows still changes at once after a write (a new post, a like), and a visitor with something of their own
- * (a signed-in session, the contact page's "sent" message, a filter) gets their own render.
+ * shows still changes at once after a write (a new post; likes and views within the page's lifetime), and a
+ * visitor with something of their own (a signed-in session, the contact page's "sent" message, a filter) gets
+ * their own render.
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
+import { POST_PAGE_TTL_MS } from "../../server/pages/cached-post-page";
 import { PRERENDERED_PATHS } from "../../shared/prerender-paths";
 import { listBlogs } from "../../server/services/blog/listing";
 import { insertBlogs, seedSampleBlogs } from "../../server/services/blog/posts";
@@ -133,7 +135,7 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`pages shared by every vi
       expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
     });
 
-    it("shows a new post and a like at once", async () => {
+    it("shows a new post at once, and a like once the page's lifetime has passed", async () => {
       const before = await listing();
       expect(before.html).toContain("Shared page post shared-two");
       expect(before.html).not.toContain("Shared page post shared-three");
@@ -148,10 +150,19 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`pages shared by every vi
       const liked = await app.request(`/api/blogs/${id}/like`, { method: "POST" }, { incoming: { socket: { remoteAddress: "192.0.2.77" } } });
       expect(liked.status).toBe(200);
       const total = (await t.db.kysely.selectFrom("blogs").select((eb) => eb.fn.sum<number>("likes").as("n")).executeTakeFirstOrThrow()).n;
-      const afterLike = await listing();
-      expect(afterLike.res.headers.get("x-cache")).not.toBe("hit");
-      expect(afterLike.html).not.toBe(cached.html);
-      expect(afterLike.html).toContain(`>${Number(total)}<`);
+      // A like moves no version (decision 0007): the shared page keeps its counts until its lifetime has passed.
+      const soon = await listing();
+      expect(soon.res.headers.get("x-cache")).toBe("hit");
+      expect(soon.html).toBe(cached.html);
+      const realNow = Date.now.bind(Date);
+      vi.spyOn(Date, "now").mockImplementation(() => realNow() + POST_PAGE_TTL_MS + 1);
+      try {
+        const afterLike = await listing();
+        expect(afterLike.res.headers.get("x-cache")).not.toBe("hit");
+        expect(afterLike.html).toContain(`>${Number(total)}<`);
+      } finally {
+        vi.restoreAllMocks();
+      }
     });
 
     it("renders its own page for a filter and for a signed-in visitor", async () => {

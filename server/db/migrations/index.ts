@@ -13,6 +13,7 @@ import * as m0010 from "./0010-studio-posts";
 import * as m0011 from "./0011-media";
 import * as m0012 from "./0012-audience";
 import * as m0013 from "./0013-analytics";
+import * as m0014 from "./0014-counters-out-of-versions";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -36,4 +37,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0011-media": m0011,
   "0012-audience": m0012,
   "0013-analytics": m0013,
+  "0014-counters-out-of-versions": m0014,
 };

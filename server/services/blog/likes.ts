@@ -1,7 +1,6 @@
 import type { Deps } from "../../context";
 import { addressKey, hitRateLimit } from "../rate-limit";
 import { PUBLISHED } from "./publication";
-import { wroteBlogs } from "./versions";
 
 export type LikeResult = { likes: number; alreadyLiked: boolean };
 /** The client address has liked this post as often as a day allows. */
@@ -27,9 +26,6 @@ export async function likeBlog(deps: Deps, id: number, visitorId: string, client
     // Not logged: the request's own log line (429) says it, and a flood of refusals must not flood the log too.
     if (!(error instanceof OverLikeLimit)) throw error;
     return { limited: true, retryAfterSeconds: error.retryAfterSeconds };
-  } finally {
-    // After the commit: an answer cached from now on sees the like.
-    wroteBlogs(deps.db);
   }
 }
 

@@ -4,7 +4,6 @@ import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
 import { type Blog, type BlogInput, SlugSchema } from "./types";
-import { wroteBlogs } from "./versions";
 
 /** The published post without counting a view (a draft, scheduled or unpublished post is no post here). */
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
@@ -50,23 +49,19 @@ export function blogRow(input: BlogInput, now = Date.now()) {
 export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
   const now = Date.now();
-  try {
-    const rows = await deps.db.kysely
-      .insertInto("blogs")
-      .values(inputs.map((i) => blogRow(i, now)))
-      .onConflict((oc) => oc.column("slug").doNothing())
-      .returning(["id", "slug"])
-      .execute();
-    const bySlug = new Map(inputs.map((i) => [i.slug, i]));
-    for (const row of rows) {
-      const input = bySlug.get(row.slug)!;
-      // Inserted posts (the samples) are published.
-      await indexPost(deps, { ...input, id: Number(row.id), published: true });
-    }
-    return rows.length;
-  } finally {
-    wroteBlogs(deps.db);
+  const rows = await deps.db.kysely
+    .insertInto("blogs")
+    .values(inputs.map((i) => blogRow(i, now)))
+    .onConflict((oc) => oc.column("slug").doNothing())
+    .returning(["id", "slug"])
+    .execute();
+  const bySlug = new Map(inputs.map((i) => [i.slug, i]));
+  for (const row of rows) {
+    const input = bySlug.get(row.slug)!;
+    // Inserted posts (the samples) are published.
+    await indexPost(deps, { ...input, id: Number(row.id), published: true });
   }
+  return rows.length;
 }
 
 /**

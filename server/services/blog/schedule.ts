@@ -4,7 +4,6 @@ import { type Worker, intervalWorker } from "../interval-worker";
 import { type Actor, recordAudit } from "../staff/audit";
 import { PUBLISHED } from "./publication";
 import { publishedByScheduler } from "./studio-posts";
-import { wroteBlogs } from "./versions";
 
 /** Who publishes scheduled posts, in the audit log. */
 export const SCHEDULER: Actor = { userId: null, label: "schedule", clientIp: "server" };
@@ -34,7 +33,6 @@ export async function publishDuePosts(deps: Pick<Deps, "db">, now = Date.now()):
       .returningAll()
       .executeTakeFirst();
     if (!won) continue;
-    wroteBlogs(deps.db);
     published.push(Number(id));
     await publishedByScheduler(deps, won, SCHEDULER, now);
     await recordAudit(deps, SCHEDULER, { action: "post.publish", recordType: "post", recordId: String(id), detail: `scheduled, v${won.version} ${won.slug}` }, now);

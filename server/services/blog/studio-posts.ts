@@ -13,7 +13,6 @@ import { indexPost, searchText } from "./posts";
 import { PUBLISHED } from "./publication";
 import { escapeLike, normaliseSearch } from "./search";
 import { SlugSchema } from "./types";
-import { wroteBlogs } from "./versions";
 
 type BlogRow = Selectable<BlogNewsletterTables["blogs"]>;
 type Kx = Db["kysely"] | Transaction<Database>;
@@ -448,8 +447,6 @@ async function writePost(
   } catch (error) {
     if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken, "slug");
     throw error;
-  } finally {
-    wroteBlogs(deps.db);
   }
   const post = toStudioPost(row);
   await reindex(deps, row);
@@ -492,8 +489,6 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
   } catch (error) {
     if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken, "slug");
     throw error;
-  } finally {
-    wroteBlogs(deps.db);
   }
   await recordAudit(deps, actor, { action: "post.create", recordType: "post", recordId: String(row.id), detail: row.slug }, now);
   return toStudioPost(row);
@@ -534,28 +529,24 @@ export function unpublishPost(deps: Pick<Deps, "db">, actor: Actor, id: number, 
 export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: number, now = Date.now()): Promise<void> {
   await assertSaveAllowed(deps, actor);
   let slug = "";
-  try {
-    await deps.db.kysely.transaction().execute(async (trx) => {
-      const row = await rowById(trx, id);
-      if (!row) throw notFound(POST_MESSAGES.notFound);
-      slug = row.slug;
-      const wasPublic = row.status === PUBLISHED || row.status === "unpublished";
-      const old = await trx.selectFrom("blog_redirects").select("slug").where("blog_id", "=", id).execute();
-      await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
-      await trx.deleteFrom("blog_redirects").where("blog_id", "=", id).execute();
-      await trx.deleteFrom("blog_likes").where("blog_id", "=", id).execute();
-      await trx.deleteFrom("blogs").where("id", "=", id).execute();
-      if (wasPublic) {
-        await trx
-          .insertInto("blog_gone")
-          .values([row.slug, ...old.map((o) => o.slug)].map((s) => ({ slug: s, gone_at: now })))
-          .onConflict((oc) => oc.column("slug").doUpdateSet({ gone_at: now }))
-          .execute();
-      }
-    });
-  } finally {
-    wroteBlogs(deps.db);
-  }
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const row = await rowById(trx, id);
+    if (!row) throw notFound(POST_MESSAGES.notFound);
+    slug = row.slug;
+    const wasPublic = row.status === PUBLISHED || row.status === "unpublished";
+    const old = await trx.selectFrom("blog_redirects").select("slug").where("blog_id", "=", id).execute();
+    await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
+    await trx.deleteFrom("blog_redirects").where("blog_id", "=", id).execute();
+    await trx.deleteFrom("blog_likes").where("blog_id", "=", id).execute();
+    await trx.deleteFrom("blogs").where("id", "=", id).execute();
+    if (wasPublic) {
+      await trx
+        .insertInto("blog_gone")
+        .values([row.slug, ...old.map((o) => o.slug)].map((s) => ({ slug: s, gone_at: now })))
+        .onConflict((oc) => oc.column("slug").doUpdateSet({ gone_at: now }))
+        .execute();
+    }
+  });
   await indexPost(deps, { id, slug, title: "", excerpt: "", category: "", tags: [], sections: [], published: false });
   await recordAudit(deps, actor, { action: "post.delete", recordType: "post", recordId: String(id), detail: slug }, now);
 }
