@@ -122,6 +122,14 @@ function rssTree(pid: number | undefined): number[] {
   return processTree(pid).map(rssMb);
 }
 
+/** CPU time the whole machine has spent busy (not idle, not waiting for I/O), in ms, from /proc/stat. */
+function machineBusyMs(): number {
+  const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  const n = ticks.map(Number);
+  const busy = n.reduce((a, b) => a + b, 0) - (n[3] ?? 0) - (n[4] ?? 0);
+  return (busy * 1000) / 100;
+}
+
 /** CPU time (user + system) one process has used, in ms (0 once it is gone). */
 function processCpuMs(pid: number): number {
   try {
@@ -284,6 +292,7 @@ async function main(): Promise<void> {
     let cpuBefore = cpuOf();
     // The load generator's own CPU: on one machine it competes with the server for the same cores.
     let clientCpuBefore = process.cpuUsage();
+    let machineBefore = machineBusyMs();
 
     const samples: Sample[] = [];
     const likesAnsweredNew = new Map<number, number>();
@@ -310,6 +319,7 @@ async function main(): Promise<void> {
       cpuBefore = cpuOf();
       clientCpuBefore = process.cpuUsage();
       cpuEachBefore = cpuEach();
+      machineBefore = machineBusyMs();
       started = Date.now();
     }, warmupS * 1000);
     console.log(`driving ${connections} connections for ${warmupS ? `${warmupS} s of warm-up and ` : ""}${durationS} s against ${target}, ${processes} server process(es) each (${usePostgres ? "PostgreSQL" : "SQLite"})…`);
@@ -394,6 +404,8 @@ async function main(): Promise<void> {
     const rssAfterMb = Math.max(...rssAfter);
     const cpuPerRequestMs = Math.round(((cpuOf() - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
     const clientCpu = process.cpuUsage(clientCpuBefore);
+    // Everything else on the machine: the database server (PostgreSQL), the proxy (--instances), other work.
+    const machineMsPerRequest = Math.round(((machineBusyMs() - machineBefore) / Math.max(1, samples.length)) * 100) / 100;
     const cpuEachAfter = cpuEach();
     const cpuShares = [...cpuEachAfter].map(([pid, ms]) => Math.round((ms - (cpuEachBefore.get(pid) ?? 0)) / Math.max(1, samples.length) * 100) / 100);
     const clientCpuPerRequestMs = Math.round(((clientCpu.user + clientCpu.system) / 1000 / Math.max(1, samples.length)) * 100) / 100;
@@ -501,7 +513,7 @@ async function main(): Promise<void> {
     };
 
     console.log(`\n${result.total} requests in ${result.durationS} s = ${result.requestsPerSecond} req/s (${connections} connections, ${result.database})`);
-    console.log(`server RSS per process (MB): ${rssIdle.join(", ")} idle, ${rssAfter.join(", ")} after the load; server CPU ${cpuPerRequestMs} ms per request (all processes: ${cpuShares.join(" + ")}), load generator ${clientCpuPerRequestMs} ms`);
+    console.log(`server RSS per process (MB): ${rssIdle.join(", ")} idle, ${rssAfter.join(", ")} after the load; server CPU ${cpuPerRequestMs} ms per request (all processes: ${cpuShares.join(" + ")}), load generator ${clientCpuPerRequestMs} ms, whole machine ${machineMsPerRequest} ms (${os.cpus().length} cores)`);
     const st = [...serverTimes].sort((a, b) => a - b);
     console.log(`time inside the server (its request log): p50 ${percentile(st, 50)} ms, p99 ${percentile(st, 99)} ms, max ${st.at(-1) ?? 0} ms over ${st.length} requests`);
     console.log("\nkind          count    req/s   p50 ms   p99 ms   max ms  statuses");
