@@ -7,7 +7,6 @@ import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { createAdmission } from "./http/admission";
 import { HASH_LANE } from "./services/auth/password";
-import { commonPasswords } from "./services/auth/password-policy";
 import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
@@ -87,9 +86,6 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     server.keepAliveTimeout = 5_000;
   }
   const workers = startWorkers(deps);
-  // The common-password list (a few MB, about a second of a worker thread's CPU to read) starts loading now, so the
-  // first sign-up does not wait for it.
-  commonPasswords().catch((err: unknown) => log.error({ err }, "the common-password list could not be read"));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   log.info({ url, database: db.dialect }, "listening");

@@ -31,7 +31,7 @@ function clean(text: string): string {
 }
 
 function quoted(text: string): string {
-  return /^["“]/.test(text) ? text : `"${text}"`;
+  return /^["\u201C]/.test(text) ? text : `"${text}"`;
 }
 
 export function markdownToSections(source: string, { untitledSection = "Introduction" }: { untitledSection?: string } = {}): MarkdownSection[] {
@@ -98,7 +98,7 @@ export function sectionsToMarkdown(sections: readonly MarkdownSection[]): string
     for (const p of s.content) {
       const text = p.trim();
       if (!text) continue;
-      if (/^["“]/.test(text)) out.push(`> ${text}`);
+      if (/^["\u201C]/.test(text)) out.push(`> ${text}`);
       else if (text.startsWith(LIST_BULLET)) out.push(`- ${text.slice(LIST_BULLET.length).trim()}`);
       else out.push(text);
     }

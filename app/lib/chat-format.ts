@@ -7,7 +7,7 @@
 import { createElement as h, Fragment, type ReactNode } from "react";
 import { INVALID_MESSAGE_CONTENT } from "@shared/content";
 
-const BULLET = /^\s*[•*-]\s+(.*)$/;
+const BULLET = /^\s*[\u2022*-]\s+(.*)$/;
 const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
 
 type Block = { kind: "p"; lines: string[] } | { kind: "ul" | "ol"; items: string[] };

@@ -25,7 +25,7 @@ export function quoteUserText(text: string, max = 100): string {
   // eslint-disable-next-line no-control-regex
   const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
   const short = [...line].length > max ? `${[...line].slice(0, max - 1).join("")}…` : line;
-  return `“${short.replace(/[“”]/g, '"')}”`;
+  return `“${short.replace(/[\u201C\u201D]/g, '"')}”`;
 }
 
 /** After this many failed attempts a message is marked failed and no longer retried. */

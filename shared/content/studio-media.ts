@@ -5,7 +5,7 @@ export const MEDIA_RULES = {
   maxFileBytes: 10 * 1024 * 1024,
   /** The upload route's body limit: the file plus the multipart envelope around it. */
   maxBodyBytes: 10 * 1024 * 1024 + 64 * 1024,
-  /** Decoding a larger picture costs too much memory and time (e.g. 8000 × 5000). */
+  /** Decoding a larger picture costs too much memory and time (e.g. 8000 by 5000). */
   maxInputPixels: 40_000_000,
   /** The widths made of every upload (never wider than the original). */
   widths: [480, 960, 1600] as const,

@@ -1,5 +1,6 @@
 /** The studio's Posts: copy, rules and the statuses a post goes through. */
 
+import { groupDigits } from "../english-format";
 import { BLOG_CATEGORIES } from "./blog";
 
 /** The categories a post may have: the spec's list without "All". */
@@ -62,7 +63,7 @@ export const POST_MESSAGES = {
   tagsInvalid: `Up to ${POST_RULES.tagsMax} tags, each at most ${POST_RULES.tagMax} characters.`,
   readTimeTooLong: `The read time can be at most ${POST_RULES.readTimeMax} characters (e.g. "5 min read").`,
   bodyRequired: "Write the body: at least one paragraph.",
-  bodyTooLong: `The body can be at most ${POST_RULES.bodyMax.toLocaleString("en-US")} characters.`,
+  bodyTooLong: `The body can be at most ${groupDigits(POST_RULES.bodyMax)} characters.`,
   coverNotFound: "That cover image does not exist. Choose an image from the media library.",
   coverAltRequired: "Describe the cover image for people who cannot see it (alt text).",
   coverAltTooLong: `The alt text can be at most ${POST_RULES.coverAltMax} characters.`,
@@ -159,5 +160,5 @@ export const POST_PAGES = {
   noChanges: "No differences.",
   added: "Added",
   removed: "Removed",
-  words: (n: number) => `${n.toLocaleString("en-US")} words`,
+  words: (n: number) => `${groupDigits(n)} words`,
 } as const;

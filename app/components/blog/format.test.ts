@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_BLOGS } from "@shared/content";
-import { classifyParagraph, cut, formatLongDate, formatShortDate, groupParagraphs, parseDescription } from "./format";
+import { classifyParagraph, cut, formatCount, formatLongDate, formatShortDate, groupParagraphs, parseDescription } from "./format";
 import { readList, toLocalBlog } from "./local-blogs";
 
 describe("post paragraph rules", () => {
@@ -60,6 +60,22 @@ describe("previews and dates", () => {
     expect(formatShortDate("2024-07-01T00:00:00.000Z")).toBe("Jul 2024");
     expect(formatLongDate("2024-07-05")).toBe("July 5, 2024");
     expect(formatShortDate("not a date")).toBe("");
+    expect(formatLongDate("not a date")).toBe("");
+  });
+
+  it("writes dates and counts exactly as Intl does for en-US, without loading it on the server", () => {
+    const short = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+    // Every month, first and last days, a leap day, and a few years.
+    for (const iso of ["2024-01-01", "2024-02-29", "2023-03-31", "1999-12-31T23:59:59Z", "2025-06-15T12:00:00+05:30", "2030-09-09", "2024-10-01", "2024-11-30"]) {
+      expect(formatShortDate(iso)).toBe(short.format(new Date(iso)));
+      expect(formatLongDate(iso)).toBe(long.format(new Date(iso)));
+    }
+    for (let month = 0; month < 12; month++) expect(formatShortDate(new Date(Date.UTC(2024, month, 15)).toISOString())).toBe(short.format(Date.UTC(2024, month, 15)));
+    const count = new Intl.NumberFormat("en-US");
+    for (const n of [0, 1, 12, 999, 1000, 1234, 99_999, 100_000, 1_234_567, 987_654_321, -1, -1000, -1_234_567, Number.MAX_SAFE_INTEGER]) {
+      expect(formatCount(n)).toBe(count.format(n));
+    }
   });
 });
 

@@ -49,7 +49,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+// Made on first use (see the posts list): a formatter loads ICU's locale data, which the public pages never need.
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const dateTime = { format: (ms: number) => (dateTimeFormat ??= new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })).format(ms) };
 
 export default function PostRevisions({ loaderData, actionData }: Route.ComponentProps) {
   const { post, revisions, from, to, comparison, error } = loaderData;

@@ -68,7 +68,7 @@ const REPLY_STEMS = Object.fromEntries(
 /** A message's questions: split at question marks, line breaks and sentence ends. */
 export function splitQuestions(message: string): string[] {
   return message
-    .split(/[?？\n]+|(?<=[.!;])\s+/u)
+    .split(/[?\uFF1F\n]+|(?<=[.!;])\s+/u)
     .map((s) => s.trim())
     .filter((s) => /[\p{L}\p{N}]/u.test(s))
     .slice(0, MAX_QUESTIONS);
@@ -81,7 +81,7 @@ export function excerpt(hit: Pick<Hit, "kind" | "heading" | "body">): string {
   if (text.length > EXCERPT_CHARS) {
     const cut = text.slice(0, EXCERPT_CHARS);
     const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"), cut.lastIndexOf("\n"));
-    text = `${end > 120 ? cut.slice(0, end + 1) : cut.trimEnd()}…`.replace(/\n…$/, "…");
+    text = `${end > 120 ? cut.slice(0, end + 1) : cut.trimEnd()}…`.replace(/\n\u2026$/, "…");
   }
   return `**${hit.heading}**\n${text.trim()}`;
 }

@@ -16,7 +16,7 @@ export function questionKey(question: string): string {
     question
       .toLowerCase()
       .replace(/\s+/g, " ")
-      .replace(/[\s?!.。？！]+$/u, "")
+      .replace(/[\s?!.\u3002\uFF1F\uFF01]+$/u, "")
       .trim(),
   )
     .slice(0, 300)

@@ -91,7 +91,7 @@ export function words(text: string): string[] {
   return (
     plain
       .toLowerCase()
-      .replace(/['’]/g, "")
+      .replace(/['\u2019]/g, "")
       .match(/[\p{L}\p{N}]+/gu) ?? []
   );
 }
