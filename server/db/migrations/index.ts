@@ -14,6 +14,7 @@ import * as m0011 from "./0011-media";
 import * as m0012 from "./0012-audience";
 import * as m0013 from "./0013-analytics";
 import * as m0014 from "./0014-counters-out-of-versions";
+import * as m0015 from "./0015-like-function";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -38,4 +39,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0012-audience": m0012,
   "0013-analytics": m0013,
   "0014-counters-out-of-versions": m0014,
+  "0015-like-function": m0015,
 };

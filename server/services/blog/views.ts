@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { withCoverImage } from "../media/covers";
@@ -92,8 +93,13 @@ async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, Reado
     for (const address of addresses) marks.push({ key: `view:${id}:${hour / VIEW_WINDOW_MS}:${address}`, slug, seen: `${slug}\n${address}` });
   }
   if (marks.length === 0) return ids;
-  // Always in the same order (marks by key, posts by slug): two batches taking the same rows in different
-  // orders deadlock on PostgreSQL.
+  if (db.dialect === "postgres") {
+    await writeViewsPerPost(db, hour, ids, marks);
+    rememberViews(db, hour, marks.map((m) => m.seen));
+    return ids;
+  }
+  // SQLite: one transaction for the whole batch (one writer at a time; nothing waits on the network in it), marks
+  // by key and posts by slug.
   marks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   await db.kysely.transaction().execute(async (trx) => {
     const added = new Map<string, number>();
@@ -118,4 +124,29 @@ async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, Reado
   });
   rememberViews(db, hour, marks.map((m) => m.seen));
   return ids;
+}
+
+/**
+ * PostgreSQL: one statement per post (its marks, then its counter by the number of new ones), each its own
+ * transaction. In one transaction of several statements, a post's row stayed locked from its counter's update until
+ * the commit arrived, a round trip later, which under load the server's own event loop stretches; every like and
+ * view of the post waited behind it (issue 20). Here a row is locked only while its statement runs, and one
+ * statement locks one row, so two batches never wait on each other in a circle.
+ */
+async function writeViewsPerPost(db: Db, hour: number, ids: ReadonlyMap<string, number>, marks: readonly { key: string; slug: string }[]): Promise<void> {
+  const bySlug = new Map<string, string[]>();
+  for (const m of marks) bySlug.set(m.slug, [...(bySlug.get(m.slug) ?? []), m.key]);
+  for (const [slug, keys] of bySlug) {
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = keys.slice(i, i + 500).map((key) => sql`(${key}, ${hour}, 1, ${hour + VIEW_WINDOW_MS})`);
+      await sql`
+        with fresh as (
+          insert into rate_limits (key, window_start, count, expires_at) values ${sql.join(rows)}
+          on conflict (key) do nothing
+          returning key
+        )
+        update blogs set views = views + (select count(*) from fresh) where id = ${ids.get(slug)!} and exists (select 1 from fresh)
+      `.execute(db.kysely);
+    }
+  }
 }
