@@ -41,15 +41,12 @@ export async function subscribe(deps: Deps, rawEmail: string, clientIp: string):
   const normalized = email.toLowerCase();
   const now = Date.now();
   const { kysely } = deps.db;
-  await kysely
+  // New or known, in one statement: the conflict's "update" changes nothing and hands back the row as it is.
+  const subscriber = await kysely
     .insertInto("subscribers")
     .values({ email, email_normalized: normalized, status: "pending", created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
-    .onConflict((oc) => oc.column("email_normalized").doNothing())
-    .execute();
-  const subscriber = await kysely
-    .selectFrom("subscribers")
-    .select(["id", "status"])
-    .where("email_normalized", "=", normalized)
+    .onConflict((oc) => oc.column("email_normalized").doUpdateSet((eb) => ({ email_normalized: eb.ref("excluded.email_normalized") })))
+    .returning(["id", "status"])
     .executeTakeFirstOrThrow();
 
   if (subscriber.status === "confirmed") return { message: NEWSLETTER.subscribed };
