@@ -12,10 +12,10 @@ import { carriesCookie, contactSentCookie, sessionTokenOf } from "./http/cookies
 import { studioGate } from "./pages/studio-gate";
 import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
-import { POST_PAGE_TTL_MS, cachedPostPage } from "./pages/cached-post-page";
+import { cachedPostPage } from "./pages/cached-post-page";
 import { mediaFiles } from "./pages/media-files";
 import { hashPolicy } from "./http/script-hashes";
-import { ResponseCache } from "./http/response-cache";
+import { LISTING_TTL_MS, ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
 import { compressText, pickEncoding } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
@@ -223,12 +223,13 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     if (!options.pageHandler) {
       app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
       // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
-      // lifetime bounds how old its likes and views are, as on the post pages.
+      // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
+      // costs little, and a visitor back from liking a post rarely sees the count from before).
       app.get(
         "/blogs",
         cachedPage(renderPage, {
           version: () => postsVersion(deps),
-          cache: new ResponseCache({ ttlMs: POST_PAGE_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+          cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
         }),
       );
       // The contact page shows only the site's configuration, except once after a form sent without JavaScript.

@@ -4,7 +4,7 @@ import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
 import { POST_ADDRESS_MESSAGES } from "../../shared/content/studio-posts";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
-import { ResponseCache } from "../http/response-cache";
+import { LISTING_TTL_MS, ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
 import { likeAsVisitor } from "../http/visitor-like";
 import { formerAddress } from "../services/blog/addresses";
@@ -27,7 +27,7 @@ export function blogsRouter(): Hono<AppEnv> {
 
   // Listing answers are the same for every visitor: kept a second, so their likes and views are at most that old
   // (docs/decisions/0007-response-cache.md).
-  const listings = new ResponseCache({ ttlMs: 1_000, maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
+  const listings = new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
 
   r.get("/", async (c) => {
     const query = toBlogQuery(parseWith(BlogQuerySchema, c.req.query()));

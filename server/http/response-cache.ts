@@ -28,6 +28,12 @@ import { pickEncoding } from "./compress";
  * saved. A long-lived entry may ask for more (ResponseCacheOptions.brotliQuality).
  */
 const BROTLI_QUALITY = 3;
+/**
+ * How long the blog's listings are shared (the listing API and `/blogs`): how old their likes and views may be
+ * (decision 0007). Post pages live longer (POST_PAGE_TTL_MS): there is one per post.
+ */
+export const LISTING_TTL_MS = 1_000;
+
 /** Bodies smaller than this are sent as they are (as compressText does). */
 const MIN_COMPRESS_BYTES = 1024;
 

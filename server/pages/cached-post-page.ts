@@ -30,8 +30,9 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
  * counts the view itself.
  */
 /**
- * How long a post page (and `/blogs`) is shared: how old its like and view counts may be. Every process renders each
- * post at most once per lifetime and like state (one ~6 ms render), however many people read it or like it meanwhile.
+ * How long a post page is shared: how old its like and view counts may be. Every process renders each post at most
+ * once per lifetime and like state (one ~6 ms render), however many people read it or like it meanwhile: with many
+ * posts read at once, a second would cost five times the renders.
  */
 export const POST_PAGE_TTL_MS = 5_000;
 

@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
-import { ResponseCache } from "../../server/http/response-cache";
+import { LISTING_TTL_MS, ResponseCache } from "../../server/http/response-cache";
 import { POST_PAGE_TTL_MS } from "../../server/pages/cached-post-page";
 import { blogRow, insertBlogs } from "../../server/services/blog/posts";
 import type { BlogInput } from "../../server/services/blog/types";
@@ -156,7 +156,7 @@ describe.each(testDatabaseKinds())("blog response cache on %s", (kind) => {
       const soon = await app.request("/api/blogs");
       expect(soon.headers.get("x-cache")).toBe("hit");
       expect(((await soon.json()) as ListJson).data.find((b) => b.slug === "cache-one")?.likes).toBe(0);
-      later(1_001);
+      later(LISTING_TTL_MS + 1);
       const liked = (await (await app.request("/api/blogs")).json()) as ListJson;
       expect(liked.data.find((b) => b.slug === "cache-one")?.likes).toBe(1);
 

@@ -11,7 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
-import { POST_PAGE_TTL_MS } from "../../server/pages/cached-post-page";
+import { LISTING_TTL_MS } from "../../server/http/response-cache";
 import { PRERENDERED_PATHS } from "../../shared/prerender-paths";
 import { listBlogs } from "../../server/services/blog/listing";
 import { insertBlogs, seedSampleBlogs } from "../../server/services/blog/posts";
@@ -155,7 +155,7 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`pages shared by every vi
       expect(soon.res.headers.get("x-cache")).toBe("hit");
       expect(soon.html).toBe(cached.html);
       const realNow = Date.now.bind(Date);
-      vi.spyOn(Date, "now").mockImplementation(() => realNow() + POST_PAGE_TTL_MS + 1);
+      vi.spyOn(Date, "now").mockImplementation(() => realNow() + LISTING_TTL_MS + 1);
       try {
         const afterLike = await listing();
         expect(afterLike.res.headers.get("x-cache")).not.toBe("hit");
