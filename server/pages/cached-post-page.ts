@@ -13,6 +13,13 @@ import { countView } from "../services/blog/views";
 export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) => Promise<Response>;
 
 /**
+ * How long a post page is shared: how old its like and view counts may be. Every process renders each post at most
+ * once per lifetime and like state (one ~6 ms render), however many people read it or like it meanwhile: with many
+ * posts read at once, a second would cost five times the renders.
+ */
+export const POST_PAGE_TTL_MS = 5_000;
+
+/**
  * The server-rendered post page `GET /blog/{slug}` through the response cache.
  *
  * Every request counts its view (once per client address and hour) whether the HTML is cached or not.
@@ -29,13 +36,6 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
  * slug, `.data` requests) goes to `next()`, the ordinary render, whose loader
  * counts the view itself.
  */
-/**
- * How long a post page is shared: how old its like and view counts may be. Every process renders each post at most
- * once per lifetime and like state (one ~6 ms render), however many people read it or like it meanwhile: with many
- * posts read at once, a second would cost five times the renders.
- */
-export const POST_PAGE_TTL_MS = 5_000;
-
 export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ ttlMs: POST_PAGE_TTL_MS, maxEntries: 200, maxBytes: 16 * 1024 * 1024 })) {
   return async (c: Context<AppEnv>, next: Next) => {
     const slug = c.req.param("slug") ?? "";
