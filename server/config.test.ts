@@ -32,6 +32,7 @@ describe("configuration", () => {
     expect(bad({ COMPANY_EMAIL: "nobody" })).toMatch(/COMPANY_EMAIL/);
     expect(bad({ WHATSAPP_NUMBER: "12ab" })).toMatch(/WHATSAPP_NUMBER/);
     expect(bad({ DATABASE_URL: "mysql://x" })).toMatch(/DATABASE_URL/);
+    expect(bad({ DATABASE_URL: "file:/tmp/site.db" })).toMatch(/DATABASE_URL/);
     expect(bad({ BOOKING_URL: "javascript:alert(1)" })).toMatch(/BOOKING_URL/);
     expect(bad({ SMTP_URL: "http://mail" })).toMatch(/SMTP_URL/);
     const both = bad({ PORT: "x", LOG_LEVEL: "loud" });

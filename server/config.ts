@@ -58,7 +58,8 @@ export const EnvSchema = z.object({
     .string()
     .min(1)
     .default("data/wise-parrot.db")
-    .refine((v) => !/^[a-z]+:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v), {
+    // Any other scheme is refused, with or without "//": "file:/tmp/site.db" used to become a folder named "file:".
+    .refine((v) => !/^[a-z][a-z0-9+.-]+:/i.test(v) || /^postgres(ql)?:\/\//i.test(v) || /^sqlite:/i.test(v), {
       message: "must be a SQLite file path or a postgres:// URL",
     }),
   /** Server processes sharing the port (node:cluster). Unset: one per CPU; 1: a single process. */
