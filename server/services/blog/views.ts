@@ -81,25 +81,32 @@ function rememberViews(db: Db, hour: number, keys: readonly string[]): void {
   }
 }
 
+/** One view to count: the mark that proves it (in `rate_limits`), its post, and what this process remembers of it. */
+type ViewMark = { key: string; id: number; slug: string; seen: string };
+
 /** Counts each post's views not counted yet this hour; answers the ids of the published posts (no other is seen). */
 async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, ReadonlySet<string>>): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const rows = await db.kysely.selectFrom("blogs").select(["id", "slug"]).where("slug", "in", [...views.keys()]).where("status", "=", PUBLISHED).execute();
   for (const row of rows) ids.set(row.slug, Number(row.id));
-  const marks: { key: string; slug: string; seen: string }[] = [];
+  const marks: ViewMark[] = [];
   for (const [slug, addresses] of views) {
     const id = ids.get(slug);
     if (id === undefined) continue;
-    for (const address of addresses) marks.push({ key: `view:${id}:${hour / VIEW_WINDOW_MS}:${address}`, slug, seen: `${slug}\n${address}` });
+    for (const address of addresses) marks.push({ key: `view:${id}:${hour / VIEW_WINDOW_MS}:${address}`, id, slug, seen: `${slug}\n${address}` });
   }
   if (marks.length === 0) return ids;
-  if (db.dialect === "postgres") {
-    await writeViewsPerPost(db, hour, ids, marks);
-    rememberViews(db, hour, marks.map((m) => m.seen));
-    return ids;
-  }
-  // SQLite: one transaction for the whole batch (one writer at a time; nothing waits on the network in it), marks
-  // by key and posts by slug.
+  if (db.dialect === "postgres") await writeViewsPerPost(db, hour, marks);
+  else await writeViewsInOneTransaction(db, hour, ids, marks);
+  rememberViews(db, hour, marks.map((m) => m.seen));
+  return ids;
+}
+
+/**
+ * SQLite: one transaction for the whole batch (one writer at a time; nothing waits on the network in it), marks by
+ * key and posts by slug.
+ */
+async function writeViewsInOneTransaction(db: Db, hour: number, ids: ReadonlyMap<string, number>, marks: ViewMark[]): Promise<void> {
   marks.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   await db.kysely.transaction().execute(async (trx) => {
     const added = new Map<string, number>();
@@ -122,8 +129,6 @@ async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, Reado
         .execute();
     }
   });
-  rememberViews(db, hour, marks.map((m) => m.seen));
-  return ids;
 }
 
 /**
@@ -133,10 +138,14 @@ async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, Reado
  * view of the post waited behind it (issue 20). Here a row is locked only while its statement runs, and one
  * statement locks one row, so two batches never wait on each other in a circle.
  */
-async function writeViewsPerPost(db: Db, hour: number, ids: ReadonlyMap<string, number>, marks: readonly { key: string; slug: string }[]): Promise<void> {
-  const bySlug = new Map<string, string[]>();
-  for (const m of marks) bySlug.set(m.slug, [...(bySlug.get(m.slug) ?? []), m.key]);
-  for (const [slug, keys] of bySlug) {
+async function writeViewsPerPost(db: Db, hour: number, marks: readonly ViewMark[]): Promise<void> {
+  const byPost = new Map<number, string[]>();
+  for (const m of marks) {
+    const keys = byPost.get(m.id);
+    if (keys) keys.push(m.key);
+    else byPost.set(m.id, [m.key]);
+  }
+  for (const [id, keys] of byPost) {
     for (let i = 0; i < keys.length; i += 500) {
       const rows = keys.slice(i, i + 500).map((key) => sql`(${key}, ${hour}, 1, ${hour + VIEW_WINDOW_MS})`);
       await sql`
@@ -145,7 +154,7 @@ async function writeViewsPerPost(db: Db, hour: number, ids: ReadonlyMap<string, 
           on conflict (key) do nothing
           returning key
         )
-        update blogs set views = views + (select count(*) from fresh) where id = ${ids.get(slug)!} and exists (select 1 from fresh)
+        update blogs set views = views + (select count(*) from fresh) where id = ${id} and exists (select 1 from fresh)
       `.execute(db.kysely);
     }
   }
