@@ -18,6 +18,13 @@ export function addressKey(clientIp: string): string {
   return createHash("sha256").update(`wise-parrot client address\n${clientIp}`).digest("base64url").slice(0, 16);
 }
 
+/** The fixed window `now` falls in: its start, its end, and the seconds until that end (at least 1, for Retry-After). */
+export function fixedWindow(now: number, windowMs: number): { windowStart: number; expiresAt: number; retryAfterSeconds: number } {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const expiresAt = windowStart + windowMs;
+  return { windowStart, expiresAt, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)) };
+}
+
 /**
  * Fixed-window counter stored in the database, so every server process
  * shares it. `key` names what is limited (for example "lead:ip:1.2.3.4").
@@ -29,8 +36,7 @@ export async function hitRateLimit(
   key: string,
   { limit, windowMs, now = Date.now() }: { limit: number; windowMs: number; now?: number },
 ): Promise<RateLimitResult> {
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const expiresAt = windowStart + windowMs;
+  const { windowStart, expiresAt, retryAfterSeconds } = fixedWindow(now, windowMs);
   const row = await db.kysely
     .insertInto("rate_limits")
     .values({ key, window_start: windowStart, count: 1, expires_at: expiresAt })
@@ -47,7 +53,7 @@ export async function hitRateLimit(
   return {
     allowed: count <= limit,
     count,
-    retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)),
+    retryAfterSeconds,
   };
 }
 

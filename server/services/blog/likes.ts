@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Deps } from "../../context";
-import { addressKey, hitRateLimit } from "../rate-limit";
+import { addressKey, fixedWindow, hitRateLimit } from "../rate-limit";
 import { PUBLISHED } from "./publication";
 
 export type LikeResult = { likes: number; alreadyLiked: boolean };
@@ -79,8 +79,7 @@ async function likeInTransaction(deps: Deps, id: number, visitorId: string, addr
  */
 async function likeInOneCall(deps: Deps, id: number, visitorId: string, address: string): Promise<LikeResult | LikeLimited | undefined> {
   const now = Date.now();
-  const windowStart = Math.floor(now / LIKE_WINDOW_MS) * LIKE_WINDOW_MS;
-  const expiresAt = windowStart + LIKE_WINDOW_MS;
+  const { windowStart, expiresAt, retryAfterSeconds } = fixedWindow(now, LIKE_WINDOW_MS);
   try {
     const { rows } = await sql<{ outcome: "missing" | "already" | "counted"; like_count: number | null }>`
       select outcome, like_count from wp_like_post(${id}, ${visitorId}, ${`like:${id}:${address}`}, ${windowStart}, ${expiresAt}, ${deps.config.LIKES_PER_POST_PER_ADDRESS_PER_DAY}, ${now})
@@ -90,7 +89,7 @@ async function likeInOneCall(deps: Deps, id: number, visitorId: string, address:
     return { likes: Number(row.like_count), alreadyLiked: row.outcome === "already" };
   } catch (error) {
     if ((error as { code?: string }).code !== "WPL01") throw error;
-    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)) };
+    return { limited: true, retryAfterSeconds };
   }
 }
 
