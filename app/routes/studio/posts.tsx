@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { POST_CATEGORIES, POST_PAGES, POST_STATUSES, POST_STATUS_LABELS } from "@shared/content/studio-posts";
+import { utcDateTimeFormat } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { PostStatusBadge } from "~/components/studio/posts-editor";
 import { DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
@@ -26,11 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-// Made on first use, not when the module loads: the server loads every route at start, and a formatter loads ICU's
-// locale data (about 7 MB per server process) that the public pages never need.
-let dateTime: Intl.DateTimeFormat | undefined;
-const when = (ms: number | null) =>
-  ms === null ? "—" : `${(dateTime ??= new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })).format(ms)} UTC`;
+const dateTime = utcDateTimeFormat({ dateStyle: "medium", timeStyle: "short" });
+const when = (ms: number | null) => (ms === null ? "—" : `${dateTime(ms)} UTC`);
 
 export default function StudioPosts({ loaderData }: Route.ComponentProps) {
   const { posts, total, page, pageSize, query, error } = loaderData;
