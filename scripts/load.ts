@@ -140,11 +140,6 @@ function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU time (user + system) the process and its descendants have used, in ms: per request, it compares runs on a busy shared machine. */
-function cpuMs(pid: number | undefined): number {
-  return processTree(pid).reduce((sum, p) => sum + processCpuMs(p), 0);
-}
-
 /** http.request, or https.request behind the proxy (--instances). */
 let transport: typeof http.request = http.request;
 
@@ -285,11 +280,10 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
     const rssIdle = servers.flatMap((s) => rssTree(s.process.pid));
     const rssIdleMb = Math.max(...rssIdle);
-    const cpuOf = () => servers.reduce((sum, s) => sum + cpuMs(s.process.pid), 0);
-    // Each process's share (the primary of a cluster, then its server processes).
+    // CPU time of each server process (the primary of a cluster, then its server processes): per request, it
+    // compares runs on a busy shared machine.
     const cpuEach = () => new Map(servers.flatMap((s) => processTree(s.process.pid).map((pid) => [pid, processCpuMs(pid)] as const)));
-    let cpuEachBefore = cpuEach();
-    let cpuBefore = cpuOf();
+    let cpuBefore = cpuEach();
     // The load generator's own CPU: on one machine it competes with the server for the same cores.
     let clientCpuBefore = process.cpuUsage();
     let machineBefore = machineBusyMs();
@@ -316,9 +310,8 @@ async function main(): Promise<void> {
     let started = Date.now() + warmupS * 1000;
     const warmSamples: Sample[] = [];
     const warm = setTimeout(() => {
-      cpuBefore = cpuOf();
+      cpuBefore = cpuEach();
       clientCpuBefore = process.cpuUsage();
-      cpuEachBefore = cpuEach();
       machineBefore = machineBusyMs();
       started = Date.now();
     }, warmupS * 1000);
@@ -402,13 +395,14 @@ async function main(): Promise<void> {
     const elapsedS = (Date.now() - started) / 1000;
     const rssAfter = servers.flatMap((s) => rssTree(s.process.pid));
     const rssAfterMb = Math.max(...rssAfter);
-    const cpuPerRequestMs = Math.round(((cpuOf() - cpuBefore) / Math.max(1, samples.length)) * 100) / 100;
+    const perRequest = (ms: number) => Math.round((ms / Math.max(1, samples.length)) * 100) / 100;
+    const cpuUsed = [...cpuEach()].map(([pid, ms]) => ms - (cpuBefore.get(pid) ?? 0));
+    const cpuPerRequestMs = perRequest(cpuUsed.reduce((a, b) => a + b, 0));
+    const cpuShares = cpuUsed.map(perRequest);
     const clientCpu = process.cpuUsage(clientCpuBefore);
+    const clientCpuPerRequestMs = perRequest((clientCpu.user + clientCpu.system) / 1000);
     // Everything else on the machine: the database server (PostgreSQL), the proxy (--instances), other work.
-    const machineMsPerRequest = Math.round(((machineBusyMs() - machineBefore) / Math.max(1, samples.length)) * 100) / 100;
-    const cpuEachAfter = cpuEach();
-    const cpuShares = [...cpuEachAfter].map(([pid, ms]) => Math.round((ms - (cpuEachBefore.get(pid) ?? 0)) / Math.max(1, samples.length) * 100) / 100);
-    const clientCpuPerRequestMs = Math.round(((clientCpu.user + clientCpu.system) / 1000 / Math.max(1, samples.length)) * 100) / 100;
+    const machineMsPerRequest = perRequest(machineBusyMs() - machineBefore);
     agent.destroy();
 
     // What the database says, compared with what the clients were told.
