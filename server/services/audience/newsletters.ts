@@ -202,16 +202,18 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
           .selectFrom("subscribers")
           .select([
             "email",
-            sql.lit(post.title.slice(0, 300)).as("subject"),
-            sql.lit("").as("text_body"),
-            sql.lit(null).as("html_body"),
-            sql.lit(NEWSLETTER_KIND).as("kind"),
-            sql.lit("pending").as("status"),
-            sql.lit(0).as("attempts"),
+            // Every value a parameter (never spliced into the SQL text: a title is an editor's input), typed so
+            // PostgreSQL knows what each is in a select list.
+            sql<string>`cast(${post.title.slice(0, 300)} as text)`.as("subject"),
+            sql<string>`cast(${""} as text)`.as("text_body"),
+            sql<null>`cast(null as text)`.as("html_body"),
+            sql<string>`cast(${NEWSLETTER_KIND} as text)`.as("kind"),
+            sql<string>`cast(${"pending"} as text)`.as("status"),
+            sql<number>`cast(${0} as integer)`.as("attempts"),
             due.as("next_attempt_at"),
-            sql.lit(now).as("created_at"),
-            sql<string>`${`newsletter:${issueId}:`} || id`.as("idempotency_key"),
-            sql.lit(issueId).as("newsletter_id"),
+            sql<number>`cast(${now} as bigint)`.as("created_at"),
+            sql<string>`cast(${`newsletter:${issueId}:`} as text) || id`.as("idempotency_key"),
+            sql<number>`cast(${issueId} as bigint)`.as("newsletter_id"),
             "id",
           ])
           .where("status", "=", "confirmed"),
