@@ -82,7 +82,8 @@ export async function exportAccounts(deps: Deps, filter: AccountFilter, actor: A
  * left to the staff page: removing their access comes first.
  */
 export async function setAccountDisabled(deps: Deps, userId: string, disabled: boolean, actor: Actor): Promise<void> {
-  if (typeof userId !== "string" || userId.length === 0 || userId.length > 64) throw notFound(AUDIENCE_MESSAGES.accountNotFound);
+  // No id holds a control character (PostgreSQL cannot even compare a NUL): such an id names no account.
+  if (typeof userId !== "string" || userId.length === 0 || userId.length > 64 || /\p{Cc}/u.test(userId)) throw notFound(AUDIENCE_MESSAGES.accountNotFound);
   const user = await deps.db.kysely.selectFrom("users").select(["id", "access", "disabled_at"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw notFound(AUDIENCE_MESSAGES.accountNotFound);
   if (user.access !== "user") throw forbidden(AUDIENCE_MESSAGES.accountIsStaff);

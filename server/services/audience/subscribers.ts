@@ -3,6 +3,7 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES, type Subscriber
 import type { Deps } from "../../context";
 import { notFound, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
+import { escapeLike, normaliseSearch } from "../blog/search";
 import { csvField } from "../leads";
 import { type Actor, recordAudit } from "../staff/audit";
 
@@ -25,8 +26,13 @@ export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
 }
 
 /** LIKE pattern for a search typed by the owner: its % and _ match themselves. */
+/**
+ * A studio list's search as a LIKE pattern: the text goes through the public search's normalising first (control
+ * characters, NUL included, become spaces: PostgreSQL cannot hold a NUL, and the page answered 500), then wildcards are
+ * escaped.
+ */
 export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(normaliseSearch(search))}%`;
 }
 
 function filtered(deps: Deps, filter: SubscriberFilter) {
