@@ -244,7 +244,9 @@ async function claimDue(deps: Deps, now: number, limit: number): Promise<Claimed
     .selectFrom("mail_outbox")
     .select("id")
     .where("newsletter_id", "is not", null)
-    .where("status", "=", "pending")
+    // "sending": handed to SMTP by a process that died before it heard back (its lease ran out): sent again, with the
+    // same Message-ID. "pending" ones were never handed over: sent for the first time.
+    .where("status", "in", ["pending", "sending"])
     .where("next_attempt_at", "<=", now)
     .orderBy("next_attempt_at")
     .limit(limit);
@@ -254,10 +256,14 @@ async function claimDue(deps: Deps, now: number, limit: number): Promise<Claimed
     .updateTable("mail_outbox")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + NEWSLETTER_CLAIM_LEASE_MS }))
     .where("id", "in", due)
-    .where("status", "=", "pending")
+    .where("status", "in", ["pending", "sending"])
     .where("next_attempt_at", "<=", now)
-    .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts"])
+    .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts", "status"])
     .execute();
+  const interrupted = rows.filter((r) => r.status === "sending");
+  if (interrupted.length) {
+    deps.log.warn({ mailIds: interrupted.map((r) => Number(r.id)) }, "newsletter messages handed to SMTP before a crash are sent again (same Message-ID)");
+  }
   return rows.map((r) => ({
     id: Number(r.id),
     to: r.to_address,
@@ -350,6 +356,9 @@ export async function deliverNewsletterMail(
       const token = tokens.get(m.id) as string;
       const parts = personalParts(deps, m.newsletterId, content, token);
       try {
+        // Marked as it is handed to SMTP: if this process dies before the answer is recorded, only the messages so
+        // marked may have reached their reader already (decision 0016); the others of the claim were never sent.
+        await deps.db.kysely.updateTable("mail_outbox").set({ status: "sending" }).where("id", "=", m.id).execute();
         // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
         const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
         await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
@@ -430,7 +439,7 @@ async function progressOf(deps: Deps, issues: { id: number; blog_id: number; sub
       .where("status", "=", "unsubscribed")
       .where("unsubscribed_at", ">=", Number(issue.created_at))
       .executeTakeFirstOrThrow();
-    const queued = by("pending");
+    const queued = by("pending") + by("sending");
     out.push({
       id,
       blogId: Number(issue.blog_id),
