@@ -164,6 +164,7 @@ type VisitStart = Omit<VisitRow, "day" | "visitor" | "views">;
 type Batch = { events: Pending[]; starts: Map<string, VisitStart>; written: Promise<void>; flushNow: () => void };
 
 const openBatches = new WeakMap<Db, Batch>();
+const writeTurns = new WeakMap<Db, Promise<void>>();
 const writing = new WeakMap<Db, Set<Promise<void>>>();
 
 function batchOf(deps: Deps): Batch {
@@ -178,7 +179,11 @@ function batchOf(deps: Deps): Batch {
       done = true;
       clearTimeout(timer);
       openBatches.delete(db);
-      writeBatch(db, fresh).then(resolve, reject);
+      // One batch transaction at a time per process: batches take turns anyway (see writeBatch), and one waiting for
+      // its turn inside a transaction would hold a pooled connection that pages need.
+      const turn = (writeTurns.get(db) ?? Promise.resolve()).then(() => writeBatch(db, fresh));
+      writeTurns.set(db, turn.catch(() => {}));
+      turn.then(resolve, reject);
     };
     const timer = setTimeout(go, BATCH_MS);
     timer.unref?.();
