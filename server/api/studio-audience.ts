@@ -3,10 +3,10 @@ import { z } from "zod";
 import { AUDIENCE_MESSAGES } from "../../shared/content/audience";
 import { AccountQuerySchema, dayRange, LeadQuerySchema, NewsletterSendSchema, PostRefSchema, SubscriberQuerySchema } from "../../shared/schemas/audience";
 import { readJson } from "../http/errors";
-import { exportAccounts, listAccounts, setAccountDisabled } from "../services/audience/accounts";
-import { crmConfigured, exportLeads, leadCounts, leadDetail, markLeadSpam, retryLead, searchLeads } from "../services/audience/leads-inbox";
-import { listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/audience/newsletters";
-import { eraseSubscriber, exportSubscribers, listSubscribers, subscriberStats } from "../services/audience/subscribers";
+import { exportAccounts, listAccounts, setAccountDisabled } from "../services/auth/admin";
+import { crmConfigured, exportLeads, leadCounts, leadDetail, markLeadSpam, retryLead, searchLeads } from "../services/leads/inbox";
+import { listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/newsletter/issues";
+import { eraseSubscriber, exportSubscribers, listSubscribers, subscriberStats } from "../services/newsletter/subscribers";
 import { parseInput } from "../services/errors";
 import { actorOf, ownerOnly, type StudioEnv } from "./studio-guard";
 

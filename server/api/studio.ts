@@ -7,7 +7,7 @@ import { findUserByEmail, normalizeEmail } from "../services/auth/accounts";
 import { resolveSession } from "../services/auth/sessions";
 import { forbidden } from "../services/errors";
 import { listStaff, revokeAccess } from "../services/staff/access";
-import { listAudit } from "../services/staff/audit";
+import { listAudit } from "../services/audit";
 import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";

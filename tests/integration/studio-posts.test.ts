@@ -6,7 +6,7 @@ import { insertBlogs } from "../../server/services/blog/posts";
 import { postScheduleWorker, publishDuePosts } from "../../server/services/blog/schedule";
 import { WORKER_FACTORIES } from "../../server/workers";
 import { blogSitemapEntries } from "../../server/services/blog/sitemap";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

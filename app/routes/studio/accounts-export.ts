@@ -1,7 +1,7 @@
 import { AccountQuerySchema } from "@shared/schemas/audience";
 import { csvExport } from "~/lib/studio-audience.server";
 import { requireStudio } from "~/lib/studio.server";
-import { exportAccounts } from "../../../server/services/audience/accounts";
+import { exportAccounts } from "../../../server/services/auth/admin";
 import type { Route } from "./+types/accounts-export";
 
 export async function loader(args: Route.LoaderArgs) {

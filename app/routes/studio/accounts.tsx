@@ -7,7 +7,7 @@ import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, 
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { AUDIENCE_MESSAGES } from "@shared/content/audience";
-import { listAccounts, setAccountDisabled } from "../../../server/services/audience/accounts";
+import { listAccounts, setAccountDisabled } from "../../../server/services/auth/admin";
 import type { Route } from "./+types/accounts";
 
 const P = AUDIENCE_PAGES.accounts;

@@ -4,7 +4,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime } from "~/components/studio/access-format";
 import { Button, DataTable, EmptyState, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { auditFilterValues, listAudit } from "../../../server/services/staff/audit";
+import { auditFilterValues, listAudit } from "../../../server/services/audit";
 import type { Route } from "./+types/audit";
 
 export function meta() {

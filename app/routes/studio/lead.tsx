@@ -6,7 +6,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { crmConfigured, leadDetail, markLeadSpam, retryLead } from "../../../server/services/audience/leads-inbox";
+import { crmConfigured, leadDetail, markLeadSpam, retryLead } from "../../../server/services/leads/inbox";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/lead";
 

@@ -1,7 +1,7 @@
 import { dayRange, LeadQuerySchema } from "@shared/schemas/audience";
 import { csvExport } from "~/lib/studio-audience.server";
 import { requireStudio } from "~/lib/studio.server";
-import { exportLeads } from "../../../server/services/audience/leads-inbox";
+import { exportLeads } from "../../../server/services/leads/inbox";
 import type { Route } from "./+types/leads-export";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/audience/leads-inbox";
+import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/leads/inbox";
 import type { Route } from "./+types/leads";
 
 const P = AUDIENCE_PAGES.leads;

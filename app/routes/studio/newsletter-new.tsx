@@ -5,7 +5,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/audience/newsletters";
+import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
 import { isServiceError, parseInput } from "../../../server/services/errors";
 import type { Route } from "./+types/newsletter-new";
 

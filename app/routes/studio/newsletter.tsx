@@ -4,7 +4,7 @@ import { useRefreshWhile, when } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { buttonClass, DataTable, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { newsletterProgress } from "../../../server/services/audience/newsletters";
+import { newsletterProgress } from "../../../server/services/newsletter/issues";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/newsletter";
 

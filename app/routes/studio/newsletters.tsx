@@ -4,7 +4,7 @@ import { useRefreshWhile, when } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, EmptyState, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { listNewsletters, unsentPosts } from "../../../server/services/audience/newsletters";
+import { listNewsletters, unsentPosts } from "../../../server/services/newsletter/issues";
 import type { Route } from "./+types/newsletters";
 
 const P = AUDIENCE_PAGES.newsletters;

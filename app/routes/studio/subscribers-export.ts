@@ -1,7 +1,7 @@
 import { SubscriberQuerySchema } from "@shared/schemas/audience";
 import { csvExport } from "~/lib/studio-audience.server";
 import { requireStudio } from "~/lib/studio.server";
-import { exportSubscribers } from "../../../server/services/audience/subscribers";
+import { exportSubscribers } from "../../../server/services/newsletter/subscribers";
 import type { Route } from "./+types/subscribers-export";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/audience/subscribers";
+import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/newsletter/subscribers";
 import type { Route } from "./+types/subscribers";
 
 const P = AUDIENCE_PAGES.subscribers;

@@ -1,9 +1,9 @@
 import type { Deps } from "../../context";
-import { type IndexablePost, reindexPost } from "../chat/knowledge";
+import { reindexPost } from "../chat/knowledge";
 import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
-import { type Blog, type BlogInput, SlugSchema } from "./types";
+import { type Blog, type BlogInput, type IndexablePost, SlugSchema } from "./types";
 
 /** The published post without counting a view (a draft, scheduled or unpublished post is no post here). */
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {

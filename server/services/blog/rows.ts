@@ -1,9 +1,8 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { BlogNewsletterTables } from "../../db/schema";
-import type { IndexablePost } from "../chat/knowledge";
 import { isPublishedPost } from "./publication";
-import type { Blog } from "./types";
+import type { Blog, IndexablePost } from "./types";
 
 /** A `blogs` row as read from the database (the columns a post shows; search text and timestamps stay behind). */
 type BlogRowOut = Omit<Selectable<BlogNewsletterTables["blogs"]>, "search_text" | "created_at" | "updated_at">;

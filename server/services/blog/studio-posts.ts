@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema";
 import type { BlogNewsletterTables } from "../../db/schema";
 import { ServiceError, conflict, invalid, notFound, parseInput, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { type Actor, recordAudit } from "../staff/audit";
+import { type Actor, recordAudit } from "../audit";
 import { indexPost, searchText } from "./posts";
 import { PUBLISHED } from "./publication";
 import { escapeLike, normaliseSearch } from "./search";

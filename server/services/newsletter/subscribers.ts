@@ -3,8 +3,8 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES, type Subscriber
 import type { Deps } from "../../context";
 import { notFound, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { csvField } from "../leads";
-import { type Actor, recordAudit } from "../staff/audit";
+import { csvField } from "../leads/intake";
+import { type Actor, recordAudit } from "../audit";
 
 export type SubscriberRow = {
   id: number;

@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import { AUDIENCE_MESSAGES, AUDIENCE_RULES } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
 import { forbidden, notFound } from "../errors";
-import { revokeAllSessions } from "../auth/sessions";
-import { type Actor, recordAudit } from "../staff/audit";
-import { assertExportAllowed, EXPORT_PAGE, likePattern, toCsv } from "./subscribers";
+import { revokeAllSessions } from "./sessions";
+import { type Actor, recordAudit } from "../audit";
+import { assertExportAllowed, EXPORT_PAGE, likePattern, toCsv } from "../newsletter/subscribers";
 
 export type AccountRow = {
   id: string;

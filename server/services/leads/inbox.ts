@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import { AUDIENCE_MESSAGES, AUDIENCE_RULES } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound } from "../errors";
-import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from "../leads";
-import { notifyAboutLead } from "./lead-notify";
-import { type Actor, recordAudit } from "../staff/audit";
-import { assertExportAllowed, EXPORT_PAGE, likePattern } from "./subscribers";
+import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from "./intake";
+import { notifyAboutLead } from "./notify";
+import { type Actor, recordAudit } from "../audit";
+import { assertExportAllowed, EXPORT_PAGE, likePattern } from "../newsletter/subscribers";
 
 export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
 

@@ -4,11 +4,11 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, NEWSLETTER_EMAIL, NEWSLETTER_ONE_CLI
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound, rateLimited } from "../errors";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
-import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail";
-import { type EmailBlock, type EmailContent, renderEmail } from "../mail-template";
+import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail/outbox";
+import { type EmailBlock, type EmailContent, renderEmail } from "../mail/template";
 import { hitRateLimit } from "../rate-limit";
-import type { Actor } from "../staff/audit";
-import { recordAudit } from "../staff/audit";
+import type { Actor } from "../audit";
+import { recordAudit } from "../audit";
 import { hashToken, newToken } from "../tokens";
 
 /**

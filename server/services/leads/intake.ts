@@ -1,12 +1,12 @@
 import { EventEmitter } from "node:events";
-import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../shared/content/contact";
-import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
-import type { Deps } from "../context";
+import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../../shared/content/contact";
+import { type LeadFormData, validateLead } from "../../../shared/schemas/lead";
+import type { Deps } from "../../context";
 import type { Selectable } from "kysely";
-import type { LeadTables } from "../db/schema";
-import { invalid, rateLimited } from "./errors";
-import { hitRateLimit } from "./rate-limit";
-import { notifyAboutLead } from "./audience/lead-notify";
+import type { LeadTables } from "../../db/schema";
+import { invalid, rateLimited } from "../errors";
+import { hitRateLimit } from "../rate-limit";
+import { notifyAboutLead } from "./notify";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
 
