@@ -359,6 +359,19 @@ describe.each(testDatabaseKinds())("studio posts on %s", (kind) => {
     expect(drafts.posts.length).toBeGreaterThan(0);
   });
 
+  it("the studio's search finds '50%' and 'snake_case' as typed: % and _ are text, not wildcards", async () => {
+    await create(full("Save 50% on every booking"));
+    await create(full("Save 500 on every booking"));
+    await create(full("Naming in snake_case"));
+    await create(full("Naming in snakeXcase"));
+    const titles = async (search: string) =>
+      (await json(await call("GET", `/api/studio/posts?search=${encodeURIComponent(search)}`, { token: editor }))).posts.map((p: Json) => p.title);
+    expect(await titles("50%")).toEqual(["Save 50% on every booking"]);
+    expect(await titles("snake_case")).toEqual(["Naming in snake_case"]);
+    // The slug holds neither character: a search by slug still finds the post.
+    expect(await titles("naming-in-snake")).toEqual(["Naming in snakeXcase", "Naming in snake_case"]);
+  });
+
   it("sample posts (no Markdown source) open in the editor as Markdown that gives their sections back", async () => {
     await insertBlogs(deps, [{ slug: "sample-like", title: "Sample like", excerpt: "E", author: "A", date: "2024-07-01", readTime: "3 min read", category: "Technology", featured: false, tags: [], sections: [{ title: "S", content: ["Plain.", "✅ Item", '"Quote"'] }] }]);
     const id = Number((await t.db.kysely.selectFrom("blogs").select("id").where("slug", "=", "sample-like").executeTakeFirstOrThrow()).id);

@@ -5,7 +5,8 @@ import { conflict, invalid, notFound } from "../errors";
 import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from "./intake";
 import { notifyAboutLead } from "./notify";
 import { type Actor, recordAudit } from "../audit";
-import { assertExportAllowed, EXPORT_PAGE, likePattern } from "../newsletter/subscribers";
+import { assertExportAllowed, EXPORT_PAGE } from "../export";
+import { anyContainsText } from "../like";
 
 export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
 
@@ -35,9 +36,8 @@ export async function searchLeads(deps: Deps, filter: LeadFilter & { before?: nu
   if (filter.before) q = q.where("id", "<", filter.before);
   const search = filter.search?.trim();
   if (search) {
-    const p = likePattern(search);
     q = q.where(
-      sql<boolean>`(lower(first_name || ' ' || last_name) like ${p} escape '\\' or lower(email) like ${p} escape '\\' or lower(phone) like ${p} escape '\\' or lower(message) like ${p} escape '\\')`,
+      anyContainsText([sql<string>`lower(first_name || ' ' || last_name)`, sql<string>`lower(email)`, sql<string>`lower(phone)`, sql<string>`lower(message)`], search.toLowerCase()),
     );
   }
   return (await q.execute()).map(toLead);

@@ -10,6 +10,7 @@ import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../audit";
 import { recordAudit } from "../audit";
 import { hashToken, newToken } from "../tokens";
+import { storedSections } from "../blog/rows";
 
 /**
  * Newsletters: a published post sent to the confirmed subscribers.
@@ -56,18 +57,7 @@ function absolute(deps: Deps, src: string | null): string | null {
 }
 
 function contentOf(deps: Deps, post: PostForNewsletter): IssueContent {
-  let sections: IssueContent["sections"] = [];
-  try {
-    const parsed = JSON.parse(post.content) as { sections?: unknown };
-    if (Array.isArray(parsed.sections)) {
-      sections = parsed.sections.map((s: { title?: unknown; content?: unknown }) => ({
-        title: typeof s.title === "string" ? s.title : "",
-        content: Array.isArray(s.content) ? s.content.filter((p): p is string => typeof p === "string") : [],
-      }));
-    }
-  } catch {
-    sections = [];
-  }
+  const sections = storedSections(post.content);
   return { title: post.title, excerpt: post.excerpt, url: `${deps.config.PUBLIC_URL}/blog/${post.slug}`, image: absolute(deps, post.image), sections };
 }
 
