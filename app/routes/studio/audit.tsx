@@ -14,7 +14,7 @@ export function meta() {
 const PAGE = "/studio/audit";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const { deps } = args.context;
   const params = new URL(args.request.url).searchParams;
   const filters = await auditFilterValues(deps);

@@ -5,7 +5,7 @@ import { exportLeads } from "../../../server/services/leads/inbox";
 import type { Route } from "./+types/leads-export";
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const parsed = LeadQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const { from, to, ...query } = parsed.success ? parsed.data : {};
   return csvExport("leads", () => exportLeads(args.context.deps, { ...query, ...dayRange(from, to) }, studio.actor));

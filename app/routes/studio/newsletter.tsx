@@ -16,7 +16,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   try {
     return { newsletter: await newsletterProgress(args.context.deps, Number(args.params.id)) };
   } catch (error) {

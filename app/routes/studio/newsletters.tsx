@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const { deps } = args.context;
   const [newsletters, posts] = await Promise.all([listNewsletters(deps), unsentPosts(deps)]);
   return { newsletters, posts };

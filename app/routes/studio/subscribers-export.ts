@@ -5,7 +5,7 @@ import { exportSubscribers } from "../../../server/services/newsletter/subscribe
 import type { Route } from "./+types/subscribers-export";
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const parsed = SubscriberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   return csvExport("subscribers", () => exportSubscribers(args.context.deps, parsed.success ? parsed.data : {}, studio.actor));
 }

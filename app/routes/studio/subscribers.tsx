@@ -16,7 +16,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const { deps } = args.context;
   const params = Object.fromEntries(new URL(args.request.url).searchParams);
   const parsed = SubscriberQuerySchema.safeParse(params);
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const form = await args.request.formData();
   try {
     await eraseSubscriber(args.context.deps, Number(form.get("id")), studio.actor);
