@@ -11,6 +11,8 @@ export type StudioPageSession = StudioSession & { sessionToken: string; actor: S
 type Options = {
   /** The second-factor pages themselves: reachable before the second factor is passed. */
   secondFactor?: "any";
+  /** The studio's frame (its layout's loader): drawn for any staff; the page inside it checks its own area. */
+  frame?: true;
 };
 
 /**
@@ -33,7 +35,7 @@ export async function requireStudio(
     throw redirect(next === STUDIO_PAGES.home ? STUDIO_PAGES.secondFactor : `${STUDIO_PAGES.secondFactor}?next=${encodeURIComponent(next)}`);
   }
   // Who may open which page: the studio's policy table, by the page's address (an editor gets the studio's 403 page).
-  if (!mayOpenPath(studio.access, new URL(request.url).pathname)) throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
+  if (!options.frame && !mayOpenPath(studio.access, new URL(request.url).pathname)) throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
   return {
     ...studio,
     sessionToken,

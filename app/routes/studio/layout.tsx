@@ -11,7 +11,7 @@ import studioCss from "~/studio.css?url";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { secondFactor: "any" });
+  const studio = await requireStudio(args, { secondFactor: "any", frame: true });
   return { studio: { name: studio.name, email: studio.email, access: studio.access, secondFactor: studio.secondFactor } };
 }
 
