@@ -9,7 +9,7 @@
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. BENCH_SAMPLES (default 300 per kind) bounds it.
  */
 import { createApp } from "../server/app";
-import { settleMailDeliveries } from "../server/services/mail";
+import { settleMailDeliveries } from "../server/services/mail/outbox";
 import { createTestDatabase, type TestDatabaseKind } from "../tests/helpers/databases";
 import { testDeps } from "../tests/helpers/deps";
 import { startTestSmtpServer } from "../tests/helpers/smtp-server";

@@ -2,8 +2,8 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import type { Db } from "../../server/db/database";
-import { settleMailDeliveries } from "../../server/services/mail";
-import { subscribe } from "../../server/services/newsletter";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
+import { subscribe } from "../../server/services/newsletter/subscribe";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { testDeps } from "../helpers/deps";

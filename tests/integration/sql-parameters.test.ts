@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../server/db/database";
-import { drainNewsletterMail, startNewsletter } from "../../server/services/audience/newsletters";
+import { drainNewsletterMail, startNewsletter } from "../../server/services/newsletter/issues";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { settleMailDeliveries } from "../../server/services/mail";
-import { COMMAND_LINE } from "../../server/services/staff/audit";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
+import { COMMAND_LINE } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";

@@ -3,7 +3,7 @@ import { ANALYTICS_COPY, ANALYTICS_PERIODS, type GoalName, GOALS } from "../../.
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
 import { normaliseSearch } from "../blog/search";
-import { csvField } from "../leads";
+import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
 import { KEY_SEPARATOR, type ReportRow, reportRows, type VisitFilter } from "./reports";
 

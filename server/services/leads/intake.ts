@@ -1,12 +1,13 @@
 import { EventEmitter } from "node:events";
-import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../shared/content/contact";
-import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
-import type { Deps } from "../context";
+import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../../shared/content/contact";
+import { type LeadFormData, validateLead } from "../../../shared/schemas/lead";
+import type { Deps } from "../../context";
 import type { Selectable } from "kysely";
-import type { LeadTables } from "../db/schema";
-import { invalid, rateLimited } from "./errors";
-import { hitRateLimit } from "./rate-limit";
-import { notifyAboutLead } from "./audience/lead-notify";
+import type { LeadTables } from "../../db/schema";
+import { invalid, rateLimited } from "../errors";
+import { type CsvColumns, toCsv } from "../export";
+import { hitRateLimit } from "../rate-limit";
+import { notifyAboutLead } from "./notify";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
 
@@ -128,7 +129,7 @@ export async function requeueLeads(deps: Pick<Deps, "db">, ids: number[] | "fail
   return Number(result.numUpdatedRows ?? 0);
 }
 
-const CSV_COLUMNS: [string, (r: LeadRow) => string | number | null][] = [
+const CSV_COLUMNS: CsvColumns<LeadRow> = [
   ["id", (r) => r.id],
   ["created_at", (r) => new Date(r.createdAt).toISOString()],
   ["first_name", (r) => r.firstName],
@@ -144,29 +145,7 @@ const CSV_COLUMNS: [string, (r: LeadRow) => string | number | null][] = [
   ["last_error", (r) => r.lastError],
 ];
 
-/** What some spreadsheet, in some locale, splits a line of text into cells at: `,` `;` tab `|`, and line breaks. */
-const CSV_SEPARATORS = /[,;\t|\r\n]/;
-/**
- * Every place a cell could start once some spreadsheet splits the text (the start, or just after any separator, and
- * any spaces) followed by what would make that cell a formula: = + - @, or a tab/CR that hides one.
- */
-const FORMULA_STARTS = /(?<=(?:^|[,;\t|\r\n]) *)(?=[=+\-@\t\r])/g;
-
-/**
- * One CSV field (RFC 4180). Text a spreadsheet would run as a formula is prefixed with an apostrophe, at its start
- * and after every separator of any locale inside it (`a;=1+1` is two cells where `;` separates), since visitors
- * choose what they type; a field holding a quote or any such separator is quoted.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string") text = text.replace(FORMULA_STARTS, "'");
-  return /"/.test(text) || CSV_SEPARATORS.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Leads as CSV: a header line, then one record per lead, lines ending in CRLF. */
 export function leadsToCsv(rows: LeadRow[]): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(",")];
-  for (const row of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(CSV_COLUMNS, rows);
 }
