@@ -15,6 +15,7 @@ import { readTar, writeTar } from "../../server/services/backup/tar";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { staffWithSession } from "../helpers/studio-staff";
 
 const HAVE_BUILD = buildPresent();
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -198,5 +199,56 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())("export from %s, import i
   it("refuses to import into a site that already has data", async () => {
     await expect(importArchive(source.db, archive)).rejects.toThrow(/not empty/);
     expect(await source.db.kysely.selectFrom("blogs").select("id").execute()).toHaveLength(3);
+  });
+});
+
+describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())("the studio's export page on %s", (kind) => {
+  let t: TestDatabase;
+  let app: App;
+  let deps: ReturnType<typeof testDeps>;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    deps = testDeps(t.db, { PUBLIC_URL: "https://site.example" });
+    app = await createApp({ deps, buildDir: buildDir() });
+    await ready(app);
+    await insertBlogs(deps, [post("studio-export", 4)]);
+  }, 60_000);
+  afterAll(async () => t?.drop());
+
+  const as = (token: string | null, init: RequestInit = {}) => ({
+    ...init,
+    headers: { ...(token ? { cookie: `__Host-wp_session=${token}` } : {}), origin: "https://site.example", "content-type": "application/x-www-form-urlencoded" },
+  });
+
+  it("gives the owner the archive on a POST, audited; refuses editors; is an unknown page to visitors", async () => {
+    const owner = await staffWithSession(deps, "owner.export@example.com", "owner");
+    const editor = await staffWithSession(deps, "editor.export@example.com", "editor");
+
+    const page = await app.request("/studio/export", as(owner.token));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Download the archive");
+
+    const res = await app.request("/studio/export/archive", as(owner.token, { method: "POST", body: "" }));
+    expect(res.status, await res.clone().text().then((t) => t.slice(0, 300))).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/gzip");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="wise-parrot-\d{4}-\d{2}-\d{2}\.tar\.gz"$/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const entries = readTar(gunzipSync(Buffer.from(await res.arrayBuffer())));
+    const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")!.data.toString()) as { tables: Record<string, number> };
+    expect(manifest.tables.blogs).toBe(1);
+    const audit = await t.db.kysely.selectFrom("audit_log").select(["action", "user_id"]).where("action", "=", "site.export").execute();
+    expect(audit).toEqual([{ action: "site.export", user_id: owner.userId }]);
+
+    // Editors are refused (as on every owner-only page); to visitors the studio does not exist.
+    for (const [token, status] of [[editor.token, 403], [null, 404]] as const) {
+      expect((await app.request("/studio/export", as(token))).status).toBe(status);
+      expect((await app.request("/studio/export/archive", as(token, { method: "POST", body: "" }))).status).toBe(status);
+    }
+    const opened = await app.request("/studio/export/archive", as(owner.token));
+    expect([opened.status, opened.headers.get("location")]).toEqual([302, "/studio/export"]);
+    // A cross-site form post is refused before it reaches the studio.
+    const cross = await app.request("/studio/export/archive", { method: "POST", body: "", headers: { cookie: `__Host-wp_session=${owner.token}`, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" } });
+    expect(cross.status).toBe(403);
+    expect(await t.db.kysely.selectFrom("audit_log").select("id").where("action", "=", "site.export").execute()).toHaveLength(1);
   });
 });

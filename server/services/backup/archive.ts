@@ -327,3 +327,14 @@ export async function importArchive(db: Db, archive: Buffer): Promise<ImportSumm
   });
   return { tables: manifest.tables, mediaFiles: files.size, createdAt: manifest.createdAt };
 }
+
+/** What the owner's archive holds, in rows per table, for the studio's export page. */
+export async function archiveContents(db: Db): Promise<Record<string, number>> {
+  const k = db.kysely as unknown as AnyDb;
+  const out: Record<string, number> = {};
+  for (const name of Object.keys(ARCHIVED_TABLES)) {
+    const row = await k.selectFrom(name).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    out[name] = Number(row.n);
+  }
+  return out;
+}
