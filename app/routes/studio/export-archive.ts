@@ -6,7 +6,7 @@ import type { Route } from "./+types/export-archive";
 
 /** Opened as a page (a bookmark, a reload after a refusal): the export page, where the download is a button. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   return redirect("/studio/export");
 }
 
@@ -15,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
  * spends the export quota and is audited. A refusal (too many exports) answers as the CSV exports do.
  */
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   try {
     const archive = await exportSiteArchive(args.context.deps, studio.actor);
     return new Response(new Uint8Array(archive.bytes), {

@@ -10,7 +10,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   return { contents: await archiveContents(args.context.deps.db) };
 }
 

@@ -1,7 +1,7 @@
 /** The studio's download of the owner's archive: an export like the others (hourly quota, audit line). */
 import type { Deps } from "../../context";
-import { assertExportAllowed } from "../audience/subscribers";
-import { type Actor, recordAudit } from "../staff/audit";
+import { type Actor, recordAudit } from "../audit";
+import { assertExportAllowed } from "../export";
 import { exportArchive } from "./archive";
 
 export async function exportSiteArchive(deps: Deps, actor: Actor, now = new Date()): Promise<{ name: string; bytes: Buffer }> {
