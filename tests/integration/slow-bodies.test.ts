@@ -214,7 +214,7 @@ describe.each(testDatabaseKinds())("S18: slow request bodies on %s", (kind) => {
     expect(text).toMatch(/^event: done$/m);
   });
 
-  it("a body over 64 KiB: refused at once for a visitor, read whole for staff (chunked too), to the studio's upload", async () => {
+  it("a body over 64 KiB: refused at once for a visitor, read whole for staff (chunked too), to the studio's upload and post writes", async () => {
     const big = Buffer.alloc(200 * 1024, 0x61);
     const form = () => {
       const f = new FormData();
@@ -252,6 +252,26 @@ describe.each(testDatabaseKinds())("S18: slow request bodies on %s", (kind) => {
     } as RequestInit & { duplex: "half" });
     expect(chunked.status).toBe(upload.status);
     expect(await chunked.json()).toEqual(answer);
+
+    // A post write over 64 KiB: read for staff (the post service judges it: a body over 50,000 characters), refused by
+    // size for a visitor's account.
+    const post = JSON.stringify({ title: "A long post", body: "x".repeat(150 * 1024) });
+    const written = await fetch(`${server.url}/api/studio/posts`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: post,
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(written.status).toBe(400);
+    expect(((await written.json()) as { message: string }).message).not.toMatch(/larger than/);
+    const visitor = (await (await signIn()).json()) as { token: string };
+    const notStaff = await fetch(`${server.url}/api/studio/posts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${visitor.token}`, "content-type": "application/json" },
+      body: post,
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(notStaff.status).toBe(413);
 
     // An ordinary route keeps its 64 KiB: a 200 KiB chunked body is refused by size.
     const ordinary = await fetch(`${server.url}/api/newsletter/subscribe`, {
