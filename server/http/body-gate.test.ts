@@ -118,4 +118,15 @@ describe("body gate", () => {
     small.destroy();
     expect(asked).toEqual(["/x"]);
   });
+
+  it("a failing lookup of the larger limit leaves the ordinary one (never an error)", async () => {
+    const { port } = await serve({
+      larger: async () => {
+        throw new Error("database unreachable");
+      },
+    });
+    const over = post(port, 5000, 0);
+    expect(await over.answered()).toMatch(/^HTTP\/1\.1 200[\s\S]*read none$/);
+    over.destroy();
+  });
 });

@@ -69,7 +69,9 @@ export function createBodyGate(options: BodyGateOptions) {
     let askedLarger = false;
     const widen = async () => {
       askedLarger = true;
-      const larger = await options.larger?.(request);
+      // When the lookup fails (the database is unreachable), the ordinary limit stands; the app then answers for
+      // itself (503 from its own lookup, or 413).
+      const larger = await Promise.resolve(options.larger?.(request)).catch(() => null);
       if (larger && larger.limit > limit) {
         limit = larger.limit;
         deadlineMs = Math.max(deadlineMs, larger.deadlineMs);
@@ -128,7 +130,7 @@ export function createBodyGate(options: BodyGateOptions) {
             if (size > limit) return finish("over limit");
             arm();
             incoming.resume();
-          }, () => finish("over limit"));
+          });
         }
       };
       const onEnd = () => finish("complete");
