@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())("the studio's policy on %s", (kind) => {
   });
 
   it("the leads inbox itself answers only the roles the table lets into leads", async () => {
-    const { id } = await storeLead(deps, { firstName: "Asha", lastName: "Rao", email: "asha@example.test", phone: "+91 98765 43210", message: "Policy check", leadSource: "Web Research" });
+    const { id } = await storeLead(deps, { firstName: "Asha", lastName: "Rao", email: "asha@example.test", phone: "+91 98765 43210", message: "Policy check", leadSource: "Web Research", website: "" });
     const editorActor = { userId: "e", label: "editor@example.test", clientIp: "192.0.2.1", access: "editor" as const };
     const ownerActor = { ...editorActor, label: "owner@example.test", access: "owner" as const };
     const refusals = [

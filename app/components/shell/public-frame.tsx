@@ -2,9 +2,8 @@ import { useRouteLoaderData } from "react-router";
 import { SKIP_LINK } from "@shared/content/site";
 import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
-import { SiteContext } from "~/lib/site-context";
+import { type PublicSite, SiteContext } from "~/lib/site-context";
 import { SPLASH_SCRIPT } from "~/lib/splash-script";
-import type { loader as rootLoader } from "~/root";
 import appCss from "~/app.css?url";
 import { AnalyticsBeacon } from "./analytics-beacon";
 import { ClosingCta } from "./closing-cta";
@@ -23,7 +22,8 @@ import { WhatsAppButton } from "./whatsapp-button";
  */
 export function PublicFrame({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  // The root's loader data (its `site`), named by its shape: this frame stands below the root, not beside it.
+  const data = useRouteLoaderData<{ site: PublicSite }>("root");
   return (
     <SiteContext.Provider value={data?.site ?? null}>
       <SiteStylesheet href={appCss} />

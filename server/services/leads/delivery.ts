@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/schema";
 import { intervalWorker, type KickableWorker, type Worker } from "../interval-worker";
+import { afterFailure, backoffMs, claimDue } from "../outbox";
 import { leadEvents } from "./intake";
 
 /**
@@ -62,8 +63,7 @@ export function deliveryOptions(deps: Deps, overrides: Partial<LeadDeliveryOptio
 
 /** Exponential back-off with "equal jitter": between half and all of base·2^(n-1), capped. */
 export function backoffDelay(attempts: number, options: Pick<LeadDeliveryOptions, "baseDelayMs" | "maxDelayMs" | "random">): number {
-  const exp = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exp / 2 + options.random() * (exp / 2));
+  return backoffMs(attempts, options);
 }
 
 type LeadForCrm = {
@@ -179,20 +179,13 @@ export type DeliveryRound = { claimed: number; delivered: number; failed: number
  */
 export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, now = Date.now()): Promise<DeliveryRound> {
   const { kysely } = deps.db;
-  const candidates = await kysely
-    .selectFrom("leads")
-    .select(["id"])
-    .where(isDue(now))
-    .orderBy("next_attempt_at")
-    .orderBy("id")
-    .limit(options.batchSize)
-    .execute();
-
-  const round: DeliveryRound = { claimed: 0, delivered: 0, failed: 0, retrying: 0 };
-  await Promise.all(
-    candidates.map(async ({ id }) => {
-      const token = randomUUID();
-      const claim = await kysely
+  // This round's claim: the leads it leases carry its token, and only an answer under that token is recorded.
+  const token = randomUUID();
+  const claimed = await claimDue(
+    deps.db,
+    (k) => k.selectFrom("leads").select("id").where(isDue(now)).orderBy("next_attempt_at").orderBy("id").limit(options.batchSize),
+    (k, ids) =>
+      k
         .updateTable("leads")
         .set((eb) => ({
           status: "sending",
@@ -200,31 +193,36 @@ export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, 
           claimed_until: now + options.leaseMs,
           attempts: eb("attempts", "+", 1),
         }))
-        .where("id", "=", id)
+        .where("id", "in", ids)
         .where(isDue(now))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows ?? 0) !== 1) return; // another process got it first
-      round.claimed++;
-      const lead = await kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+        .returningAll()
+        .execute(),
+  );
+
+  const round: DeliveryRound = { claimed: claimed.length, delivered: 0, failed: 0, retrying: 0 };
+  await Promise.all(
+    claimed.map(async (lead) => {
+      const id = lead.id;
       const attempts = Number(lead.attempts);
       if (attempts > 1) deps.log.info({ leadId: Number(id), attempt: attempts }, "lead delivery retry");
 
       const outcome = await sendLead(lead, options);
       const done = Date.now();
+      const failure =
+        outcome.kind === "delivered" ? null : afterFailure(attempts, options, { permanent: outcome.kind === "rejected", atLeastMs: outcome.kind === "retry" ? (outcome.retryAfterMs ?? 0) : 0, now: done });
       let update;
       if (outcome.kind === "delivered") {
         round.delivered++;
         update = { status: "delivered", delivered_at: done, crm_status: outcome.status, crm_response: outcome.response, last_error: null };
-      } else if (outcome.kind === "rejected" || attempts >= options.maxAttempts) {
+      } else if (failure?.final) {
         round.failed++;
         const error = outcome.kind === "rejected" ? outcome.error : `gave up after ${attempts} attempts: ${outcome.error}`;
         update = { status: "failed", crm_status: outcome.status, crm_response: outcome.response, last_error: error };
       } else {
         round.retrying++;
-        const delay = Math.min(options.maxDelayMs, Math.max(backoffDelay(attempts, options), outcome.retryAfterMs ?? 0));
         update = {
           status: "pending",
-          next_attempt_at: done + delay,
+          next_attempt_at: failure!.nextAttemptAt,
           crm_status: outcome.status,
           crm_response: outcome.response,
           last_error: outcome.error,

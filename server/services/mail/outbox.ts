@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
+import { afterFailure, backoffMs, claimDue, failureText, type RetryPolicy } from "../outbox";
 import { contentFromText, renderEmail } from "./template";
 
 export type OutgoingMail = {
@@ -34,9 +35,12 @@ export const MAIL_MAX_ATTEMPTS = 8;
 const CLAIM_LEASE_MS = 2 * 60_000;
 const WORKER_INTERVAL_MS = 15_000;
 
-/** Wait before the next attempt after `attempts` failures: 30 s, 1 min, 2 min… capped at 1 h. */
+/** The outbox's retries (newsletter messages too): 30 s, 1 min, 2 min… capped at 1 h; MAIL_MAX_ATTEMPTS in all. */
+export const MAIL_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 60 * 60_000, maxAttempts: MAIL_MAX_ATTEMPTS };
+
+/** Wait before the next attempt after `attempts` failures. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+  return backoffMs(attempts, MAIL_RETRY);
 }
 
 // Background attempts started by enqueueMail, so tests and shutdown can wait for them.
@@ -122,15 +126,20 @@ export async function deliverDueMail(deps: Deps, now = Date.now()): Promise<numb
  */
 export async function attemptDelivery(deps: Deps, id: number, now = Date.now()): Promise<boolean> {
   const { db, log } = deps;
-  const claimed = await db.kysely
-    .updateTable("mail_outbox")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + CLAIM_LEASE_MS }))
-    .where("id", "=", id)
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", now)
-    .where("newsletter_id", "is", null)
-    .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts"])
-    .executeTakeFirst();
+  // The lease is the next attempt's time pushed past the attempt (a process that dies leaves the message due again).
+  const [claimed] = await claimDue(
+    db,
+    (k) => k.selectFrom("mail_outbox").select("id").where("id", "=", id).where("status", "=", "pending").where("next_attempt_at", "<=", now).where("newsletter_id", "is", null),
+    (k, ids) =>
+      k
+        .updateTable("mail_outbox")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + CLAIM_LEASE_MS }))
+        .where("id", "in", ids)
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts"])
+        .execute(),
+  );
   if (!claimed) return false;
   const attempts = Number(claimed.attempts);
   try {
@@ -150,13 +159,13 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
     log.info({ mailId: id, kind: claimed.kind, toDomain: domainOf(claimed.to_address), ...where }, "mail sent");
     return true;
   } catch (error) {
-    const message = String((error as Error)?.message ?? error).slice(0, 500);
-    const giveUp = attempts >= MAIL_MAX_ATTEMPTS || isPermanentSmtpFailure(error);
+    const message = failureText(error);
+    const { final: giveUp, nextAttemptAt } = afterFailure(attempts, MAIL_RETRY, { permanent: isPermanentSmtpFailure(error) });
     await db.kysely
       .updateTable("mail_outbox")
       .set({
         status: giveUp ? "failed" : "pending",
-        next_attempt_at: Date.now() + retryDelayMs(attempts),
+        next_attempt_at: nextAttemptAt,
         last_error: message,
       })
       .where("id", "=", id)

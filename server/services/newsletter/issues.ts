@@ -4,7 +4,8 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, NEWSLETTER_EMAIL, NEWSLETTER_ONE_CLI
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound, rateLimited } from "../errors";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
-import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail/outbox";
+import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_RETRY, send } from "../mail/outbox";
+import { afterFailure, claimDue, failureText } from "../outbox";
 import { type EmailBlock, type EmailContent, renderEmail } from "../mail/template";
 import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../audit";
@@ -228,28 +229,30 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
 
 type Claimed = { id: number; to: string; subject: string; newsletterId: number; subscriberId: number; attempts: number };
 
-async function claimDue(deps: Deps, now: number, limit: number): Promise<Claimed[]> {
-  const { kysely, dialect } = deps.db;
-  let due = kysely
-    .selectFrom("mail_outbox")
-    .select("id")
-    .where("newsletter_id", "is not", null)
-    // "sending": handed to SMTP by a process that died before it heard back (its lease ran out): sent again, with the
-    // same Message-ID. "pending" ones were never handed over: sent for the first time.
-    .where("status", "in", ["pending", "sending"])
-    .where("next_attempt_at", "<=", now)
-    .orderBy("next_attempt_at")
-    .limit(limit);
-  // PostgreSQL: processes claiming at once take different rows instead of queueing behind each other's locks.
-  if (dialect === "postgres") due = due.forUpdate().skipLocked();
-  const rows = await kysely
-    .updateTable("mail_outbox")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + NEWSLETTER_CLAIM_LEASE_MS }))
-    .where("id", "in", due)
-    .where("status", "in", ["pending", "sending"])
-    .where("next_attempt_at", "<=", now)
-    .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts", "status"])
-    .execute();
+async function claimNewsletterMail(deps: Deps, now: number, limit: number): Promise<Claimed[]> {
+  // "sending": handed to SMTP by a process that died before it heard back (its lease ran out): sent again, with the
+  // same Message-ID. "pending" ones were never handed over: sent for the first time.
+  const rows = await claimDue(
+    deps.db,
+    (k) =>
+      k
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("newsletter_id", "is not", null)
+        .where("status", "in", ["pending", "sending"])
+        .where("next_attempt_at", "<=", now)
+        .orderBy("next_attempt_at")
+        .limit(limit),
+    (k, ids) =>
+      k
+        .updateTable("mail_outbox")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + NEWSLETTER_CLAIM_LEASE_MS }))
+        .where("id", "in", ids)
+        .where("status", "in", ["pending", "sending"])
+        .where("next_attempt_at", "<=", now)
+        .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts", "status"])
+        .execute(),
+  );
   const interrupted = rows.filter((r) => r.status === "sending");
   if (interrupted.length) {
     deps.log.warn({ mailIds: interrupted.map((r) => Number(r.id)) }, "newsletter messages handed to SMTP before a crash are sent again (same Message-ID)");
@@ -307,7 +310,7 @@ export async function deliverNewsletterMail(
   { now = Date.now(), limit = BATCH, concurrency = AUDIENCE_RULES.sendConcurrency }: { now?: number; limit?: number; concurrency?: number } = {},
 ): Promise<NewsletterRound> {
   const round: NewsletterRound = { claimed: 0, sent: 0, skipped: 0, failed: 0, retrying: 0 };
-  const claimed = await claimDue(deps, now, limit);
+  const claimed = await claimNewsletterMail(deps, now, limit);
   round.claimed = claimed.length;
   if (!claimed.length) return round;
 
@@ -355,9 +358,9 @@ export async function deliverNewsletterMail(
         await finish(deps, m.id, { status: "sent", sent_at: Date.now(), last_error: null });
         round.sent++;
       } catch (error) {
-        const message = String((error as Error)?.message ?? error).slice(0, 500);
-        const permanent = isPermanentSmtpFailure(error) || m.attempts >= MAIL_MAX_ATTEMPTS;
-        await finish(deps, m.id, { status: permanent ? "failed" : "pending", last_error: message, next_attempt_at: Date.now() + retryDelayMs(m.attempts) });
+        const message = failureText(error);
+        const { final: permanent, nextAttemptAt } = afterFailure(m.attempts, MAIL_RETRY, { permanent: isPermanentSmtpFailure(error) });
+        await finish(deps, m.id, { status: permanent ? "failed" : "pending", last_error: message, next_attempt_at: nextAttemptAt });
         if (permanent) round.failed++;
         else round.retrying++;
         deps.log.warn({ mailId: m.id, newsletterId: m.newsletterId, toDomain: domainOf(m.to), attempts: m.attempts, permanent, err: { message } }, "newsletter message not sent");
