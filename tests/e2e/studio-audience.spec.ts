@@ -8,6 +8,7 @@ import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { expectAccessible } from "./a11y";
 import { expect, test as base } from "./fixtures";
+import { markAddressVerified } from "../helpers/verified";
 
 // This file's server sends mail to a real local SMTP server and forwards leads to a real local CRM.
 const test = base.extend<object, { crm: CrmServer; smtp: TestSmtpServer }>({
@@ -60,6 +61,7 @@ async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Prom
   await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER });
   const db = await openDatabase(databaseUrl);
   try {
+    await markAddressVerified(db, OWNER.email);
     await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {});
   } finally {
     await db.close();

@@ -6,8 +6,7 @@ import type { Deps } from "../../context";
 import { DEFAULT_INDUSTRY } from "../../../shared/content/site";
 import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSession, type UserRow } from "./accounts";
 import { hitSocialFlowLimit } from "./limits";
-import { revokeAllSessions } from "./sessions";
-import { forgetSignInTrust } from "./trust";
+import { reclaimUnverifiedAccount } from "./reclaim";
 import { hashToken, newToken, newUserId } from "./tokens";
 
 /**
@@ -328,16 +327,9 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     // The provider vouches for the address, but nobody ever proved owning it to us: whoever registered it may be
     // somebody else (a pre-account takeover). The mailbox's owner gets the account without the registrant's
     // credentials: the password is removed, every session and pending link ends, then the address counts as verified.
-    await kysely
-      .updateTable("users")
-      .set({ email_verified_at: now, password_hash: null })
-      .where("id", "=", row.id)
-      .execute();
-    await revokeAllSessions(deps, row.id);
-    await kysely.deleteFrom("auth_tokens").where("user_id", "=", row.id).execute();
-    await forgetSignInTrust(deps, row.email_normalized);
+    const reclaimed = await reclaimUnverifiedAccount(deps, row, { verifiedAt: now, now });
     deps.log.warn(
-      { userId: row.id, provider, hadPassword: row.password_hash !== null },
+      { event: "account.reclaimed", userId: row.id, provider, ...reclaimed },
       "social sign-in claimed an account whose e-mail was never verified: password removed, every session ended",
     );
     row = { ...row, email_verified_at: now, password_hash: null };
