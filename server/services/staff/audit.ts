@@ -5,6 +5,9 @@ export type Actor = { userId: string | null; label: string; clientIp: string };
 
 export const COMMAND_LINE: Actor = { userId: null, label: "command line", clientIp: "command line" };
 
+/** The label of a write anyone may make without signing in (the spec's 'Add Sample Blogs'), with the client's address. */
+export const ANONYMOUS_ACTOR = "anonymous visitor";
+
 export type AuditEntry = {
   action: string;
   recordType: string;
