@@ -4,6 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { sessionTokenOf } from "../../server/http/cookies";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { type StudioSession, studioSession } from "../../server/services/staff/studio-session";
+import { securityEvent } from "../../server/services/security-events";
 
 export type StudioPageSession = StudioSession & { sessionToken: string; actor: StaffActor };
 
@@ -33,7 +34,10 @@ export async function requireStudio(
     const next = studioNext(request.url);
     throw redirect(next === STUDIO_PAGES.home ? STUDIO_PAGES.secondFactor : `${STUDIO_PAGES.secondFactor}?next=${encodeURIComponent(next)}`);
   }
-  if (options.owner && studio.access !== "owner") throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
+  if (options.owner && studio.access !== "owner") {
+    securityEvent(deps, "studio.access.refused", { reason: "owners-only", path: new URL(request.url).pathname.slice(0, 200) });
+    throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
+  }
   return {
     ...studio,
     sessionToken,

@@ -6,6 +6,7 @@ import { resolveSession } from "../services/auth/sessions";
 import { forbidden, unauthorized } from "../services/errors";
 import type { StaffActor } from "../services/staff/invitations";
 import { type StudioSession, studioSession } from "../services/staff/studio-session";
+import { securityEvent } from "../services/security-events";
 
 /** What every /api/studio handler sees once the guards have let it through. */
 export type StudioEnv = AppEnv & { Variables: AppEnv["Variables"] & { studio: StudioSession; sessionToken: string } };
@@ -17,7 +18,11 @@ export async function staffSession(c: Context<StudioEnv>, next: Next) {
   const studio = token ? await studioSession(deps, token) : null;
   if (!studio || !token) {
     // A visitor's own account is signed in but is not staff: 403; no session at all: 401.
-    if (token && (await resolveSession(deps, token))) throw forbidden(STUDIO_MESSAGES.staffOnly);
+    if (token && (await resolveSession(deps, token))) {
+      securityEvent(deps, "studio.access.refused", { reason: "not-staff", path: c.req.path });
+      throw forbidden(STUDIO_MESSAGES.staffOnly);
+    }
+    securityEvent(deps, "studio.access.refused", { reason: "no-session", path: c.req.path });
     throw unauthorized(STUDIO_MESSAGES.signInFirst);
   }
   c.set("studio", studio);
@@ -26,7 +31,10 @@ export async function staffSession(c: Context<StudioEnv>, next: Next) {
 }
 
 export function ownerOnly(c: Context<StudioEnv>): void {
-  if (c.get("studio").access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+  if (c.get("studio").access !== "owner") {
+    securityEvent(c.get("deps"), "studio.access.refused", { reason: "owners-only", path: c.req.path });
+    throw forbidden(STUDIO_MESSAGES.ownersOnly);
+  }
 }
 
 export function actorOf(c: Context<StudioEnv>): StaffActor {

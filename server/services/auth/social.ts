@@ -8,6 +8,7 @@ import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSess
 import { hitSocialFlowLimit } from "./limits";
 import { reclaimUnverifiedAccount } from "./reclaim";
 import { hashToken, newToken, newUserId } from "./tokens";
+import { securityEvent } from "../security-events";
 
 /**
  * Google and Microsoft sign-in: OpenID Connect authorization-code flow with
@@ -291,7 +292,11 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     .executeTakeFirst();
   if (identity) {
     const row = await findUserById(deps, identity.user_id);
-    if (row) return startSession(deps, row, persistent);
+    if (row) {
+      const signedIn = await startSession(deps, row, persistent);
+      securityEvent(deps, "auth.sign-in", { method: provider, userId: row.id, access: row.access });
+      return signedIn;
+    }
   }
 
   const email = str(claims.email) ?? (provider === "microsoft" ? str(claims.preferred_username) : undefined);
@@ -328,8 +333,10 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     // somebody else (a pre-account takeover). The mailbox's owner gets the account without the registrant's
     // credentials: the password is removed, every session and pending link ends, then the address counts as verified.
     const reclaimed = await reclaimUnverifiedAccount(deps, row, { verifiedAt: now, now });
-    deps.log.warn(
-      { event: "account.reclaimed", userId: row.id, provider, ...reclaimed },
+    securityEvent(
+      deps,
+      "account.reclaimed",
+      { userId: row.id, via: provider, ...reclaimed },
       "social sign-in claimed an account whose e-mail was never verified: password removed, every session ended",
     );
     row = { ...row, email_verified_at: now, password_hash: null };
@@ -341,6 +348,7 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     .execute();
   deps.log.info({ userId: row.id, provider }, "social sign-in linked");
   const signedIn = await startSession(deps, row, persistent);
+  securityEvent(deps, "auth.sign-in", { method: provider, userId: row.id, access: row.access, created });
   return created ? { ...signedIn, created: true } : signedIn;
 }
 

@@ -4,6 +4,7 @@ import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accou
 import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
+import { securityEvent } from "../security-events";
 import { enqueueMail } from "../mail";
 import { type Actor, recordAudit } from "./audit";
 
@@ -67,7 +68,10 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
   } else {
     if (row.access === "owner" && access !== "owner") await assertAnotherOwner(deps, row.id);
     // Taken back before the access is given, so that no moment exists where the registrant holds a staff session.
-    if (row.email_verified_at === null) reclaimed = await reclaimUnverifiedAccount(deps, row);
+    if (row.email_verified_at === null) {
+      reclaimed = await reclaimUnverifiedAccount(deps, row);
+      securityEvent(deps, "account.reclaimed", { userId: row.id, via: "staff-grant", ...reclaimed }, "staff access granted to an account whose e-mail was never verified: taken back first");
+    }
     if (row.access !== access) await deps.db.kysely.updateTable("users").set({ access }).where("id", "=", row.id).execute();
   }
   await recordAudit(deps, actor, {
