@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { insertBlogs } from "../../server/services/blog/posts";
 import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { createPost, deletePost, publishPost, savePost } from "../../server/services/blog/studio-posts";
 import { listAudit } from "../../server/services/staff/audit";
