@@ -102,8 +102,8 @@ export async function blogEverHadPost(deps: Pick<Deps, "db">): Promise<boolean> 
  * the blog has never had a post"). Anyone may press the button (the spec), so anything else is refused (`conflict`)
  * and changes nothing: the samples never join real posts, and a sample the owner deleted never comes back. Each
  * seeding is in the audit log, by an anonymous actor and the client's address (`server` for the scripts and tests
- * that seed in-process). Two at once add the samples once:
- * the insert skips slugs that exist, and the one that added nothing is refused too.
+ * that seed in-process). Two at once add the samples once: the insert skips slugs that exist, and the one that added
+ * nothing is refused too.
  */
 export async function seedSampleBlogs(deps: Deps, { clientIp = "server" }: { clientIp?: string } = {}): Promise<{ added: number }> {
   if (await blogEverHadPost(deps)) throw conflict(BLOG_LISTING.seedRefused);
