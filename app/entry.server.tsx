@@ -14,7 +14,7 @@ export const streamTimeout = 5_000;
 
 /**
  * A loader's, an action's or a render's error: one JSON line through the site's logger with the request's id (the
- * line also carries the client address and account, server/request-context.ts), not a raw stack on stderr. A request
+ * line also carries the client address and account, server/context.ts), not a raw stack on stderr. A request
  * the client gave up on is no error. At build time (prerendering) there is no logger: stderr then.
  */
 function logPageError(error: unknown, request: Request, context: AppLoadContext | undefined): void {

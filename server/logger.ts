@@ -1,5 +1,5 @@
 import pino, { type Logger } from "pino";
-import { requestFacts } from "./request-context";
+import { requestFacts } from "./context";
 
 /**
  * JSON logs on stdout. Anything that could hold a secret is redacted by key,

@@ -3,7 +3,7 @@ import type { Deps } from "../context";
 /**
  * Security events (ASVS V16): one JSON line each through the site's logger, with an `event` name an operator greps
  * for (the README's "Operating it" lists them). A line written during a request also carries its `reqId`, client
- * address (`ip`) and signed-in account (`userId`) (server/request-context.ts). Accounts are named by their id only:
+ * address (`ip`) and signed-in account (`userId`) (server/context.ts). Accounts are named by their id only:
  * never a password, token, code, cookie or e-mail address (an id finds the account in the studio; an address in a
  * log file would be personal data kept for as long as the logs, and a guessed address would be a secret of sorts).
  */

@@ -7,8 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { SAMPLE_BLOGS } from "../../server/services/blog/samples";
 import { createPost, deletePost, publishPost, savePost } from "../../server/services/blog/studio-posts";
-import { listAudit } from "../../server/services/staff/audit";
-import type { Actor } from "../../server/services/staff/audit";
+import { type Actor, listAudit } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 

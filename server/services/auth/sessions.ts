@@ -3,7 +3,7 @@ import { intervalWorker, type Worker } from "../interval-worker";
 import { pruneRateLimits } from "../rate-limit";
 import { hashToken, newToken } from "./tokens";
 import { pruneSignInTrust } from "./trust";
-import { noteRequestUser } from "../../request-context";
+import { noteRequestUser } from "../../context";
 import { securityEvent } from "../security-events";
 
 /** Without 'Remember me' a session lives in a browser-session cookie and ends sooner on the server too. */

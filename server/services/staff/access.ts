@@ -5,8 +5,8 @@ import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
 import { securityEvent } from "../security-events";
-import { enqueueMail } from "../mail";
-import { type Actor, recordAudit } from "./audit";
+import { enqueueMail } from "../mail/outbox";
+import { type Actor, recordAudit } from "../audit";
 
 export function isStaffAccess(value: unknown): value is StaffAccess {
   return (STAFF_ACCESS as readonly unknown[]).includes(value);

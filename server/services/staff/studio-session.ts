@@ -5,7 +5,7 @@ import { conflict, isServiceError, unauthorized } from "../errors";
 import { securityEvent } from "../security-events";
 import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
 import { isStaffAccess } from "./access";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, recordAudit } from "../audit";
 import { confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
 
 /**

@@ -1,5 +1,5 @@
-import type { Deps } from "../../context";
-import { domainOnly, type SecurityEvent, securityEvent } from "../security-events";
+import type { Deps } from "../context";
+import { domainOnly, type SecurityEvent, securityEvent } from "./security-events";
 
 /** Who made a studio write: a signed-in staff member, or the server's command line. */
 export type Actor = { userId: string | null; label: string; clientIp: string };
