@@ -32,6 +32,7 @@ const SECURITY_EVENT_OF: Record<string, SecurityEvent> = {
   "accounts.export": "data.export",
   "subscribers.export": "data.export",
   "leads.export": "data.export",
+  "site.export": "data.export",
 };
 
 /**
