@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { HydrateAfterPaintStream } from "~/lib/hydrate-after-paint.server";
 import { InlineCssContext } from "~/lib/inline-css";
@@ -11,6 +11,25 @@ import appCss from "./app.css?url";
 import { NONCE_PLACEHOLDER } from "@shared/prerender-paths";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's, an action's or a render's error: one JSON line through the site's logger with the request's id (the
+ * line also carries the client address and account, server/context.ts), not a raw stack on stderr. A request
+ * the client gave up on is no error. At build time (prerendering) there is no logger: stderr then.
+ */
+function logPageError(error: unknown, request: Request, context: AppLoadContext | undefined): void {
+  if (request.signal.aborted) return;
+  if (!context?.deps) {
+    console.error(error);
+    return;
+  }
+  const err = error instanceof Error ? error : new Error(String(error));
+  context.deps.log.error({ reqId: context.requestId, path: new URL(request.url).pathname, err }, "page error");
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  logPageError(error, request, context as AppLoadContext | undefined);
+};
 
 /**
  * The built stylesheet's text, inlined into every page (see ~/lib/inline-css).
@@ -67,7 +86,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logPageError(error, request, loadContext);
         },
       },
     );

@@ -17,6 +17,7 @@ import { createLogger } from "../server/logger";
 import { runStaffCommand } from "../server/staff-command";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { testConfig } from "../tests/helpers/deps";
+import { markAddressVerified } from "../tests/helpers/verified";
 
 const UPLOADS = Math.min(Math.max(Number(process.env.BENCH_UPLOADS ?? 5), 1), 10);
 const TARGET_BYTES = 9.8 * 1024 * 1024;
@@ -79,6 +80,7 @@ async function main() {
     });
     const { token } = (await registered.json()) as { token: string };
     const db = await openDatabase(server.databaseUrl);
+    await markAddressVerified(db, email);
     await runStaffCommand({ config: testConfig({}, server.databaseUrl), db, log: createLogger("silent") }, ["grant", "editor", email], () => {}, () => {});
     await db.close();
     const auth = { authorization: `Bearer ${token}`, origin: base };

@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { PRERENDERED_PATHS } from "../shared/prerender-paths";
 import { createApiRouter } from "./api/index";
+import { runWithRequestFacts } from "./context";
 import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
@@ -80,22 +81,28 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
  */
 function useRequestPipeline(app: Hono<AppEnv>, deps: Deps): void {
   const { config, log } = deps;
-  // One JSON line per request: method, path (never the query), status, duration, id.
+  // One JSON line per request: method, path (never the query), status, duration, id, client address and, when a
+  // session or bearer token named one, the account id. Every line written while the request runs carries the
+  // same id, address and account (server/context.ts).
   app.use(async (c, next) => {
     const started = performance.now();
     const requestId = randomUUID();
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.set("clientIp", clientIp(c, config.TRUST_PROXY));
-    await next();
+    const facts = { reqId: requestId, ip: c.get("clientIp") };
+    await runWithRequestFacts(facts, next);
     c.res.headers.set("X-Request-Id", requestId);
+    const status = c.res.status;
     log.info(
       {
-        reqId: requestId,
+        ...facts,
         method: c.req.method,
         path: c.req.path,
-        status: c.res.status,
+        status,
         ms: Math.round((performance.now() - started) * 10) / 10,
+        // Every limit's refusal, API and pages alike, is a 429: one event name to grep for them all.
+        ...(status === 429 ? { event: "rate-limit.refused" } : {}),
       },
       "request",
     );

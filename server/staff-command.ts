@@ -6,8 +6,8 @@ import { isServiceError } from "./services/errors";
 
 export const STAFF_USAGE = [
   "Usage:",
-  "  npm run staff -- grant owner <email>    make an account owner (created, with a set-password link, if new)",
-  "  npm run staff -- grant editor <email>   make an account editor",
+  "  npm run staff -- grant owner <email>    make an account owner (with a set-password link if new or never verified)",
+  "  npm run staff -- grant editor <email>   make an account editor (the same)",
   "  npm run staff -- revoke <email>         take studio access away",
   "  npm run staff -- list                   list editors and owners",
 ].join("\n");
@@ -21,9 +21,22 @@ export async function runStaffCommand(deps: Deps, args: readonly string[], out: 
   try {
     if (verb === "grant" && rest.length === 2 && isStaffAccess(rest[0])) {
       const granted = await grantAccess(deps, rest[1]!, rest[0], COMMAND_LINE);
+      const { reclaimed } = granted;
+      if (reclaimed) {
+        // Said plainly: the operator may be surprised that the person they meant cannot sign in with the old password.
+        out(`${granted.email} had an account whose e-mail address was never verified: anyone could have registered it.`);
+        out("Before granting access it was taken back from whoever holds it:");
+        out(`  - password ${reclaimed.hadPassword ? "removed" : "(none was set)"}`);
+        out(`  - ${reclaimed.sessionsEnded} signed-in session${reclaimed.sessionsEnded === 1 ? "" : "s"} ended`);
+        out(`  - second factor and recovery codes ${reclaimed.secondFactorCleared ? "deleted" : "(none were set up)"}`);
+      }
       out(`${granted.email} is now ${rest[0]}.`);
       if (granted.setPasswordLink) {
-        out("The account is new. It sets its password with this single-use link (also e-mailed):");
+        out(
+          reclaimed
+            ? "Only whoever reads that mailbox can use the account: it sets a new password with this single-use link (also e-mailed):"
+            : "The account is new. It sets its password with this single-use link (also e-mailed):",
+        );
         out(granted.setPasswordLink);
       }
       return 0;

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { sessionTokenOf } from "../../server/http/cookies";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { type StudioSession, studioSession } from "../../server/services/staff/studio-session";
+import { securityEvent } from "../../server/services/security-events";
 
 export type StudioPageSession = StudioSession & { sessionToken: string; actor: StaffActor };
 
@@ -35,7 +36,10 @@ export async function requireStudio(
     throw redirect(next === STUDIO_PAGES.home ? STUDIO_PAGES.secondFactor : `${STUDIO_PAGES.secondFactor}?next=${encodeURIComponent(next)}`);
   }
   // Who may open which page: the studio's policy table, by the page's address (an editor gets the studio's 403 page).
-  if (!options.frame && !mayOpenPath(studio.access, new URL(request.url).pathname)) throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
+  if (!options.frame && !mayOpenPath(studio.access, new URL(request.url).pathname)) {
+    securityEvent(deps, "studio.access.refused", { reason: "not-allowed", access: studio.access, path: new URL(request.url).pathname.slice(0, 200) });
+    throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
+  }
   return {
     ...studio,
     sessionToken,

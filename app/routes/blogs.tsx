@@ -67,9 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "seed") {
     try {
-      const { added } = await seedSampleBlogs(deps);
+      const { added } = await seedSampleBlogs(deps, { clientIp: context.clientIp });
       return { seed: { ok: true, message: BLOG_LISTING.seeded(added) } };
     } catch (error) {
+      // Refused (the blog has had a post): the spec's failure words with the reason, as the API's caller shows them.
+      const failure = pageError(error);
+      if (failure) return data({ seed: { ok: false, message: BLOG_LISTING.seedFailed(failure.message) } }, { status: failure.status });
       deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "seeding sample blogs failed");
       return data({ seed: { ok: false, message: BLOG_LISTING.seedFailedGeneric } }, { status: 503 });
     }
@@ -152,6 +155,8 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
       const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
       if (!res.ok || !body?.success) {
         setSeedAnswer({ ok: false, message: body?.message ? BLOG_LISTING.seedFailed(body.message) : BLOG_LISTING.seedFailedGeneric });
+        // Refused because the blog has posts now (someone else just added them): show them rather than an empty list.
+        if (res.status === 409) await revalidator.revalidate();
         return;
       }
       setSeedAnswer({ ok: true, message: body.message ?? "" });

@@ -38,6 +38,7 @@ import {
 import { PROVIDERS } from "../../shared/content/auth";
 import { safeRedirect } from "../../shared/schemas/auth";
 import { recordGoal } from "../http/page-views";
+import { securityEvent } from "../services/security-events";
 
 /**
  * /api/auth: the spec's account endpoints. Clients authenticate with
@@ -148,7 +149,7 @@ export function createAuthRouter(): Hono<AppEnv> {
       return c.json({ success: true, message: AUTH_MESSAGES.socialSuccess(PROVIDERS[provider]), user, token: session.token });
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
-      deps.log.warn({ provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
+      deps.log.warn({ event: "auth.sign-in.failed", method: provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
       if (error.reason === "not-configured") throw unavailable(AUTH_MESSAGES.socialNotConfigured(PROVIDERS[provider]));
       if (error.reason === "provider") throw unavailable(AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]));
       throw unauthorized(AUTH_MESSAGES.socialSignInFailed(PROVIDERS[provider]), { reason: error.reason });
@@ -185,7 +186,7 @@ export function createAuthRouter(): Hono<AppEnv> {
     c.header("Set-Cookie", oauthFlowCookie.clear(deps.config), { append: true });
     const flow = await takeFlow(deps, provider, oauthFlowCookie.read(deps.config, c.req.header("cookie")));
     if (!flow) {
-      deps.log.warn({ provider, reason: "bad-flow" }, "social sign-in callback without a matching flow");
+      deps.log.warn({ event: "auth.sign-in.failed", method: provider, reason: "bad-flow" }, "social sign-in callback without a matching flow");
       return c.redirect(outcomeUrl("sign-in", provider, "failed", "/templates"), 302);
     }
     const mode = flow.mode === "sign-up" ? "sign-up" : "sign-in";
@@ -199,7 +200,7 @@ export function createAuthRouter(): Hono<AppEnv> {
       return c.redirect(outcomeUrl(mode, provider, "success", result.redirectTo), 302);
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
-      deps.log.warn({ provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
+      deps.log.warn({ event: "auth.sign-in.failed", method: provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
       return c.redirect(outcomeUrl(mode, provider, "failed", flow.redirect_to), 302);
     }
   });
@@ -216,7 +217,12 @@ function outcomeUrl(mode: "sign-in" | "sign-up", provider: string, status: strin
 
 async function requireUser(c: Context<AppEnv>): Promise<PublicUser> {
   const deps = c.get("deps");
-  const user = await userForSession(deps, sessionTokenOf(deps.config, c.req.raw.headers));
-  if (!user) throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, {}, { "WWW-Authenticate": 'Bearer realm="api"' });
+  const token = sessionTokenOf(deps.config, c.req.raw.headers);
+  const user = await userForSession(deps, token);
+  if (!user) {
+    // A token that is no live session (expired, signed out, guessed); asking without one is no event.
+    if (token) securityEvent(deps, "auth.token.refused", { credential: c.req.header("authorization") ? "bearer" : "cookie" });
+    throw new HttpError(401, AUTH_MESSAGES.notAuthenticated, {}, { "WWW-Authenticate": 'Bearer realm="api"' });
+  }
   return user;
 }

@@ -50,7 +50,7 @@ export function blogsRouter(): Hono<AppEnv> {
   });
 
   r.post("/seed", async (c) => {
-    const { added } = await seedSampleBlogs(c.get("deps"));
+    const { added } = await seedSampleBlogs(c.get("deps"), { clientIp: c.get("clientIp") });
     return c.json({ success: true, message: BLOG_LISTING.seeded(added), added });
   });
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { analyticsDashboard, dashboardCsv, parseDashboardQuery } from "../services/analytics/dashboard";
+import { securityEvent } from "../services/security-events";
 import type { StudioEnv } from "./studio-guard";
 
 /**
@@ -17,6 +18,7 @@ export function createStudioAnalyticsRouter(): Hono<StudioEnv> {
     const deps = c.get("deps");
     const query = parseDashboardQuery(c.req.query());
     const dashboard = await analyticsDashboard(deps, query);
+    securityEvent(deps, "data.export", { action: "analytics.export", detail: `${dashboard.from}..${dashboard.to}` });
     return c.body(dashboardCsv(dashboard), 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="analytics-${dashboard.from}-${dashboard.to}.csv"`,

@@ -16,6 +16,7 @@ import { createStudioAudienceRouter } from "./studio-audience";
 import { actorOf, staffSession, studioPolicy, type StudioEnv } from "./studio-guard";
 import { createStudioPostsRouter } from "./studio-posts";
 import { createStudioAnalyticsRouter } from "./studio-analytics";
+import { securityEvent } from "../services/security-events";
 
 
 const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
@@ -83,7 +84,10 @@ export function createStudioRouter(): Hono<StudioEnv> {
 
   r.use("/*", async (c, next) => {
     const { secondFactor } = c.get("studio");
-    if (secondFactor !== "passed") throw forbidden(secondFactor === "enrol" ? STUDIO_MESSAGES.enrolFirst : STUDIO_MESSAGES.secondFactorNeeded);
+    if (secondFactor !== "passed") {
+      securityEvent(c.get("deps"), "studio.access.refused", { reason: secondFactor === "enrol" ? "enrol-first" : "second-factor-needed", path: c.req.path });
+      throw forbidden(secondFactor === "enrol" ? STUDIO_MESSAGES.enrolFirst : STUDIO_MESSAGES.secondFactorNeeded);
+    }
     await next();
   });
   // Who may reach which area: the studio's policy table, as for the pages and the menu.

@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
 import { isStudioPath, routedPath } from "../http/studio-path";
 import { studioSession } from "../services/staff/studio-session";
+import { securityEvent } from "../services/security-events";
 
 /** The invitation page is opened by people who are not staff yet; it checks the invitation's token itself. */
 const OPEN_TO_ALL = /^\/studio\/invitation(?:\.data)?$/;
@@ -23,6 +24,7 @@ export async function studioGate(c: Context<AppEnv>): Promise<Request> {
   const deps = c.get("deps");
   const token = sessionTokenOf(deps.config, request.headers);
   if (token && (await studioSession(deps, token))) return request;
+  securityEvent(deps, "studio.access.refused", { reason: token ? "not-staff" : "no-session", path: url.pathname.slice(0, 200) });
   url.pathname = url.pathname.endsWith(".data") ? `${UNKNOWN_PATH}.data` : UNKNOWN_PATH;
   url.search = "";
   const hasBody = request.method !== "GET" && request.method !== "HEAD";

@@ -1,9 +1,13 @@
 import type { Deps } from "../context";
+import { domainOnly, type SecurityEvent, securityEvent } from "./security-events";
 
 /** Who made a studio write: a signed-in staff member, or the server's command line. */
 export type Actor = { userId: string | null; label: string; clientIp: string };
 
 export const COMMAND_LINE: Actor = { userId: null, label: "command line", clientIp: "command line" };
+
+/** The label of a write anyone may make without signing in (the spec's 'Add Sample Blogs'), with the client's address. */
+export const ANONYMOUS_ACTOR = "anonymous visitor";
 
 export type AuditEntry = {
   action: string;
@@ -12,8 +16,39 @@ export type AuditEntry = {
   detail?: string;
 };
 
-/** Appends one line to the audit log. Callers record after the write succeeded, in the same request. */
-export async function recordAudit(deps: Pick<Deps, "db">, actor: Actor, entry: AuditEntry, now = Date.now()): Promise<void> {
+/**
+ * Audit actions that are security events too (ASVS V16): written to the log as well, under the event's name, by
+ * the account that acted (`actorId`) about the record (`recordId`: an account id for staff changes; the
+ * invitation's address only by its domain). The studio's own audit page keeps the whole line.
+ */
+const SECURITY_EVENT_OF: Record<string, SecurityEvent> = {
+  "staff.create": "staff.granted",
+  "staff.grant": "staff.granted",
+  "staff.revoke": "staff.revoked",
+  "staff.invite": "staff.invited",
+  "staff.accept": "staff.accepted",
+  "account.disable": "account.disabled",
+  "account.enable": "account.enabled",
+  "accounts.export": "data.export",
+  "subscribers.export": "data.export",
+  "leads.export": "data.export",
+  "site.export": "data.export",
+};
+
+/**
+ * Appends one line to the audit log. Callers record after the write succeeded, in the same request. With a
+ * logger, a security-relevant action is also logged as its security event.
+ */
+export async function recordAudit(deps: Pick<Deps, "db"> & Partial<Pick<Deps, "log">>, actor: Actor, entry: AuditEntry, now = Date.now()): Promise<void> {
+  const event = SECURITY_EVENT_OF[entry.action];
+  if (event && deps.log) {
+    securityEvent({ log: deps.log }, event, {
+      action: entry.action,
+      actorId: actor.userId ?? actor.label,
+      ...(entry.recordType === "invitation" ? { inviteeDomain: domainOnly(entry.recordId) } : { recordId: entry.recordId }),
+      detail: entry.detail,
+    });
+  }
   await deps.db.kysely
     .insertInto("audit_log")
     .values({

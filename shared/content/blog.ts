@@ -51,6 +51,8 @@ export const BLOG_LISTING = {
   seedConfirm: "This will add 3 sample blog posts to get you started. Continue?",
   seedFailed: (message: string) => `Failed to seed blogs: ${message}`,
   seedFailedGeneric: "Failed to seed blogs. Please try again.",
+  /** The API's refusal once the blog has had a post (shown after "Failed to seed blogs: "). */
+  seedRefused: "Sample posts can only be added to a blog that has never had a post.",
   seeded: (added: number) =>
     added === 0
       ? "All the sample blog posts are already here. Nothing new was added."

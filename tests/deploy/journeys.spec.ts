@@ -187,8 +187,9 @@ test("AI help: the model's answer streams through the proxy piece by piece", asy
 });
 
 test("like a post, with JavaScript and without", async ({ page, browser, reverseProxy, request }) => {
+  // Added by this test, or refused (409) because an earlier one on this server already added them.
   const seeded = await request.post("/api/blogs/seed", { headers: { origin: reverseProxy.url } });
-  expect(seeded.status()).toBeLessThan(300);
+  expect([200, 409]).toContain(seeded.status());
   const [first, second] = SAMPLE_BLOGS;
 
   await page.goto(`/blog/${first!.slug}`);

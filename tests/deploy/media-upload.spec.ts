@@ -5,6 +5,7 @@ import { runStaffCommand } from "../../server/staff-command";
 import { testConfig } from "../helpers/deps";
 import { totpCode } from "../helpers/media-staff";
 import { expect, test } from "./fixtures";
+import { markAddressVerified } from "../helpers/verified";
 
 // The studio's image upload through the real proxy: its one path takes a 10 MB body, every other path keeps the
 // proxy's 1 MB and the site's 64 KiB.
@@ -18,6 +19,7 @@ test("an editor's image upload passes the proxy at up to 10 MB, and its files ar
   const { token } = (await registered.json()) as { token: string };
   const db = await openDatabase(server.databaseUrl);
   try {
+    await markAddressVerified(db, email);
     await runStaffCommand({ config: testConfig({}, server.databaseUrl), db, log: createLogger("silent") }, ["grant", "editor", email], () => {}, () => {});
   } finally {
     await db.close();

@@ -9,6 +9,7 @@ import { openDatabase } from "../../server/db/database";
 import { runStaffCommand } from "../../server/staff-command";
 import { testDeps } from "../helpers/deps";
 import { expect, test } from "./fixtures";
+import { markAddressVerified } from "../helpers/verified";
 
 const PASSWORD = "owner passphrase behind the proxy 9";
 
@@ -39,6 +40,7 @@ test("studio: the owner signs in, sets up two-step sign-in, and passes it again 
   await page.context().clearCookies();
   const db = await openDatabase(server.databaseUrl);
   try {
+    await markAddressVerified(db, email);
     expect(await runStaffCommand(testDeps(db, { PUBLIC_URL: reverseProxy.url }), ["grant", "owner", email], () => {}, () => {})).toBe(0);
   } finally {
     await db.close();

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { FAQ } from "../../shared/content/faq";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { withSamplePosts } from "./samples";
 
 const log = (page: Page) => page.getByTestId("chat-log");
 const input = (page: Page) => page.getByRole("textbox", { name: "Your message" });
@@ -20,8 +21,7 @@ async function ask(page: Page, question: string) {
 test.use({ reducedMotion: "reduce" });
 
 test("answers from a published post with a citation link that opens the post; axe clean", async ({ page }) => {
-  const seeded = await page.request.post("/api/blogs/seed");
-  expect(seeded.ok()).toBe(true);
+  await withSamplePosts(page.request);
   await open(page);
   await ask(page, "How did a real estate agency get more site visits?");
   const answer = botMessages(page).nth(1);

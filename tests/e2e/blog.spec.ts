@@ -84,10 +84,17 @@ test("the empty listing offers the samples, confirmed in a dialog, then shows th
   await expect(page.getByTestId("stat-articles")).toContainText("3");
 });
 
-test("without JavaScript, 'Add Sample Blogs' asks on the page, then seeds", async ({ browser, server }) => {
-  const db = new Database(server.databaseUrl);
+/** Takes every post away, as an owner deleting them all would (the audit log keeps the earlier seeding). */
+function deleteAllPosts(databaseUrl: string, { asIfNeverSeeded = false } = {}) {
+  const db = new Database(databaseUrl);
   db.prepare("delete from blogs").run();
+  // Back to a blog that never had a post: what an install that was never seeded looks like.
+  if (asIfNeverSeeded) db.prepare("delete from audit_log where record_type = 'post'").run();
   db.close();
+}
+
+test("without JavaScript, 'Add Sample Blogs' asks on the page, then seeds", async ({ browser, server }) => {
+  deleteAllPosts(server.databaseUrl, { asIfNeverSeeded: true });
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
   const page = await context.newPage();
   await page.goto("/blogs");
@@ -98,6 +105,31 @@ test("without JavaScript, 'Add Sample Blogs' asks on the page, then seeds", asyn
   await expect(page.getByRole("alert")).toHaveText("Successfully added 3 sample blog posts!");
   await expect(page.getByTestId("blog-card")).toHaveCount(3);
   await context.close();
+});
+
+test("once the blog has had posts, 'Add Sample Blogs' is refused with the spec's words and the reason, with and without JavaScript", async ({ browser, page, server, allowErrors }) => {
+  deleteAllPosts(server.databaseUrl);
+  const refusal = "Failed to seed blogs: Sample posts can only be added to a blog that has never had a post.";
+
+  await page.goto("/blogs");
+  await page.getByRole("button", { name: "Add Sample Blogs" }).click();
+  await page.getByRole("dialog", { name: BLOG_LISTING.seedConfirm }).getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText(refusal);
+  allowErrors(/status of 409/);
+  await expect(page.getByRole("heading", { name: "No blog posts yet" })).toBeVisible();
+  await expect(page.getByTestId("blog-card")).toHaveCount(0);
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+  const noScript = await context.newPage();
+  await noScript.goto("/blogs?seed=confirm");
+  await noScript.getByRole("button", { name: "Continue" }).click();
+  await expect(noScript.getByRole("alert")).toHaveText(refusal);
+  await expect(noScript.getByTestId("blog-card")).toHaveCount(0);
+  await context.close();
+
+  // The tests below read the three samples: put back as the test's own posts.
+  insertPosts(server.databaseUrl, [...SAMPLE_BLOGS]);
 });
 
 test("cards show every field: badge, author, short date, read time, counts, 3 tags and +N more, the preview", async ({ page }) => {

@@ -6,6 +6,7 @@ import { BANNER_MESSAGES } from "../../shared/content/site";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
+import { withSamplePosts } from "./samples";
 
 /**
  * Every public page at the narrowest phone the product supports: nothing makes
@@ -16,8 +17,7 @@ test("every page fits a 320 px screen without sideways scrolling", async ({ page
   test.setTimeout(90_000);
   await page.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
   await page.setViewportSize({ width: 320, height: 640 });
-  const seeded = await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
-  expect(seeded.ok()).toBe(true);
+  await withSamplePosts(request, server.url);
   const listing = (await (await request.get(`${server.url}/api/blogs`)).json()) as { data: { slug: string }[] };
   const pages = [...SITEMAP_PAGES.map((p) => p.path), `/blog/${listing.data[0]!.slug}`, "/forgot-password", "/no-such-page"];
 

@@ -11,6 +11,7 @@ import { totpCode } from "../helpers/media-staff";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
+import { markAddressVerified } from "../helpers/verified";
 
 let made = 0;
 
@@ -21,6 +22,7 @@ async function signInAsEditor(page: Page, baseUrl: string, databaseUrl: string):
   const db = await openDatabase(databaseUrl);
   try {
     const deps = { config: testConfig({}, databaseUrl), db, log: createLogger("silent") };
+    await markAddressVerified(db, email);
     await runStaffCommand(deps, ["grant", "editor", email], () => {}, () => {});
   } finally {
     await db.close();

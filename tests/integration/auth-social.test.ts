@@ -188,6 +188,11 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
     const row = await t.db.kysely.selectFrom("users").select("password_hash").where("id", "=", attacker.user._id).executeTakeFirstOrThrow();
     expect(row.password_hash).toBeNull();
     expect(deps.logs.text).toMatch(/e-mail was never verified: password removed, every session ended/);
+    // Security events (issue 26): the takeover and the social sign-in, by account id, never by address.
+    const events = deps.logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events).toContainEqual(expect.objectContaining({ event: "account.reclaimed", userId: attacker.user._id, via: "google", hadPassword: true }));
+    expect(events).toContainEqual(expect.objectContaining({ event: "auth.sign-in", userId: attacker.user._id, method: "google" }));
+    expect(deps.logs.text).not.toContain(email);
   });
 
   it("refuses an unverified e-mail for a new account too", async () => {
@@ -203,6 +208,7 @@ describe.each(testDatabaseKinds())("Google and Microsoft sign-in against a real 
     expect(location).toMatch(/status=failed/);
     expect(sessionCookie).toBeUndefined();
     expect(deps.logs.lines.filter((l) => l.includes("social sign-in refused")).at(-1)).toMatch(/state/i);
+    expect(deps.logs.lines.filter((l) => l.includes("social sign-in refused")).at(-1)).toContain('"event":"auth.sign-in.failed"');
   });
 
   it("refuses a callback without the flow cookie (a login CSRF) and a replayed callback", async () => {

@@ -10,6 +10,7 @@ import { enrolSession, passSecondFactor, studioSession } from "../../server/serv
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { markAddressVerified } from "../helpers/verified";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const PUBLIC_URL = "https://wise-parrot.example.test";
@@ -110,10 +111,68 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     expect(profile.status).toBeLessThan(500);
     expect(await accessOf(email)).toBe("user");
 
+    // The person verified the address (a verified account keeps its password and sessions when raised).
+    const verify = await smtp.waitForMail((m) => m.to.includes(email) && m.text.includes("/verify-email?token="));
+    const verifyToken = decodeURIComponent(/verify-email\?token=([A-Za-z0-9_%-]+)/.exec(verify.text)![1]!);
+    expect((await api("POST", "/verify-email", { token: verifyToken })).status).toBe(200);
     const { code, out } = await staffCommand("grant", "editor", email);
     expect(code).toBe(0);
     expect(out).not.toContain("reset-password");
     expect(await accessOf(email)).toBe("editor");
+    expect((await api("GET", "/profile", undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  it("granting staff access to an account whose address was never verified takes it back from whoever registered it", async () => {
+    // An attacker registers the future owner's address, never verifies it, and keeps a session and the password.
+    const email = `future.owner.${kind}@example.com`;
+    const attackerPassword = "attacker chosen passphrase 31";
+    const registered = await api("POST", "/register", { name: "Not The Owner", email, password: attackerPassword, company: "C", industry: "Healthcare", role: "user" });
+    expect(registered.status).toBe(201);
+    const { token: attackerSession } = (await registered.json()) as { token: string };
+    const user = await staffUser(email);
+    // Leftovers of an earlier spell as staff: a second factor and recovery codes the registrant set up.
+    const now = Date.now();
+    await t.db.kysely.insertInto("staff_totp").values({ user_id: user.id, secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", created_at: now, confirmed_at: now, last_step: null }).execute();
+    await t.db.kysely.insertInto("staff_recovery_codes").values({ user_id: user.id, code_hash: "x".repeat(64), created_at: now, used_at: null }).execute();
+
+    const { code, out } = await staffCommand("grant", "owner", email);
+    expect(code).toBe(0);
+    expect(out).toContain("never verified");
+    expect(out).toContain("password removed");
+    expect(out).toContain("1 signed-in session ended");
+    expect(out).toContain("second factor and recovery codes deleted");
+    expect(out).toContain("is now owner");
+    const printed = /https:\/\/wise-parrot\.example\.test\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(out)?.[0];
+    expect(printed, out).toBeTruthy();
+    const mail = await smtp.waitForMail((m) => m.to.includes(email) && m.subject === "Set your Wise Parrot studio password");
+    expect(mail.text).toContain(printed!);
+
+    // The registrant holds nothing any more: the old session is dead, the old password fails, no second factor is left.
+    expect((await api("GET", "/profile", undefined, { authorization: `Bearer ${attackerSession}` })).status).toBe(401);
+    expect(await studioSession(deps, attackerSession)).toBeNull();
+    expect((await api("POST", "/login", { email, password: attackerPassword })).status).toBe(401);
+    expect(await isEnrolled(deps, user.id)).toBe(false);
+    expect(await recoveryCodesLeft(deps, user.id)).toBe(0);
+    expect(await t.db.kysely.selectFrom("sign_in_trust").select("email_normalized").where("email_normalized", "=", email).execute()).toEqual([]);
+
+    // Whoever reads the mailbox sets the password, and only then can sign in; the address then counts as verified.
+    const setToken = new URL(printed!).searchParams.get("token");
+    expect((await api("POST", "/reset-password/confirm", { token: setToken, password: "the real owner's passphrase 8" })).status).toBe(200);
+    const signedIn = await api("POST", "/login", { email, password: "the real owner's passphrase 8" });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { user: { emailVerified: boolean } }).user.emailVerified).toBe(true);
+    expect(await studioSession(deps, ((await (await api("POST", "/login", { email, password: "the real owner's passphrase 8" })).json()) as { token: string }).token)).toMatchObject({
+      access: "owner",
+      secondFactor: "enrol",
+    });
+    const audit = await listAudit(deps, { action: "staff.grant", limit: 5 });
+    expect(audit[0]!.line).toMatchObject({ recordId: user.id, actor: "command line" });
+    expect(audit[0]!.line.detail).toContain("never verified");
+
+    // Granting again, now that the address is verified, takes nothing away.
+    const again = await staffCommand("grant", "owner", email);
+    expect(again.out).not.toContain("never verified");
+    expect(again.out).not.toContain("reset-password");
   });
 
   it("refuses bad commands and never leaves the studio without an owner", async () => {
@@ -267,6 +326,8 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
     expect(await accessOf(member)).toBe("user");
     expect(await acceptInvitation(deps, second, { signedInUserId: memberId, clientIp: "x" })).toEqual({ userId: memberId, created: false });
     expect(await accessOf(member)).toBe("owner");
+    // The link reached the mailbox and its reader was signed in as the account: the address is proven from now on.
+    expect((await t.db.kysely.selectFrom("users").select("email_verified_at").where("id", "=", memberId).executeTakeFirstOrThrow()).email_verified_at).not.toBeNull();
 
     const actions = (await listAudit(deps, { limit: 10 })).map((a) => a.line.action);
     expect(actions).toEqual(expect.arrayContaining(["staff.invite", "staff.accept"]));
@@ -281,6 +342,7 @@ describe.each(testDatabaseKinds())("staff accounts on %s", (kind) => {
 
     const email = `staffer.${kind}@example.com`;
     await api("POST", "/register", { name: "Staffer", email, password: "staffer passphrase 4", company: "C", industry: "Healthcare", role: "user" });
+    await markAddressVerified(t.db, email);
     await staffCommand("grant", "editor", email);
     const signIn = async () => ((await (await api("POST", "/login", { email, password: "staffer passphrase 4" })).json()) as { token: string }).token;
     const first = await signIn();

@@ -15,6 +15,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { markAddressVerified } from "../helpers/verified";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -86,6 +87,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`studio access pages 
     for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
     ownerEmail = `pages.owner.${kind}@example.com`;
     await account(ownerEmail, "Olive Owner");
+    await markAddressVerified(deps.db, ownerEmail);
     await runStaffCommand(deps, ["grant", "owner", ownerEmail], () => {}, () => {});
     owner = await login(ownerEmail);
   });
@@ -180,6 +182,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`studio access pages 
       .values([post("draft-one", "draft", null), post("draft-two", "draft", null), post("later-one", "scheduled", now + 3_600_000), post("out-one", "published", null)])
       .execute();
     await account(`pages.pending.${kind}@example.com`);
+    await markAddressVerified(deps.db, `pages.pending.${kind}@example.com`);
     await runStaffCommand(deps, ["grant", "editor", `pages.pending.${kind}@example.com`], () => {}, () => {});
     const res = await page("/studio", { token: owner });
     expect(res.status).toBe(200);

@@ -17,6 +17,7 @@ import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { buildDir, buildPresent } from "../helpers/built-server";
+import { markAddressVerified } from "../helpers/verified";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -129,10 +130,12 @@ describe.each(testDatabaseKinds())("the studio's door on %s", (kind) => {
     visitorToken = await (await account(`visitor.${kind}@example.com`))();
 
     const signInEditor = await account(`editor.${kind}@example.com`);
+    await markAddressVerified(deps.db, `editor.${kind}@example.com`);
     await runStaffCommand(deps, ["grant", "editor", `editor.${kind}@example.com`], () => {}, () => {});
     editorEnrol = await signInEditor();
 
     const signInOwner = await account(`owner.${kind}@example.com`);
+    await markAddressVerified(deps.db, `owner.${kind}@example.com`);
     await runStaffCommand(deps, ["grant", "owner", `owner.${kind}@example.com`], () => {}, () => {});
     const first = await signInOwner();
     const { secret } = (await (await call("POST", "/api/studio/second-factor/enrolment", { token: first })).json()) as Json;
@@ -268,6 +271,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the studio's pages o
     visitor = await signUp(`page.visitor.${kind}@example.com`);
     const passed = async (email: string, access: "editor" | "owner") => {
       const token = await signUp(email);
+      await markAddressVerified(deps.db, email);
       await runStaffCommand(deps, ["grant", access, email], () => {}, () => {});
       const { secret } = (await (await api("POST", "/studio/second-factor/enrolment", {}, token)).json()) as Json;
       expect((await api("POST", "/studio/second-factor/enrolment/confirm", { code: code(secret) }, token)).status).toBe(200);

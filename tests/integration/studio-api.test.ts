@@ -6,6 +6,7 @@ import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { markAddressVerified } from "../helpers/verified";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -75,6 +76,7 @@ describe.each(testDatabaseKinds())("/api/studio on %s", (kind) => {
   it("an owner enrols, passes the second factor on each new session, invites an editor and reads the audit log", async () => {
     const ownerEmail = `owner.${kind}@example.com`;
     const signInOwner = await account(ownerEmail);
+    await markAddressVerified(deps.db, ownerEmail);
     await runStaffCommand(deps, ["grant", "owner", ownerEmail], () => {}, () => {});
 
     const first = await signInOwner();

@@ -9,6 +9,7 @@ import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { markAddressVerified } from "../helpers/verified";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -49,6 +50,7 @@ describe.each(testDatabaseKinds())("studio audience on %s", (kind) => {
   /** A staff session past the second factor. */
   async function staff(email: string, access: "owner" | "editor") {
     const signIn = await register(email);
+    await markAddressVerified(deps.db, email);
     await runStaffCommand(deps, ["grant", access, email], () => {}, () => {});
     const token = (await signIn()).body.token as string;
     const enrolment = await json(await call("POST", "/studio/second-factor/enrolment", { token }));

@@ -12,6 +12,7 @@ import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
 import { hashToken, newToken, newUserId } from "./tokens";
 import { forgetSignInTrust, rememberSignIn, signInSource } from "./trust";
+import { securityEvent } from "../security-events";
 
 /** A user as the account code reads and writes it (`disabled_at` is read only by the sign-in checks and the studio). */
 export type UserRow = Omit<Selectable<AccountTables["users"]>, "disabled_at">;
@@ -97,7 +98,7 @@ export async function registerUser(
   }
   await sendVerificationMail(deps, row);
   const session = await createSession(deps, row.id, { persistent });
-  deps.log.info({ userId: row.id }, "account created");
+  securityEvent(deps, "auth.sign-up", { userId: row.id }, "account created");
   return { user: toPublicUser(row), session };
 }
 
@@ -112,18 +113,27 @@ export async function signIn(
 ): Promise<SignedIn & { deviceToken: string }> {
   const normalized = normalizeEmail(email);
   const source = await signInSource(deps, normalized, ip, deviceToken);
-  await assertSignInAllowed(deps.db, normalized, ip, source);
+  try {
+    await assertSignInAllowed(deps.db, normalized, ip, source);
+  } catch (error) {
+    securityEvent(deps, "auth.sign-in.locked", { method: "password", trustedDevice: source.trustedDevice !== null, trustedAddress: source.trustedAddress });
+    throw error;
+  }
   const row = await findUserByEmail(deps, normalized);
   const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
   if (!row || !ok) {
     await recordSignInFailure(deps.db, normalized, ip, source);
+    // The account when there is one (attacks on one account show as its id); the address tried is never written.
+    securityEvent(deps, "auth.sign-in.failed", { method: "password", userId: row?.id, reason: !row ? "no-account" : row.password_hash ? "password" : "no-password" });
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
   await clearSignInFailures(deps.db, normalized, ip, source);
   // This device (the cookie the door sets) and this address are the owner's from now on: the account-wide limit
   // that strangers can fill never applies to them.
   const trustedDevice = await rememberSignIn(deps, normalized, ip, deviceToken);
-  return { ...(await startSession(deps, row, persistent)), deviceToken: trustedDevice };
+  const signedIn = await startSession(deps, row, persistent);
+  securityEvent(deps, "auth.sign-in", { method: "password", userId: row.id, access: row.access });
+  return { ...signedIn, deviceToken: trustedDevice };
 }
 
 /** Records the sign-in time and opens a session. */
@@ -131,7 +141,10 @@ export async function startSession(deps: Deps, row: UserRow, persistent: boolean
   // Only someone who proved the account (password, provider) gets here, so saying "disabled" reveals nothing.
   const disabled = async () =>
     (await deps.db.kysely.selectFrom("users").select("disabled_at").where("id", "=", row.id).executeTakeFirst())?.disabled_at != null;
-  if (await disabled()) throw forbidden(AUDIENCE_MESSAGES.disabledSignIn);
+  if (await disabled()) {
+    securityEvent(deps, "auth.sign-in.failed", { userId: row.id, reason: "disabled" });
+    throw forbidden(AUDIENCE_MESSAGES.disabledSignIn);
+  }
   const now = Date.now();
   await deps.db.kysely.updateTable("users").set({ last_login_at: now }).where("id", "=", row.id).execute();
   const session = await createSession(deps, row.id, { persistent });
@@ -244,6 +257,7 @@ async function sendResetLink(deps: Deps, normalized: string): Promise<void> {
   const row = await findUserByEmail(deps, normalized);
   if (!row) return;
   const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
+  securityEvent(deps, "auth.password.reset-requested", { userId: row.id });
   await enqueueMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.reset.subject,
@@ -271,7 +285,7 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
     .execute();
   await revokeAllSessions(deps, userId);
   if (row) await forgetSignInTrust(deps, row.email_normalized);
-  deps.log.info({ userId }, "password reset; all sessions ended");
+  securityEvent(deps, "auth.password.reset", { userId }, "password reset; all sessions ended");
 }
 
 export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser> {
@@ -285,6 +299,7 @@ export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser
     .execute();
   const row = await findUserById(deps, userId);
   if (!row) throw invalid(AUTH_MESSAGES.verifyInvalid, "token");
+  securityEvent(deps, "auth.email.verified", { userId });
   return toPublicUser(row);
 }
 

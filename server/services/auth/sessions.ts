@@ -3,6 +3,8 @@ import { intervalWorker, type Worker } from "../interval-worker";
 import { pruneRateLimits } from "../rate-limit";
 import { hashToken, newToken } from "./tokens";
 import { pruneSignInTrust } from "./trust";
+import { noteRequestUser } from "../../context";
+import { securityEvent } from "../security-events";
 
 /** Without 'Remember me' a session lives in a browser-session cookie and ends sooner on the server too. */
 const SHORT_IDLE_MS = 12 * 3600_000;
@@ -58,6 +60,7 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
     .where("absolute_expires_at", ">", now)
     .executeTakeFirst();
   if (!row) return null;
+  noteRequestUser(row.user_id);
   if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) {
     const { idle } = lifetimes(deps, Number(row.persistent) === 1);
     await deps.db.kysely
@@ -71,12 +74,14 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
 
 export async function revokeSession(deps: Deps, token: string | undefined): Promise<void> {
   if (!token || token.length > 200) return;
-  await deps.db.kysely
+  const ended = await deps.db.kysely
     .updateTable("sessions")
     .set({ revoked_at: Date.now() })
     .where("token_hash", "=", hashToken(token))
     .where("revoked_at", "is", null)
-    .execute();
+    .returning("user_id")
+    .executeTakeFirst();
+  if (ended) securityEvent(deps, "auth.sign-out", { userId: ended.user_id });
 }
 
 /** Ends every session of a user (after a password reset). */

@@ -6,9 +6,9 @@ import type { Deps } from "../../context";
 import { DEFAULT_INDUSTRY } from "../../../shared/content/site";
 import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSession, type UserRow } from "./accounts";
 import { hitSocialFlowLimit } from "./limits";
-import { revokeAllSessions } from "./sessions";
-import { forgetSignInTrust } from "./trust";
+import { reclaimUnverifiedAccount } from "./reclaim";
 import { hashToken, newToken, newUserId } from "./tokens";
+import { securityEvent } from "../security-events";
 
 /**
  * Google and Microsoft sign-in: OpenID Connect authorization-code flow with
@@ -292,7 +292,11 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     .executeTakeFirst();
   if (identity) {
     const row = await findUserById(deps, identity.user_id);
-    if (row) return startSession(deps, row, persistent);
+    if (row) {
+      const signedIn = await startSession(deps, row, persistent);
+      securityEvent(deps, "auth.sign-in", { method: provider, userId: row.id, access: row.access });
+      return signedIn;
+    }
   }
 
   const email = str(claims.email) ?? (provider === "microsoft" ? str(claims.preferred_username) : undefined);
@@ -328,16 +332,11 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     // The provider vouches for the address, but nobody ever proved owning it to us: whoever registered it may be
     // somebody else (a pre-account takeover). The mailbox's owner gets the account without the registrant's
     // credentials: the password is removed, every session and pending link ends, then the address counts as verified.
-    await kysely
-      .updateTable("users")
-      .set({ email_verified_at: now, password_hash: null })
-      .where("id", "=", row.id)
-      .execute();
-    await revokeAllSessions(deps, row.id);
-    await kysely.deleteFrom("auth_tokens").where("user_id", "=", row.id).execute();
-    await forgetSignInTrust(deps, row.email_normalized);
-    deps.log.warn(
-      { userId: row.id, provider, hadPassword: row.password_hash !== null },
+    const reclaimed = await reclaimUnverifiedAccount(deps, row, { verifiedAt: now, now });
+    securityEvent(
+      deps,
+      "account.reclaimed",
+      { userId: row.id, via: provider, ...reclaimed },
       "social sign-in claimed an account whose e-mail was never verified: password removed, every session ended",
     );
     row = { ...row, email_verified_at: now, password_hash: null };
@@ -349,6 +348,7 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
     .execute();
   deps.log.info({ userId: row.id, provider }, "social sign-in linked");
   const signedIn = await startSession(deps, row, persistent);
+  securityEvent(deps, "auth.sign-in", { method: provider, userId: row.id, access: row.access, created });
   return created ? { ...signedIn, created: true } : signedIn;
 }
 

@@ -1,4 +1,7 @@
 import type { Deps } from "../../context";
+import { BLOG_LISTING } from "../../../shared/content/blog";
+import { ANONYMOUS_ACTOR, recordAudit } from "../audit";
+import { conflict } from "../errors";
 import { reindexPost } from "../chat/knowledge";
 import { PUBLISHED } from "./publication";
 import { textColumns, toBlog } from "./rows";
@@ -35,7 +38,12 @@ export function blogRow(input: BlogInput, now = Date.now()) {
 
 /** Inserts posts whose slug is not taken yet; returns how many were added. */
 export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Promise<number> {
-  if (inputs.length === 0) return 0;
+  return (await insertBlogRows(deps, inputs)).length;
+}
+
+/** Inserts the posts whose slug is free (published, indexed for the assistant); the ids of those it added. */
+async function insertBlogRows(deps: Deps, inputs: readonly BlogInput[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
   const now = Date.now();
   const rows = await deps.db.kysely
     .insertInto("blogs")
@@ -49,7 +57,7 @@ export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Pro
     // Inserted posts (the samples) are published.
     await indexPost(deps, { ...input, id: Number(row.id), published: true });
   }
-  return rows.length;
+  return rows.map((r) => Number(r.id));
 }
 
 /**
@@ -62,7 +70,38 @@ export async function indexPost(deps: Pick<Deps, "db">, post: IndexablePost): Pr
   await reindexPost(deps, post);
 }
 
-/** Adds the sample posts that are missing. Running it again adds nothing twice. */
-export async function seedSampleBlogs(deps: Deps): Promise<{ added: number }> {
-  return { added: await insertBlogs(deps, SAMPLE_BLOGS) };
+/**
+ * Whether the blog ever had a post: one is there now (published, draft, scheduled or unpublished; a renamed post's
+ * old addresses live with it), or a public one was deleted (its addresses are remembered as gone), or the studio's
+ * audit log names one (a draft created and deleted leaves only its lines; so does an earlier seeding).
+ */
+export async function blogEverHadPost(deps: Pick<Deps, "db">): Promise<boolean> {
+  const { kysely } = deps.db;
+  const found = await Promise.all([
+    kysely.selectFrom("blogs").select("id").limit(1).executeTakeFirst(),
+    kysely.selectFrom("blog_gone").select("slug").limit(1).executeTakeFirst(),
+    kysely.selectFrom("audit_log").select("id").where("record_type", "=", "post").limit(1).executeTakeFirst(),
+  ]);
+  return found.some(Boolean);
+}
+
+/**
+ * 'Add Sample Blogs': the three sample posts, for a blog that has never had a post (decisions: "works only while
+ * the blog has never had a post"). Anyone may press the button (the spec), so anything else is refused (`conflict`)
+ * and changes nothing: the samples never join real posts, and a sample the owner deleted never comes back. Each
+ * seeding is in the audit log, by an anonymous actor and the client's address (`server` for the scripts and tests
+ * that seed in-process). Two at once add the samples once: the insert skips slugs that exist, and the one that added
+ * nothing is refused too.
+ */
+export async function seedSampleBlogs(deps: Deps, { clientIp = "server" }: { clientIp?: string } = {}): Promise<{ added: number }> {
+  if (await blogEverHadPost(deps)) throw conflict(BLOG_LISTING.seedRefused);
+  const ids = await insertBlogRows(deps, SAMPLE_BLOGS);
+  if (ids.length === 0) throw conflict(BLOG_LISTING.seedRefused);
+  await recordAudit(deps, { userId: null, label: ANONYMOUS_ACTOR, clientIp }, {
+    action: "post.seed",
+    recordType: "post",
+    recordId: ids.join(","),
+    detail: `${ids.length} sample posts`,
+  });
+  return { added: ids.length };
 }

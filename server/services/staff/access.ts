@@ -1,8 +1,10 @@
 import type { Deps } from "../../context";
 import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
+import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
+import { securityEvent } from "../security-events";
 import { enqueueMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
 
@@ -21,19 +23,28 @@ export type Granted = {
   email: string;
   /** True when the account did not exist and was made now. */
   created: boolean;
-  /** For a new account: the single-use link that sets its password (also e-mailed). */
+  /** For a new account, or one taken back: the single-use link that sets its password (also e-mailed). */
   setPasswordLink?: string;
+  /**
+   * The account existed with an address nobody ever proved owning: before it got access it was taken away from
+   * whoever registered it (what was removed).
+   */
+  reclaimed?: Reclaimed;
 };
 
 /**
  * Makes an account editor or owner. An address with no account gets one, without a password: a single-use
- * set-password link is returned (the command line prints it) and e-mailed.
+ * set-password link is returned (the command line prints it) and e-mailed. An existing account whose address was
+ * never verified may have been registered by anyone (the owner's public address is an obvious guess): it is
+ * first taken back (password, sessions, links, second factor and recovery codes removed) and gets the same link,
+ * so only whoever reads the mailbox can use the access.
  */
 export async function grantAccess(deps: Deps, email: string, access: StaffAccess, actor: Actor): Promise<Granted> {
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
   let row = await findUserByEmail(deps, normalized);
   let created = false;
+  let reclaimed: Reclaimed | undefined;
   if (!row) {
     const now = Date.now();
     const user = {
@@ -54,12 +65,22 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
     await deps.db.kysely.insertInto("users").values(user).execute();
     row = { ...user };
     created = true;
-  } else if (row.access !== access) {
+  } else {
     if (row.access === "owner" && access !== "owner") await assertAnotherOwner(deps, row.id);
-    await deps.db.kysely.updateTable("users").set({ access }).where("id", "=", row.id).execute();
+    // Taken back before the access is given, so that no moment exists where the registrant holds a staff session.
+    if (row.email_verified_at === null) {
+      reclaimed = await reclaimUnverifiedAccount(deps, row);
+      securityEvent(deps, "account.reclaimed", { userId: row.id, via: "staff-grant", ...reclaimed }, "staff access granted to an account whose e-mail was never verified: taken back first");
+    }
+    if (row.access !== access) await deps.db.kysely.updateTable("users").set({ access }).where("id", "=", row.id).execute();
   }
-  await recordAudit(deps, actor, { action: created ? "staff.create" : "staff.grant", recordType: "user", recordId: row.id, detail: access });
-  if (!created) return { userId: row.id, email: row.email, created };
+  await recordAudit(deps, actor, {
+    action: created ? "staff.create" : "staff.grant",
+    recordType: "user",
+    recordId: row.id,
+    detail: reclaimed ? `${access}; address never verified: password, ${reclaimed.sessionsEnded} live sessions and second factor removed` : access,
+  });
+  if (!created && !reclaimed) return { userId: row.id, email: row.email, created };
   const token = await issueToken(deps, row.id, "reset", STUDIO_RULES.setPasswordHours * 3_600_000);
   const setPasswordLink = link(deps, "/reset-password", token);
   await enqueueMail(deps, {
@@ -68,7 +89,7 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
     text: STUDIO_EMAILS.setPassword.text(access, setPasswordLink),
     kind: "staff-set-password",
   });
-  return { userId: row.id, email: row.email, created, setPasswordLink };
+  return { userId: row.id, email: row.email, created, setPasswordLink, ...(reclaimed ? { reclaimed } : {}) };
 }
 
 /**

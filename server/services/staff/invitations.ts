@@ -106,6 +106,8 @@ export async function acceptInvitation(
     if (account) {
       // An owner invited as editor stays owner: an invitation never lowers access.
       if (account.access !== "owner") await trx.updateTable("users").set({ access }).where("id", "=", account.id).execute();
+      // The link reached the mailbox and its reader is signed in as the account: the address is proven.
+      await trx.updateTable("users").set({ email_verified_at: now }).where("id", "=", account.id).where("email_verified_at", "is", null).execute();
     } else {
       await trx
         .insertInto("users")

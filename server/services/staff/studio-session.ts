@@ -1,7 +1,8 @@
 import type { Deps } from "../../context";
 import { resolveSession } from "../auth/sessions";
 import { hashToken } from "../auth/tokens";
-import { conflict, unauthorized } from "../errors";
+import { conflict, isServiceError, unauthorized } from "../errors";
+import { securityEvent } from "../security-events";
 import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
 import { isStaffAccess } from "./access";
 import { type Actor, recordAudit } from "../audit";
@@ -47,11 +48,13 @@ export async function passSecondFactor(deps: Deps, sessionToken: string, code: s
   const session = await studioSession(deps, sessionToken);
   if (!session) throw unauthorized(STUDIO_MESSAGES.signInFirst);
   if (session.secondFactor === "enrol") throw conflict(STUDIO_MESSAGES.notEnrolled);
-  const used = await verifySecondFactor(deps, session.userId, code, clientIp, now);
+  const used = await logCodeCheck(deps, session.userId, "sign-in", () => verifySecondFactor(deps, session.userId, code, clientIp, now));
   await markPassed(deps, sessionToken, now);
+  securityEvent(deps, "staff.second-factor.passed", { userId: session.userId, method: used });
   // A recovery code spent is a phone lost, or someone else holding the codes: the owners should see it.
   if (used === "recovery") {
     const left = await recoveryCodesLeft(deps, session.userId);
+    securityEvent(deps, "staff.recovery-code.used", { userId: session.userId, left });
     await recordAudit(deps, actorOf(session, clientIp), { action: "staff.recovery-code", recordType: "user", recordId: session.userId, detail: `${left} left` }, now);
   }
   return used;
@@ -62,13 +65,25 @@ export async function enrolSession(deps: Deps, sessionToken: string, code: strin
   const session = await studioSession(deps, sessionToken);
   if (!session) throw unauthorized(STUDIO_MESSAGES.signInFirst);
   if (session.secondFactor !== "enrol") throw conflict(STUDIO_MESSAGES.alreadyEnrolled);
-  const codes = await confirmEnrolment(deps, session.userId, code, clientIp, now);
+  const codes = await logCodeCheck(deps, session.userId, "enrolment", () => confirmEnrolment(deps, session.userId, code, clientIp, now));
   await markPassed(deps, sessionToken, now);
+  securityEvent(deps, "staff.enrolled", { userId: session.userId, access: session.access });
   await recordAudit(deps, actorOf(session, clientIp), { action: "staff.enrol", recordType: "user", recordId: session.userId, detail: session.access }, now);
   return codes;
 }
 
 const actorOf = (session: StudioSession, clientIp: string): Actor => ({ userId: session.userId, label: session.email, clientIp });
+
+/** A code checked: a wrong one and a refusal for too many are security events (never the code itself). */
+async function logCodeCheck<T>(deps: Deps, userId: string, step: "sign-in" | "enrolment", check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (isServiceError(error) && error.kind === "rate-limited") securityEvent(deps, "staff.second-factor.locked", { userId, step, retryAfter: error.retryAfterSeconds });
+    else if (isServiceError(error) && error.kind === "invalid") securityEvent(deps, "staff.second-factor.failed", { userId, step });
+    throw error;
+  }
+}
 
 async function markPassed(deps: Deps, sessionToken: string, now: number): Promise<void> {
   await deps.db.kysely.updateTable("sessions").set({ second_factor_at: now }).where("token_hash", "=", hashToken(sessionToken)).execute();
