@@ -167,15 +167,22 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
+      {/* One column whose order differs on phones: title, listing, then the stats (see the stats' note). */}
+      <div className="flex flex-col">
       <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 sm:px-6">
+        <div className="mx-auto max-w-6xl px-4 pb-6 pt-6 sm:px-6 sm:pb-8 sm:pt-12">
           <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{BLOG_LISTING.eyebrow}</p>
-          <h1 id={`${id}-title`} className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          <h1 id={`${id}-title`} className="mt-2 max-w-3xl text-3xl font-extrabold sm:mt-3 tracking-tight text-slate-900">
             {BLOG_LISTING.heroTitle}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-700">{BLOG_LISTING.heroText}</p>
-          {/* Three across on every screen: stacked on a phone they pushed the first article ~1,200 px down. */}
-          <dl className="mt-8 grid grid-cols-3 gap-2 sm:gap-4">
+          <p className="mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">{BLOG_LISTING.heroText}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto w-full max-w-6xl px-4 pb-8 max-md:order-2 sm:px-6" data-testid="blog-stats">
+          {/* Three across on every screen. On a phone they come after the first articles (order), where a young blog's
+              small counts do not stand between the visitor and the posts; from md up they sit under the title. */}
+          <dl className="grid grid-cols-3 gap-2 sm:gap-4">
             {[
               [BLOG_LISTING.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
               [BLOG_LISTING.stats.likes, formatCount(stats.likes), "likes"],
@@ -187,10 +194,9 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
               </div>
             ))}
           </dl>
-        </div>
-      </section>
+      </div>
 
-      <section aria-label={BLOG_LISTING.title} className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+      <section aria-label={BLOG_LISTING.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">
         <Form
           method="get"
           role="search"
@@ -199,9 +205,9 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             e.preventDefault();
             apply({});
           }}
-          className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end"
+          className="grid grid-cols-2 items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex md:flex-row"
         >
-          <div className="flex flex-1 flex-col gap-1">
+          <div className="col-span-2 flex flex-1 flex-col gap-1">
             <label htmlFor={`${id}-search`} className="text-sm font-semibold text-slate-800">
               {BLOG_LISTING.searchLabel}
             </label>
@@ -247,12 +253,12 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             {BLOG_LISTING.featuredOnly}
           </label>
           {/* Needed only without JavaScript: with it, every filter applies as it changes (hidden once hydrated). */}
-          <button type="submit" className="btn-ghost js-hidden justify-center">
+          <button type="submit" className="btn-ghost js-hidden col-span-2 justify-center">
             {BLOG_LISTING.applyFilters}
           </button>
         </Form>
 
-        <div role="status" aria-live="polite" className="mt-6 min-h-6 text-slate-700">
+        <div role="status" aria-live="polite" className="mt-4 min-h-6 text-slate-700 sm:mt-6">
           {loading ? <p>{BLOG_LISTING.loading}</p> : blogs.length > 0 ? <p className="sr-only">{BLOG_LISTING.resultsFound(blogs.length)}</p> : null}
         </div>
 
@@ -298,11 +304,12 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             )}
           </div>
         )}
-
-        <div className="mt-16">
-          <BlogNewsletter action={`${location.pathname}${location.search}`} initial={actionData && "newsletter" in actionData ? actionData.newsletter : undefined} />
-        </div>
       </section>
+
+      <div className="mx-auto w-full max-w-6xl px-4 pb-16 max-md:order-3 sm:px-6">
+        <BlogNewsletter action={`${location.pathname}${location.search}`} initial={actionData && "newsletter" in actionData ? actionData.newsletter : undefined} />
+      </div>
+      </div>
     </>
   );
 }

@@ -72,7 +72,7 @@ export function ChatPanel({
         ref={logRef}
         aria-label={AI_HELP_PAGE.logLabel}
         tabIndex={0}
-        className="h-[20rem] space-y-4 overflow-y-auto px-3 py-4 sm:h-[26rem] sm:px-5"
+        className="h-[clamp(9rem,calc(100svh-35rem),26rem)] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
         data-testid="chat-log"
       >
         {messages.map((message) => (
@@ -100,7 +100,8 @@ export function ChatPanel({
 
       <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-5">
         <h3 className="sr-only">{AI_HELP_PAGE.suggestionsHeading}</h3>
-        <ul className="mb-3 flex flex-wrap gap-2">
+        {/* Phones: one row that scrolls sideways, so the message box stays in the first screen. */}
+        <ul className="-mx-3 mb-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0 sm:pb-0">
           {CHAT_SUGGESTIONS.map((suggestion) => (
             <li key={suggestion}>
               <button
@@ -112,7 +113,7 @@ export function ChatPanel({
                   void submit(suggestion);
                 }}
                 aria-disabled={busy || undefined}
-                className="min-h-9 rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
+                className="min-h-9 whitespace-nowrap rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs sm:whitespace-normal font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
               >
                 {suggestion}
               </button>
