@@ -72,7 +72,7 @@ export function ChatPanel({
         ref={logRef}
         aria-label={AI_HELP_PAGE.logLabel}
         tabIndex={0}
-        className="h-[clamp(9rem,calc(100svh-35rem),26rem)] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
+        className="h-[clamp(6.5rem,calc(100svh-35rem),26rem)] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
         data-testid="chat-log"
       >
         {messages.map((message) => (
