@@ -85,7 +85,7 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="bg-gradient-to-b from-emerald-50 via-white to-white">
-      <div className="mx-auto max-w-6xl px-4 pb-8 pt-5 sm:px-6 sm:pb-16 sm:pt-10">
+      <div className="mx-auto max-w-6xl px-4 pb-8 pt-5 sm:px-6 sm:pb-16 sm:pt-6">
         <header className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-emerald-800">{AI_HELP_PAGE.eyebrow}</p>
           <h1 className="mt-1 text-[1.625rem] font-bold leading-tight tracking-tight text-slate-900 sm:mt-2 sm:text-4xl">{AI_HELP_PAGE.title}</h1>
@@ -93,7 +93,7 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
         </header>
 
         {/* The chat first (on a phone it was below the fold after the topics), the topics beside it on wide screens. */}
-        <div className="mt-5 grid sm:mt-8 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+        <div className="mt-5 grid sm:mt-6 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
           <div className="min-w-0">
           <noscript>
             <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{AI_HELP_PAGE.noScript}</p>

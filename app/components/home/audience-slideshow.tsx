@@ -147,9 +147,10 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
 
 /**
  * The bubbles' reserved height: the longest of the four conversations at the narrowest chat of each range
- * (248 px wide on a 320 px screen, 288 px from 360 px, 272 px beside the text from md), with room to spare.
+ * (256 px wide on a 320 px screen, 288 px from 360 px, 272 px beside the text from md), with room to spare, also
+ * in a wider fallback face (the site's font is `font-display: optional`: a first visit may keep the fallback).
  */
-const CHAT_BODY_HEIGHT = "min-h-[18.75rem] min-[360px]:min-h-[16.75rem]";
+const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
 
 const Dots = memo(function Dots({ index, goTo }: { index: number; goTo: (index: number) => void }) {
   return (

@@ -21,13 +21,13 @@ const wrap = "mx-auto max-w-7xl px-4 sm:px-6";
 
 /**
  * On phones a list of cards becomes a rail that scrolls sideways (the next card peeks in), so the page is not a
- * column of a dozen screens; from `sm` up it is the usual grid. The rail is a labelled region the keyboard can
- * focus and scroll, with the list (and its items) inside it.
+ * column of a dozen screens; from `sm` up it is the usual grid. The rail is a labelled group the keyboard can
+ * focus and scroll (a group, not a second landmark beside its section), with the list (and its items) inside it.
  */
 function Rail({ label, className, ordered = false, children }: { label: string; className: string; ordered?: boolean; children: React.ReactNode }) {
   const List = ordered ? "ol" : "ul";
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="-mx-4 mt-6 overflow-x-auto overscroll-x-contain px-4 pb-2 sm:mx-0 sm:mt-10 sm:overflow-visible sm:px-0 sm:pb-0 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4">
+    <div role="group" aria-label={label} tabIndex={0} className="-mx-4 mt-6 overflow-x-auto overscroll-x-contain px-4 pb-2 sm:mx-0 sm:mt-10 sm:overflow-visible sm:px-0 sm:pb-0 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4">
       <List className={`max-sm:flex max-sm:gap-3 ${className}`}>{children}</List>
     </div>
   );
