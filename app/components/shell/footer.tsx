@@ -42,28 +42,28 @@ export function Footer() {
         {/* Phones: the two lists side by side. */}
         <nav aria-label={FOOTER.exploreHeading} className="grid grid-cols-2 gap-6 md:block">
           <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.exploreHeading}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {NAV_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="footer-link">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.exploreHeading}</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="footer-link">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </div>
           <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white md:mt-6">{FOOTER.legalHeading}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {FOOTER.legalLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="footer-link">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white md:mt-6">{FOOTER.legalHeading}</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {FOOTER.legalLinks.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="footer-link">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </div>
         </nav>
 
