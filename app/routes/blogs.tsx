@@ -172,7 +172,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
         <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
           <div className="mx-auto max-w-6xl px-4 pb-6 pt-6 sm:px-6 sm:pb-8 sm:pt-12">
             <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{BLOG_LISTING.eyebrow}</p>
-            <h1 id={`${id}-title`} className="mt-2 max-w-3xl text-3xl font-extrabold sm:mt-3 tracking-tight text-slate-900">
+            <h1 id={`${id}-title`} className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:mt-3 sm:text-5xl">
               {BLOG_LISTING.heroTitle}
             </h1>
             <p className="mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">{BLOG_LISTING.heroText}</p>
