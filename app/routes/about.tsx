@@ -1,3 +1,4 @@
+import { AboutPhoto } from "~/components/home/trust";
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { ABOUT } from "@shared/content";
@@ -25,6 +26,7 @@ export default function About() {
           <p className="mt-3 text-lg leading-relaxed text-slate-700" data-testid="mission">
             {ABOUT.mission}
           </p>
+          <AboutPhoto />
         </div>
       </section>
 

@@ -85,15 +85,15 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="bg-gradient-to-b from-emerald-50 via-white to-white">
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-16">
+      <div className="mx-auto max-w-6xl px-4 pb-8 pt-5 sm:px-6 sm:pb-16 sm:pt-6">
         <header className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-emerald-800">{AI_HELP_PAGE.eyebrow}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{AI_HELP_PAGE.title}</h1>
-          <p className="mt-4 text-base text-slate-700 sm:text-lg">{AI_HELP_PAGE.intro}</p>
+          <h1 className="mt-1 text-[1.625rem] font-bold leading-tight tracking-tight text-slate-900 sm:mt-2 sm:text-4xl">{AI_HELP_PAGE.title}</h1>
+          <p className="mt-2 text-base text-slate-700 sm:mt-3 sm:text-lg">{AI_HELP_PAGE.intro}</p>
         </header>
 
         {/* The chat first (on a phone it was below the fold after the topics), the topics beside it on wide screens. */}
-        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+        <div className="mt-5 grid sm:mt-6 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
           <div className="min-w-0">
           <noscript>
             <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{AI_HELP_PAGE.noScript}</p>

@@ -172,142 +172,149 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
-        <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 sm:px-6">
-          <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{BLOG_LISTING.eyebrow}</p>
-          <h1 id={`${id}-title`} className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            {BLOG_LISTING.heroTitle}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-700">{BLOG_LISTING.heroText}</p>
-          {/* Three across on every screen: stacked on a phone they pushed the first article ~1,200 px down. */}
-          <dl className="mt-8 grid grid-cols-3 gap-2 sm:gap-4">
-            {[
-              [BLOG_LISTING.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
-              [BLOG_LISTING.stats.likes, formatCount(stats.likes), "likes"],
-              [BLOG_LISTING.stats.articles, formatCount(stats.articles), "articles"],
-            ].map(([label, value, key]) => (
-              <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
-                <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
-                <dd className="text-xl font-bold text-emerald-800 sm:text-3xl">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <section aria-label={BLOG_LISTING.title} className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <Form
-          method="get"
-          role="search"
-          preventScrollReset
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply({});
-          }}
-          className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex-row md:items-end"
-        >
-          <div className="flex flex-1 flex-col gap-1">
-            <label htmlFor={`${id}-search`} className="text-sm font-semibold text-slate-800">
-              {BLOG_LISTING.searchLabel}
-            </label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              name="search"
-              ref={searchField}
-              value={search}
-              maxLength={BLOG_LIMITS.maxSearchLength}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={BLOG_LISTING.searchPlaceholder}
-              className="h-11 rounded-md border border-slate-400 px-3"
-            />
+      {/* One column whose order differs on phones: title, listing, then the stats (see the stats' note). */}
+      <div className="flex flex-col">
+        <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
+          <div className="mx-auto max-w-6xl px-4 pb-6 pt-6 sm:px-6 sm:pb-8 sm:pt-12">
+            <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{BLOG_LISTING.eyebrow}</p>
+            <h1 id={`${id}-title`} className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:mt-3 sm:text-5xl">
+              {BLOG_LISTING.heroTitle}
+            </h1>
+            <p className="mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">{BLOG_LISTING.heroText}</p>
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-category`} className="text-sm font-semibold text-slate-800">
-              {BLOG_LISTING.categoryLabel}
-            </label>
-            <select
-              id={`${id}-category`}
-              name="category"
-              value={category}
-              onChange={(e) => apply({ category: e.target.value })}
-              className="h-11 rounded-md border border-slate-400 bg-white px-3"
-            >
-              {BLOG_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
+        </section>
+
+        <div className="mx-auto w-full max-w-6xl px-4 pb-8 max-md:order-2 sm:px-6" data-testid="blog-stats">
+            {/* Three across on every screen. On a phone they come after the first articles (order), where a young blog's
+                small counts do not stand between the visitor and the posts; from md up they sit under the title. */}
+            <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+              {[
+                [BLOG_LISTING.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
+                [BLOG_LISTING.stats.likes, formatCount(stats.likes), "likes"],
+                [BLOG_LISTING.stats.articles, formatCount(stats.articles), "articles"],
+              ].map(([label, value, key]) => (
+                <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
+                  <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
+                  <dd className="text-xl font-bold text-emerald-800 sm:text-3xl">{value}</dd>
+                </div>
               ))}
-            </select>
-          </div>
-          <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-            <input
-              type="checkbox"
-              name="featured"
-              value="true"
-              checked={featured}
-              onChange={(e) => apply({ featured: e.target.checked })}
-              className="h-5 w-5 accent-emerald-700"
-            />
-            {BLOG_LISTING.featuredOnly}
-          </label>
-          {/* Needed only without JavaScript: with it, every filter applies as it changes (hidden once hydrated). */}
-          <button type="submit" className="btn-ghost js-hidden justify-center">
-            {BLOG_LISTING.applyFilters}
-          </button>
-        </Form>
-
-        <div role="status" aria-live="polite" className="mt-6 min-h-6 text-slate-700">
-          {loading ? <p>{BLOG_LISTING.loading}</p> : blogs.length > 0 ? <p className="sr-only">{BLOG_LISTING.resultsFound(blogs.length)}</p> : null}
+            </dl>
         </div>
 
-        {blogs.length === 0 ? (
-          anyFilter ? (
-            <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-              <h2 className="text-xl font-bold text-slate-900">{BLOG_LISTING.emptyFiltered.title}</h2>
-              <p className="mt-2 text-slate-700">{BLOG_LISTING.emptyFiltered.text}</p>
-              <Link to={location.pathname} className="btn-primary mt-6" preventScrollReset>
-                {BLOG_LISTING.emptyFiltered.clear}
-              </Link>
+        <section aria-label={BLOG_LISTING.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">
+          <Form
+            method="get"
+            role="search"
+            preventScrollReset
+            onSubmit={(e) => {
+              e.preventDefault();
+              apply({});
+            }}
+            className="grid grid-cols-2 items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex md:flex-row"
+          >
+            <div className="col-span-2 flex flex-1 flex-col gap-1">
+              <label htmlFor={`${id}-search`} className="text-sm font-semibold text-slate-800">
+                {BLOG_LISTING.searchLabel}
+              </label>
+              <input
+                id={`${id}-search`}
+                type="search"
+                name="search"
+                ref={searchField}
+                value={search}
+                maxLength={BLOG_LIMITS.maxSearchLength}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={BLOG_LISTING.searchPlaceholder}
+                className="h-11 rounded-md border border-slate-400 px-3"
+              />
             </div>
-          ) : (
-            <EmptyBlog confirmSeed={confirmSeed} seedResult={seedResult} busy={seeding} onSeed={() => void seed()} />
-          )
-        ) : (
-          <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
-            {seedResult && (
-              <p role="alert" className="mb-4 rounded-md bg-emerald-50 p-3 font-semibold text-emerald-900">
-                {seedResult.message}
-              </p>
-            )}
-            <ul className="mt-2 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {blogs.map((blog) => (
-                <li key={blog.slug} className="flex">
-                  <BlogCard blog={blog} cover={covers[blog.id]} />
-                </li>
-              ))}
-            </ul>
-            {(filters.page > 1 || hasMore) && (
-              <nav aria-label={BLOG_LISTING.pagesLabel} className="mt-8 flex justify-center gap-3">
-                {filters.page > 1 && (
-                  <Link className="btn-ghost" to={`?${filterParams(filters, filters.page - 1)}`}>
-                    {BLOG_LISTING.newer}
-                  </Link>
-                )}
-                {hasMore && (
-                  <Link className="btn-ghost" to={`?${filterParams(filters, filters.page + 1)}`}>
-                    {BLOG_LISTING.older}
-                  </Link>
-                )}
-              </nav>
-            )}
-          </div>
-        )}
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${id}-category`} className="text-sm font-semibold text-slate-800">
+                {BLOG_LISTING.categoryLabel}
+              </label>
+              <select
+                id={`${id}-category`}
+                name="category"
+                value={category}
+                onChange={(e) => apply({ category: e.target.value })}
+                className="h-11 rounded-md border border-slate-400 bg-white px-3"
+              >
+                {BLOG_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
+              <input
+                type="checkbox"
+                name="featured"
+                value="true"
+                checked={featured}
+                onChange={(e) => apply({ featured: e.target.checked })}
+                className="h-5 w-5 accent-emerald-700"
+              />
+              {BLOG_LISTING.featuredOnly}
+            </label>
+            {/* Needed only without JavaScript: with it, every filter applies as it changes (hidden once hydrated). */}
+            <button type="submit" className="btn-ghost js-hidden col-span-2 justify-center">
+              {BLOG_LISTING.applyFilters}
+            </button>
+          </Form>
 
-        <div className="mt-16">
+          <div role="status" aria-live="polite" className="mt-4 min-h-6 text-slate-700 sm:mt-6">
+            {loading ? <p>{BLOG_LISTING.loading}</p> : blogs.length > 0 ? <p className="sr-only">{BLOG_LISTING.resultsFound(blogs.length)}</p> : null}
+          </div>
+
+          {blogs.length === 0 ? (
+            anyFilter ? (
+              <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+                <h2 className="text-xl font-bold text-slate-900">{BLOG_LISTING.emptyFiltered.title}</h2>
+                <p className="mt-2 text-slate-700">{BLOG_LISTING.emptyFiltered.text}</p>
+                <Link to={location.pathname} className="btn-primary mt-6" preventScrollReset>
+                  {BLOG_LISTING.emptyFiltered.clear}
+                </Link>
+              </div>
+            ) : (
+              <EmptyBlog confirmSeed={confirmSeed} seedResult={seedResult} busy={seeding} onSeed={() => void seed()} />
+            )
+          ) : (
+            <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+              {seedResult && (
+                <p role="alert" className="mb-4 rounded-md bg-emerald-50 p-3 font-semibold text-emerald-900">
+                  {seedResult.message}
+                </p>
+              )}
+              <ul className="mt-2 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {blogs.map((blog) => (
+                  <li key={blog.slug} className="flex">
+                    <BlogCard blog={blog} cover={covers[blog.id]} />
+                  </li>
+                ))}
+              </ul>
+              {(filters.page > 1 || hasMore) && (
+                <nav aria-label={BLOG_LISTING.pagesLabel} className="mt-8 flex justify-center gap-3">
+                  {filters.page > 1 && (
+                    <Link className="btn-ghost" to={`?${filterParams(filters, filters.page - 1)}`}>
+                      {BLOG_LISTING.newer}
+                    </Link>
+                  )}
+                  {hasMore && (
+                    <Link className="btn-ghost" to={`?${filterParams(filters, filters.page + 1)}`}>
+                      {BLOG_LISTING.older}
+                    </Link>
+                  )}
+                </nav>
+              )}
+            </div>
+          )}
+        </section>
+
+        <div className="mx-auto w-full max-w-6xl px-4 pb-16 max-md:order-3 sm:px-6">
           <BlogNewsletter action={`${location.pathname}${location.search}`} initial={actionData && "newsletter" in actionData ? actionData.newsletter : undefined} />
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -263,7 +263,21 @@ export const AVAILABLE_FOR = {
   ],
 } as const;
 
-export const TESTIMONIALS = {
+/** A customer's words: the spec's quote, name, role and rating, with the business and the city the role names (none invented). */
+export type Testimonial = {
+  quote: string;
+  name: string;
+  role: string;
+  rating: number;
+  /** The kind of business, shown as a tag (from the role and the quote). */
+  business: string;
+  /** Only where the copy names it. */
+  city?: string;
+  /** A photo the owner adds (a URL on this site); without one the card shows the initials. */
+  photo?: string;
+};
+
+export const TESTIMONIALS: { heading: string; ratingLabel: (stars: number) => string; items: readonly Testimonial[] } = {
   heading: "Loved by local businesses",
   ratingLabel: (stars: number) => `Rated ${stars} out of 5`,
   items: [
@@ -272,21 +286,40 @@ export const TESTIMONIALS = {
       name: "Rohan Deshmukh",
       role: "Real estate agent, Pune",
       rating: 5,
+      business: "Real estate",
+      city: "Pune",
     },
     {
       quote: "Patients book and reschedule on their own and the reminders cut our no-shows dramatically. My front desk finally has time to breathe.",
       name: "Dr. Meera Kulkarni",
       role: "Clinic owner",
       rating: 5,
+      business: "Healthcare clinic",
     },
     {
       quote: "We plug it into every client campaign. Leads arrive qualified and labelled, and our clients renew because they see real bookings.",
       name: "Aditya Sharma",
       role: "Founder, digital marketing agency",
       rating: 5,
+      business: "Marketing agency",
     },
   ],
-} as const;
+};
+
+/** An image the owner provides: where it is (on this site) and what it shows. */
+export type TrustImage = { src: string; alt: string; href?: string };
+
+/**
+ * Places for proof only the owner has (the site never invents customers, logos or photos): a strip of customer
+ * logos under the testimonials, a partner badge beside them, a photo on /about. Empty on a fresh install, and an
+ * empty place renders nothing; the owner fills them once the studio edits the site's copy.
+ */
+export const TRUST_SLOTS: { logosHeading: string; logos: readonly TrustImage[]; partnerBadge: TrustImage | null; aboutPhoto: TrustImage | null } = {
+  logosHeading: "Businesses that trust us",
+  logos: [],
+  partnerBadge: null,
+  aboutPhoto: null,
+};
 
 export type ComparisonValue = "yes" | "no" | "partial";
 

@@ -72,7 +72,7 @@ export function ChatPanel({
         ref={logRef}
         aria-label={AI_HELP_PAGE.logLabel}
         tabIndex={0}
-        className="h-[20rem] space-y-4 overflow-y-auto px-3 py-4 sm:h-[26rem] sm:px-5"
+        className="h-[clamp(6.5rem,calc(100svh-35rem),26rem)] sm:h-[clamp(10rem,calc(100svh-25.5rem),26rem)] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
         data-testid="chat-log"
       >
         {messages.map((message) => (
@@ -99,27 +99,6 @@ export function ChatPanel({
       </div>
 
       <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-5">
-        <h3 className="sr-only">{AI_HELP_PAGE.suggestionsHeading}</h3>
-        <ul className="mb-3 flex flex-wrap gap-2">
-          {CHAT_SUGGESTIONS.map((suggestion) => (
-            <li key={suggestion}>
-              <button
-                type="submit"
-                name="quick"
-                value={suggestion}
-                onClick={(event) => {
-                  event.preventDefault();
-                  void submit(suggestion);
-                }}
-                aria-disabled={busy || undefined}
-                className="min-h-9 rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
-              >
-                {suggestion}
-              </button>
-            </li>
-          ))}
-        </ul>
-
         {/* Without JavaScript the form posts to the page's action, which answers through the same service. */}
         <form
           id={CHAT_FORM_ID}
@@ -167,6 +146,27 @@ export function ChatPanel({
             {busy ? AI_HELP_PAGE.sending : AI_HELP_PAGE.send}
           </button>
         </form>
+        <h3 className="sr-only">{AI_HELP_PAGE.suggestionsHeading}</h3>
+        {/* Under the message box (which stays in the first screen); below lg one row that scrolls sideways. */}
+        <ul className="-mx-3 mt-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0 lg:flex-wrap lg:pb-0">
+          {CHAT_SUGGESTIONS.map((suggestion) => (
+            <li key={suggestion}>
+              <button
+                type="submit"
+                name="quick"
+                value={suggestion}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void submit(suggestion);
+                }}
+                aria-disabled={busy || undefined}
+                className="min-h-9 whitespace-nowrap rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs lg:whitespace-normal font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
+              >
+                {suggestion}
+              </button>
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   );

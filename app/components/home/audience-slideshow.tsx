@@ -24,13 +24,13 @@ export function AudienceSlideshow() {
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
-    <section data-section="audience" aria-labelledby="audience-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="audience" aria-labelledby="audience-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <div className="text-center">
-          <h2 id="audience-heading" className="text-3xl font-bold text-slate-900 sm:text-4xl">
+          <h2 id="audience-heading" className="text-[1.625rem] font-bold leading-tight text-slate-900 sm:text-4xl">
             {AUDIENCE.heading}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-slate-700">{AUDIENCE.intro}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-base text-slate-700 sm:text-lg">{AUDIENCE.intro}</p>
         </div>
 
         <div
@@ -38,7 +38,7 @@ export function AudienceSlideshow() {
           role="region"
           aria-roledescription="carousel"
           aria-label={AUDIENCE.label}
-          className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+          className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:mt-10 sm:p-8"
           data-testid="slideshow"
           data-running={show.running}
           {...show.pauseHandlers}
@@ -102,7 +102,7 @@ export function AudienceSlideshow() {
 const Slides = memo(function Slides({ index, announce }: { index: number; announce: boolean }) {
   const current = SLIDES[index] ?? SLIDES[0];
   return (
-    <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
+    <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
       <div className="grid min-w-0" aria-live={announce ? "polite" : "off"}>
         {SLIDES.map((s, i) => (
           <div
@@ -111,15 +111,15 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
             aria-roledescription="slide"
             aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
             aria-hidden={i !== index}
-            className={`grid min-w-0 content-start gap-4 [grid-area:1/1] ${i === index ? "rotate-in" : "invisible"}`}
+            className={`grid min-w-0 content-start gap-3 sm:gap-4 [grid-area:1/1] ${i === index ? "rotate-in" : "invisible"}`}
             data-testid={i === index ? "slide" : undefined}
           >
             <h3 className="text-2xl font-bold text-emerald-800">{s.industry}</h3>
-            <div className="rounded-xl bg-rose-50 p-4">
+            <div className="rounded-xl bg-rose-50 p-3 sm:p-4">
               <p className="text-sm font-bold uppercase tracking-wide text-rose-800">{AUDIENCE.beforeLabel}</p>
               <p className="mt-2 text-slate-800">{s.before}</p>
             </div>
-            <div className="rounded-xl bg-emerald-50 p-4">
+            <div className="rounded-xl bg-emerald-50 p-3 sm:p-4">
               <p className="text-sm font-bold uppercase tracking-wide text-emerald-800">{AUDIENCE.afterLabel}</p>
               <p className="mt-2 text-slate-800">{s.after}</p>
             </div>
@@ -147,13 +147,14 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
 
 /**
  * The bubbles' reserved height: the longest of the four conversations at the narrowest chat of each range
- * (248 px wide on a 320 px screen, 288 px from 360 px, 272 px beside the text from md), with room to spare.
+ * (256 px wide on a 320 px screen, 288 px from 360 px, 272 px beside the text from md), with room to spare, also
+ * in a wider fallback face (the site's font is `font-display: optional`: a first visit may keep the fallback).
  */
-const CHAT_BODY_HEIGHT = "min-h-[18.75rem] min-[360px]:min-h-[16.75rem]";
+const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
 
 const Dots = memo(function Dots({ index, goTo }: { index: number; goTo: (index: number) => void }) {
   return (
-    <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-6 flex justify-center gap-1">
+    <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-3 flex sm:mt-6 justify-center gap-1">
       {SLIDES.map((s, i) => (
         <button
           key={s.industry}

@@ -27,7 +27,7 @@ function Value({ value }: { value: ComparisonValue }) {
 
 export function ComparisonTable() {
   return (
-    <section data-section="comparison" aria-labelledby="comparison-heading" className="py-16 sm:py-20">
+    <section data-section="comparison" aria-labelledby="comparison-heading" className="py-10 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="comparison-heading" title={COMPARISON.heading} intro={COMPARISON.intro} />
         <p className="mt-8 text-center text-sm font-semibold text-slate-700 md:hidden" data-testid="comparison-hint">

@@ -15,7 +15,7 @@ export function Metrics() {
   const rotation = useRotation(METRICS.items.length, TIMINGS.metricsMs, { autoplay: visible });
   const current = METRICS.items[rotation.index] ?? METRICS.items[0];
   return (
-    <section data-section="metrics" aria-labelledby="metrics-heading" className={`bg-emerald-900 py-16 text-white sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="metrics" aria-labelledby="metrics-heading" className={`bg-emerald-900 py-10 text-white sm:py-20 ${BELOW_FOLD}`}>
       <div
         ref={ref}
         className="mx-auto max-w-5xl px-4 text-center sm:px-6"
@@ -28,7 +28,7 @@ export function Metrics() {
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-emerald-100">{METRICS.intro}</p>
         {/* Fixed height: the rotation never moves the content below it. */}
-        <p className="mt-10 flex h-40 flex-col items-center justify-center sm:h-44" data-testid="metric-current" aria-live="off">
+        <p className="mt-6 flex h-40 flex-col sm:mt-10 items-center justify-center sm:h-44" data-testid="metric-current" aria-live="off">
           <span key={rotation.index} className="rotate-in block">
             <span className="block text-6xl font-extrabold tracking-tight text-amber-300 sm:text-7xl">{current.value}</span>
             <span className="mt-2 block text-xl font-medium sm:text-2xl">{current.label}</span>

@@ -11,21 +11,38 @@ import {
 } from "@shared/content";
 import { useSite } from "~/lib/site-context";
 import { CheckIcon, StarRating } from "./icons";
-import { FeatureIcon, InitialsAvatar, LeadsBoard, WiseCoreDiagram } from "./visuals";
+import { LogoStrip, PartnerBadge, Portrait } from "./trust";
+import { FeatureIcon, LeadsBoard, WiseCoreDiagram } from "./visuals";
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
 import { BELOW_FOLD } from "./below-fold";
 
 const wrap = "mx-auto max-w-7xl px-4 sm:px-6";
 
+/**
+ * On phones a list of cards becomes a rail that scrolls sideways (the next card peeks in), so the page is not a
+ * column of a dozen screens; from `sm` up it is the usual grid. The rail is a labelled group the keyboard can
+ * focus and scroll (a group, not a second landmark beside its section), with the list (and its items) inside it.
+ */
+function Rail({ label, className, ordered = false, children }: { label: string; className: string; ordered?: boolean; children: React.ReactNode }) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <div role="group" aria-label={label} tabIndex={0} className="-mx-4 mt-6 overflow-x-auto overscroll-x-contain px-4 pb-2 sm:mx-0 sm:mt-10 sm:overflow-visible sm:px-0 sm:pb-0 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4">
+      <List className={`max-sm:flex max-sm:gap-3 ${className}`}>{children}</List>
+    </div>
+  );
+}
+/** A card in a rail: most of a phone's width (the next one peeks in), a grid cell from `sm` up. */
+const railItem = "max-sm:w-[84%] max-sm:shrink-0 max-sm:snap-start";
+
 export function PainPoints() {
   return (
-    <section data-section="pain-points" aria-labelledby="pain-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="pain-points" aria-labelledby="pain-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="pain-heading" title={PAIN_POINTS.heading} intro={PAIN_POINTS.intro} />
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <Rail label={PAIN_POINTS.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {PAIN_POINTS.cards.map((card) => (
-            <li key={card.title} className="rounded-2xl border border-rose-100 bg-rose-50/60 p-6">
+            <li key={card.title} className={`rounded-2xl border border-rose-100 bg-rose-50/60 p-5 sm:p-6 ${railItem}`}>
               <div className="flex items-center gap-4 sm:block">
                 <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white text-rose-700 shadow-sm ring-1 ring-rose-100">
                   <FeatureIcon name={card.icon} />
@@ -35,7 +52,7 @@ export function PainPoints() {
               <p className="mt-2 text-slate-700">{card.text}</p>
             </li>
           ))}
-        </ul>
+        </Rail>
       </div>
     </section>
   );
@@ -43,12 +60,12 @@ export function PainPoints() {
 
 export function PromiseText() {
   return (
-    <section data-section="promise" aria-labelledby="promise-heading" className={`bg-emerald-50 py-14 sm:py-16 ${BELOW_FOLD}`}>
+    <section data-section="promise" aria-labelledby="promise-heading" className={`bg-emerald-50 py-8 sm:py-16 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <h2 id="promise-heading" className="text-sm font-bold uppercase tracking-widest text-emerald-800">
           {PROMISE.heading}
         </h2>
-        <p className="mt-4 text-2xl font-semibold leading-snug text-slate-900 sm:text-3xl">{PROMISE.text}</p>
+        <p className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:mt-4 sm:text-3xl">{PROMISE.text}</p>
       </div>
     </section>
   );
@@ -56,16 +73,16 @@ export function PromiseText() {
 
 export function Benefits() {
   return (
-    <section data-section="benefits" aria-labelledby="benefits-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="benefits" aria-labelledby="benefits-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="benefits-heading" title={BENEFITS.heading} intro={BENEFITS.intro} />
-        <LeadsBoard className="mx-auto mt-10 max-w-3xl" />
+        <LeadsBoard className="mx-auto mt-6 max-w-3xl sm:mt-10" />
         {/* Two wide cards over three: five cards without a hole, and icons rather than numbers (the steps below are numbered). */}
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
+        <Rail label={BENEFITS.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-6">
           {BENEFITS.cards.map((card, i) => (
             <li
               key={card.title}
-              className={`rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${i < 2 ? "lg:col-span-3" : "lg:col-span-2"} ${
+              className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${railItem} ${i < 2 ? "lg:col-span-3" : "lg:col-span-2"} ${
                 i === BENEFITS.cards.length - 1 ? "sm:col-span-2 lg:col-span-2" : ""
               }`}
             >
@@ -79,7 +96,7 @@ export function Benefits() {
               <p className="mt-2 text-slate-700">{card.text}</p>
             </li>
           ))}
-        </ul>
+        </Rail>
       </div>
     </section>
   );
@@ -88,19 +105,19 @@ export function Benefits() {
 export function WiseCore() {
   return (
     <section data-section="wise-core" aria-labelledby="wise-core-heading" className={`bg-slate-950 py-16 text-white sm:py-20 ${BELOW_FOLD}`}>
-      <div className={`${wrap} grid items-center gap-10 lg:grid-cols-2`}>
+      <div className={`${wrap} grid items-center gap-6 sm:gap-10 lg:grid-cols-2`}>
         <div>
-          <h2 id="wise-core-heading" className="text-3xl font-bold sm:text-4xl">
+          <h2 id="wise-core-heading" className="text-[1.625rem] font-bold leading-tight sm:text-4xl">
             {WISE_CORE.heading}
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-slate-200">{WISE_CORE.text}</p>
         </div>
         <div>
           <WiseCoreDiagram inputs={WISE_CORE.trainedOn} />
-          <p className="mt-8 text-sm font-bold uppercase tracking-widest text-amber-300">{WISE_CORE.trainedOnLabel}</p>
-          <ul className="mt-4 flex flex-wrap gap-3">
+          <p className="mt-6 text-sm font-bold uppercase tracking-widest text-amber-300 sm:mt-8">{WISE_CORE.trainedOnLabel}</p>
+          <ul className="mt-3 flex flex-wrap gap-2 sm:mt-4 sm:gap-3">
             {WISE_CORE.trainedOn.map((item) => (
-              <li key={item} className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-4 py-2 font-medium">
+              <li key={item} className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1.5 text-sm font-medium sm:px-4 sm:py-2 sm:text-base">
                 <CheckIcon className="h-4 w-4 text-emerald-300" />
                 {item}
               </li>
@@ -115,12 +132,12 @@ export function WiseCore() {
 export function Steps() {
   const site = useSite();
   return (
-    <section data-section="steps" aria-labelledby="steps-heading" className={`py-16 sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="steps" aria-labelledby="steps-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="steps-heading" title={STEPS.heading} intro={STEPS.intro} />
-        <ol className="mt-10 grid gap-5 md:grid-cols-5">
+        <Rail label={STEPS.heading} ordered className="sm:grid sm:gap-5 md:grid-cols-5">
           {STEPS.items.map((step, i) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 p-5">
+            <li key={step.title} className={`rounded-2xl border border-slate-200 bg-white p-5 max-sm:w-[72%] ${railItem}`}>
               <span className="text-3xl font-extrabold text-emerald-700" data-testid="step-number">
                 {String(i + 1).padStart(2, "0")}
               </span>
@@ -128,9 +145,9 @@ export function Steps() {
               <p className="mt-1 text-sm text-slate-700">{step.text}</p>
             </li>
           ))}
-        </ol>
+        </Rail>
         {site && (
-          <div data-section="book-demo" className="mt-10 flex flex-col items-center gap-2 text-center">
+          <div data-section="book-demo" className="mt-6 flex sm:mt-10 flex-col items-center gap-2 text-center">
             <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary px-8 py-3 text-lg" data-testid="steps-book">
               {STEPS.bookDemo}
               <NewTabNote text={HERO.newTab} />
@@ -145,18 +162,18 @@ export function Steps() {
 
 export function Kit() {
   return (
-    <section data-section="kit" aria-labelledby="kit-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="kit" aria-labelledby="kit-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="kit-heading" title={KIT.heading} intro={KIT.intro} />
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
+        <Rail label={KIT.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-5">
           {KIT.items.map((item) => (
-            <li key={item.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <li key={item.title} className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${railItem}`}>
               <CheckIcon className="h-6 w-6 text-emerald-700" />
               <h3 className="mt-3 font-bold text-slate-900">{item.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{item.text}</p>
             </li>
           ))}
-        </ul>
+        </Rail>
       </div>
     </section>
   );
@@ -164,12 +181,12 @@ export function Kit() {
 
 export function AvailableFor() {
   return (
-    <section data-section="available-for" aria-labelledby="available-heading" className={`py-14 sm:py-16 ${BELOW_FOLD}`}>
+    <section data-section="available-for" aria-labelledby="available-heading" className={`py-8 sm:py-16 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="available-heading" title={AVAILABLE_FOR.heading} />
-        <ul className="mx-auto mt-8 flex max-w-4xl flex-wrap justify-center gap-3">
+        <ul className="mx-auto mt-6 flex max-w-4xl flex-wrap justify-center gap-2 sm:mt-8 sm:gap-3">
           {AVAILABLE_FOR.items.map((item) => (
-            <li key={item} className="rounded-full border border-emerald-200 bg-emerald-50 px-5 py-2 font-semibold text-emerald-900">
+            <li key={item} className="rounded-full border border-emerald-200 bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-900 sm:px-5 sm:py-2">
               {item}
             </li>
           ))}
@@ -181,19 +198,24 @@ export function AvailableFor() {
 
 export function Testimonials() {
   return (
-    <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-16 sm:py-20 ${BELOW_FOLD}`}>
+    <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="testimonials-heading" title={TESTIMONIALS.heading} />
-        <ul className="mt-10 grid gap-5 lg:grid-cols-3">
+        <Rail label={TESTIMONIALS.heading} className="sm:grid sm:gap-5 lg:grid-cols-3">
           {TESTIMONIALS.items.map((t) => (
-            <li key={t.name}>
-              <figure className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-                <StarRating count={t.rating} label={TESTIMONIALS.ratingLabel(t.rating)} className="flex gap-0.5 text-amber-500" />
+            <li key={t.name} className={railItem}>
+              <figure className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <StarRating count={t.rating} label={TESTIMONIALS.ratingLabel(t.rating)} className="flex gap-0.5 text-amber-500" />
+                  <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-100" data-testid="testimonial-business">
+                    {t.city ? `${t.business} · ${t.city}` : t.business}
+                  </span>
+                </div>
                 <blockquote className="mt-4 flex-1 text-slate-800">
                   <p>“{t.quote}”</p>
                 </blockquote>
                 <figcaption className="mt-5 flex items-center gap-3">
-                  <InitialsAvatar name={t.name} />
+                  <Portrait person={t} />
                   <span>
                     <span className="block font-semibold text-slate-900">{t.name}</span>
                     <span className="block text-sm text-slate-700">{t.role}</span>
@@ -202,7 +224,9 @@ export function Testimonials() {
               </figure>
             </li>
           ))}
-        </ul>
+        </Rail>
+        <PartnerBadge />
+        <LogoStrip />
       </div>
     </section>
   );

@@ -120,9 +120,9 @@ const LEADS_BOARD_HTML = {
     .map(
       (column) =>
         '<div class="min-w-0 rounded-xl bg-slate-50 p-1.5 sm:p-2">' +
-        '<p class="flex items-center gap-1.5 px-1 text-[11px] font-semibold uppercase tracking-wide text-slate-700">' +
+        '<p class="flex items-center gap-1.5 px-1 text-[11px] font-semibold uppercase leading-tight text-slate-700 sm:tracking-wide">' +
         `<span class="h-2 w-2 shrink-0 rounded-full ${column.dot}"></span>` +
-        `<span class="truncate">${escapeHtml(column.name)}</span>` +
+        `<span class="min-w-0 break-words">${escapeHtml(column.name)}</span>` +
         "</p>" +
         '<ul class="mt-1.5 space-y-1.5">' +
         column.leads
@@ -130,10 +130,10 @@ const LEADS_BOARD_HTML = {
             (lead) =>
               '<li class="rounded-lg bg-white p-1.5 shadow-sm ring-1 ring-slate-200 sm:p-2">' +
               '<span class="flex items-center gap-1.5">' +
-              avatarMarkup(lead.name, "h-6 w-6 text-[10px]") +
-              `<span class="truncate text-xs font-semibold text-slate-900">${escapeHtml(lead.name)}</span>` +
+              avatarMarkup(lead.name, "h-6 w-6 text-[10px] max-sm:hidden") +
+              `<span class="min-w-0 break-words text-xs font-semibold leading-tight text-slate-900">${escapeHtml(lead.name)}</span>` +
               "</span>" +
-              `<span class="mt-1 block truncate text-[11px] text-slate-700">${escapeHtml(lead.note)}</span>` +
+              `<span class="mt-1 block break-words text-[11px] leading-snug text-slate-700">${escapeHtml(lead.note)}</span>` +
               "</li>",
           )
           .join("") +

@@ -23,12 +23,12 @@ export function ClosingCta() {
         <circle cx="60" cy="290" r="120" fill="#fcd34d" opacity="0.5" />
         <path d="M520 210c0-40 32-70 75-70h90c40 0 70 28 70 62s-30 62-70 62h-40l-40 30v-30c-48 0-85-22-85-54Z" fill="#34d399" opacity="0.6" />
       </svg>
-      <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 py-14 text-center sm:px-6 sm:py-20">
-        <h2 id="closing-cta-heading" className="max-w-3xl text-3xl font-bold tracking-tight sm:text-4xl">
+      <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 py-10 text-center sm:px-6 sm:py-20">
+        <h2 id="closing-cta-heading" className="max-w-3xl text-[1.625rem] font-bold leading-tight tracking-tight sm:text-4xl">
           {CLOSING_CTA.heading}
         </h2>
-        <p className="mt-4 max-w-2xl text-lg text-emerald-50">{CLOSING_CTA.text}</p>
-        <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+        <p className="mt-3 max-w-2xl text-base text-emerald-50 sm:mt-4 sm:text-lg">{CLOSING_CTA.text}</p>
+        <div className="mt-6 flex w-full flex-col sm:mt-8 justify-center gap-3 sm:w-auto sm:flex-row">
           <a
             href={site.bookingUrl}
             target="_blank"

@@ -22,7 +22,7 @@ export function Footer() {
 
   return (
     <footer className="border-t border-slate-200 bg-slate-950 pb-[var(--bottom-lane)] text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-7 px-4 py-8 sm:gap-10 sm:px-6 sm:py-12 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md text-white">
             <LogoMark />
@@ -39,33 +39,39 @@ export function Footer() {
           <p className="mt-2 text-sm leading-relaxed text-slate-300">{FOOTER.about}</p>
         </div>
 
-        <nav aria-label={FOOTER.exploreHeading}>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.exploreHeading}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {NAV_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="footer-link">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.legalHeading}</h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {FOOTER.legalLinks.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="footer-link">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+        {/* Phones: the two lists side by side. */}
+        <nav aria-label={FOOTER.exploreHeading} className="grid grid-cols-2 gap-6 md:block">
+          <div>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.exploreHeading}</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {NAV_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="footer-link">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white md:mt-6">{FOOTER.legalHeading}</h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {FOOTER.legalLinks.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="footer-link">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
         </nav>
 
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.contactHeading}</h2>
+          {/* Phones: e-mail and WhatsApp side by side, the office under them. */}
           {site && (
-            <address className="mt-4 space-y-3 text-sm not-italic">
+            <address className="mt-4 grid grid-cols-2 gap-3 text-sm not-italic md:block md:space-y-3">
               <p>
                 <span className="block text-slate-400">{FOOTER.emailLabel}</span>
                 <a href={`mailto:${site.email}`} className="footer-link break-all">
@@ -83,7 +89,7 @@ export function Footer() {
                   {formatWhatsappNumber(site.whatsappNumber)}
                 </a>
               </p>
-              <p>
+              <p className="col-span-2">
                 <span className="block text-slate-400">{FOOTER.officeLabel}</span>
                 <span>{site.address}</span>
               </p>
@@ -110,7 +116,7 @@ export function Footer() {
         <FooterNewsletter />
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">{FOOTER.copyright(year)}</p>
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-slate-400 sm:px-6 sm:py-6">{FOOTER.copyright(year)}</p>
       </div>
     </footer>
   );

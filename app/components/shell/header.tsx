@@ -16,30 +16,59 @@ export function Header() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
   // A navigation (by any means) closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // While the phone menu is open, the keyboard stays in the header (the page behind it is out of reach: Tab
+  // cycles through the header's visible controls), Escape closes it and focus returns to the toggle.
   useEffect(() => {
     if (!open) return;
     menuRef.current?.querySelector<HTMLElement>("a")?.focus();
+    const header = headerRef.current;
+    const close = () => {
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        toggleRef.current?.focus();
+      if (event.key === "Escape") close();
+      if (event.key !== "Tab" || !header) return;
+      const stops = Array.from(header.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea")).filter(
+        (el) => el.getClientRects().length > 0 && !el.matches(":disabled"),
+      );
+      if (stops.length === 0) return;
+      const first = stops[0]!;
+      const last = stops[stops.length - 1]!;
+      const active = document.activeElement;
+      const inside = active instanceof HTMLElement && header.contains(active);
+      if (event.shiftKey && (active === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !inside)) {
+        event.preventDefault();
+        first.focus();
       }
     };
+    // A tap outside the header closes the menu (focus goes back to the toggle only for the keyboard's Escape).
+    const onPointer = (event: PointerEvent) => {
+      if (header && event.target instanceof Node && !header.contains(event.target)) setOpen(false);
+    };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 min-[360px]:px-4 sm:gap-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={HEADER.homeLabel}>
           <LogoMark />
-          <span className="text-lg font-bold tracking-tight text-slate-900">{PRODUCT}</span>
+          <span className="whitespace-nowrap text-base font-bold tracking-tight text-slate-900 min-[360px]:text-lg">{PRODUCT}</span>
         </Link>
 
         <nav aria-label={HEADER.primaryNav} className="hidden md:block">
@@ -63,6 +92,18 @@ export function Header() {
           )}
         </div>
 
+        {/* Phones: the first screen's action, beside the menu (the menu repeats it with Sign In). */}
+        {site && (
+          <a
+            href={site.bookingUrl}
+            target="_blank"
+            rel="noopener"
+            className="btn-primary ml-auto shrink-0 px-3 text-[13px] md:hidden"
+            data-testid="header-book-phone"
+          >
+            {HEADER.bookDemo}
+          </a>
+        )}
         <button
           ref={toggleRef}
           type="button"

@@ -1,17 +1,25 @@
+import { useRef } from "react";
 import { BANNER_MESSAGES, TIMINGS } from "@shared/content/site";
 import { useRotation } from "~/lib/use-rotation";
+import { useYield } from "~/lib/use-yield";
 
 /**
  * The bottom banner on every page, rotating its three messages every 4 s. It is the page's one fixed strip
  * (the floating WhatsApp button sits at its right end, toasts above it): each message wraps to a second line
  * rather than being cut, and the footer keeps the strip's height free so it never covers the last links.
+ * It yields (slides below the screen's edge) while a link, button or field of the page lies beneath it
+ * (~/lib/use-yield): it never covers what the visitor has not scrolled past.
  */
 export function StickyBanner() {
   const rotation = useRotation(BANNER_MESSAGES.length, TIMINGS.bannerMs);
+  const ref = useRef<HTMLElement>(null);
+  const covering = useYield(ref);
   return (
     <aside
+      ref={ref}
       aria-label="Announcements"
-      className="fixed inset-x-0 bottom-0 z-30 h-[var(--bottom-lane)] bg-emerald-800 text-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)]"
+      data-yield={covering ? "" : undefined}
+      className="bottom-lane fixed inset-x-0 bottom-0 z-30 h-[var(--bottom-lane)] bg-emerald-800 text-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)]"
       {...rotation.pauseHandlers}
     >
       <p className="flex h-full items-center justify-center overflow-hidden pl-3 pr-[4.5rem] text-center text-xs font-medium leading-tight min-[360px]:pl-4 min-[360px]:pr-20 min-[360px]:text-[13px] sm:px-24 sm:text-sm">

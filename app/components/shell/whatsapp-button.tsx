@@ -1,20 +1,30 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { WHATSAPP_BUTTON, whatsappLink } from "@shared/content/site";
 import { useSite } from "~/lib/site-context";
+import { useYield } from "~/lib/use-yield";
 import { SocialIcon } from "./social-icon";
 
 /**
  * The floating WhatsApp button: shown by default; closing it lasts for this page's life only. It rests on the
- * right end of the bottom banner (which leaves that end free), so it covers nothing of the page.
+ * right end of the bottom banner (which leaves that end free) and, like the banner, yields while a control of the
+ * page lies beneath it (~/lib/use-yield), so it covers nothing of the page. Its box holds its close control.
  */
 export function WhatsAppButton() {
   const site = useSite();
   const [visible, setVisible] = useState(true);
   if (!site || !visible) return null;
+  return <FloatingButton site={site} onClose={() => setVisible(false)} />;
+}
+
+function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof useSite>>; onClose: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  const covering = useYield(ref);
   return (
     <aside
+      ref={ref}
       aria-label={WHATSAPP_BUTTON.regionLabel}
-      className="group fixed bottom-1 right-3 z-40 flex items-center sm:right-5"
+      data-yield={covering ? "" : undefined}
+      className="bottom-lane group fixed bottom-1 right-1 z-40 flex items-center pr-2 pt-1 sm:right-3"
       data-testid="whatsapp-float"
     >
       <span
@@ -36,9 +46,9 @@ export function WhatsAppButton() {
       </a>
       <button
         type="button"
-        onClick={() => setVisible(false)}
+        onClick={onClose}
         aria-label={WHATSAPP_BUTTON.closeLabel}
-        className="absolute -right-2 -top-1 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
+        className="absolute right-0 top-0 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
       >
         <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
           <path d="M6 6l12 12M18 6L6 18" />
