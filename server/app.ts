@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { PRERENDERED_PATHS } from "../shared/prerender-paths";
+import { CONTENT_PAGE_PATHS } from "../shared/content-pages";
 import { createApiRouter } from "./api/index";
 import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
@@ -14,18 +14,16 @@ import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
 import { mediaFiles } from "./pages/media-files";
-import { hashPolicy } from "./http/script-hashes";
 import { LISTING_TTL_MS, ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
-import { compressText, pickEncoding } from "./http/compress";
+import { compressText } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
 import { pageViews } from "./http/page-views";
-import { contentSecurityPolicy, crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
-import { asBytes } from "./http/bytes";
-import { loadPrerenderedPages, loadStaticFiles, prerenderedBody, serveStatic, type PrerenderedPage } from "./http/static";
-import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
+import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
+import { loadStaticFiles, serveStatic } from "./http/static";
+import { contentVersion } from "./services/content/version";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
@@ -157,29 +155,6 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     const clientDir = path.join(buildDir, "client");
     app.use(serveStatic(loadStaticFiles(clientDir)));
 
-    let pages = new Map<string, PrerenderedPage>();
-    // One policy per page, made once: the page's script hashes instead of a nonce (the page is the same for everyone).
-    const policies = new WeakMap<PrerenderedPage, string>();
-    const prerenderedPolicy = (page: PrerenderedPage) => {
-      let policy = policies.get(page);
-      if (!policy) {
-        policy = hashPolicy(contentSecurityPolicy(config, "unused"), page.scriptHashes);
-        policies.set(page, policy);
-      }
-      return policy;
-    };
-    const stamp = readPrerenderStamp(buildDir);
-    if (stamp && prerenderStampMatches(buildDir, config)) {
-      pages = loadPrerenderedPages(clientDir, PRERENDERED_PATHS, { built: stamp.publicUrl, current: config.PUBLIC_URL });
-    } else {
-      log.warn("the build's prerendered pages were made with another site configuration; rendering them per request");
-    }
-    app.on(["GET", "HEAD"], [...pages.keys()].flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])), (c, next) => {
-      const page = pages.get(c.req.path.replace(/(.)\/$/, "$1"));
-      if (!page) return next();
-      return servePrerendered(c, page, prerenderedPolicy(page));
-    });
-
     // React Router and every route module take about a second to load. They load while the server
     // already listens, so /healthz and the API answer at once; pages wait for them, and /readyz says
     // "not ready" until they are in.
@@ -225,51 +200,38 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
       // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
       // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
       // costs little, and a visitor back from liking a post rarely sees the count from before).
+      // Pages show the owner's content (the site's identity in the header, the footer, the WhatsApp button): every
+      // shared page is keyed by the content version too, so a save in the studio shows on every process within
+      // CONTENT_VERSION_TTL_MS (decision 0024).
+      const content = () => contentVersion(deps.db);
       app.get(
         "/blogs",
         cachedPage(renderPage, {
-          version: () => postsVersion(deps),
+          version: async () => `${await postsVersion(deps)}:${await content()}`,
           cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
         }),
       );
-      // The contact page shows only the site's configuration, except once after a form sent without JavaScript.
+      // The contact page shows only the site's content, except once after a form sent without JavaScript.
       app.get(
         "/contact",
         cachedPage(renderPage, {
-          version: async () => "",
+          version: content,
           shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
-          // Made once every ten minutes: worth compressing well.
+          // Made once per content version (and ten minutes): worth compressing well.
           cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
         }),
+      );
+      // The pages that were prerendered at build time: one body for everyone, made once per content version.
+      const contentPages = new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 50, maxBytes: 8 * 1024 * 1024, brotliQuality: 9 });
+      app.on(
+        ["GET", "HEAD"],
+        CONTENT_PAGE_PATHS.flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])),
+        cachedPage(renderPage, { version: content, cache: contentPages }),
       );
     }
     app.all("*", async (c) => (await unreadableForm(c.req.raw)) ?? renderPage(c, await studioGate(c), c.get("cspNonce")));
   }
   return app;
-}
-
-/**
- * A prerendered page in the encoding the visitor accepts, compressed once (prerenderedBody), under its own policy
- * (its scripts' hashes). The headers are those of a rendered page: it revalidates, and Vary names Accept-Encoding
- * when the body was compressed (as compressText does).
- */
-async function servePrerendered(c: Context<AppEnv>, page: PrerenderedPage, policy: string): Promise<Response> {
-  const headers: Record<string, string> = {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-cache",
-    "x-prerendered": "1",
-    "content-security-policy": policy,
-  };
-  const encoding = c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
-  let body = page.body;
-  if (encoding) {
-    body = await prerenderedBody(page, encoding);
-    headers["content-encoding"] = encoding;
-    headers.vary = "Accept-Encoding";
-  }
-  headers["content-length"] = String(body.length);
-  if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(asBytes(body), 200, headers);
 }
 
 /**

@@ -7,6 +7,7 @@ import { carriesCredentials, contentSecurityPolicy } from "../http/security";
 import { hasLiked } from "../services/blog/likes";
 import { SlugSchema } from "../services/blog/types";
 import { postsVersion } from "../services/blog/versions";
+import { contentVersion } from "../services/content/version";
 import { countView } from "../services/blog/views";
 
 /** Renders a page for `request` with the given CSP nonce; the loader must not count a view (it is counted here). */
@@ -52,7 +53,8 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
       // No such post: the ordinary render answers 404 (its loader finds nothing to count).
       if (id === undefined) return next();
       liked = await hasLiked(deps, id, visitor);
-      version = await postsVersion(deps);
+      // The page shows the owner's content too (the site's identity in its frame: decision 0024).
+      version = `${await postsVersion(deps)}:${await contentVersion(deps.db)}`;
     } catch {
       // The database cannot answer (an outage): the ordinary render answers, as it would without the cache (the
       // 503 page); views are counted once per address and hour, so its loader counting again adds nothing.

@@ -94,4 +94,5 @@ export const STUDIO_NAV = [
   { to: "/studio/accounts", label: "Accounts", access: "owner" },
   { to: "/studio/staff", label: "Staff", access: "owner" },
   { to: "/studio/audit", label: "Audit log", access: "owner" },
+  { to: "/studio/settings", label: "Settings", access: "owner" },
 ] as const satisfies readonly { to: string; label: string; access: StaffAccess }[];
