@@ -107,8 +107,8 @@ describe.each(testDatabaseKinds())("the owner's settings on %s", (kind) => {
   it("each save is audited with who and what changed, and kept as revisions (the last REVISIONS_KEPT)", async () => {
     await saveSettings(deps, { bookingUrl: "https://pay.example.org/demo" }, owner);
     const line = (await listAudit(deps, { action: "settings.save" }))[0];
-    expect(line?.actor).toBe("settings-owner@example.com");
-    expect(line?.detail).toContain('bookingUrl: default → "https://pay.example.org/demo"');
+    expect(line?.line.actor).toBe("settings-owner@example.com");
+    expect(line?.line.detail).toContain('bookingUrl: default → "https://pay.example.org/demo"');
     for (let i = 0; i < REVISIONS_KEPT + 3; i++) await saveSettings(deps, { phone: `+44 20 7946 ${String(1000 + i)}` }, owner);
     const revisions = await deps.db.kysely.selectFrom("content_revisions").select(["value", "version"]).where("key", "=", "settings.phone").orderBy("id", "desc").execute();
     expect(revisions).toHaveLength(REVISIONS_KEPT);
