@@ -7,7 +7,7 @@ import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSett
 import { forbidden, invalid } from "../errors";
 import type { StaffActor } from "../staff/invitations";
 import { type ContentChange, NO_LOCALE, readEntries, saveContent } from "./store";
-import { contentVersion } from "./version";
+import { contentMemory, contentVersion } from "./version";
 
 /** Settings are stored as `settings.<key>` with no locale. */
 const PREFIX = "settings.";
@@ -23,17 +23,18 @@ export type EffectiveSettings = SiteSettings & {
 };
 
 type Memo = { config: Config; settings: EffectiveSettings };
-const memos = new WeakMap<Db, Memo>();
+const memo = (db: Db) => contentMemory(db, "settings", () => ({ last: undefined as Memo | undefined }));
 
 /**
  * The effective settings: read once per content version and process (the version is read at most once a second,
- * contentVersion), so every page, e-mail and JSON-LD reads them without a query of its own. A stored value the
+ * contentVersion), so every page, e-mail and JSON-LD reads them without a query of its own. The entries are read
+ * after the version was, so a page cached under a version never shows content older than it. A stored value the
  * rules refuse today (a rule made stricter since) is ignored: the default shows.
  */
 export async function siteSettings(deps: Pick<Deps, "db" | "config">): Promise<EffectiveSettings> {
   const version = await contentVersion(deps.db);
-  const memo = memos.get(deps.db);
-  if (memo && memo.config === deps.config && memo.settings.version === version) return memo.settings;
+  const held = memo(deps.db);
+  if (held.last && held.last.config === deps.config && held.last.settings.version === version) return held.last.settings;
   const entries = await readEntries(deps, PREFIX, NO_LOCALE);
   const values: SiteSettings = { ...deps.config.settings };
   const saved: Partial<Record<SettingKey, string>> = {};
@@ -47,8 +48,8 @@ export async function siteSettings(deps: Pick<Deps, "db" | "config">): Promise<E
   }
   const settings: EffectiveSettings = { ...values, site: publicSiteOf(deps.config, values), saved, version };
   // Kept only if no newer version was memoised meanwhile.
-  const current = memos.get(deps.db);
-  if (!current || current.config !== deps.config || Number(current.settings.version) <= Number(version)) memos.set(deps.db, { config: deps.config, settings });
+  const current = held.last;
+  if (!current || current.config !== deps.config || Number(current.settings.version) <= Number(version)) held.last = { config: deps.config, settings };
   return settings;
 }
 
