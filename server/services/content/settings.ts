@@ -32,8 +32,19 @@ const memo = (db: Db) => contentMemory(db, "settings", () => ({ last: undefined 
  * rules refuse today (a rule made stricter since) is ignored: the default shows.
  */
 export async function siteSettings(deps: Pick<Deps, "db" | "config">): Promise<EffectiveSettings> {
-  const version = await contentVersion(deps.db);
   const held = memo(deps.db);
+  try {
+    return await readSettings(deps, held);
+  } catch (error) {
+    // The database cannot answer (an outage): the settings last read still hold (pages that need nothing else stay
+    // up); a process that never read them answers as the database does.
+    if (held.last && held.last.config === deps.config) return held.last.settings;
+    throw error;
+  }
+}
+
+async function readSettings(deps: Pick<Deps, "db" | "config">, held: { last: Memo | undefined }): Promise<EffectiveSettings> {
+  const version = await contentVersion(deps.db);
   if (held.last && held.last.config === deps.config && held.last.settings.version === version) return held.last.settings;
   const entries = await readEntries(deps, PREFIX, NO_LOCALE);
   const values: SiteSettings = { ...deps.config.settings };
@@ -47,7 +58,7 @@ export async function siteSettings(deps: Pick<Deps, "db" | "config">): Promise<E
     saved[key] = entry.value;
   }
   const settings: EffectiveSettings = { ...values, site: publicSiteOf(deps.config, values), saved, version };
-  // Kept only if no newer version was memoised meanwhile.
+  // Kept only if no newer version was remembered meanwhile.
   const current = held.last;
   if (!current || current.config !== deps.config || Number(current.settings.version) <= Number(version)) held.last = { config: deps.config, settings };
   return settings;
