@@ -7,5 +7,6 @@ import type { Config } from "../../config";
  */
 export function studioLink(config: Pick<Config, "PUBLIC_URL">, studioPath: string): string {
   if (!/^\/studio(?:\/|$)/.test(studioPath)) throw new Error(`not a studio path: ${studioPath}`);
-  return `${config.PUBLIC_URL}/sign-in?redirectTo=${encodeURIComponent(studioPath)}`;
+  // Slashes may stand as they are in a query value: the link reads as the studio address it leads to.
+  return `${config.PUBLIC_URL}/sign-in?redirectTo=${encodeURIComponent(studioPath).replaceAll("%2F", "/")}`;
 }
