@@ -262,6 +262,17 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`settings through the
     expect((await page(appA, `/sign-in?redirectTo=${encodeURIComponent("https://evil.example/studio")}`, { token: ownerToken })).status).toBe(200);
   });
 
+  it("the studio shows times in the site's time zone, named: Asia/Kolkata by default, the owner's once saved", async () => {
+    const { recordAudit } = await import("../../server/services/staff/audit");
+    // 1 December 2030, 09:00 UTC: 14:30 in Kolkata, 04:00 in New York.
+    await recordAudit(deps, { userId: null, label: "clock test", clientIp: "-" }, { action: "clock.test", recordType: "test", recordId: "1" }, Date.UTC(2030, 11, 1, 9, 0));
+    const audit = async () => (await (await page(appA, "/studio/audit?action=clock.test", { token: ownerToken })).text());
+    expect(await audit()).toContain("2030-12-01 14:30 Asia/Kolkata");
+    expect((await page(appA, "/studio/settings", { token: ownerToken, form: { timeZone: "America/New_York" } })).status).toBe(200);
+    expect(await audit()).toContain("2030-12-01 04:00 America/New_York");
+    await page(appA, "/studio/settings", { token: ownerToken, form: { timeZone: "" } });
+  });
+
   it("the session answer tells the header whether to show the Studio link", async () => {
     const ask = async (token: string) => (await (await appA.request("/api/auth/session", { headers: { cookie: `wp_session=${token}` } })).json()) as { studio?: boolean };
     expect((await ask(ownerToken)).studio).toBe(true);
