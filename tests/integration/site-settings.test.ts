@@ -9,12 +9,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { openDatabase } from "../../server/db/database";
-import { notifyAboutLead } from "../../server/services/audience/lead-notify";
+import { notifyAboutLead } from "../../server/services/leads/notify";
 import { saveSettings, senderFrom, siteSettings } from "../../server/services/content/settings";
 import { REVISIONS_KEPT } from "../../server/services/content/store";
 import { contentVersion } from "../../server/services/content/version";
 import { isServiceError } from "../../server/services/errors";
-import { listAudit } from "../../server/services/staff/audit";
+import { listAudit } from "../../server/services/audit";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -232,7 +232,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`settings through the
     // The staff helper's accounts have no password: give the owner one through a visitor-style account instead.
     const { registerUser } = await import("../../server/services/auth/accounts");
     const { grantAccess } = await import("../../server/services/staff/access");
-    const { COMMAND_LINE } = await import("../../server/services/staff/audit");
+    const { COMMAND_LINE } = await import("../../server/services/audit");
     const password = "a landing passphrase 42";
     await registerUser(deps, { name: "Landing Owner", email: "landing-owner@example.com", password, company: "C", industry: "Healthcare", role: "user" } as Parameters<typeof registerUser>[1], { ip: "203.0.113.70" });
     await registerUser(deps, { name: "Landing Visitor", email: "landing-visitor@example.com", password, company: "C", industry: "Healthcare", role: "user" } as Parameters<typeof registerUser>[1], { ip: "203.0.113.71" });
@@ -263,7 +263,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`settings through the
   });
 
   it("the studio shows times in the site's time zone, named: Asia/Kolkata by default, the owner's once saved", async () => {
-    const { recordAudit } = await import("../../server/services/staff/audit");
+    const { recordAudit } = await import("../../server/services/audit");
     // 1 December 2030, 09:00 UTC: 14:30 in Kolkata, 04:00 in New York.
     await recordAudit(deps, { userId: null, label: "clock test", clientIp: "-" }, { action: "clock.test", recordType: "test", recordId: "1" }, Date.UTC(2030, 11, 1, 9, 0));
     const audit = async () => (await (await page(appA, "/studio/audit?action=clock.test", { token: ownerToken })).text());

@@ -4,6 +4,7 @@ import { NOT_FOUND } from "@shared/content/site";
 import { isCurrentSection, navFor } from "~/components/studio/nav";
 import { studioMeta } from "~/components/studio/meta";
 import { buttonClass } from "~/components/studio/ui";
+import { PublicFrame } from "~/components/shell/public-frame";
 import { requireStudio } from "~/lib/studio.server";
 import { siteSettings } from "../../../server/services/content/settings";
 import NotFound from "~/routes/not-found";
@@ -11,7 +12,7 @@ import studioCss from "~/studio.css?url";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { secondFactor: "any" });
+  const studio = await requireStudio(args, { secondFactor: "any", frame: true });
   // Every time in the studio is shown in the site's time zone (Settings; useStudioTimeZone()).
   const { timeZone } = await siteSettings(args.context.deps);
   return { studio: { name: studio.name, email: studio.email, access: studio.access, secondFactor: studio.secondFactor }, timeZone };
@@ -98,7 +99,13 @@ function StudioFrame({ studio, children }: { studio: FrameUser; children: React.
 export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
   const error = useRouteError();
   // Not staff (or a studio record that does not exist): the site's ordinary 404.
-  if (isRouteErrorResponse(error) && error.status === 404 && !loaderData) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404 && !loaderData) {
+    return (
+      <PublicFrame>
+        <NotFound />
+      </PublicFrame>
+    );
+  }
   const studio = loaderData?.studio;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -117,5 +124,6 @@ export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
       </Link>
     </section>
   );
-  return studio ? <StudioFrame studio={studio}>{body}</StudioFrame> : body;
+  // Someone the studio did not let in sees the answer in the site's frame.
+  return studio ? <StudioFrame studio={studio}>{body}</StudioFrame> : <PublicFrame>{body}</PublicFrame>;
 }

@@ -23,14 +23,14 @@ async function formState(deps: Route.LoaderArgs["context"]["deps"]) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   return { fields: await formState(args.context.deps) };
 }
 
 type ActionResult = { saved: boolean; changed: number; errors: Partial<Record<SettingKey, string>>; values: Partial<Record<SettingKey, string>>; problem: string | null };
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const form = await postedForm(args.request);
   const input: Partial<Record<SettingKey, string>> = {};
   for (const key of SETTING_KEYS) {

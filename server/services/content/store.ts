@@ -1,6 +1,6 @@
 import type { Deps } from "../../context";
 import type { StaffActor } from "../staff/invitations";
-import { recordAudit } from "../staff/audit";
+import { recordAudit } from "../audit";
 import { forgetContentVersion } from "./version";
 
 /** What has no language (settings) is stored under this locale; copy under its language (`en`, later `hi`). */

@@ -1,8 +1,8 @@
 import { LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
-import { enqueueMail } from "../mail";
 import { siteSettings } from "../content/settings";
-import { renderEmail } from "../mail-template";
+import { enqueueMail } from "../mail/outbox";
+import { renderEmail } from "../mail/template";
 import { studioLink } from "../staff/studio-link";
 
 /**
