@@ -94,5 +94,6 @@ export const STUDIO_NAV = [
   { to: "/studio/accounts", label: "Accounts" },
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },
+  { to: "/studio/export", label: "Export" },
   { to: "/studio/settings", label: "Settings" },
 ] as const satisfies readonly { to: string; label: string }[];
