@@ -8,7 +8,6 @@ import { HydrateAfterPaintStream } from "~/lib/hydrate-after-paint.server";
 import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 import appCss from "./app.css?url";
-import { NONCE_PLACEHOLDER } from "@shared/prerender-paths";
 
 export const streamTimeout = 5_000;
 
@@ -56,14 +55,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // At build time (prerendering) there is no request nonce: a placeholder is
-  // written and the server swaps in a fresh nonce for each response.
-  const nonce = loadContext?.cspNonce ?? NONCE_PLACEHOLDER;
+  // Every page is rendered for a request (server/app.ts gives each its nonce; nothing is prerendered, decision 0024).
+  const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering get the whole document at once; people get it streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext?.cspNonce ? "onAllReady" : "onShellReady";
+    // Crawlers get the whole document at once; people get it streamed.
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineCssContext.Provider value={readInlineCss()}>

@@ -15,11 +15,11 @@ import NotFound from "~/routes/not-found";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { site: publicSite(context) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { site: await publicSite(context) };
 }
 
-// The site identity never changes while the page is open.
+// The site identity changes only when the owner saves the settings: a page already open keeps what it showed.
 export function shouldRevalidate() {
   return false;
 }

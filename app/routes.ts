@@ -56,6 +56,7 @@ export default [
       route("accounts/export", "routes/studio/accounts-export.ts"),
       route("export", "routes/studio/export.tsx"),
       route("export/archive", "routes/studio/export-archive.ts"),
+      route("settings", "routes/studio/settings.tsx"),
     ]),
   ]),
   // Resource routes (no page).

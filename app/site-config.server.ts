@@ -1,12 +1,11 @@
 import type { AppLoadContext } from "react-router";
-import { getConfig, type PublicSite } from "../server/config";
+import type { PublicSite } from "../server/config";
+import { siteSettings } from "../server/services/content/settings";
 
 /**
- * The browser-safe site identity, from the request's dependencies. Prerendering
- * at build time runs the root loader with React Router's empty context (no
- * server yet): the identity then comes from the environment.
+ * The browser-safe site identity: the owner's settings over the environment's defaults (decision 0024), read once
+ * per content version and process.
  */
-export function publicSite(context: AppLoadContext): PublicSite {
-  const prerendering = !("deps" in context);
-  return (prerendering ? getConfig() : context.deps.config).site;
+export async function publicSite(context: AppLoadContext): Promise<PublicSite> {
+  return (await siteSettings(context.deps)).site;
 }

@@ -201,6 +201,12 @@ async function main() {
         ],
       });
 
+      // Pages that show only the site's content (decision 0024: cached renders keyed by the content version, before it
+      // prerendered files).
+      await run("GET / (home)", { url: `${server.url}/` });
+      await run("GET /about", { url: `${server.url}/about` });
+      await run("GET /contact", { url: `${server.url}/contact` });
+
       // The listing's query itself: a request with credentials is never answered from the response cache.
       const uncached = { authorization: "Bearer bench-not-a-session", ...BROWSER_HEADERS };
       await run("GET /api/blogs (uncached)", { url: `${server.url}/api/blogs`, headers: uncached });

@@ -1,6 +1,5 @@
 /**
  * After `react-router build`: pre-compress the client files (brotli and gzip),
- * stamp the prerendered pages with the configuration they were made with,
  * bundle the Node host (server/index.ts) into build/host/index.js, write
  * both server bundles in ASCII, and compute the common passwords' fingerprints.
  *
@@ -14,10 +13,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { build as esbuild, transform } from "esbuild";
-import { getConfig } from "../server/config";
 import { BUILT_FINGERPRINTS_FILE, computeFingerprints } from "../server/services/auth/password-policy";
 import { loadDotEnv } from "../server/env-file";
-import { writePrerenderStamp } from "../server/prerender-stamp";
 
 loadDotEnv();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
@@ -45,8 +42,6 @@ const walk = (dir: string) => {
   }
 };
 walk(clientDir);
-
-writePrerenderStamp(buildDir, getConfig());
 
 await esbuild({
   entryPoints: [path.resolve("server/index.ts")],

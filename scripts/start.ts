@@ -8,9 +8,7 @@ import path from "node:path";
 import { getConfig } from "../server/config";
 import { loadDotEnv } from "../server/env-file";
 import { SERVER_NODE_FLAGS } from "../server/node-flags";
-import { prerenderStampMatches } from "../server/prerender-stamp";
 
-// .env first: the build stamp compares the configuration the pages were prerendered with.
 loadDotEnv();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
 const hostEntry = path.join(buildDir, "host", "index.js");
@@ -24,12 +22,13 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const config = getConfig();
+// The configuration is checked before a build starts: a bad value is named at once.
+getConfig();
 const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 const builtAt = fs.existsSync(hostEntry) ? fs.statSync(hostEntry).mtimeMs : 0;
 const stale = sources.some((s) => newestMtime(s) > builtAt);
-if (!builtAt || stale || !prerenderStampMatches(buildDir, config)) {
-  console.log(builtAt ? "Sources or site configuration changed: rebuilding..." : "No build yet: building...");
+if (!builtAt || stale) {
+  console.log(builtAt ? "Sources changed: rebuilding..." : "No build yet: building...");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { type Context, type ErrorHandler, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
-import { PRERENDERED_PATHS } from "../shared/prerender-paths";
+import { CONTENT_PAGE_PATHS } from "../shared/content-pages";
 import { createApiRouter } from "./api/index";
 import { runWithRequestFacts } from "./context";
 import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
@@ -16,18 +16,16 @@ import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
 import { mediaFiles } from "./pages/media-files";
-import { hashPolicy } from "./http/script-hashes";
 import { LISTING_TTL_MS, ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
-import { compressText, pickEncoding } from "./http/compress";
+import { compressText } from "./http/compress";
 import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
 import { pageViews } from "./http/page-views";
-import { contentSecurityPolicy, crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
-import { asBytes } from "./http/bytes";
-import { loadPrerenderedPages, loadStaticFiles, prerenderedBody, serveStatic, type PrerenderedPage } from "./http/static";
-import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
+import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
+import { loadStaticFiles, serveStatic } from "./http/static";
+import { contentVersion } from "./services/content/version";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
@@ -51,7 +49,7 @@ type Readiness = { pages: boolean };
 
 /**
  * The Hono app: the request pipeline, the error answer, health checks, the API, uploaded media, then the pages
- * (the build's static and prerendered files and React Router, or the development server's handler).
+ * (the build's static files and React Router, or the development server's handler).
  */
 export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   const { deps } = options;
@@ -69,7 +67,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
 
   const handlePage = options.pageHandler ?? (options.buildDir ? serveBuild(app, deps, options.buildDir, options.build, readiness) : undefined);
-  // The post page, /blogs and /contact through the response cache: production build only (the dev server's pages
+  // The content pages, the post page, /blogs and /contact through the response cache: production build only (the dev server's pages
   // carry Vite's scripts).
   if (handlePage) pageRoutes(app, deps, handlePage, { cached: !options.pageHandler });
   return app;
@@ -201,37 +199,14 @@ function testRoutes(app: Hono<AppEnv>): void {
 }
 
 /**
- * The production build's files: static assets, the prerendered pages (under their scripts' hashes), and React
- * Router's request handler for the rest, which loads in the background (`readiness.pages` is false until it has).
+ * The production build's files: static assets, and React Router's request handler for the pages (nothing is
+ * prerendered: decision 0024), which loads in the background (`readiness.pages` is false until it has).
  */
 function serveBuild(app: Hono<AppEnv>, deps: Deps, buildDirOption: string, givenBuild: ServerBuild | undefined, readiness: Readiness): PageHandler {
   const { config, log } = deps;
   const buildDir = path.resolve(buildDirOption);
   const clientDir = path.join(buildDir, "client");
   app.use(serveStatic(loadStaticFiles(clientDir)));
-
-  let pages = new Map<string, PrerenderedPage>();
-  // One policy per page, made once: the page's script hashes instead of a nonce (the page is the same for everyone).
-  const policies = new WeakMap<PrerenderedPage, string>();
-  const prerenderedPolicy = (page: PrerenderedPage) => {
-    let policy = policies.get(page);
-    if (!policy) {
-      policy = hashPolicy(contentSecurityPolicy(config, "unused"), page.scriptHashes);
-      policies.set(page, policy);
-    }
-    return policy;
-  };
-  const stamp = readPrerenderStamp(buildDir);
-  if (stamp && prerenderStampMatches(buildDir, config)) {
-    pages = loadPrerenderedPages(clientDir, PRERENDERED_PATHS, { built: stamp.publicUrl, current: config.PUBLIC_URL });
-  } else {
-    log.warn("the build's prerendered pages were made with another site configuration; rendering them per request");
-  }
-  app.on(["GET", "HEAD"], [...pages.keys()].flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])), (c, next) => {
-    const page = pages.get(c.req.path.replace(/(.)\/$/, "$1"));
-    if (!page) return next();
-    return servePrerendered(c, page, prerenderedPolicy(page));
-  });
 
   // React Router and every route module take about a second to load. They load while the server
   // already listens, so /healthz and the API answer at once; pages wait for them, and /readyz says
@@ -252,7 +227,7 @@ function serveBuild(app: Hono<AppEnv>, deps: Deps, buildDirOption: string, given
   return async (request, context) => (await handlerReady)(request, context);
 }
 
-/** The pages: `/blog/{slug}`, `/blogs` and `/contact` through the response cache when `cached`, every other path rendered. */
+/** The pages: the content pages, `/blog/{slug}`, `/blogs` and `/contact` through the response cache when `cached`, every other path rendered. */
 function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { cached }: { cached: boolean }): void {
   const { config } = deps;
   const renderPage = async (c: Context<AppEnv>, request: Request, cspNonce: string, viewCounted = false) => {
@@ -274,52 +249,39 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
   };
   if (cached) {
     app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
+    // Pages show the owner's content (the site's identity in the header, the footer, the WhatsApp button): every
+    // shared page is keyed by the content version too, so a save in the studio shows on every process within
+    // CONTENT_VERSION_TTL_MS (decision 0024).
+    const content = () => contentVersion(deps.db);
     // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
     // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
     // costs little, and a visitor back from liking a post rarely sees the count from before).
     app.get(
       "/blogs",
       cachedPage(renderPage, {
-        version: () => postsVersion(deps),
+        version: async () => `${await postsVersion(deps)}:${await content()}`,
         cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
       }),
     );
-    // The contact page shows only the site's configuration, except once after a form sent without JavaScript.
+    // The contact page shows only the site's content, except once after a form sent without JavaScript.
     app.get(
       "/contact",
       cachedPage(renderPage, {
-        version: async () => "",
+        version: content,
         shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
-        // Made once every ten minutes: worth compressing well.
+        // Made once per content version (and ten minutes): worth compressing well.
         cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
       }),
     );
+    // The pages that were prerendered at build time: one body for everyone, made once per content version.
+    const contentPages = new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 50, maxBytes: 8 * 1024 * 1024, brotliQuality: 9 });
+    app.on(
+      ["GET", "HEAD"],
+      CONTENT_PAGE_PATHS.flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])),
+      cachedPage(renderPage, { version: content, cache: contentPages }),
+    );
   }
   app.all("*", async (c) => (await unreadableForm(c.req.raw)) ?? renderPage(c, await studioGate(c), c.get("cspNonce")));
-}
-
-/**
- * A prerendered page in the encoding the visitor accepts, compressed once (prerenderedBody), under its own policy
- * (its scripts' hashes). The headers are those of a rendered page: it revalidates, and Vary names Accept-Encoding
- * when the body was compressed (as compressText does).
- */
-async function servePrerendered(c: Context<AppEnv>, page: PrerenderedPage, policy: string): Promise<Response> {
-  const headers: Record<string, string> = {
-    "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-cache",
-    "x-prerendered": "1",
-    "content-security-policy": policy,
-  };
-  const encoding = c.req.method === "HEAD" ? null : pickEncoding(c.req.header("accept-encoding"));
-  let body = page.body;
-  if (encoding) {
-    body = await prerenderedBody(page, encoding);
-    headers["content-encoding"] = encoding;
-    headers.vary = "Accept-Encoding";
-  }
-  headers["content-length"] = String(body.length);
-  if (c.req.method === "HEAD") return c.body(null, 200, headers);
-  return c.body(asBytes(body), 200, headers);
 }
 
 /**

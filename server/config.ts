@@ -1,5 +1,6 @@
 import net from "node:net";
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, SETTING_RULES, type SiteSettings, senderNameOf } from "../shared/schemas/site-settings";
 
 /**
  * The whole environment, validated once. Defaults are deliberately fake and
@@ -84,26 +85,20 @@ export const EnvSchema = z.object({
       return trust;
     }),
 
-  // Site identity.
-  COMPANY_EMAIL: z.email().default("hello@example.com"),
-  COMPANY_PHONE: z.string().trim().min(3).default("+91 00000 00000"),
-  WHATSAPP_NUMBER: z
-    .string()
-    .transform((v) => v.replace(/[\s()+-]/g, ""))
-    .pipe(z.string().regex(/^\d{8,15}$/, "must be 8 to 15 digits, country code first"))
-    .default("910000000000"),
-  COMPANY_ADDRESS: z
-    .string()
-    .trim()
-    .min(3)
-    .default("Example Business Park, Baner, Pune, Maharashtra 411045, India"),
-  BOOKING_URL: httpUrl.default("https://payments.example.com/wise-parrot-demo"),
-  SOCIAL_FACEBOOK_URL: httpUrl.default("https://facebook.example.com/wiseparrot"),
-  SOCIAL_INSTAGRAM_URL: httpUrl.default("https://instagram.example.com/wiseparrot"),
-  SOCIAL_LINKEDIN_URL: httpUrl.default("https://linkedin.example.com/company/wiseparrot"),
-  SOCIAL_YOUTUBE_URL: httpUrl.default("https://youtube.example.com/@wiseparrot"),
-  DEMO_VIDEO_URL: httpUrl.default("https://video.example.com/embed/wise-parrot-demo"),
-  MAPS_URL: httpUrl.default("https://www.google.com/maps/search/?api=1&query=Pune%2C+Maharashtra%2C+India"),
+  // Site identity: the defaults of the owner's settings (studio, Settings), validated by the same rules (shared/schemas/site-settings.ts).
+  COMPANY_EMAIL: SETTING_RULES.email.default("hello@example.com"),
+  COMPANY_PHONE: SETTING_RULES.phone.default("+91 00000 00000"),
+  WHATSAPP_NUMBER: SETTING_RULES.whatsappNumber.default("910000000000"),
+  COMPANY_ADDRESS: SETTING_RULES.address.default("Example Business Park, Baner, Pune, Maharashtra 411045, India"),
+  BOOKING_URL: SETTING_RULES.bookingUrl.default("https://payments.example.com/wise-parrot-demo"),
+  SOCIAL_FACEBOOK_URL: SETTING_RULES.facebook.default("https://facebook.example.com/wiseparrot"),
+  SOCIAL_INSTAGRAM_URL: SETTING_RULES.instagram.default("https://instagram.example.com/wiseparrot"),
+  SOCIAL_LINKEDIN_URL: SETTING_RULES.linkedin.default("https://linkedin.example.com/company/wiseparrot"),
+  SOCIAL_YOUTUBE_URL: SETTING_RULES.youtube.default("https://youtube.example.com/@wiseparrot"),
+  DEMO_VIDEO_URL: SETTING_RULES.demoVideoUrl.default("https://video.example.com/embed/wise-parrot-demo"),
+  MAPS_URL: SETTING_RULES.mapsUrl.default("https://www.google.com/maps/search/?api=1&query=Pune%2C+Maharashtra%2C+India"),
+  /** The site's time zone: every time in the studio and in e-mails to the owner is shown in it, named. */
+  SITE_TIME_ZONE: SETTING_RULES.timeZone.default(DEFAULT_TIME_ZONE),
 
   // E-mail.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
@@ -143,14 +138,7 @@ export const EnvSchema = z.object({
     }),
   LEAD_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
   /** Who is told by e-mail about each new lead (comma-separated addresses); empty: nobody. */
-  LEAD_NOTIFY_EMAILS: z
-    .string()
-    .default("")
-    .transform((v, ctx) => {
-      const list = v.split(",").map((a) => a.trim()).filter(Boolean);
-      for (const a of list) if (!z.email().safeParse(a).success) ctx.addIssue({ code: "custom", message: `"${a}" is not an e-mail address` });
-      return list;
-    }),
+  LEAD_NOTIFY_EMAILS: SETTING_RULES.leadNotifyEmails.default([]),
   /** New likes of one post from one client address per day (UTC); more answer 429. Views count once per address, post and hour. */
   LIKES_PER_POST_PER_ADDRESS_PER_DAY: positiveInt.default(5),
   /** New accounts per client address and hour. */
@@ -179,8 +167,10 @@ export type Env = z.output<typeof EnvSchema>;
 
 export type Config = Env & {
   isPostgres: boolean;
-  /** The parts of the configuration a browser may see. */
+  /** The parts of the configuration a browser may see: the environment's; pages and e-mails read the effective ones (siteSettings()). */
   site: PublicSite;
+  /** The owner's settings as the environment gives them: the defaults the studio's Settings override (server/services/content). */
+  settings: SiteSettings;
 };
 
 export type PublicSite = {
@@ -218,9 +208,26 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     );
   }
   const env = result.data;
+  const settings: SiteSettings = {
+    email: env.COMPANY_EMAIL,
+    phone: env.COMPANY_PHONE,
+    whatsappNumber: env.WHATSAPP_NUMBER,
+    address: env.COMPANY_ADDRESS,
+    mapsUrl: env.MAPS_URL,
+    bookingUrl: env.BOOKING_URL,
+    facebook: env.SOCIAL_FACEBOOK_URL,
+    instagram: env.SOCIAL_INSTAGRAM_URL,
+    linkedin: env.SOCIAL_LINKEDIN_URL,
+    youtube: env.SOCIAL_YOUTUBE_URL,
+    demoVideoUrl: env.DEMO_VIDEO_URL,
+    leadNotifyEmails: env.LEAD_NOTIFY_EMAILS,
+    senderName: senderNameOf(env.MAIL_FROM) || "Wise Parrot",
+    timeZone: env.SITE_TIME_ZONE,
+  };
   return {
     ...env,
     isPostgres: /^postgres(ql)?:\/\//i.test(env.DATABASE_URL),
+    settings,
     site: {
       publicUrl: env.PUBLIC_URL,
       email: env.COMPANY_EMAIL,

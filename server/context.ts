@@ -36,9 +36,7 @@ export type RouterLoadContext = {
 
 /**
  * Every page request gets the whole context from the host (server/app.ts), so
- * loaders and actions use it without checks. The one exception is the build:
- * React Router prerenders PRERENDERED_PATHS with an empty context, and the
- * only loader those pages run is the root's (app/site-config.server.ts).
+ * loaders and actions use it without checks (nothing is prerendered at build time: decision 0024).
  */
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

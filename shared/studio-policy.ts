@@ -19,6 +19,7 @@ export const STUDIO_POLICY = {
   staff: ["owner"],
   audit: ["owner"],
   export: ["owner"],
+  settings: ["owner"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 
 export type StudioArea = keyof typeof STUDIO_POLICY;

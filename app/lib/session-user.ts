@@ -15,6 +15,8 @@ export type SessionUser = {
   industry: string;
   company: string;
   emailVerified: boolean;
+  /** Staff (owner or editor): the header shows them a link to the studio. */
+  studio?: boolean;
 };
 
 const STORAGE_KEY = "wp_user";
@@ -48,7 +50,7 @@ function readCache(): SessionUser | null {
 /** Records who is signed in (after a sign-in, sign-up or profile change) or that nobody is (sign-out). */
 export function setSessionUser(user: SessionUser | null): void {
   current = user
-    ? { _id: user._id, name: user.name, email: user.email, industry: user.industry, company: user.company, emailVerified: user.emailVerified }
+    ? { _id: user._id, name: user.name, email: user.email, industry: user.industry, company: user.company, emailVerified: user.emailVerified, studio: user.studio === true }
     : null;
   try {
     if (current) localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
@@ -69,8 +71,8 @@ async function check(): Promise<void> {
   try {
     const res = await fetch("/api/auth/session", { credentials: "same-origin", headers: { accept: "application/json" } });
     if (!res.ok) return;
-    const body = (await res.json()) as { user?: SessionUser | null };
-    setSessionUser(body.user ?? null);
+    const body = (await res.json()) as { user?: SessionUser | null; studio?: boolean };
+    setSessionUser(body.user ? { ...body.user, studio: body.studio === true } : null);
   } catch {
     // offline: keep the cached user until the next page load
   }

@@ -18,7 +18,7 @@ function xml(text: string): string {
 
 /** /rss.xml: RSS 2.0 of the newest posts. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = publicSite(context);
+  const site = await publicSite(context);
   const { data: posts } = await listBlogs(context.deps, { limit: 50 });
   const items = posts
     .map((p) => {

@@ -13,7 +13,10 @@ import { type Banner, failureBanner, sentWithJs, sessionHeaders, socialOutcome }
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { signIn } from "../../server/services/auth/accounts";
-import { deviceCookie } from "../../server/http/cookies";
+import { deviceCookie, sessionTokenOf } from "../../server/http/cookies";
+import { isStudioPath } from "../../server/http/studio-path";
+import { landingAfterSignIn, staffAccessOf } from "../../server/services/staff/access";
+import { studioSession } from "../../server/services/staff/studio-session";
 import type { Route } from "./+types/sign-in";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
@@ -26,6 +29,12 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A link from an e-mail to staff (sign-in?redirectTo=/studio/…) sends a staff member already signed in straight on.
+  const asked = new URL(request.url).searchParams.get("redirectTo");
+  if (asked && isStudioPath(new URL(safeRedirect(asked), "http://same.invalid").pathname)) {
+    const token = sessionTokenOf(context.deps.config, request.headers);
+    if (token && (await studioSession(context.deps, token))) throw redirect(safeRedirect(asked), { headers: { "Cache-Control": "no-store" } });
+  }
   const outcome = await socialOutcome(request, context, "sign-in");
   const signedOut = new URL(request.url).searchParams.get("signedOut") === "1";
   return {
@@ -39,7 +48,7 @@ type Values = { email: string; industry: string; remember: boolean };
 export async function action({ request, context }: Route.ActionArgs) {
   const { deps } = context;
   const form = await request.formData();
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const asked = new URL(request.url).searchParams.get("redirectTo");
   const values: Values = {
     email: String(form.get("email") ?? "").slice(0, 300),
     industry: String(form.get("industry") ?? ""),
@@ -59,11 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         deviceToken: deviceCookie.read(deps.config, request.headers.get("cookie")),
       },
     );
+    // Staff land in the studio, everyone else on /templates, unless the link asked for a page.
+    const redirectTo = await landingAfterSignIn(deps, user._id, asked);
+    const studio = (await staffAccessOf(deps, user._id)) !== null;
     const headers = sessionHeaders(deps, session);
     headers.append("Set-Cookie", deviceCookie.write(deps.config, deviceToken));
     if (!sentWithJs(form)) throw redirect(redirectTo, { status: 303, headers });
     return data(
-      { ok: true as const, values, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.signedIn } as Banner, user, redirectTo },
+      { ok: true as const, values, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.signedIn } as Banner, user: { ...user, studio }, redirectTo },
       { headers },
     );
   } catch (error) {

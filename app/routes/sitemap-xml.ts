@@ -5,7 +5,7 @@ import type { Route } from "./+types/sitemap-xml";
 
 /** /sitemap.xml: every public page and every blog post, as absolute URLs on the configured public site. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = publicSite(context);
+  const site = await publicSite(context);
   let posts: SitemapEntry[] = [];
   let complete = true;
   try {

@@ -26,6 +26,7 @@ import {
 import { clearSessionCookies, deviceCookie, oauthFlowCookie, sessionCookies, sessionTokenOf } from "../http/cookies";
 import { notFound, unauthorized, unavailable } from "../services/errors";
 import { revokeSession } from "../services/auth/sessions";
+import { landingAfterSignIn, staffAccessOf } from "../services/staff/access";
 import {
   finishSocialFlow,
   isProviderId,
@@ -98,7 +99,8 @@ export function createAuthRouter(): Hono<AppEnv> {
       for (const cookie of clearSessionCookies(deps.config)) c.header("Set-Cookie", cookie, { append: true });
       return c.json({ success: true, user: null });
     }
-    return c.json({ success: true, user });
+    // `studio`: the header shows staff a link to the studio (decided here, so shared pages stay one body for all).
+    return c.json({ success: true, user, studio: (await staffAccessOf(deps, user._id)) !== null });
   });
 
   auth.post("/reset-password", async (c) => {
@@ -197,7 +199,9 @@ export function createAuthRouter(): Hono<AppEnv> {
       for (const cookie of sessionCookies(deps.config, result.signedIn.session.token, result.signedIn.session.expiresInSeconds)) {
         c.header("Set-Cookie", cookie, { append: true });
       }
-      return c.redirect(outcomeUrl(mode, provider, "success", result.redirectTo), 302);
+      // A flow that asked for no page (it carries the /templates default): staff land in the studio.
+      const landing = result.redirectTo === "/templates" ? await landingAfterSignIn(deps, result.signedIn.user._id, null) : result.redirectTo;
+      return c.redirect(outcomeUrl(mode, provider, "success", landing), 302);
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
       deps.log.warn({ event: "auth.sign-in.failed", method: provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");

@@ -14,7 +14,8 @@ export interface Database
     StudioPostTables,
     MediaTables,
     AudienceTables,
-    AnalyticsTables {}
+    AnalyticsTables,
+    ContentTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -371,6 +372,29 @@ export interface AudienceTables {
     /** JSON of the e-mail's content, frozen when the send started. */
     content: string;
     recipients: Generated<number>;
+    created_at: number;
+    created_by: string | null;
+  };
+}
+
+/** The owner's content: settings now, the pages' copy later, per key and locale (migration 0016, decision 0024). */
+export interface ContentTables {
+  content_entries: {
+    key: string;
+    locale: string;
+    /** JSON text of the value. */
+    value: string;
+    version: number;
+    updated_at: number;
+    updated_by: string | null;
+  };
+  content_revisions: {
+    id: Generated<number>;
+    key: string;
+    locale: string;
+    /** JSON text; null when the entry was cleared (back to the default). */
+    value: string | null;
+    version: number;
     created_at: number;
     created_by: string | null;
   };

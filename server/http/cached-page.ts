@@ -24,14 +24,14 @@ export type CachedPageOptions = {
  * request that carries nothing of the visitor, its inline scripts allowed by their SHA-256 hashes instead of
  * a nonce, so one body and its compressed forms serve everyone and no nonce is ever sent twice.
  *
- * Anything else (other methods, a query string, a signed-in visitor, a request `shareable` refuses) goes to
+ * Anything else (other methods than GET and HEAD, a query string, a signed-in visitor, a request `shareable` refuses) goes to
  * `next()`, the ordinary render; so does an answer that cannot be shared (not a 200 page, or one that sets a
  * cookie): that one is this request's own answer, under its own nonce.
  */
 export function cachedPage(render: RenderPage, options: CachedPageOptions) {
   const { cache } = options;
   return async (c: Context<AppEnv>, next: Next) => {
-    if (c.req.method !== "GET" || new URL(c.req.url).search !== "" || carriesCredentials(c) || options.shareable?.(c) === false) {
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || new URL(c.req.url).search !== "" || carriesCredentials(c) || options.shareable?.(c) === false) {
       return next();
     }
     const deps = c.get("deps");

@@ -1,16 +1,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { NONCE_PLACEHOLDER } from "../../shared/prerender-paths";
 import { asBytes } from "./bytes";
-import { withScriptHashes } from "./script-hashes";
 import { pickEncoding } from "./compress";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -106,63 +99,4 @@ export function serveStatic(files: Map<string, StaticFile>): MiddlewareHandler {
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
     return c.body(asBytes(variant.body), 200, headers);
   };
-}
-
-/**
- * A prerendered page: the same bytes for every visitor, so it is served like a
- * static file, compressed once. Its inline scripts are allowed by their
- * SHA-256 hashes (`scriptHashes`) instead of a per-response nonce, which would
- * make every response different and need compressing anew.
- */
-export type PrerenderedPage = {
-  /** The HTML with the nonce attributes taken out. */
-  body: Buffer;
-  /** `'sha256-…'` of every inline script that carried the build's nonce placeholder. */
-  scriptHashes: string[];
-  compressed: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
-};
-
-/**
- * Once per page and encoding, the first time a visitor asks for it (on libuv's thread pool). Brotli at
- * quality 9: ~10 % smaller than the quality 3 of dynamic answers, ~40 ms once instead of ~3 ms per response.
- */
-export function prerenderedBody(page: PrerenderedPage, encoding: "br" | "gzip"): Promise<Buffer> {
-  let bytes = page.compressed[encoding];
-  if (!bytes) {
-    bytes =
-      encoding === "br"
-        ? brotli(page.body, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
-          })
-        : gzip(page.body, { level: 9 });
-    page.compressed[encoding] = bytes;
-    // A failure is not kept: the next request tries again.
-    bytes.catch(() => {
-      if (page.compressed[encoding] === bytes) delete page.compressed[encoding];
-    });
-  }
-  return bytes;
-}
-
-/**
- * The prerendered pages, read once. A page whose placeholder is left anywhere
- * but in a script's or link's nonce attribute is not served from the file (it
- * is rendered per request instead).
- */
-export function loadPrerenderedPages(
-  root: string,
-  routePaths: readonly string[],
-  publicUrl: { built: string; current: string },
-): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  for (const route of routePaths) {
-    const file = path.join(root, route === "/" ? "" : route, "index.html");
-    if (!fs.existsSync(file)) continue;
-    let html = fs.readFileSync(file, "utf8");
-    if (publicUrl.built !== publicUrl.current) html = html.replaceAll(publicUrl.built, publicUrl.current);
-    const page = withScriptHashes(html, NONCE_PLACEHOLDER);
-    if (page.html.includes(NONCE_PLACEHOLDER)) continue;
-    pages.set(route, { body: Buffer.from(page.html), scriptHashes: page.hashes, compressed: {} });
-  }
-  return pages;
 }

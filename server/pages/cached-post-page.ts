@@ -7,6 +7,7 @@ import { carriesCredentials, contentSecurityPolicy } from "../http/security";
 import { hasLiked } from "../services/blog/likes";
 import { SlugSchema } from "../services/blog/types";
 import { postsVersion } from "../services/blog/versions";
+import { contentVersion } from "../services/content/version";
 import { countView } from "../services/blog/views";
 
 /** Renders a page for `request` with the given CSP nonce; the loader must not count a view (it is counted here). */
@@ -47,12 +48,14 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
     let id: number | undefined;
     let liked: boolean;
     let version: string;
+    // What the page shows that a write can change: the posts, and the owner's content in its frame (decision 0024).
+    const pageVersion = async () => `${await postsVersion(deps)}:${await contentVersion(deps.db)}`;
     try {
       id = await countView(deps, slug, c.get("clientIp"));
       // No such post: the ordinary render answers 404 (its loader finds nothing to count).
       if (id === undefined) return next();
       liked = await hasLiked(deps, id, visitor);
-      version = await postsVersion(deps);
+      version = await pageVersion();
     } catch {
       // The database cannot answer (an outage): the ordinary render answers, as it would without the cache (the
       // 503 page); views are counted once per address and hour, so its loader counting again adds nothing.
@@ -83,7 +86,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
         },
       };
     };
-    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await postsVersion(deps)) === version);
+    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await pageVersion()) === version);
     if (found) return found.answer.respond(c, found.source);
     // Not shareable (an error page, a cookie...): this request's own render, or a new one for a request that waited.
     return own ?? render(c, c.req.raw, c.get("cspNonce"));

@@ -6,4 +6,6 @@ export const HEADER_ACCOUNT = {
   signedInAs: (name: string) => `Signed in as ${name}`,
   templates: "Your templates",
   signOut: "Sign Out",
+  /** Shown to staff (owners, editors) only. */
+  studio: "Studio",
 } as const;

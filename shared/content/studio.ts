@@ -95,4 +95,5 @@ export const STUDIO_NAV = [
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/export", label: "Export" },
+  { to: "/studio/settings", label: "Settings" },
 ] as const satisfies readonly { to: string; label: string }[];

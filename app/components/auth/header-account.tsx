@@ -4,8 +4,8 @@ import { setSessionUser, useSessionUser } from "~/lib/session-user";
 
 /**
  * The header's account corner: 'Sign In' for visitors; the signed-in user's
- * name (to /templates) and Sign Out for members. Decided in the browser after
- * hydration, so prerendered pages stay the same for everyone.
+ * name (to /templates) and Sign Out for members, and a link to the studio for staff. Decided in the browser after
+ * hydration (GET /api/auth/session says whether the account is staff), so shared pages stay the same for everyone.
  */
 export function HeaderAccount({
   signInLabel,
@@ -27,6 +27,12 @@ export function HeaderAccount({
   }
   return (
     <div className={mobile ? "flex flex-col gap-2" : "flex items-center gap-2"}>
+      {user.studio ? (
+        // A full page load: the studio has its own frame and stylesheet (reloadDocument).
+        <Link to="/studio" reloadDocument className={`btn-ghost${center}`} onClick={onNavigate}>
+          {HEADER_ACCOUNT.studio}
+        </Link>
+      ) : null}
       <Link
         to="/templates"
         className={`inline-flex min-h-11 max-w-48 items-center gap-2 rounded-md px-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50${center}`}

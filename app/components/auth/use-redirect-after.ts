@@ -7,7 +7,9 @@ export function useRedirectAfter(target: string | null | undefined) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!target) return;
-    const timer = setTimeout(() => navigate(target, { replace: true }), TIMINGS.redirectAfterAuthMs);
+    // The studio has its own frame and stylesheet: it is loaded as a whole page, not navigated to inside the site's.
+    const go = () => (/^\/studio(?:[/?#]|$)/.test(target) ? window.location.replace(target) : navigate(target, { replace: true }));
+    const timer = setTimeout(go, TIMINGS.redirectAfterAuthMs);
     return () => clearTimeout(timer);
   }, [target, navigate]);
 }

@@ -1,18 +1,62 @@
-/**
- * A time as the studio's access pages show it: in UTC, spelled out, so the server's render and the browser's
- * hydration agree whatever the machine's time zone ("2026-11-24 05:30 UTC").
- */
-export function formatStudioTime(at: number | null | undefined): string {
-  if (at === null || at === undefined || !Number.isFinite(at) || at <= 0) return "";
-  return `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
+import { useRouteLoaderData } from "react-router";
 
 /**
- * A date and time in UTC, spelled out by `Intl` ("en-GB", with the given styles), its formatter made on first use:
- * made when a route module loads, it would load ICU's locale data (about 7 MB) into every server process, which loads
- * every route at start, for pages most processes never render (issue 20).
+ * Times as the studio shows them: in the site's time zone (the owner's Settings, default Asia/Kolkata), named after
+ * the time, and spelled out by `Intl` with the zone given explicitly, so the server's render and the browser's
+ * hydration agree whatever the machine's zone ("2026-11-24 11:00 Asia/Kolkata").
+ *
+ * Formatters are made on first use, one per zone and style: made when a route module loads, they would load ICU's
+ * locale data (about 7 MB) into every server process, which loads every route at start, for pages most processes
+ * never render (issue 20).
  */
-export function utcDateTimeFormat(styles: Pick<Intl.DateTimeFormatOptions, "dateStyle" | "timeStyle">): (ms: number) => string {
-  let format: Intl.DateTimeFormat | undefined;
-  return (ms) => (format ??= new Intl.DateTimeFormat("en-GB", { ...styles, timeZone: "UTC" })).format(ms);
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+type Styles = Pick<Intl.DateTimeFormatOptions, "dateStyle" | "timeStyle">;
+
+function formatter(timeZone: string, styles: Styles | undefined): Intl.DateTimeFormat {
+  const key = `${timeZone}|${styles?.dateStyle ?? ""}|${styles?.timeStyle ?? ""}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = styles
+      ? new Intl.DateTimeFormat("en-GB", { ...styles, timeZone })
+      : new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** `ms` in `timeZone`, the zone named: "2026-11-24 11:00 Asia/Kolkata", or with `styles` "24 Nov 2026, 11:00 Asia/Kolkata". */
+export function zonedTime(ms: number, timeZone: string, styles?: Styles): string {
+  const zone = safeZone(timeZone);
+  const format = formatter(zone, styles);
+  if (styles) return `${format.format(ms)} ${zone}`;
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(ms).find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")} ${zone}`;
+}
+
+function safeZone(timeZone: string): string {
+  try {
+    formatter(timeZone, undefined);
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The site's time zone, from the studio layout's loader (UTC outside the studio). */
+export function useStudioTimeZone(): string {
+  const data = useRouteLoaderData("studio") as { timeZone?: string } | undefined;
+  return data?.timeZone ?? "UTC";
+}
+
+/** A time as the studio's access pages show it ("" for none). */
+export function formatStudioTime(at: number | null | undefined, timeZone = "UTC"): string {
+  if (at === null || at === undefined || !Number.isFinite(at) || at <= 0) return "";
+  return zonedTime(at, timeZone);
+}
+
+/** The studio's time formatter for this page: "—" for none, else the time in the site's zone, named. */
+export function useWhen(styles?: Styles): (ms: number | null | undefined) => string {
+  const zone = useStudioTimeZone();
+  return (ms) => (ms === null || ms === undefined || !Number.isFinite(ms) ? "—" : zonedTime(ms, zone, styles));
 }

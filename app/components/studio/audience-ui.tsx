@@ -2,12 +2,6 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { buttonClass } from "./ui";
 
-/** A time as the studio shows it: the same text on the server and in the browser, whatever their time zones. */
-export function when(ms: number | null | undefined): string {
-  if (ms == null) return "—";
-  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
-
 export function day(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }

@@ -1,7 +1,8 @@
+import { useWhen } from "~/components/studio/access-format";
 import { data, Form, useSearchParams } from "react-router";
 import { AUDIENCE_PAGES, AUDIENCE_RULES } from "@shared/content/audience";
 import { AccountQuerySchema } from "@shared/schemas/audience";
-import { FilterForm, MoreLink, when } from "~/components/studio/audience-ui";
+import { FilterForm, MoreLink } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
@@ -41,6 +42,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+  const when = useWhen();
   const { accounts, filterError } = loaderData;
   const [search] = useSearchParams();
   const result = actionData as { notice?: string; error?: string } | undefined;

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AUDIT_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
-import { formatStudioTime } from "~/components/studio/access-format";
+import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { Button, DataTable, EmptyState, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { auditFilterValues, listAudit } from "../../../server/services/audit";
@@ -39,6 +39,7 @@ function pageLink(action: string, actor: string, before?: number) {
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
+  const zone = useStudioTimeZone();
   const { filters, action, actor, lines, older, paged } = loaderData;
   return (
     <>
@@ -72,7 +73,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <tbody className="divide-y divide-slate-100 bg-white">
             {lines.map((line) => (
               <tr key={line.id}>
-                <td className={`${TD} whitespace-nowrap`}>{formatStudioTime(line.at)}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatStudioTime(line.at, zone)}</td>
                 <td className={`${TD} break-all`}>{line.actor}</td>
                 <td className={`${TD} whitespace-nowrap font-mono text-xs`}>{line.action}</td>
                 <td className={`${TD} break-all`}>

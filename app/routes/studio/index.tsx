@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { OVERVIEW_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
-import { formatStudioTime } from "~/components/studio/access-format";
+import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { EmptyState, Notice, PageHeader, Stat, buttonClass } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { studioOverview, type OverviewPost } from "../../../server/services/staff/overview";
@@ -64,6 +64,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
 }
 
 function PostList({ title, status, total, posts, when }: { title: string; status: string; total: number; posts: OverviewPost[]; when: string }) {
+  const zone = useStudioTimeZone();
   if (total === 0) return null;
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4">
@@ -82,7 +83,7 @@ function PostList({ title, status, total, posts, when }: { title: string; status
               {post.title || OVERVIEW_PAGE.untitled}
             </Link>
             <p className="text-xs text-slate-600">
-              {when} {formatStudioTime(post.at)}
+              {when} {formatStudioTime(post.at, zone)}
             </p>
           </li>
         ))}

@@ -6,13 +6,16 @@ import { studioMeta } from "~/components/studio/meta";
 import { buttonClass } from "~/components/studio/ui";
 import { PublicFrame } from "~/components/shell/public-frame";
 import { requireStudio } from "~/lib/studio.server";
+import { siteSettings } from "../../../server/services/content/settings";
 import NotFound from "~/routes/not-found";
 import studioCss from "~/studio.css?url";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args, { secondFactor: "any", frame: true });
-  return { studio: { name: studio.name, email: studio.email, access: studio.access, secondFactor: studio.secondFactor } };
+  // Every time in the studio is shown in the site's time zone (Settings; useStudioTimeZone()).
+  const { timeZone } = await siteSettings(args.context.deps);
+  return { studio: { name: studio.name, email: studio.email, access: studio.access, secondFactor: studio.secondFactor }, timeZone };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: studioCss }];

@@ -1,6 +1,6 @@
+import { useWhen } from "~/components/studio/access-format";
 import { data, Form, Link } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
-import { when } from "~/components/studio/audience-ui";
 import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
@@ -49,6 +49,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const when = useWhen();
   const { lead, crm } = loaderData;
   const f = P.fields;
   const rows: [string, React.ReactNode][] = [

@@ -1,7 +1,8 @@
+import { useWhen } from "~/components/studio/access-format";
 import { Link, useSearchParams } from "react-router";
 import { AUDIENCE_PAGES, AUDIENCE_RULES, LEAD_STATUSES } from "@shared/content/audience";
 import { dayRange, LeadQuerySchema } from "@shared/schemas/audience";
-import { FilterForm, MoreLink, SelectField, when } from "~/components/studio/audience-ui";
+import { FilterForm, MoreLink, SelectField } from "~/components/studio/audience-ui";
 import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
+  const when = useWhen();
   const { counts, leads, crm, filterError } = loaderData;
   const [search] = useSearchParams();
   const errorOf = (field: string) => (filterError?.field === field ? filterError.message : null);

@@ -1,6 +1,7 @@
+import { useWhen } from "~/components/studio/access-format";
 import { data, Link } from "react-router";
 import { AUDIENCE_PAGES } from "@shared/content/audience";
-import { useRefreshWhile, when } from "~/components/studio/audience-ui";
+import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { buttonClass, DataTable, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
+  const when = useWhen();
   const n = loaderData.newsletter;
   useRefreshWhile(!n.done);
   return (

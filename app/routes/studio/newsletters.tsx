@@ -1,6 +1,7 @@
+import { useWhen } from "~/components/studio/access-format";
 import { Link } from "react-router";
 import { AUDIENCE_PAGES } from "@shared/content/audience";
-import { useRefreshWhile, when } from "~/components/studio/audience-ui";
+import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, EmptyState, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
@@ -21,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Newsletters({ loaderData }: Route.ComponentProps) {
+  const when = useWhen();
   const { newsletters, posts } = loaderData;
   useRefreshWhile(newsletters.some((n) => !n.done));
   return (

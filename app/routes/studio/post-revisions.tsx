@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { POST_PAGES } from "@shared/content/studio-posts";
-import { utcDateTimeFormat } from "~/components/studio/access-format";
+import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
@@ -50,9 +50,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const dateTime = utcDateTimeFormat({ dateStyle: "medium", timeStyle: "medium" });
 
 export default function PostRevisions({ loaderData, actionData }: Route.ComponentProps) {
+  const dateTime = useWhen({ dateStyle: "medium", timeStyle: "medium" });
   const { post, revisions, from, to, comparison, error } = loaderData;
   return (
     <>
@@ -90,7 +90,7 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
                   <input type="radio" name="to" value={r.id} defaultChecked={r.id === to} aria-label={`${POST_PAGES.compareTo} version ${r.version}`} className="h-5 w-5" />
                 </td>
                 <td className={TD}>{r.version}</td>
-                <td className={`${TD} whitespace-nowrap`}>{dateTime(r.savedAt)} UTC</td>
+                <td className={`${TD} whitespace-nowrap`}>{dateTime(r.savedAt)}</td>
                 <td className={TD}>{r.savedByName ?? (r.savedBy ? "—" : "schedule")}</td>
                 <td className={TD}>{r.title}</td>
                 <td className={TD}>{r.status}</td>

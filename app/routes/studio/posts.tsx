@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { POST_CATEGORIES, POST_PAGES, POST_STATUSES, POST_STATUS_LABELS } from "@shared/content/studio-posts";
-import { utcDateTimeFormat } from "~/components/studio/access-format";
+import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { PostStatusBadge } from "~/components/studio/posts-editor";
 import { DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
@@ -27,10 +27,9 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-const dateTime = utcDateTimeFormat({ dateStyle: "medium", timeStyle: "short" });
-const when = (ms: number | null) => (ms === null ? "—" : `${dateTime(ms)} UTC`);
 
 export default function StudioPosts({ loaderData }: Route.ComponentProps) {
+  const when = useWhen({ dateStyle: "medium", timeStyle: "short" });
   const { posts, total, page, pageSize, query, error } = loaderData;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const pageLink = (n: number) => {

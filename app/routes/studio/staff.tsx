@@ -3,7 +3,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { STAFF_ACCESS, STUDIO_MESSAGES } from "@shared/content/studio";
 import { STAFF_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
-import { formatStudioTime } from "~/components/studio/access-format";
+import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, TH, buttonClass } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
@@ -76,6 +76,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
+  const zone = useStudioTimeZone();
   const { staff, you, confirming } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -130,7 +131,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
               <td className={TD}>
                 {member.secondFactor ? <StatusBadge tone="good">{STAFF_PAGE.on}</StatusBadge> : <StatusBadge tone="waiting">{STAFF_PAGE.off}</StatusBadge>}
               </td>
-              <td className={`${TD} whitespace-nowrap`}>{member.lastLoginAt ? formatStudioTime(member.lastLoginAt) : STAFF_PAGE.never}</td>
+              <td className={`${TD} whitespace-nowrap`}>{member.lastLoginAt ? formatStudioTime(member.lastLoginAt, zone) : STAFF_PAGE.never}</td>
               <td className={TD}>
                 {member.id === you ? null : (
                   <Link

@@ -1,7 +1,8 @@
+import { useWhen } from "~/components/studio/access-format";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES } from "@shared/content/audience";
 import { SubscriberQuerySchema } from "@shared/schemas/audience";
-import { day, FilterForm, MoreLink, SelectField, when } from "~/components/studio/audience-ui";
+import { day, FilterForm, MoreLink, SelectField } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
@@ -41,6 +42,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
+  const when = useWhen();
   const { stats, subscribers, erasing, filterError, erased } = loaderData;
   const [search] = useSearchParams();
   const exportHref = `/studio/subscribers/export?${new URLSearchParams({ search: search.get("search") ?? "", status: search.get("status") ?? "" }).toString()}`;

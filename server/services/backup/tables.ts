@@ -33,6 +33,9 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   audit_log: { orderBy: ["id"], serial: "id" },
   chat_questions: { orderBy: ["id"], serial: "id" },
   analytics_daily: { orderBy: ["day", "filter", "report", "key"] },
+  // The owner's settings (and later copy) and their revisions (decision 0024).
+  content_entries: { orderBy: ["key", "locale"] },
+  content_revisions: { orderBy: ["id"], serial: "id" },
 };
 
 /** Left out of the archive, each for a reason. */

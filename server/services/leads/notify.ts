@@ -1,14 +1,18 @@
 import { LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
+import { siteSettings } from "../content/settings";
 import { enqueueMail } from "../mail/outbox";
 import { renderEmail } from "../mail/template";
+import { studioLink } from "../staff/studio-link";
 
 /**
- * Queues one e-mail per address in LEAD_NOTIFY_EMAILS about a stored, non-spam lead. The outbox key
+ * Queues one e-mail per address of the lead-notification recipients (Settings, else LEAD_NOTIFY_EMAILS) about a stored, non-spam lead. The outbox key
  * (lead:<id>:<address>) makes it once per lead and address however often it is called.
  */
 export async function notifyAboutLead(deps: Deps, leadId: number): Promise<void> {
-  const to = deps.config.LEAD_NOTIFY_EMAILS;
+  // Who is told: the owner's Settings, else LEAD_NOTIFY_EMAILS (decision 0024).
+  const settings = await siteSettings(deps);
+  const to = settings.leadNotifyEmails;
   if (!to.length) return;
   const lead = await deps.db.kysely.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
   if (!lead || lead.status === "spam") return;
@@ -28,10 +32,11 @@ export async function notifyAboutLead(deps: Deps, leadId: number): Promise<void>
         { kind: "quote", text: lead.lead_source },
         { kind: "subheading", text: f.message },
         { kind: "quote", text: lead.message },
-        { kind: "button", label: LEAD_NOTIFY_EMAIL.open, url: `${deps.config.PUBLIC_URL}/studio/leads/${leadId}` },
+        // Through sign-in: a signed-out owner signs in and lands on the lead (a signed-in one goes straight on).
+        { kind: "button", label: LEAD_NOTIFY_EMAIL.open, url: studioLink(deps.config, `/studio/leads/${leadId}`) },
       ],
     },
-    deps.config.site,
+    settings.site,
   );
   // The subject is one line: a name cannot add headers or pose as something else.
   // eslint-disable-next-line no-control-regex

@@ -6,6 +6,7 @@ import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { afterFailure, backoffMs, claimDue, failureText, type RetryPolicy } from "../outbox";
 import { contentFromText, renderEmail } from "./template";
+import { senderFrom, siteSettings } from "../content/settings";
 
 export type OutgoingMail = {
   to: string;
@@ -54,7 +55,7 @@ const inFlight = new Set<Promise<unknown>>();
 export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void> {
   const now = Date.now();
   // A message written as plain text goes out in the site's template: both parts from that one text.
-  const parts = mail.html ? { text: mail.text, html: mail.html } : renderEmail(contentFromText(mail.text), deps.config.site);
+  const parts = mail.html ? { text: mail.text, html: mail.html } : renderEmail(contentFromText(mail.text), (await siteSettings(deps)).site);
   const row = await deps.db.kysely
     .insertInto("mail_outbox")
     .values({
@@ -145,6 +146,7 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
   try {
     const where = await send(deps.config, {
       id,
+      from: senderFrom(deps.config, await siteSettings(deps)),
       to: claimed.to_address,
       subject: claimed.subject,
       text: claimed.text_body,
@@ -190,6 +192,8 @@ export function isPermanentSmtpFailure(error: unknown): boolean {
 
 export type Sendable = {
   id: number;
+  /** The From header; MAIL_FROM when not given (the owner's sender name: senderFrom()). */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -234,7 +238,7 @@ export function closePooledTransport(config: Config): void {
 
 /** Sends one message now (SMTP, or the mail folder when none is configured). Throws what the SMTP server said. */
 export async function send(config: Config, mail: Sendable, { pooled = false } = {}): Promise<Record<string, string>> {
-  const message = { from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId, textEncoding: mail.textEncoding };
+  const message = { from: mail.from ?? config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId, textEncoding: mail.textEncoding };
   if (config.SMTP_URL) {
     await smtpTransport(config, pooled).sendMail(message);
     return { via: "smtp" };

@@ -7,6 +7,7 @@ import { intervalWorker, type KickableWorker } from "../interval-worker";
 import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_RETRY, send } from "../mail/outbox";
 import { afterFailure, claimDue, failureText } from "../outbox";
 import { type EmailBlock, type EmailContent, renderEmail } from "../mail/template";
+import { type EffectiveSettings, senderFrom, siteSettings } from "../content/settings";
 import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../audit";
 import { recordAudit } from "../audit";
@@ -112,7 +113,7 @@ export type NewsletterPreview = {
 /** The e-mail exactly as a subscriber will get it (with a stand-in unsubscribe link), and how many would get it. */
 export async function previewNewsletter(deps: Deps, blogId: number): Promise<NewsletterPreview> {
   const post = await postFor(deps, blogId);
-  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "PREVIEW")), deps.config.site);
+  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "PREVIEW")), (await siteSettings(deps)).site);
   const issue = await deps.db.kysely.selectFrom("newsletter_issues").select("id").where("blog_id", "=", post.id).executeTakeFirst();
   return {
     post: { id: post.id, title: post.title, slug: post.slug, status: post.status },
@@ -128,7 +129,7 @@ export async function sendTestNewsletter(deps: Deps, blogId: number, actor: Acto
   const post = await postFor(deps, blogId);
   const hit = await hitRateLimit(deps.db, `newsletter-test:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.testSendsPerHour, windowMs: 3600_000 });
   if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyTests, hit.retryAfterSeconds);
-  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "TEST")), deps.config.site);
+  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "TEST")), (await siteSettings(deps)).site);
   await enqueueMail(deps, { to: actor.email, subject: `${NEWSLETTER_EMAIL.testPrefix}${post.title}`, text: parts.text, html: parts.html, kind: "newsletter-test" });
   await recordAudit(deps, actor, { action: "newsletter.test", recordType: "post", recordId: String(post.id) });
 }
@@ -287,15 +288,17 @@ async function finish(deps: Deps, id: number, set: { status: string; last_error:
 // Rendered once per issue with a stand-in for the token, then only the token changes per message: the render and its
 // escaping are not repeated ten thousand times while the same process serves pages.
 const TOKEN_SLOT = "NEWSLETTERTOKENSLOT";
-const renderedCache = new Map<number, { text: string[]; html: string[] }>();
+const renderedCache = new Map<string, { text: string[]; html: string[] }>();
 
-function personalParts(deps: Deps, issueId: number, content: IssueContent, token: string): { text: string; html: string } {
-  let rendered = renderedCache.get(issueId);
+/** `settings`: the site's identity in the e-mail's frame (the owner's settings, read once per round). */
+function personalParts(deps: Deps, issueId: number, content: IssueContent, token: string, settings: EffectiveSettings): { text: string; html: string } {
+  const key = `${issueId}:${settings.version}`;
+  let rendered = renderedCache.get(key);
   if (!rendered) {
-    const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, TOKEN_SLOT)), deps.config.site);
+    const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, TOKEN_SLOT)), settings.site);
     rendered = { text: parts.text.split(TOKEN_SLOT), html: parts.html.split(TOKEN_SLOT) };
     if (renderedCache.size > 20) renderedCache.clear();
-    renderedCache.set(issueId, rendered);
+    renderedCache.set(key, rendered);
   }
   return { text: rendered.text.join(token), html: rendered.html.join(token) };
 }
@@ -333,6 +336,8 @@ export async function deliverNewsletterMail(
   if (rows.length) await deps.db.kysely.insertInto("subscriber_tokens").values(rows).execute();
 
   const queue = [...claimed];
+  const settings = await siteSettings(deps);
+  const from = senderFrom(deps.config, settings);
   const work = async () => {
     for (let m = queue.shift(); m; m = queue.shift()) {
       if (!live.has(m.subscriberId)) {
@@ -347,14 +352,14 @@ export async function deliverNewsletterMail(
         continue;
       }
       const token = tokens.get(m.id) as string;
-      const parts = personalParts(deps, m.newsletterId, content, token);
+      const parts = personalParts(deps, m.newsletterId, content, token, settings);
       try {
         // Marked as it is handed to SMTP: if this process dies before the answer is recorded, only the messages so
         // marked may have reached their reader already (decision 0016); the others of the claim were never sent.
         await deps.db.kysely.updateTable("mail_outbox").set({ status: "sending" }).where("id", "=", m.id).execute();
         // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
         const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
-        await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
+        await send(deps.config, { id: m.id, from, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
         await finish(deps, m.id, { status: "sent", sent_at: Date.now(), last_error: null });
         round.sent++;
       } catch (error) {

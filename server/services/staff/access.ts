@@ -1,4 +1,5 @@
 import type { Deps } from "../../context";
+import { safeRedirect } from "../../../shared/schemas/auth";
 import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
 import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
@@ -8,8 +9,25 @@ import { securityEvent } from "../security-events";
 import { enqueueMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
 
+const STUDIO_HOME = "/studio";
+
 export function isStaffAccess(value: unknown): value is StaffAccess {
   return (STAFF_ACCESS as readonly unknown[]).includes(value);
+}
+
+/** The account's studio access, or null for a visitor account (or none). */
+export async function staffAccessOf(deps: Pick<Deps, "db">, userId: string): Promise<StaffAccess | null> {
+  const row = await deps.db.kysely.selectFrom("users").select("access").where("id", "=", userId).executeTakeFirst();
+  return row && isStaffAccess(row.access) ? row.access : null;
+}
+
+/**
+ * Where someone lands after signing in: where `redirectTo` says (same-site paths only), else the studio for staff
+ * and /templates for everyone else.
+ */
+export async function landingAfterSignIn(deps: Pick<Deps, "db">, userId: string, redirectTo: string | null | undefined): Promise<string> {
+  if (redirectTo) return safeRedirect(redirectTo);
+  return (await staffAccessOf(deps, userId)) ? STUDIO_HOME : safeRedirect(null);
 }
 
 export function accessOf(value: string): Access {

@@ -1,0 +1,105 @@
+import { useEffect, useRef } from "react";
+import { Form, data, useNavigation } from "react-router";
+import { SETTINGS_GROUPS, SETTINGS_PAGE } from "@shared/content/studio-settings";
+import { SETTING_KEYS, type SettingKey } from "@shared/schemas/site-settings";
+import { studioMeta } from "~/components/studio/meta";
+import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { postedForm } from "~/lib/posted-form.server";
+import { pageError } from "~/lib/service-errors.server";
+import { requireStudio } from "~/lib/studio.server";
+import { checkSettings, saveSettings, settingText, siteSettings } from "../../../server/services/content/settings";
+import type { Route } from "./+types/settings";
+
+export function meta() {
+  return studioMeta(SETTINGS_PAGE.title);
+}
+
+/** Per field: the owner's saved text ("" when the default applies) and the default, as the form shows them. */
+async function formState(deps: Route.LoaderArgs["context"]["deps"]) {
+  const settings = await siteSettings(deps);
+  const fields = {} as Record<SettingKey, { saved: string; fallback: string }>;
+  for (const key of SETTING_KEYS) fields[key] = { saved: settings.saved[key] ?? "", fallback: settingText(deps.config.settings[key]) };
+  return fields;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStudio(args);
+  return { fields: await formState(args.context.deps) };
+}
+
+type ActionResult = { saved: boolean; changed: number; errors: Partial<Record<SettingKey, string>>; values: Partial<Record<SettingKey, string>>; problem: string | null };
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args);
+  const form = await postedForm(args.request);
+  const input: Partial<Record<SettingKey, string>> = {};
+  for (const key of SETTING_KEYS) {
+    const value = form.get(key);
+    if (typeof value === "string") input[key] = value.slice(0, 4000);
+  }
+  const result = (status: number, r: Partial<ActionResult>) =>
+    data<ActionResult>({ saved: false, changed: 0, errors: {}, values: input, problem: null, ...r }, { status });
+  // Every bad field gets its message at once; the service checks again (and is what refuses).
+  const { errors } = checkSettings(input);
+  if (Object.keys(errors).length > 0) return result(400, { errors, problem: SETTINGS_PAGE.fixFields });
+  try {
+    const changed = await saveSettings(args.context.deps, input, studio.actor);
+    return result(200, { saved: true, changed: changed.length });
+  } catch (error) {
+    const failure = pageError(error);
+    if (!failure) throw error;
+    const field = failure.field as SettingKey | undefined;
+    if (field && (SETTING_KEYS as string[]).includes(field)) return result(failure.status, { errors: { [field]: failure.message }, problem: SETTINGS_PAGE.fixFields });
+    return result(failure.status, { problem: failure.detail ?? failure.message });
+  }
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { fields } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = actionData?.errors ?? {};
+  // After a refused save the form shows what was typed; after a save, what is stored.
+  const shown = (key: SettingKey) => (actionData && !actionData.saved ? (actionData.values[key] ?? "") : fields[key].saved);
+  useEffect(() => {
+    const first = SETTING_KEYS.find((k) => actionData?.errors[k]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [actionData]);
+  return (
+    <>
+      <PageHeader title={SETTINGS_PAGE.title} description={SETTINGS_PAGE.intro} />
+      {actionData?.saved ? <Notice tone="success">{actionData.changed > 0 ? SETTINGS_PAGE.saved : SETTINGS_PAGE.unchanged}</Notice> : null}
+      {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
+      {/* The key makes the fields take the stored values again after a save (they are uncontrolled). */}
+      <Form method="post" ref={formRef} noValidate className="max-w-2xl space-y-8" key={actionData?.saved ? JSON.stringify(fields) : "form"}>
+        {SETTINGS_GROUPS.map((group) => (
+          <fieldset key={group.title} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+            <legend className="px-1 text-lg font-semibold text-slate-900">{group.title}</legend>
+            {group.fields.map((field) => {
+              const fallback = fields[field.key].fallback;
+              const hint = [field.hint, `${SETTINGS_PAGE.defaultLabel} ${fallback || SETTINGS_PAGE.noDefault}`].filter(Boolean).join(" ");
+              return (
+                <Field
+                  key={field.key}
+                  label={field.label}
+                  name={field.key}
+                  type={field.type}
+                  hint={hint}
+                  error={errors[field.key]}
+                  defaultValue={shown(field.key)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={field.key === "leadNotifyEmails" ? 2000 : 500}
+                />
+              );
+            })}
+          </fieldset>
+        ))}
+        <Button type="submit" tone="primary" disabled={busy}>
+          {busy ? SETTINGS_PAGE.saving : SETTINGS_PAGE.save}
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Config, PublicSite } from "../../config";
+import type { Deps } from "../../context";
+import type { Db } from "../../db/database";
+import { STUDIO_MESSAGES } from "../../../shared/content/studio";
+import { SETTINGS_GROUPS, SETTINGS_PAGE } from "../../../shared/content/studio-settings";
+import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSettings, senderAddressOf } from "../../../shared/schemas/site-settings";
+import { forbidden, invalid } from "../errors";
+import type { StaffActor } from "../staff/invitations";
+import { type ContentChange, NO_LOCALE, readEntries, saveContent } from "./store";
+import { contentMemory, contentVersion } from "./version";
+
+/** Settings are stored as `settings.<key>` with no locale. */
+const PREFIX = "settings.";
+
+/** What the site uses: the owner's saved values over the environment's (the defaults). */
+export type EffectiveSettings = SiteSettings & {
+  /** The identity as pages see it (useSite()), with the owner's values. */
+  site: PublicSite;
+  /** The owner's saved values only (what the Settings form shows), as text. */
+  saved: Partial<Record<SettingKey, string>>;
+  /** The content version these were read at. */
+  version: string;
+};
+
+type Memo = { config: Config; settings: EffectiveSettings };
+const memo = (db: Db) => contentMemory(db, "settings", () => ({ last: undefined as Memo | undefined }));
+
+/**
+ * The effective settings: read once per content version and process (the version is read at most once a second,
+ * contentVersion), so every page, e-mail and JSON-LD reads them without a query of its own. The entries are read
+ * after the version was, so a page cached under a version never shows content older than it. A stored value the
+ * rules refuse today (a rule made stricter since) is ignored: the default shows.
+ */
+export async function siteSettings(deps: Pick<Deps, "db" | "config">): Promise<EffectiveSettings> {
+  const held = memo(deps.db);
+  try {
+    return await readSettings(deps, held);
+  } catch (error) {
+    // The database cannot answer (an outage): the settings last read still hold (pages that need nothing else stay
+    // up); a process that never read them answers as the database does.
+    if (held.last && held.last.config === deps.config) return held.last.settings;
+    throw error;
+  }
+}
+
+async function readSettings(deps: Pick<Deps, "db" | "config">, held: { last: Memo | undefined }): Promise<EffectiveSettings> {
+  const version = await contentVersion(deps.db);
+  if (held.last && held.last.config === deps.config && held.last.settings.version === version) return held.last.settings;
+  const entries = await readEntries(deps, PREFIX, NO_LOCALE);
+  const values: SiteSettings = { ...deps.config.settings };
+  const saved: Partial<Record<SettingKey, string>> = {};
+  for (const entry of entries) {
+    const key = entry.key.slice(PREFIX.length) as SettingKey;
+    if (!(SETTING_KEYS as string[]).includes(key) || typeof entry.value !== "string") continue;
+    const parsed = SETTING_RULES[key].safeParse(entry.value);
+    if (!parsed.success) continue;
+    (values as Record<SettingKey, unknown>)[key] = parsed.data;
+    saved[key] = entry.value;
+  }
+  const settings: EffectiveSettings = { ...values, site: publicSiteOf(deps.config, values), saved, version };
+  // Kept only if no newer version was remembered meanwhile.
+  const current = held.last;
+  if (!current || current.config !== deps.config || Number(current.settings.version) <= Number(version)) held.last = { config: deps.config, settings };
+  return settings;
+}
+
+function publicSiteOf(config: Config, s: SiteSettings): PublicSite {
+  return {
+    publicUrl: config.site.publicUrl,
+    email: s.email,
+    phone: s.phone,
+    whatsappNumber: s.whatsappNumber,
+    address: s.address,
+    bookingUrl: s.bookingUrl,
+    social: { facebook: s.facebook, instagram: s.instagram, linkedin: s.linkedin, youtube: s.youtube },
+    demoVideoUrl: s.demoVideoUrl,
+    mapsUrl: s.mapsUrl,
+    auth: config.site.auth,
+  };
+}
+
+/** How a default reads in the form (the lead list joined, as typed). */
+export function settingText(value: SiteSettings[SettingKey]): string {
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+const LABELS = Object.fromEntries(SETTINGS_GROUPS.flatMap((g) => g.fields.map((f) => [f.key, f.label]))) as Record<SettingKey, string>;
+
+export type SettingsCheck = {
+  /** Per key: the text to store, or null to clear (back to the default). Keys not sent are left as they are. */
+  values: Partial<Record<SettingKey, string | null>>;
+  /** Per key: the message shown next to its field. */
+  errors: Partial<Record<SettingKey, string>>;
+};
+
+/**
+ * Checks what the form sent, by the configuration's own rules. An empty field clears the owner's value; a value
+ * is stored as typed, trimmed (what the rules accept), so the form shows it back as the owner wrote it.
+ */
+export function checkSettings(input: Partial<Record<string, unknown>>): SettingsCheck {
+  const values: SettingsCheck["values"] = {};
+  const errors: SettingsCheck["errors"] = {};
+  for (const key of SETTING_KEYS) {
+    const raw = input[key];
+    if (raw === undefined) continue;
+    if (typeof raw !== "string") {
+      errors[key] = SETTINGS_PAGE.fieldError(LABELS[key], "must be text");
+      continue;
+    }
+    const text = raw.trim();
+    if (text === "") {
+      values[key] = null;
+      continue;
+    }
+    if (text.length > 2000) {
+      errors[key] = SETTINGS_PAGE.fieldError(LABELS[key], "is too long");
+      continue;
+    }
+    const parsed = SETTING_RULES[key].safeParse(text);
+    if (parsed.success) values[key] = text;
+    else errors[key] = SETTINGS_PAGE.fieldError(LABELS[key], parsed.error.issues[0]?.message ?? "is not valid");
+  }
+  return { values, errors };
+}
+
+/**
+ * Saves the owner's settings (owners only): every value checked as the environment's are; the first bad one
+ * refuses the whole save (`invalid`, naming its field) and nothing changes. Returns the keys that changed.
+ */
+export async function saveSettings(deps: Pick<Deps, "db" | "config">, input: Partial<Record<string, unknown>>, actor: StaffActor, now = Date.now()): Promise<SettingKey[]> {
+  if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+  const { values, errors } = checkSettings(input);
+  const bad = SETTING_KEYS.find((k) => errors[k]);
+  if (bad) throw invalid(errors[bad]!, bad);
+  const current = await siteSettings(deps);
+  const changes: ContentChange[] = [];
+  const described: string[] = [];
+  for (const key of SETTING_KEYS) {
+    if (!(key in values)) continue;
+    const next = values[key] ?? null;
+    const before = current.saved[key] ?? null;
+    if (next === before) continue;
+    changes.push({ key: `${PREFIX}${key}`, locale: NO_LOCALE, value: next });
+    described.push(next === null ? `${key} cleared (default)` : `${key}: ${before === null ? "default" : JSON.stringify(before)} → ${JSON.stringify(next)}`);
+  }
+  await saveContent(deps, changes, actor, { action: "settings.save", recordId: "settings", detail: described.join("; ") }, now);
+  return changes.map((c) => c.key.slice(PREFIX.length) as SettingKey);
+}
+
+/** The From header of the site's e-mail: MAIL_FROM, under the owner's sender name when they saved one. */
+export function senderFrom(config: Config, settings: EffectiveSettings): string {
+  if (settings.saved.senderName === undefined) return config.MAIL_FROM;
+  return fromHeader(settings.senderName, senderAddressOf(config.MAIL_FROM));
+}

@@ -1,0 +1,105 @@
+import type { Deps } from "../../context";
+import type { StaffActor } from "../staff/invitations";
+import { recordAudit } from "../audit";
+import { forgetContentVersion } from "./version";
+
+/** What has no language (settings) is stored under this locale; copy under its language (`en`, later `hi`). */
+export const NO_LOCALE = "*";
+
+/** Revisions kept per key and locale; older ones are dropped as new ones are written. */
+export const REVISIONS_KEPT = 50;
+
+export type ContentEntry = { key: string; locale: string; value: unknown; version: number; updatedAt: number };
+
+/** The stored entries whose key starts with `prefix`, in one locale. */
+export async function readEntries(deps: Pick<Deps, "db">, prefix: string, locale: string): Promise<ContentEntry[]> {
+  const rows = await deps.db.kysely
+    .selectFrom("content_entries")
+    .select(["key", "locale", "value", "version", "updated_at"])
+    .where("locale", "=", locale)
+    .where("key", ">=", prefix)
+    .where("key", "<", `${prefix}\uffff`)
+    .execute();
+  const entries: ContentEntry[] = [];
+  for (const row of rows) {
+    try {
+      entries.push({ key: row.key, locale: row.locale, value: JSON.parse(row.value) as unknown, version: Number(row.version), updatedAt: Number(row.updated_at) });
+    } catch {
+      // A row that is not JSON is not content: the default shows instead.
+    }
+  }
+  return entries;
+}
+
+/** One change: a new value, or `null` to clear the entry (back to the default). */
+export type ContentChange = { key: string; locale: string; value: unknown };
+
+/**
+ * Writes changes in one transaction: each entry's version moves on, a revision is kept per change (the last
+ * REVISIONS_KEPT per entry), and the `content` cache version moves, so every process's cached pages are made again.
+ * The audit line names who and what changed (`detail`). Nothing is written when `changes` is empty.
+ */
+export async function saveContent(deps: Pick<Deps, "db">, changes: ContentChange[], actor: StaffActor, audit: { action: string; recordId: string; detail: string }, now = Date.now()): Promise<void> {
+  if (changes.length === 0) return;
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    for (const change of changes) {
+      const old = await trx
+        .selectFrom("content_entries")
+        .select("version")
+        .where("key", "=", change.key)
+        .where("locale", "=", change.locale)
+        .executeTakeFirst();
+      const revisionVersion = Number(old?.version ?? 0) + 1;
+      if (change.value === null) {
+        await trx.deleteFrom("content_entries").where("key", "=", change.key).where("locale", "=", change.locale).execute();
+      } else if (old) {
+        await trx
+          .updateTable("content_entries")
+          .set({ value: JSON.stringify(change.value), version: revisionVersion, updated_at: now, updated_by: actor.userId })
+          .where("key", "=", change.key)
+          .where("locale", "=", change.locale)
+          .execute();
+      } else {
+        await trx
+          .insertInto("content_entries")
+          .values({ key: change.key, locale: change.locale, value: JSON.stringify(change.value), version: revisionVersion, updated_at: now, updated_by: actor.userId })
+          .execute();
+      }
+      await trx
+        .insertInto("content_revisions")
+        .values({
+          key: change.key,
+          locale: change.locale,
+          value: change.value === null ? null : JSON.stringify(change.value),
+          version: revisionVersion,
+          created_at: now,
+          created_by: actor.userId,
+        })
+        .execute();
+      const keep = await trx
+        .selectFrom("content_revisions")
+        .select("id")
+        .where("key", "=", change.key)
+        .where("locale", "=", change.locale)
+        .orderBy("id", "desc")
+        .offset(REVISIONS_KEPT)
+        .limit(1)
+        .executeTakeFirst();
+      if (keep) {
+        await trx
+          .deleteFrom("content_revisions")
+          .where("key", "=", change.key)
+          .where("locale", "=", change.locale)
+          .where("id", "<=", keep.id)
+          .execute();
+      }
+    }
+    await trx
+      .updateTable("cache_versions")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .where("name", "=", "content")
+      .execute();
+    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: audit.action, recordType: "content", recordId: audit.recordId, detail: audit.detail }, now);
+  });
+  forgetContentVersion(deps.db);
+}

@@ -1,0 +1,59 @@
+/** The studio's Settings page (owner only): the site's identity and the owner's e-mail settings (decision 0024). */
+import type { SettingKey } from "../schemas/site-settings";
+
+export type SettingField = {
+  key: SettingKey;
+  /** As the visitor or the owner meets the value. */
+  label: string;
+  hint?: string;
+  type: "text" | "email" | "tel" | "url";
+  /** The environment variable whose value is the default. */
+  env: string;
+};
+
+export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly SettingField[] }> = [
+  {
+    title: "Contact",
+    fields: [
+      { key: "email", label: "Company e-mail", type: "email", env: "COMPANY_EMAIL" },
+      { key: "phone", label: "Phone", type: "tel", env: "COMPANY_PHONE" },
+      { key: "whatsappNumber", label: "WhatsApp number", hint: "Digits with the country code, such as 919876543210.", type: "tel", env: "WHATSAPP_NUMBER" },
+      { key: "address", label: "Office address", type: "text", env: "COMPANY_ADDRESS" },
+      { key: "mapsUrl", label: "Maps link", type: "url", env: "MAPS_URL" },
+    ],
+  },
+  {
+    title: "Links",
+    fields: [
+      { key: "bookingUrl", label: "Booking and payment link", type: "url", env: "BOOKING_URL" },
+      { key: "demoVideoUrl", label: "Demo video", hint: "An embeddable player address.", type: "url", env: "DEMO_VIDEO_URL" },
+      { key: "facebook", label: "Facebook", type: "url", env: "SOCIAL_FACEBOOK_URL" },
+      { key: "instagram", label: "Instagram", type: "url", env: "SOCIAL_INSTAGRAM_URL" },
+      { key: "linkedin", label: "LinkedIn", type: "url", env: "SOCIAL_LINKEDIN_URL" },
+      { key: "youtube", label: "YouTube", type: "url", env: "SOCIAL_YOUTUBE_URL" },
+    ],
+  },
+  {
+    title: "E-mail and time",
+    fields: [
+      { key: "leadNotifyEmails", label: "Who is told about new leads", hint: "E-mail addresses, separated by commas.", type: "text", env: "LEAD_NOTIFY_EMAILS" },
+      { key: "senderName", label: "Sender's name", hint: "The name e-mails from the site come from.", type: "text", env: "MAIL_FROM" },
+      { key: "timeZone", label: "Time zone", hint: "Times in the studio and in e-mails to you are shown in it, such as Asia/Kolkata.", type: "text", env: "SITE_TIME_ZONE" },
+    ],
+  },
+];
+
+export const SETTINGS_PAGE = {
+  title: "Settings",
+  intro:
+    "The site's contact details, links and e-mail settings. A field left empty uses the server's default (shown under it). Passwords and keys stay in the server's environment.",
+  defaultLabel: "Default:",
+  noDefault: "nobody",
+  save: "Save settings",
+  saving: "Saving…",
+  saved: "Settings saved. The site shows them within a few seconds.",
+  unchanged: "Nothing changed.",
+  fixFields: "Some values need fixing: see the messages below.",
+  /** The message next to a field: its label and the rule it broke. */
+  fieldError: (label: string, problem: string) => `${label} ${problem}.`,
+} as const;

@@ -1,0 +1,121 @@
+/**
+ * The owner runs the site (issue 28, decision 0024), in a browser: an owner who signs in lands in the studio and the
+ * site's header shows them a Studio link; in Settings (axe clean at 375 and 1280 px, used by keyboard only) a bad
+ * WhatsApp number gets a message next to its field, and a good one is used by every WhatsApp link on `/` and
+ * `/contact` and by the floating button.
+ */
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { openDatabase } from "../../server/db/database";
+import { runStaffCommand } from "../../server/staff-command";
+import { testDeps } from "../helpers/deps";
+import { expectAccessible } from "./a11y";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { name: "Sita Settings", email: "sita.settings@example.com", password: "a settings passphrase 31", company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" };
+const NEW_NUMBER = "447700900123";
+
+const code = (secret: string, stepsAhead = 0) =>
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+
+/** The owner's account: registered, granted on the command line, two-step sign-in set up through the API. */
+async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<string> {
+  const headers = { origin: baseUrl };
+  expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER })).status()).toBe(201);
+  const db = await openDatabase(databaseUrl);
+  try {
+    expect(await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {})).toBe(0);
+  } finally {
+    await db.close();
+  }
+  const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
+  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
+  expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code: code(secret) } })).status()).toBe(200);
+  await page.context().clearCookies();
+  return secret;
+}
+
+/** Tabs until `locator` has the focus (keyboard only), at most `limit` presses. */
+async function tabTo(page: Page, locator: ReturnType<Page["getByLabel"]>, limit = 80) {
+  for (let i = 0; i < limit && !(await locator.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(locator).toBeFocused();
+}
+
+async function accessibleAtBothWidths(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Every WhatsApp link of the page (the floating button, the footer, the page's own). */
+async function whatsappLinks(page: Page): Promise<string[]> {
+  return page.locator('a[href*="wa.me/"]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+}
+
+test("an owner who signs in lands in the studio, changes the WhatsApp number in Settings, and the site uses it", async ({ page, server, allowErrors }) => {
+  test.setTimeout(180_000);
+  const secret = await makeOwner(page, server.url, server.databaseUrl);
+
+  // Signed in through the ordinary page, with no redirectTo: staff land in the studio (after their code).
+  await page.goto("/sign-in");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email address").fill(OWNER.email);
+  await main.getByLabel("Password", { exact: true }).fill(OWNER.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/studio\/second-factor$/, { timeout: 15_000 });
+  await page.getByLabel("Code", { exact: true }).fill(code(secret, 1));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+
+  // The site's header shows staff the way back.
+  await page.goto("/");
+  const studioLink = page.getByRole("banner").getByRole("link", { name: "Studio", exact: true });
+  await expect(studioLink).toBeVisible();
+  const before = await whatsappLinks(page);
+  expect(before.length).toBeGreaterThan(2);
+  expect(before.every((href) => !href.includes(NEW_NUMBER))).toBe(true);
+
+  await studioLink.click();
+  await expect(page).toHaveURL(/\/studio$/);
+  await page.goto("/studio/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await accessibleAtBothWidths(page);
+
+  // Keyboard only: a bad number is refused, with the message next to the field, which gets the focus back.
+  const field = page.getByLabel("WhatsApp number");
+  await tabTo(page, field);
+  await page.keyboard.type("12ab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("WhatsApp number must be 8 to 15 digits, country code first.")).toBeVisible();
+  // The refused save answers 400, which the browser reports.
+  allowErrors(/status of 400/);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await accessibleAtBothWidths(page);
+
+  await field.focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(`+44 7700 900123`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Settings saved. The site shows them within a few seconds.")).toBeVisible();
+  await expect(field).toHaveValue("+44 7700 900123");
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+
+  // A visitor (no cookies) sees the new number in every WhatsApp link, the floating button's too.
+  await page.context().clearCookies();
+  for (const path of ["/", "/contact"]) {
+    await expect(async () => {
+      await page.goto(path);
+      const links = await whatsappLinks(page);
+      expect(links.length, path).toBeGreaterThan(1);
+      for (const href of links) expect(new URL(href).pathname, `${path}: ${href}`).toBe(`/${NEW_NUMBER}`);
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByTestId("whatsapp-float").getByRole("link")).toHaveAttribute("href", new RegExp(`^https://wa\\.me/${NEW_NUMBER}\\?`));
+    await expect(page.getByRole("banner").getByRole("link", { name: "Studio", exact: true })).toHaveCount(0);
+  }
+});
