@@ -73,6 +73,7 @@ export const AUTH_VALIDATION = {
   companyTooLong: `Company name must be at most ${AUTH_RULES.companyMaxLength} characters.`,
   badCharacters: "Please remove the control characters from this field.",
   oneLine: "Please keep this on one line (no line breaks).",
+  directionMarks: "Please remove the invisible characters that reverse text (direction overrides) from this field.",
   roleRequired: "Please choose your role.",
   termsRequired: "Please accept the Terms of Service and Privacy Policy.",
   tokenRequired: "The link is missing its token.",
