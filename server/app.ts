@@ -18,7 +18,7 @@ import { hashPolicy } from "./http/script-hashes";
 import { LISTING_TTL_MS, ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
 import { compressText, pickEncoding } from "./http/compress";
-import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
+import { apiNotFound, HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
 import { pageViews } from "./http/page-views";
@@ -149,7 +149,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.route("/api", createApiRouter());
   // Uploaded images (covers), from the database: public, immutable.
   app.on(["GET", "HEAD"], "/media/:name", mediaFiles());
-  app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
+  app.all("/api/*", apiNotFound);
 
   let handlePage = options.pageHandler;
   if (!handlePage && options.buildDir) {

@@ -2,13 +2,20 @@
  * Issue 26, items 10–13 (docs/findings.md, round three): passwords, names, the second factor and the studio's
  * exports, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { up as wrapRecoveryCodes } from "../../server/db/migrations/0016-recovery-codes-scrypt";
+import { createSession } from "../../server/services/auth/sessions";
 import { settleMailDeliveries } from "../../server/services/mail";
+import { grantAccess } from "../../server/services/staff/access";
+import { COMMAND_LINE } from "../../server/services/staff/audit";
 import { inviteStaff } from "../../server/services/staff/invitations";
+import { startEnrolment } from "../../server/services/staff/second-factor";
+import { enrolSession, passSecondFactor } from "../../server/services/staff/studio-session";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
-import { staffWithSession } from "../helpers/studio-staff";
+import { testConfig, testDeps } from "../helpers/deps";
+import { staffWithSession, totpCode } from "../helpers/studio-staff";
 
 type App = Awaited<ReturnType<typeof createApp>>;
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -102,6 +109,109 @@ describe.each(testDatabaseKinds())("issue 26, items 10–13, on %s", (kind) => {
       expect(ok.status).toBe(200);
       const row = await t.db.kysely.selectFrom("users").select("name").where("email_normalized", "=", email).executeTakeFirstOrThrow();
       expect(row.name).toBe("Łucja Ó'Brien-Nováková");
+    });
+  });
+
+  describe("item 12: the second factor at rest and under guessing", () => {
+    const KEY = randomBytes(32).toString("hex");
+    const STEP = 30_000;
+
+    /** Granted, signed in and enrolled with `sealed` deps, from device `device`; the secret and the recovery codes. */
+    async function enrolled(withDeps: typeof deps, device?: string) {
+      const email = uniqueEmail("staff");
+      const { userId } = await grantAccess(withDeps, email, "editor", COMMAND_LINE);
+      const session = await createSession(withDeps, userId, { persistent: true });
+      const { secret } = await startEnrolment(withDeps, { id: userId, email });
+      const codes = await enrolSession(withDeps, session.token, totpCode(secret), "203.0.113.9", Date.now(), { deviceToken: device });
+      return { email, userId, secret, codes };
+    }
+    const storedSecret = async (userId: string) =>
+      (await t.db.kysely.selectFrom("staff_totp").select("secret").where("user_id", "=", userId).executeTakeFirstOrThrow()).secret;
+
+    it("TOTP_SECRET_KEY must be 32 bytes; a bad value stops the configuration naming the variable", () => {
+      expect(testConfig({ TOTP_SECRET_KEY: KEY }).TOTP_SECRET_KEY?.length).toBe(32);
+      expect(testConfig({ TOTP_SECRET_KEY: randomBytes(32).toString("base64") }).TOTP_SECRET_KEY?.length).toBe(32);
+      expect(testConfig().TOTP_SECRET_KEY).toBeUndefined();
+      for (const bad of ["abc", "0".repeat(63), randomBytes(16).toString("hex")]) {
+        expect(() => testConfig({ TOTP_SECRET_KEY: bad })).toThrow(/TOTP_SECRET_KEY/);
+      }
+    });
+
+    it("with TOTP_SECRET_KEY the secret is stored sealed (AES-256-GCM), works, and another key cannot read it", async () => {
+      const sealed = testDeps(t.db, { PUBLIC_URL, TOTP_SECRET_KEY: KEY });
+      const staff = await enrolled(sealed);
+      const stored = await storedSecret(staff.userId);
+      expect(stored).not.toContain(staff.secret);
+      expect(stored).toHaveLength(64);
+      const session = await createSession(sealed, staff.userId, { persistent: true });
+      await expect(passSecondFactor(sealed, session.token, totpCode(staff.secret, Date.now() + STEP), "203.0.113.9", Date.now() + STEP)).resolves.toBe("totp");
+      const otherKey = testDeps(t.db, { PUBLIC_URL, TOTP_SECRET_KEY: randomBytes(32).toString("hex") });
+      const other = await createSession(otherKey, staff.userId, { persistent: true });
+      await expect(passSecondFactor(otherKey, other.token, totpCode(staff.secret, Date.now() + 2 * STEP), "203.0.113.9", Date.now() + 2 * STEP)).rejects.toMatchObject({
+        kind: "conflict",
+      });
+      // The recovery codes are hashed, not sealed: they still let the person in to re-enrol.
+      await expect(passSecondFactor(otherKey, other.token, staff.codes[0]!, "203.0.113.9")).resolves.toBe("recovery");
+    });
+
+    it("a secret stored before the key was set is read as legacy, then sealed at its next accepted code", async () => {
+      const plain = await enrolled(deps);
+      expect(await storedSecret(plain.userId)).toBe(plain.secret);
+      const sealed = testDeps(t.db, { PUBLIC_URL, TOTP_SECRET_KEY: KEY });
+      const session = await createSession(sealed, plain.userId, { persistent: true });
+      await expect(passSecondFactor(sealed, session.token, totpCode(plain.secret, Date.now() + STEP), "203.0.113.9", Date.now() + STEP)).resolves.toBe("totp");
+      const stored = await storedSecret(plain.userId);
+      expect(stored).not.toBe(plain.secret);
+      expect(stored).toHaveLength(64);
+    });
+
+    it("recovery codes are stored with a salted scrypt (not SHA-256), work once, and old SHA-256 rows are migrated", async () => {
+      const staff = await enrolled(deps);
+      const rows = await t.db.kysely.selectFrom("staff_recovery_codes").select("code_hash").where("user_id", "=", staff.userId).execute();
+      expect(rows).toHaveLength(10);
+      const sha = (code: string) => createHash("sha256").update(code.toLowerCase().replace(/[^a-z0-9]/g, "")).digest("hex");
+      for (const { code_hash } of rows) {
+        expect(code_hash).toMatch(/^s1\$[\w-]{16}\$[\w-]{43}$/);
+        expect(staff.codes.map(sha)).not.toContain(code_hash);
+      }
+      const session = await createSession(deps, staff.userId, { persistent: true });
+      await expect(passSecondFactor(deps, session.token, staff.codes[3]!.toUpperCase(), "203.0.113.9")).resolves.toBe("recovery");
+      await expect(passSecondFactor(deps, session.token, staff.codes[3]!, "203.0.113.9")).rejects.toMatchObject({ kind: "invalid" });
+
+      // A code stored the old way (unsalted SHA-256) before the upgrade keeps working once the migration wrapped it.
+      await t.db.kysely.deleteFrom("staff_recovery_codes").where("user_id", "=", staff.userId).execute();
+      const legacy = "abcde-fghjk";
+      await t.db.kysely.insertInto("staff_recovery_codes").values({ code_hash: sha(legacy), user_id: staff.userId, created_at: Date.now(), used_at: null }).execute();
+      await wrapRecoveryCodes(t.db.kysely as never, t.db.dialect);
+      const wrapped = await t.db.kysely.selectFrom("staff_recovery_codes").select("code_hash").where("user_id", "=", staff.userId).executeTakeFirstOrThrow();
+      expect(wrapped.code_hash).toMatch(/^s1\$/);
+      await expect(passSecondFactor(deps, session.token, legacy, "203.0.113.9")).resolves.toBe("recovery");
+    });
+
+    it("someone holding the password cannot lock the real person out: wrong codes from strangers leave the trusted device in", async () => {
+      const device = randomBytes(24).toString("base64url");
+      const staff = await enrolled(deps, device);
+      // 60 wrong codes from 60 addresses (over the account's 15-minute and daily allowances for strangers).
+      let refused = 0;
+      for (let i = 0; i < 60; i++) {
+        const theirs = await createSession(deps, staff.userId, { persistent: true });
+        try {
+          await passSecondFactor(deps, theirs.token, "000000", `192.0.2.${i + 1}`);
+        } catch (error) {
+          if ((error as { kind?: string }).kind === "rate-limited") refused++;
+        }
+      }
+      expect(refused).toBeGreaterThan(0);
+      // Another stranger is held back…
+      const stranger = await createSession(deps, staff.userId, { persistent: true });
+      await expect(passSecondFactor(deps, stranger.token, totpCode(staff.secret, Date.now() + STEP), "192.0.2.200", Date.now() + STEP)).rejects.toMatchObject({
+        kind: "rate-limited",
+      });
+      // …but the holder of the phone, on the device that passed before (from a new address), gets in.
+      const mine = await createSession(deps, staff.userId, { persistent: true });
+      await expect(
+        passSecondFactor(deps, mine.token, totpCode(staff.secret, Date.now() + 2 * STEP), "198.18.0.7", Date.now() + 2 * STEP, { deviceToken: device }),
+      ).resolves.toBe("totp");
     });
   });
 

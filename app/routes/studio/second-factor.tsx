@@ -7,6 +7,7 @@ import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio, studioNext } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
+import { deviceCookie } from "../../../server/http/cookies";
 import { passSecondFactor } from "../../../server/services/staff/studio-session";
 import type { Route } from "./+types/second-factor";
 
@@ -34,7 +35,8 @@ export async function action(args: Route.ActionArgs) {
   const code = String(form.get("code") ?? "").trim();
   if (!code || code.length > 40) return data({ error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {
-    await passSecondFactor(args.context.deps, studio.sessionToken, code, args.context.clientIp);
+    const deviceToken = deviceCookie.read(args.context.deps.config, args.request.headers.get("cookie"));
+    await passSecondFactor(args.context.deps, studio.sessionToken, code, args.context.clientIp, Date.now(), { deviceToken });
   } catch (error) {
     const failure = pageError(error);
     if (!failure) throw error;

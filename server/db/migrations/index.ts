@@ -15,6 +15,7 @@ import * as m0012 from "./0012-audience";
 import * as m0013 from "./0013-analytics";
 import * as m0014 from "./0014-counters-out-of-versions";
 import * as m0015 from "./0015-like-function";
+import * as m0016 from "./0016-recovery-codes-scrypt";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -40,4 +41,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0013-analytics": m0013,
   "0014-counters-out-of-versions": m0014,
   "0015-like-function": m0015,
+  "0016-recovery-codes-scrypt": m0016,
 };

@@ -5,7 +5,7 @@ import { conflict, unauthorized } from "../errors";
 import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
 import { isStaffAccess } from "./access";
 import { type Actor, recordAudit } from "./audit";
-import { confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
+import { type CodeSource, confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
 
 /**
  * Who a session is in the studio. `null` for no session and for visitor accounts: the doors answer those
@@ -43,11 +43,18 @@ export async function studioSession(deps: Deps, sessionToken: string | undefined
 }
 
 /** Checks a second-factor code for this session's account and, when right, marks the session as passed. */
-export async function passSecondFactor(deps: Deps, sessionToken: string, code: string, clientIp: string, now = Date.now()): Promise<"totp" | "recovery"> {
+export async function passSecondFactor(
+  deps: Deps,
+  sessionToken: string,
+  code: string,
+  clientIp: string,
+  now = Date.now(),
+  from: CodeSource = {},
+): Promise<"totp" | "recovery"> {
   const session = await studioSession(deps, sessionToken);
   if (!session) throw unauthorized(STUDIO_MESSAGES.signInFirst);
   if (session.secondFactor === "enrol") throw conflict(STUDIO_MESSAGES.notEnrolled);
-  const used = await verifySecondFactor(deps, session.userId, code, clientIp, now);
+  const used = await verifySecondFactor(deps, session.userId, code, clientIp, now, from);
   await markPassed(deps, sessionToken, now);
   // A recovery code spent is a phone lost, or someone else holding the codes: the owners should see it.
   if (used === "recovery") {
@@ -58,11 +65,18 @@ export async function passSecondFactor(deps: Deps, sessionToken: string, code: s
 }
 
 /** Ends enrolment with the first code and marks this session as passed; returns the recovery codes. */
-export async function enrolSession(deps: Deps, sessionToken: string, code: string, clientIp: string, now = Date.now()): Promise<string[]> {
+export async function enrolSession(
+  deps: Deps,
+  sessionToken: string,
+  code: string,
+  clientIp: string,
+  now = Date.now(),
+  from: CodeSource = {},
+): Promise<string[]> {
   const session = await studioSession(deps, sessionToken);
   if (!session) throw unauthorized(STUDIO_MESSAGES.signInFirst);
   if (session.secondFactor !== "enrol") throw conflict(STUDIO_MESSAGES.alreadyEnrolled);
-  const codes = await confirmEnrolment(deps, session.userId, code, clientIp, now);
+  const codes = await confirmEnrolment(deps, session.userId, code, clientIp, now, from);
   await markPassed(deps, sessionToken, now);
   await recordAudit(deps, actorOf(session, clientIp), { action: "staff.enrol", recordType: "user", recordId: session.userId, detail: session.access }, now);
   return codes;
