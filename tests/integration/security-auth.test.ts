@@ -215,6 +215,51 @@ describe.each(testDatabaseKinds())("issue 26, items 10–13, on %s", (kind) => {
     });
   });
 
-  // Later items add their describe blocks here.
-  void cookie;
+  describe("item 13: exports are posted, and the studio's API says nothing to strangers", () => {
+    const exportsLogged = async () =>
+      Number((await t.db.kysely.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "like", "%.export").executeTakeFirstOrThrow()).n);
+
+    it("a GET (a link or an image on another site) starts no export: no file, no quota used, no audit line", async () => {
+      const owner = await staffWithSession(deps, uniqueEmail("owner"), "owner");
+      const before = await exportsLogged();
+      for (const area of ["subscribers", "leads", "accounts"]) {
+        const viaGet = await call("GET", `/api/studio/audience/${area}.csv`, undefined, cookie(owner.token));
+        expect(viaGet.status, area).toBe(404);
+        expect(viaGet.headers.get("content-type")).not.toContain("text/csv");
+      }
+      expect(await exportsLogged()).toBe(before);
+      // Posted from another site: refused by the cross-site guard before anything happens.
+      for (const area of ["subscribers", "leads", "accounts"]) {
+        const crossSite = await call("POST", `/api/studio/audience/${area}.csv`, undefined, { ...cookie(owner.token), "sec-fetch-site": "cross-site", origin: "https://evil.example" });
+        expect(crossSite.status, area).toBe(403);
+      }
+      expect(await exportsLogged()).toBe(before);
+      // Posted by the studio itself: the file, and its audit line.
+      for (const area of ["subscribers", "leads", "accounts"]) {
+        const posted = await call("POST", `/api/studio/audience/${area}.csv`, undefined, { ...cookie(owner.token), "sec-fetch-site": "same-origin", origin: PUBLIC_URL });
+        expect(posted.status, area).toBe(200);
+        expect(posted.headers.get("content-type")).toContain("text/csv");
+        expect(posted.headers.get("content-disposition")).toMatch(/^attachment; filename="[a-z]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+      }
+      expect(await exportsLogged()).toBe(before + 3);
+    });
+
+    it("an anonymous caller of /api/studio gets the unknown API address's answer, byte for byte", async () => {
+      for (const [method, path] of [
+        ["GET", "/api/studio/session"],
+        ["GET", "/api/studio/staff"],
+        ["POST", "/api/studio/audience/leads.csv"],
+        ["GET", "/api/studio/posts"],
+        ["GET", "/api/studio/no-such-thing"],
+      ] as const) {
+        const studio = await call(method, path);
+        const unknown = await call(method, "/api/no-such-place");
+        expect(studio.status, path).toBe(404);
+        expect(await studio.text(), path).toBe(await unknown.text());
+        expect(studio.headers.get("cache-control"), path).toBe(unknown.headers.get("cache-control"));
+        expect(studio.headers.get("x-robots-tag"), path).toBe(unknown.headers.get("x-robots-tag"));
+        expect(studio.headers.get("content-type"), path).toBe(unknown.headers.get("content-type"));
+      }
+    });
+  });
 });
