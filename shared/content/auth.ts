@@ -39,6 +39,7 @@ export const AUTH_MESSAGES = {
   tooManyEmails: "Too many e-mails requested for this address. Please try again later.",
   tooManySignUps: "Too many accounts were created from your network. Please try again later.",
   hashingBusy: "Too many sign-ins are being checked right now. Please try again in a few seconds.",
+  passwordCheckBusy: "Your new password could not be checked just now. Please try again in a few seconds.",
   signedOut: "You have been signed out.",
   profileSaved: "Your profile has been saved.",
   resetRequested:
@@ -63,6 +64,8 @@ export const AUTH_VALIDATION = {
   passwordCommon:
     "This password is one of the most common passwords, the first ones attackers try. Please choose a less common one.",
   passwordPersonal: "Your password must not be your e-mail address or your name. Please choose another one.",
+  passwordGuessable:
+    "This password is too easy to guess: it follows a pattern attackers try (a word with a few digits or symbols, a keyboard row, a date, your name or the site's). Please choose a longer one, such as three or four unrelated words.",
   industryRequired: "Please choose your industry.",
   industryInvalid: "Please choose an industry from the list.",
   firstNameRequired: "Please enter your first name.",
