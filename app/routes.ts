@@ -48,6 +48,7 @@ export default [
       route("leads/:id", "routes/studio/lead.tsx"),
       route("accounts", "routes/studio/accounts.tsx"),
       route("accounts/export", "routes/studio/accounts-export.ts"),
+      route("password", "routes/studio/password.tsx"),
     ]),
     // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
     route("invitation", "routes/studio-invitation.tsx"),

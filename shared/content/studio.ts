@@ -85,6 +85,18 @@ export const STUDIO_PAGES = {
 } as const;
 
 /** The studio's sections, in the order of its menu; `owner` sections are hidden from editors. */
+/** The studio's own page for changing one's password (the same service as the signed-in page's form). */
+export const STUDIO_PASSWORD_PAGE = {
+  metaTitle: "Password · Studio",
+  title: "Change password",
+  description: "Your current password, then the new one. Every other device where you are signed in is signed out; this one stays.",
+  current: "Current password",
+  next: "New password",
+  hint: "Must be at least 8 characters long",
+  submit: "Change password",
+  busy: "Changing password...",
+} as const;
+
 export const STUDIO_NAV = [
   { to: "/studio", label: "Overview", access: "editor" },
   { to: "/studio/posts", label: "Posts", access: "editor" },
@@ -96,4 +108,5 @@ export const STUDIO_NAV = [
   { to: "/studio/accounts", label: "Accounts", access: "owner" },
   { to: "/studio/staff", label: "Staff", access: "owner" },
   { to: "/studio/audit", label: "Audit log", access: "owner" },
+  { to: "/studio/password", label: "Password", access: "editor" },
 ] as const satisfies readonly { to: string; label: string; access: StaffAccess }[];

@@ -112,6 +112,10 @@ export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
 export const ResetRequestSchema = z.object({ email: EmailSchema });
 
+/** POST /api/auth/password, the signed-in page's and the studio's form: the current password, then the new one. */
+export const ChangePasswordSchema = z.object({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });
+export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
+
 const TokenSchema = z.string({ error: V.tokenRequired }).trim().min(1, V.tokenRequired).max(200, V.tokenRequired);
 
 export const ResetConfirmSchema = z.object({ token: TokenSchema, password: NewPasswordSchema });

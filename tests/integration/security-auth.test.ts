@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds())("issue 26, items 10–13, on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { PUBLIC_URL });
+    deps = testDeps(t.db, { PUBLIC_URL, SIGNUP_RATE_LIMIT_PER_HOUR: "1000" });
     app = await createApp({ deps });
   });
   afterAll(async () => {
@@ -109,6 +109,67 @@ describe.each(testDatabaseKinds())("issue 26, items 10–13, on %s", (kind) => {
       expect(ok.status).toBe(200);
       const row = await t.db.kysely.selectFrom("users").select("name").where("email_normalized", "=", email).executeTakeFirstOrThrow();
       expect(row.name).toBe("Łucja Ó'Brien-Nováková");
+    });
+  });
+
+  describe("item 10: passwords", () => {
+    it.each(["India@123", "Admin@123", "Passw0rd!", "Qwerty@123", "wiseparrot123", "WiseParrot2026", "        "])("sign-up refuses %j next to the password field", async (password) => {
+      const { res, json, body } = await register({ password });
+      expect(res.status).toBe(400);
+      expect(json.field).toBe("password");
+      expect(json.message).toMatch(/too easy to guess|most common passwords/);
+      expect(await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", body.email).executeTakeFirst()).toBeUndefined();
+    });
+
+    it("refuses the person's own words with digits (name, company), and takes a good passphrase", async () => {
+      const weak = await register({ name: "Meera Iyer", company: "Iyer Dental", password: "MeeraIyer@2026" });
+      expect(weak.res.status).toBe(400);
+      expect(weak.json.message).toMatch(/too easy to guess/);
+      const company = await register({ name: "Meera Iyer", company: "Iyer Dental", password: "IyerDental#1" });
+      expect(company.res.status).toBe(400);
+      const good = await register({ name: "Meera Iyer", company: "Iyer Dental", password: "saffron lighthouse pebble" });
+      expect(good.res.status).toBe(201);
+    });
+
+    it("a signed-in person changes their password: current one required, other sessions end, this one stays", async () => {
+      const { body, json, res } = await register();
+      expect(res.status, JSON.stringify(json)).toBe(201);
+      const login = async (password: string) => call("POST", "/api/auth/login", { email: body.email, password });
+      const other = ((await (await login(GOOD_PASSWORD)).json()) as Json).token as string;
+      const mine = json.token as string;
+
+      expect((await call("POST", "/api/auth/password", { currentPassword: GOOD_PASSWORD, newPassword: "amber quarry lantern 7" })).status).toBe(401);
+      const wrong = await call("POST", "/api/auth/password", { currentPassword: "not my password", newPassword: "amber quarry lantern 7" }, bearer(mine));
+      expect(wrong.status, await wrong.clone().text()).toBe(400);
+      expect(((await wrong.json()) as Json).field).toBe("currentPassword");
+      const weak = await call("POST", "/api/auth/password", { currentPassword: GOOD_PASSWORD, newPassword: "India@123" }, bearer(mine));
+      expect(weak.status).toBe(400);
+      expect(await weak.json()).toMatchObject({ field: "newPassword", message: expect.stringMatching(/too easy to guess|most common/) });
+      const short = await call("POST", "/api/auth/password", { currentPassword: GOOD_PASSWORD, newPassword: "short" }, bearer(mine));
+      expect(short.status).toBe(400);
+      expect(((await short.json()) as Json).field).toBe("newPassword");
+      // Nothing changed so far: both sessions live, the old password signs in.
+      expect((await call("GET", "/api/auth/profile", undefined, bearer(other))).status).toBe(200);
+
+      const changed = await call("POST", "/api/auth/password", { currentPassword: GOOD_PASSWORD, newPassword: "amber quarry lantern 7" }, bearer(mine));
+      expect(changed.status).toBe(200);
+      expect((await call("GET", "/api/auth/profile", undefined, bearer(mine))).status).toBe(200);
+      expect((await call("GET", "/api/auth/profile", undefined, bearer(other))).status).toBe(401);
+      expect((await login(GOOD_PASSWORD)).status).toBe(401);
+      expect((await login("amber quarry lantern 7")).status).toBe(200);
+      expect(deps.logs.text).not.toContain("amber quarry lantern 7");
+    });
+
+    it("wrong current passwords are bounded (a stolen session is no password oracle)", async () => {
+      const { json } = await register();
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        statuses.push((await call("POST", "/api/auth/password", { currentPassword: `guess number ${i}`, newPassword: "amber quarry lantern 7" }, bearer(json.token as string))).status);
+      }
+      expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      // Even the right one waits until the window passes.
+      expect((await call("POST", "/api/auth/password", { currentPassword: GOOD_PASSWORD, newPassword: "amber quarry lantern 7" }, bearer(json.token as string))).status).toBe(429);
     });
   });
 
