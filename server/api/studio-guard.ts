@@ -31,5 +31,5 @@ export function ownerOnly(c: Context<StudioEnv>): void {
 
 export function actorOf(c: Context<StudioEnv>): StaffActor {
   const studio = c.get("studio");
-  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access };
+  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access, secondFactorAt: studio.secondFactorAt };
 }

@@ -34,6 +34,7 @@ export const STUDIO_MESSAGES = {
   codeInvalid: "That code is not right. Check your authenticator app and try again.",
   codeFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
   tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
+  stepUp: "For this, enter a new code from your authenticator app (your last one is more than 15 minutes old).",
   secretUnreadable:
     "This server cannot read your authenticator's key (its TOTP_SECRET_KEY changed). Use a recovery code, then ask an owner to remove and re-grant your access so you can set up two-step sign-in again.",
   invitationInvalid: "This invitation link is invalid or has expired. Ask the site's owner for a new one.",

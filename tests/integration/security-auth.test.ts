@@ -276,6 +276,47 @@ describe.each(testDatabaseKinds())("issue 26, items 10–13, on %s", (kind) => {
     });
   });
 
+  describe("item 12 (a): the weightiest studio actions want a second factor less than 15 minutes old", () => {
+    it("an old code: owner invitations, removals, newsletter sends and exports answer 403 second-factor-stale until a new code", async () => {
+      const owner = await staffWithSession(deps, uniqueEmail("owner"), "owner");
+      const editor = await staffWithSession(deps, uniqueEmail("editor"), "editor");
+      const auth = { ...cookie(owner.token), origin: PUBLIC_URL, "sec-fetch-site": "same-origin" };
+      const age = async (ms: number) =>
+        t.db.kysely.updateTable("sessions").set({ second_factor_at: Date.now() - ms }).where("user_id", "=", owner.userId).execute();
+
+      await age(16 * 60_000);
+      const weighty: [string, string, unknown?][] = [
+        ["POST", "/api/studio/staff/invitations", { email: uniqueEmail("next-owner"), access: "owner" }],
+        ["POST", "/api/studio/staff/revoke", { email: editor.email }],
+        ["POST", "/api/studio/audience/newsletters", { post: 1, confirm: 1 }],
+        ["POST", "/api/studio/audience/subscribers.csv"],
+        ["POST", "/api/studio/audience/leads.csv"],
+        ["POST", "/api/studio/audience/accounts.csv"],
+      ];
+      for (const [method, path, body] of weighty) {
+        const res = await call(method, path, body, auth);
+        expect(res.status, path).toBe(403);
+        expect(await res.json(), path).toMatchObject({ success: false, reason: "second-factor-stale" });
+      }
+      // Nothing happened: the editor is still staff, no export was logged.
+      expect((await t.db.kysely.selectFrom("users").select("access").where("id", "=", editor.userId).executeTakeFirstOrThrow()).access).toBe("editor");
+      // Lesser actions go on: an editor's invitation, reading lists.
+      expect((await call("POST", "/api/studio/staff/invitations", { email: uniqueEmail("next-editor"), access: "editor" }, auth)).status).toBe(201);
+      expect((await call("GET", "/api/studio/staff", undefined, auth)).status).toBe(200);
+
+      // A new code (of a later step than the enrolment's) makes the session fresh again.
+      const code = totpCode(owner.secret, Date.now() + 30_000);
+      expect((await call("POST", "/api/studio/second-factor", { code }, auth)).status).toBe(200);
+      expect((await call("POST", "/api/studio/staff/invitations", { email: uniqueEmail("next-owner"), access: "owner" }, auth)).status).toBe(201);
+      expect((await call("POST", "/api/studio/audience/accounts.csv", undefined, auth)).status).toBe(200);
+      expect((await call("POST", "/api/studio/staff/revoke", { email: editor.email }, auth)).status).toBe(200);
+
+      // Fourteen minutes is still fresh.
+      await age(14 * 60_000);
+      expect((await call("POST", "/api/studio/audience/subscribers.csv", undefined, auth)).status).toBe(200);
+    });
+  });
+
   describe("item 13: exports are posted, and the studio's API says nothing to strangers", () => {
     const exportsLogged = async () =>
       Number((await t.db.kysely.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "like", "%.export").executeTakeFirstOrThrow()).n);

@@ -16,5 +16,5 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { owner: true });
   const parsed = AccountQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
-  return csvExport("accounts", () => exportAccounts(args.context.deps, parsed.success ? parsed.data : {}, studio.actor));
+  return csvExport("accounts", () => exportAccounts(args.context.deps, parsed.success ? parsed.data : {}, studio.actor), args.request);
 }

@@ -17,5 +17,5 @@ export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { owner: true });
   const parsed = LeadQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const { from, to, ...query } = parsed.success ? parsed.data : {};
-  return csvExport("leads", () => exportLeads(args.context.deps, { ...query, ...dayRange(from, to) }, studio.actor));
+  return csvExport("leads", () => exportLeads(args.context.deps, { ...query, ...dayRange(from, to) }, studio.actor), args.request);
 }

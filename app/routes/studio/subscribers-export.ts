@@ -16,5 +16,5 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { owner: true });
   const parsed = SubscriberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
-  return csvExport("subscribers", () => exportSubscribers(args.context.deps, parsed.success ? parsed.data : {}, studio.actor));
+  return csvExport("subscribers", () => exportSubscribers(args.context.deps, parsed.success ? parsed.data : {}, studio.actor), args.request);
 }

@@ -5,6 +5,7 @@ import { notFound, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { csvField } from "../leads";
 import { type Actor, recordAudit } from "../staff/audit";
+import { assertFreshSecondFactor } from "../staff/step-up";
 
 export type SubscriberRow = {
   id: number;
@@ -106,6 +107,7 @@ export function toCsv<T>(columns: [string, (r: T) => string | number | null][], 
 
 /** Exports read whole tables: a bound per staff member keeps a stuck script from loading the database. */
 export async function assertExportAllowed(deps: Deps, actor: Actor): Promise<void> {
+  assertFreshSecondFactor(actor);
   const hit = await hitRateLimit(deps.db, `studio-export:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.exportsPerHour, windowMs: 3600_000 });
   if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyExports, hit.retryAfterSeconds);
 }

@@ -5,6 +5,7 @@ import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
 import { enqueueMail } from "../mail";
 import { type Actor, recordAudit } from "./audit";
+import { assertFreshSecondFactor } from "./step-up";
 
 export function isStaffAccess(value: unknown): value is StaffAccess {
   return (STAFF_ACCESS as readonly unknown[]).includes(value);
@@ -76,6 +77,7 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
  * deleted and its sessions lose the second factor. The last owner cannot be revoked.
  */
 export async function revokeAccess(deps: Deps, email: string, actor: Actor): Promise<void> {
+  assertFreshSecondFactor(actor);
   const row = await findUserByEmail(deps, normalizeEmail(email));
   if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
   if (row.access === "owner") await assertAnotherOwner(deps, row.id);

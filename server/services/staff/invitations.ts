@@ -10,6 +10,7 @@ import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { enqueueMail } from "../mail";
 import { type Actor, recordAudit } from "./audit";
+import { assertFreshSecondFactor } from "./step-up";
 
 /** A staff member acting in the studio: an actor whose access the service checks itself. */
 export type StaffActor = Actor & { userId: string; access: StaffAccess };
@@ -23,6 +24,8 @@ const INVITATIONS_PER_HOUR = 20;
  */
 export async function inviteStaff(deps: Deps, email: string, access: StaffAccess, actor: StaffActor, now = Date.now()): Promise<{ link: string }> {
   if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+  // An owner (new, or an editor raised by accepting) holds the whole studio: a fresh code first.
+  if (access === "owner") assertFreshSecondFactor(actor, now);
   const normalized = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
   // Each invitation is an e-mail sent in the site's name: an owner's session (or a stolen one) sends a bounded number.

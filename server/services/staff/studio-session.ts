@@ -18,6 +18,8 @@ export type StudioSession = {
   access: StaffAccess;
   /** "enrol": TOTP is not set up yet; "needed": set up, not passed in this session; "passed". */
   secondFactor: "enrol" | "needed" | "passed";
+  /** When this session last passed it (fresh for STEP_UP_MS for the weightiest actions); null before. */
+  secondFactorAt: number | null;
 };
 
 export async function studioSession(deps: Deps, sessionToken: string | undefined): Promise<StudioSession | null> {
@@ -39,6 +41,7 @@ export async function studioSession(deps: Deps, sessionToken: string | undefined
     name: row.name,
     access: row.access,
     secondFactor: !enrolled ? "enrol" : row.second_factor_at != null ? "passed" : "needed",
+    secondFactorAt: row.second_factor_at == null ? null : Number(row.second_factor_at),
   };
 }
 
