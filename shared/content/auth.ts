@@ -217,7 +217,7 @@ export const TEMPLATES_PAGE = {
 
 export { HEADER_ACCOUNT } from "./header-account";
 
-/** The account e-mails. `name` arrives quoted (server/services/mail.ts quoteUserText): visitor text never stands bare. */
+/** The account e-mails. `name` arrives quoted (server/services/mail/outbox.ts quoteUserText): visitor text never stands bare. */
 export const AUTH_EMAILS = {
   verify: {
     subject: `Verify your e-mail address for ${PRODUCT}`,

@@ -6,7 +6,7 @@ import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui"
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
-import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/audience/newsletters";
+import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
 import { isServiceError, parseInput } from "../../../server/services/errors";
 import { isStepUpError } from "../../../server/services/staff/step-up";
 import type { Route } from "./+types/newsletter-new";
@@ -18,7 +18,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const ref = PostRefSchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   if (!ref.success) throw data(null, { status: 404 });
   try {
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; stepUp?: boolean; stepUpError?: string | null };
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const { deps } = args.context;
   const formData = await args.request.formData();
   const form = Object.fromEntries(formData);

@@ -3,8 +3,8 @@ import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
-import { enqueueMail } from "../mail";
-import { type Actor, recordAudit } from "./audit";
+import { enqueueMail } from "../mail/outbox";
+import { type Actor, recordAudit } from "../audit";
 import { assertFreshSecondFactor } from "./step-up";
 
 export function isStaffAccess(value: unknown): value is StaffAccess {

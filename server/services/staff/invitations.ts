@@ -8,8 +8,8 @@ import { assertPasswordAllowed } from "../auth/password-policy";
 import { hashToken, newToken, newUserId } from "../auth/tokens";
 import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { enqueueMail } from "../mail";
-import { type Actor, recordAudit } from "./audit";
+import { enqueueMail } from "../mail/outbox";
+import { type Actor, recordAudit } from "../audit";
 import { assertFreshSecondFactor } from "./step-up";
 
 /** A staff member acting in the studio: an actor whose access the service checks itself. */

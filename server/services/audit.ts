@@ -1,4 +1,4 @@
-import type { Deps } from "../../context";
+import type { Deps } from "../context";
 
 /** Who made a studio write: a signed-in staff member, or the server's command line. */
 /** `secondFactorAt`: when the acting session last passed the second factor (a web session), see step-up.ts. */
