@@ -31,7 +31,7 @@ import { prerenderStampMatches, readPrerenderStamp } from "./prerender-stamp";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
 export const STUDIO_POST_BODY_BYTES = 1024 * 1024;
-const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/posts(?:\/|\.data$|$)/;
+export const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/posts(?:\/|\.data$|$)/;
 
 export type AppOptions = {
   deps: Deps;

@@ -6,6 +6,12 @@ import type { Config } from "./config";
 import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { createAdmission } from "./http/admission";
+import { createBodyGate } from "./http/body-gate";
+import { MAX_BODY_BYTES, STUDIO_POST_BODY_BYTES, STUDIO_POST_WRITE } from "./app";
+import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
+import { MEDIA_RULES } from "../shared/content/studio-media";
+import { sessionTokenOf } from "./http/cookies";
+import { studioSession } from "./services/staff/studio-session";
 import { HASH_LANE } from "./services/auth/password";
 import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
@@ -26,6 +32,8 @@ export type ServerOptions = {
   /** Requests allowed to wait in line (default 2000) and how long one may wait before a 503 (default 15 s). */
   maxQueuedRequests?: number;
   maxQueueWaitMs?: number;
+  /** How long an ordinary request's body (at most 64 KiB) may take to arrive before a 408 (default 10 s). */
+  bodyDeadlineMs?: number;
   /** Apply pending migrations at start (default); false when the cluster's primary has done it already. */
   migrate?: boolean;
 };
@@ -35,6 +43,12 @@ const STATIC_PATH = /^\/(healthz|readyz)$|^\/(assets|__test)\/|\.[a-z0-9]{2,5}$/
 const CHAT_PATH = /^\/api\/chat(\/|$)/;
 /** Posts that hash a password (sign-in, sign-up, new password), through the API and the pages (and their .data). */
 const HASHING_PATH = /^\/api\/auth\/(login|register|reset-password\/confirm)$|^\/(sign-in|get-started|reset-password)(\.data)?$/;
+
+/** The ordinary body's deadline; staff writes and uploads (up to 1 MiB and 10 MB) get the longer one. */
+export const BODY_DEADLINE_MS = 10_000;
+export const LARGE_BODY_DEADLINE_MS = 30_000;
+/** Bodies held in memory at once per process (read, or waiting their turn in the request line with them). */
+export const MAX_BUFFERED_BODY_BYTES = 64 * 1024 * 1024;
 
 /** Opens and migrates the database, then serves the site and the API. */
 export async function startServer(config: Config, buildDir: string, options: ServerOptions = {}): Promise<RunningServer> {
@@ -72,7 +86,31 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   // Password hashing (issue 13, S7) has a narrow line of its own: a storm of sign-ins waits there, not in the places
   // of page and API requests; inside, the hashing lane (services/auth/hash-lane.ts) bounds the hashes at once.
   const hashLine = createAdmission({ concurrency: HASH_LANE.concurrency + 2, maxQueue: 64, maxWaitMs, onShed });
-  const inFlight = trackInFlight((request, env) => {
+  // A request takes its place in a line only once its whole body has arrived (issue 26, S18): see body-gate.ts.
+  const bodyDeadlineMs = options.bodyDeadlineMs ?? BODY_DEADLINE_MS;
+  let lastRefusedLog = 0;
+  const bodies = createBodyGate({
+    limit: MAX_BODY_BYTES,
+    deadlineMs: bodyDeadlineMs,
+    maxBufferedBytes: MAX_BUFFERED_BODY_BYTES,
+    // Only the studio's writes and uploads may be larger, and only for staff: the session is looked up once the
+    // body is known to exceed 64 KiB (the studio's guards check the role again before anything is read from it).
+    larger: async (request) => {
+      const path = new URL(request.url).pathname;
+      const upload = request.method === "POST" && path === MEDIA_UPLOAD_PATH;
+      if (!upload && !STUDIO_POST_WRITE.test(path)) return null;
+      if (!(await studioSession(deps, sessionTokenOf(config, request.headers)))) return null;
+      return { limit: upload ? MEDIA_RULES.maxBodyBytes : STUDIO_POST_BODY_BYTES, deadlineMs: Math.max(bodyDeadlineMs, LARGE_BODY_DEADLINE_MS) };
+    },
+    onRefused: (request, reason) => {
+      if (Date.now() - lastRefusedLog < 1000) return;
+      lastRefusedLog = Date.now();
+      log.warn({ method: request.method, path: new URL(request.url).pathname, reason, bodies: bodies.stats() }, "request body refused");
+    },
+  });
+  const inFlight = trackInFlight(async (request, env) => {
+    const refused = await bodies.admit(request, env.incoming, (done) => env.outgoing.once("close", done));
+    if (refused) return refused;
     const path = new URL(request.url).pathname;
     const handle = () => app.fetch(request, env);
     if (request.method === "POST" && HASHING_PATH.test(path)) return hashLine.run(request, handle, () => env.outgoing.destroyed);
@@ -80,14 +118,28 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     return (CHAT_PATH.test(path) ? chatLine : line).run(request, handle, () => env.outgoing.destroyed);
   });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: inFlight.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: inFlight.fetch,
+        hostname: config.HOST,
+        port: config.PORT,
+        // Node checks the two timeouts below every 30 s by default, so a request could outlive them by as much:
+        // checked each second, they hold to within a second.
+        serverOptions: { connectionsCheckingInterval: 1_000 },
+      },
+      () => resolve(s),
+    );
   });
   if ("requestTimeout" in server) inFlight.watch(server as HttpServer);
-  // Slow clients must not hold sockets forever.
+  // Slow clients must not hold sockets forever. The body gate answers a body slower than its deadline first (10 s,
+  // 30 s for staff uploads); these are Node's own backstops for the headers and the whole request.
   if ("requestTimeout" in server) {
     server.requestTimeout = 30_000;
     server.headersTimeout = 15_000;
     server.keepAliveTimeout = 5_000;
+    // A connection on which nothing moves either way for two minutes (a client that stopped reading its answer,
+    // or one that never sends its next byte) is cut. Above the chat's quiet spells (the model's timeout).
+    server.timeout = Math.max(120_000, config.LLM_TIMEOUT_MS + 30_000);
   }
   const workers = startWorkers(deps);
   const { port } = server.address() as AddressInfo;
@@ -99,7 +151,13 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     closing ??= (async () => {
       const report = inFlight.report();
       log.info(
-        { ...report, open: report.open.slice(0, 50), socketsStalled: report.socketsStalled.slice(0, 20), admission: { main: line.stats(), chat: chatLine.stats() } },
+        {
+          ...report,
+          open: report.open.slice(0, 50),
+          socketsStalled: report.socketsStalled.slice(0, 20),
+          admission: { main: line.stats(), chat: chatLine.stats() },
+          bodies: bodies.stats(),
+        },
         "requests at shutdown",
       );
       log.info("shutting down");

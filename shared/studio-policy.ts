@@ -18,6 +18,7 @@ export const STUDIO_POLICY = {
   accounts: ["owner"],
   staff: ["owner"],
   audit: ["owner"],
+  export: ["owner"],
   password: ["owner", "editor"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 

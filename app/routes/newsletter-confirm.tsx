@@ -9,6 +9,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: NEWSLETTER.confirm.title, description: NEWSLETTER.confirm.confirmed.text, path: "/newsletter/confirm", matches, noindex: true });
 }
 
+/**
+ * The token is in the address (and in the form the button posts): the page, its data and the action's answer stay out
+ * of every cache and are never named in a Referer. Route headers are the only ones a document response carries.
+ */
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
 // The link only shows a button: mail scanners that open links must not confirm on the reader's behalf.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

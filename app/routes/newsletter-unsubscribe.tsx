@@ -9,6 +9,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: NEWSLETTER.unsubscribe.title, description: NEWSLETTER.unsubscribe.prompt, path: "/newsletter/unsubscribe", matches, noindex: true });
 }
 
+/**
+ * The token is in the address (and in the form the button posts): the page, its data and the action's answer stay out
+ * of every cache and are never named in a Referer. Route headers are the only ones a document response carries.
+ */
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
 // The link only shows a button: mail scanners that open links must not unsubscribe the reader.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

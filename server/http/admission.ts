@@ -23,6 +23,9 @@ export type AdmissionStats = { active: number; queued: number; admitted: number;
  * stays short and new connections are accepted, read and queued promptly.
  * Queued requests are admitted from a setImmediate, at most up to the cap per
  * iteration, never in a chain of microtasks that would lengthen the iteration.
+ *
+ * A request reaches the line only with its whole body in memory (body-gate.ts,
+ * decision 0019): a client sending its body slowly never holds a place.
  */
 export function createAdmission(options: AdmissionOptions) {
   type Waiter = { start: () => void; timer: NodeJS.Timeout; enqueuedAt: number; done: boolean };

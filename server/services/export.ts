@@ -11,16 +11,24 @@ export const EXPORT_PAGE = 5000;
 /** A CSV file's columns: the header's name and how a row fills the cell. */
 export type CsvColumns<T> = [string, (r: T) => string | number | null][];
 
+/** What some spreadsheet, in some locale, splits a line of text into cells at: `,` `;` tab `|`, and line breaks. */
+const CSV_SEPARATORS = /[,;\t|\r\n]/;
 /**
- * One CSV field (RFC 4180). Text a spreadsheet would run as a formula
- * (starting with = + - @, or a tab/CR that hides one) is prefixed with an
- * apostrophe, since visitors choose what they type into the site's forms.
+ * Every place a cell could start once some spreadsheet splits the text (the start, or just after any separator, and
+ * any spaces) followed by what would make that cell a formula: = + - @, or a tab/CR that hides one.
+ */
+const FORMULA_STARTS = /(?<=(?:^|[,;\t|\r\n]) *)(?=[=+\-@\t\r])/g;
+
+/**
+ * One CSV field (RFC 4180). Text a spreadsheet would run as a formula is prefixed with an apostrophe, at its start
+ * and after every separator of any locale inside it (`a;=1+1` is two cells where `;` separates), since visitors
+ * choose what they type into the site's forms; a field holding a quote or any such separator is quoted.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "string") text = text.replace(FORMULA_STARTS, "'");
+  return /"/.test(text) || CSV_SEPARATORS.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Rows as CSV: a header line, then one record per row, lines ending in CRLF. */

@@ -7,6 +7,8 @@ export const MEDIA_RULES = {
   maxBodyBytes: 10 * 1024 * 1024 + 64 * 1024,
   /** Decoding a larger picture costs too much memory and time (e.g. 8000 by 5000). */
   maxInputPixels: 40_000_000,
+  /** The longest side of any version: WebP cannot be larger (16383 px); a long image's versions are narrower to fit. */
+  maxSide: 16383,
   /** The widths made of every upload (never wider than the original). */
   widths: [480, 960, 1600] as const,
   /** The version the API's `image` field names and social previews use. */
@@ -39,6 +41,7 @@ export const MEDIA_MESSAGES = {
   wrongFormat: (format: string) => `${format.toUpperCase()} images are not accepted. Upload a JPEG, PNG, WebP or AVIF image.`,
   animated: "Animated images are not accepted. Upload a still JPEG, PNG, WebP or AVIF image.",
   tooManyPixels: "The image has too many pixels (over 40 megapixels). Make it smaller and try again.",
+  tooLong: "The image is too long and narrow to show on the web. Crop it and try again.",
   busy: "The server is busy processing other images. Try again in a few seconds.",
   tooMany: "Too many uploads in the last hour. Please try again later.",
   notFound: "That image is not in the library.",

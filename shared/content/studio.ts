@@ -109,5 +109,6 @@ export const STUDIO_NAV = [
   { to: "/studio/accounts", label: "Accounts" },
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },
+  { to: "/studio/export", label: "Export" },
   { to: "/studio/password", label: "Password" },
 ] as const satisfies readonly { to: string; label: string }[];

@@ -127,9 +127,32 @@ server {
 `;
 }
 
-/** The Caddy site (Caddyfile). Caddy sets X-Forwarded-For/-Proto/-Host itself and passes Host on. */
-export function caddySiteConfig(o: { port: number; upstreams: string[]; certificate: string; key: string }): string {
+/**
+ * How Caddy is told to read a request's whole body before passing it on: `request_buffers <size>` since 2.6.3;
+ * Debian 12's Caddy (2.6.2) only knows the older pair `buffer_requests` and `max_buffer_size <size>` (removed since).
+ */
+export function caddyRequestBuffering(version: string | undefined, tabs: string): string {
+  const [major = 2, minor = 99, patch = 99] = /(\d+)\.(\d+)\.(\d+)/.exec(version ?? "")?.slice(1).map(Number) ?? [];
+  const legacy = major === 2 && (minor < 6 || (minor === 6 && patch < 3));
+  return legacy ? `${tabs}buffer_requests\n${tabs}max_buffer_size 1MiB` : `${tabs}request_buffers 1MiB`;
+}
+
+/** The installed Caddy's version ("2.6.2"), or undefined. */
+function caddyVersion(binary: string): string | undefined {
+  try {
+    return execFileSync(binary, ["version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Caddy site (Caddyfile). Caddy sets X-Forwarded-For/-Proto/-Host itself and passes Host on. `caddyVersion`
+ * picks the spelling of request buffering (see caddyRequestBuffering); the README documents today's.
+ */
+export function caddySiteConfig(o: { port: number; upstreams: string[]; certificate: string; key: string; caddyVersion?: string }): string {
   const to = o.upstreams.join(" ");
+  const buffering = caddyRequestBuffering(o.caddyVersion, "\t\t\t");
   return `https://127.0.0.1:${o.port} {
 	tls ${o.certificate} ${o.key}
 
@@ -143,11 +166,13 @@ export function caddySiteConfig(o: { port: number; upstreams: string[]; certific
 		max_size 11MiB
 	}
 
-	# The AI help streams its answer (server-sent events): pass each piece on at once.
+	# The AI help streams its answer (server-sent events): pass each piece on at once. Request bodies are read whole
+	# (up to 1 MiB) before they go to the app, so a client sending one slowly never holds the app's request line.
 	handle /api/chat* {
 		reverse_proxy ${to} {
 			lb_policy round_robin
 			flush_interval -1
+${buffering}
 			transport http {
 				dial_timeout 10s
 				response_header_timeout 300s
@@ -158,6 +183,7 @@ export function caddySiteConfig(o: { port: number; upstreams: string[]; certific
 	handle {
 		reverse_proxy ${to} {
 			lb_policy round_robin
+${buffering}
 			transport http {
 				dial_timeout 10s
 				response_header_timeout 120s
@@ -211,7 +237,8 @@ function caddyMainConfig(site: string): string {
 	skip_install_trust
 	servers {
 		timeouts {
-			read_body 60s
+			read_header 10s
+			read_body 30s
 			idle 2m
 		}
 	}
@@ -262,7 +289,7 @@ export async function startReverseProxy(options: ReverseProxyOptions): Promise<R
     args = ["-p", dir, "-e", "stderr", "-c", conf, "-g", "daemon off;"];
   } else {
     const conf = path.join(dir, "Caddyfile");
-    fs.writeFileSync(conf, caddyMainConfig(caddySiteConfig({ ...site, upstreams: upstreams })));
+    fs.writeFileSync(conf, caddyMainConfig(caddySiteConfig({ ...site, upstreams, caddyVersion: caddyVersion(binary) })));
     args = ["run", "--config", conf, "--adapter", "caddyfile"];
     // Caddy keeps its state under XDG dirs: keep them in the temp dir, away from the user's.
     Object.assign(env, { HOME: dir, XDG_DATA_HOME: path.join(dir, "data"), XDG_CONFIG_HOME: path.join(dir, "config") });

@@ -12,10 +12,15 @@ export type TestSmtpOptions = {
   holdAfter?: number;
 };
 
+/** A message received in full but never answered (holdAfter): a real server may deliver it all the same. */
+
 export type TestSmtpServer = {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
   messages: CapturedMail[];
+  /** Messages whose whole text arrived after `holdAfter` and were held unanswered: a server that delivers what it
+   * received before its client died delivered these, though the client never heard so. */
+  held: CapturedMail[];
   waitForMail(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
 };
@@ -26,6 +31,7 @@ export type TestSmtpServer = {
  */
 export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
+  const held: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   // A message counts as delivered only when the server answered 250 to a client still connected (RFC 5321).
   const closed = new Set<string>();
@@ -50,21 +56,26 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const parsed = parseMail(raw);
+        const mail: CapturedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          subject: parsed.subject,
+          text: parsed.text,
+          raw,
+          headers: parsed.headers,
+          html: parsed.html,
+        };
         const accept = () => {
           if (closed.has(session.id)) return;
-          messages.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            subject: parsed.subject,
-            text: parsed.text,
-            raw,
-            headers: parsed.headers,
-            html: parsed.html,
-          });
+          messages.push(mail);
           for (const wake of waiters) wake();
           callback();
         };
-        if (options.holdAfter !== undefined && messages.length >= options.holdAfter) return;
+        if (options.holdAfter !== undefined && messages.length >= options.holdAfter) {
+          held.push(mail);
+          for (const wake of waiters) wake();
+          return;
+        }
         if (options.acceptDelayMs) setTimeout(accept, options.acceptDelayMs);
         else accept();
       });
@@ -79,6 +90,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    held,
     waitForMail(predicate, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

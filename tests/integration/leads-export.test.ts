@@ -26,9 +26,21 @@ describe("CSV fields", () => {
     expect(csvField("+91 98765 43210")).toBe("'+91 98765 43210");
     expect(csvField("-2+3")).toBe("'-2+3");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvField("\t=1")).toBe("'\t=1");
+    // A tab is a separator too (issue 26 item 9): the field is quoted and the cell after it neutralised.
+    expect(csvField("\t=1")).toBe("\"'\t'=1\"");
     expect(csvField("a=b")).toBe("a=b");
     expect(csvField(-5)).toBe("-5");
+  });
+
+  it("quotes a separator of any locale and neutralises a formula after each (issue 26 item 9)", () => {
+    expect(csvField("a;=1+1")).toBe("\"a;'=1+1\"");
+    expect(csvField("a|@x")).toBe("\"a|'@x\"");
+    expect(csvField("x,-1")).toBe("\"x,'-1\"");
+    expect(csvField("a; +1")).toBe("\"a; '+1\"");
+    expect(csvField("one\n=2")).toBe("\"one\n'=2\"");
+    expect(csvField("a;b")).toBe("\"a;b\"");
+    expect(csvField("a\tb")).toBe("\"a\tb\"");
+    expect(csvField("a=b;c")).toBe("\"a=b;c\"");
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { drainNewsletterMail, NEWSLETTER_CLAIM_LEASE_MS, startNewsletter } from "../../server/services/newsletter/issues";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { COMMAND_LINE } from "../../server/services/audit";
+import { AUDIENCE_RULES } from "../../shared/content/audience";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
@@ -139,5 +140,58 @@ describe.each(testDatabaseKinds())("newsletter delivery across processes on %s",
     expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
     const left = await t.db.kysely.selectFrom("mail_outbox").select("status").where("status", "!=", "sent").execute();
     expect(left).toEqual([]);
+  }, 120_000);
+
+  it("SIGKILL with messages handed to SMTP: exactly those are sent again, with their Message-ID; the rest once (issue 26 item 15)", async () => {
+    // The server takes the first 20 messages, then receives every further one in full and never answers: it has
+    // them (a real server would deliver them) while the process, killed, never hears so.
+    const { smtp, deps, post } = await setUp({ holdAfter: 20 });
+    const worker = await startWorker(t.url, smtp.url);
+    children.push(worker);
+    await startNewsletter(deps, post.id, SUBSCRIBERS, COMMAND_LINE);
+    const count = async (status: string) =>
+      Number((await t.db.kysely.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", status).executeTakeFirstOrThrow()).n);
+    await until(async () => smtp.messages.length >= 20 && smtp.held.length > 0 && (await count("sent")) >= 20, 60_000, "accepted messages recorded and others held");
+    // Let every connection of the pool reach its held message.
+    let seen = -1;
+    await until(async () => {
+      const now = smtp.held.length;
+      const stable = now === seen;
+      seen = now;
+      if (!stable) await new Promise((r) => setTimeout(r, 300));
+      return stable;
+    }, 30_000, "the held messages to settle");
+    await kill(worker);
+
+    const rows = await t.db.kysely.selectFrom("mail_outbox").select(["to_address", "status"]).execute();
+    const sending = new Set(rows.filter((r) => r.status === "sending").map((r) => r.to_address));
+    const unsent = new Set(rows.filter((r) => r.status !== "sent").map((r) => r.to_address));
+    const held = smtp.held.map((m) => m.to[0]!);
+    // Only messages marked as handed to SMTP can have reached anyone; at most one per sending lane.
+    expect(held.length).toBeGreaterThan(0);
+    for (const to of held) expect(sending.has(to), to).toBe(true);
+    expect(sending.size).toBeLessThanOrEqual(AUDIENCE_RULES.sendConcurrency);
+    expect(smtp.messages.map((m) => m.to[0]!).filter((to) => unsent.has(to))).toEqual([]);
+
+    const restarted = await startTestSmtpServer();
+    servers.push(restarted);
+    const after = testDeps(t.db, { SMTP_URL: restarted.url, PUBLIC_URL: "https://wise-parrot.example.test", MAIL_SEND_RATE_PER_MINUTE: "0" });
+    await drainNewsletterMail(after, { now: () => Date.now() + NEWSLETTER_CLAIM_LEASE_MS + 1000 });
+
+    // The restart sent exactly what was not recorded as sent: the held ones again, the never-handed ones once.
+    expect(restarted.messages.map((m) => m.to[0]!).sort()).toEqual([...unsent].sort());
+    const all = [...smtp.messages, ...smtp.held, ...restarted.messages].filter((m) => m.subject === post.title);
+    expect(all).toHaveLength(SUBSCRIBERS + held.length);
+    const byRecipient = new Map<string, string[]>();
+    for (const m of all) byRecipient.set(m.to[0]!, [...(byRecipient.get(m.to[0]!) ?? []), m.headers.get("message-id")!]);
+    expect(byRecipient.size).toBe(SUBSCRIBERS);
+    const twice = [...byRecipient].filter(([, ids]) => ids.length > 1);
+    expect(twice.map(([to]) => to).sort()).toEqual([...held].sort());
+    for (const [, ids] of twice) {
+      expect(ids).toHaveLength(2);
+      expect(ids[0]).toMatch(/^<newsletter-\d+-\d+@wise-parrot\.example\.test>$/);
+      expect(ids[1]).toBe(ids[0]);
+    }
+    expect(await t.db.kysely.selectFrom("mail_outbox").select("status").where("status", "!=", "sent").execute()).toEqual([]);
   }, 120_000);
 });

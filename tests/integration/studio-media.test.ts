@@ -156,6 +156,25 @@ describe.each(testDatabaseKinds())("studio media on %s", (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it("makes a long image's versions within WebP's 16383 px (a 1000×17000 PNG), and refuses one too long for any (issue 26 item 7)", async () => {
+    const long = await sharp({ create: { width: 1000, height: 17_000, channels: 3, background: "#3a7" } }).png().toBuffer();
+    const res = await upload(editor, long, "long.png", "image/png");
+    expect(res.status).toBe(201);
+    const media = ((await res.json()) as Json).media as Json;
+    expect(media).toMatchObject({ width: 1000, height: 17_000, type: "image/png" });
+    const files = media.files as Json[];
+    expect(files.filter((f) => f.format === "webp").map((f) => f.width)).toEqual([480, 960, 963]);
+    for (const f of files) expect(f.height).toBeLessThanOrEqual(16_383);
+    const served = await sharp(Buffer.from(await (await call("GET", files.find((f) => f.width === 963)!.url)).arrayBuffer())).metadata();
+    expect([served.width, served.height]).toEqual([963, 16_371]);
+
+    const needle = await sharp({ create: { width: 1, height: 20_000, channels: 3, background: "#3a7" } }).png().toBuffer();
+    const refused = await upload(editor, needle, "needle.png", "image/png");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, field: "file", message: "The image is too long and narrow to show on the web. Crop it and try again." });
+    expect(await t.db.kysely.selectFrom("media").select("id").where("original_name", "=", "needle.png").execute()).toEqual([]);
+  }, 120_000);
+
   it("accepts a 16-bit grey PNG (made 8-bit sRGB)", async () => {
     const deep = await sharp({ create: { width: 500, height: 300, channels: 3, background: "#777", noise: { type: "gaussian", mean: 100, sigma: 30 } } })
       .greyscale()

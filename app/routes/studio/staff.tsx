@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   if (stepUpError) return result(400, { stepUp: true, stepUpError });
   if (intent === "invite") {
     const errors: ActionResult["errors"] = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) errors.email = STAFF_PAGE.emailInvalid;
+    if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(email)) errors.email = STAFF_PAGE.emailInvalid;
     if (!(STAFF_ACCESS as readonly string[]).includes(access)) errors.access = STAFF_PAGE.accessInvalid;
     if (errors.email || errors.access) return result(400, { errors });
   }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ANALYTICS_COPY, ANALYTICS_PERIODS, type GoalName, GOALS } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
+import { normaliseSearch } from "../blog/search";
 import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
 import { KEY_SEPARATOR, type ReportRow, reportRows, type VisitFilter } from "./reports";
@@ -11,8 +12,10 @@ export const DashboardQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS.map((p) => p.value) as ["7d", "30d", "90d"]).optional(),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  page: z.string().min(1).max(300).startsWith("/").optional(),
-  source: z.string().max(200).optional(),
+  // Filters go through the public search's normalising (a NUL answered 500 on PostgreSQL): a source is stored as a
+  // lower-case token or host, so it is normalised as a search is; a path keeps its case and loses control characters.
+  page: z.string().min(1).max(300).startsWith("/").transform((v) => v.replace(/\p{Cc}/gu, "")).optional(),
+  source: z.string().max(200).transform(normaliseSearch).optional(),
 });
 export type DashboardQueryInput = z.input<typeof DashboardQuerySchema>;
 

@@ -5,6 +5,7 @@ import { forbidden, notFound } from "../errors";
 import { revokeAllSessions } from "./sessions";
 import { type Actor, recordAudit } from "../audit";
 import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
+import { normaliseSearch } from "../blog/search";
 import { anyContainsText } from "../like";
 
 export type AccountRow = {
@@ -35,7 +36,7 @@ export async function listAccounts(deps: Deps, filter: AccountFilter & { before?
   if (filter.offset) q = q.offset(filter.offset);
   const search = filter.search?.trim();
   if (search) {
-    q = q.where(anyContainsText(["email_normalized", sql<string>`lower(name)`, sql<string>`lower(company)`], search.toLowerCase()));
+    q = q.where(anyContainsText(["email_normalized", sql<string>`lower(name)`, sql<string>`lower(company)`], normaliseSearch(search)));
   }
   return (await q.execute()).map((r) => ({
     id: r.id,
@@ -82,7 +83,8 @@ export async function exportAccounts(deps: Deps, filter: AccountFilter, actor: A
  * left to the staff page: removing their access comes first.
  */
 export async function setAccountDisabled(deps: Deps, userId: string, disabled: boolean, actor: Actor): Promise<void> {
-  if (typeof userId !== "string" || userId.length === 0 || userId.length > 64) throw notFound(AUDIENCE_MESSAGES.accountNotFound);
+  // No id holds a control character (PostgreSQL cannot even compare a NUL): such an id names no account.
+  if (typeof userId !== "string" || userId.length === 0 || userId.length > 64 || /\p{Cc}/u.test(userId)) throw notFound(AUDIENCE_MESSAGES.accountNotFound);
   const user = await deps.db.kysely.selectFrom("users").select(["id", "access", "disabled_at"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw notFound(AUDIENCE_MESSAGES.accountNotFound);
   if (user.access !== "user") throw forbidden(AUDIENCE_MESSAGES.accountIsStaff);

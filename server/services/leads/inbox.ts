@@ -8,6 +8,7 @@ import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from
 import { notifyAboutLead } from "./notify";
 import { type Actor, recordAudit } from "../audit";
 import { assertExportAllowed, EXPORT_PAGE } from "../export";
+import { normaliseSearch } from "../blog/search";
 import { anyContainsText } from "../like";
 
 export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
@@ -47,7 +48,7 @@ export async function searchLeads(deps: Deps, viewer: LeadViewer, filter: LeadFi
   const search = filter.search?.trim();
   if (search) {
     q = q.where(
-      anyContainsText([sql<string>`lower(first_name || ' ' || last_name)`, sql<string>`lower(email)`, sql<string>`lower(phone)`, sql<string>`lower(message)`], search.toLowerCase()),
+      anyContainsText([sql<string>`lower(first_name || ' ' || last_name)`, sql<string>`lower(email)`, sql<string>`lower(phone)`, sql<string>`lower(message)`], normaliseSearch(search)),
     );
   }
   return (await q.execute()).map(toLead);

@@ -76,11 +76,18 @@ function acceptedFormat(meta: Metadata): AcceptedFormat | undefined {
   }
 }
 
-/** The widths made of an image `width` wide: the standard ones below it, and itself up to the largest (never upscaled). */
-export function targetWidths(width: number): number[] {
+/**
+ * The widths made of an image `width` × `height`: the standard ones below it, and itself up to the largest (never
+ * upscaled); none so wide that its height passes `maxSide` (WebP's limit), so a long image's versions are narrower.
+ * Empty when even a one-pixel-wide version would be too long.
+ */
+export function targetWidths(width: number, height = width): number[] {
   const largest = MEDIA_RULES.widths[MEDIA_RULES.widths.length - 1]!;
-  const widths: number[] = MEDIA_RULES.widths.filter((w) => w < width);
-  widths.push(Math.min(width, largest));
+  // The widest version whose height (rounded as the resize rounds it) stays within the limit.
+  const fits = Math.min(width, Math.floor((MEDIA_RULES.maxSide * width) / height));
+  if (fits < 1) return [];
+  const widths: number[] = MEDIA_RULES.widths.filter((w) => w < fits);
+  widths.push(Math.min(fits, largest));
   return [...new Set(widths)];
 }
 
@@ -93,7 +100,8 @@ export function targetWidths(width: number): number[] {
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   const { format, width, height } = await inspect(sharp, bytes);
-  const widths = targetWidths(width);
+  const widths = targetWidths(width, height);
+  if (widths.length === 0) throw invalid(MEDIA_MESSAGES.tooLong, "file");
   const largest = widths[widths.length - 1]!;
 
   let base: { data: Buffer; info: OutputInfo };

@@ -194,16 +194,18 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
           .selectFrom("subscribers")
           .select([
             "email",
-            sql.lit(post.title.slice(0, 300)).as("subject"),
-            sql.lit("").as("text_body"),
-            sql.lit(null).as("html_body"),
-            sql.lit(NEWSLETTER_KIND).as("kind"),
-            sql.lit("pending").as("status"),
-            sql.lit(0).as("attempts"),
+            // Every value a parameter (never spliced into the SQL text: a title is an editor's input), typed so
+            // PostgreSQL knows what each is in a select list.
+            sql<string>`cast(${post.title.slice(0, 300)} as text)`.as("subject"),
+            sql<string>`cast(${""} as text)`.as("text_body"),
+            sql<null>`cast(null as text)`.as("html_body"),
+            sql<string>`cast(${NEWSLETTER_KIND} as text)`.as("kind"),
+            sql<string>`cast(${"pending"} as text)`.as("status"),
+            sql<number>`cast(${0} as integer)`.as("attempts"),
             due.as("next_attempt_at"),
-            sql.lit(now).as("created_at"),
-            sql<string>`${`newsletter:${issueId}:`} || id`.as("idempotency_key"),
-            sql.lit(issueId).as("newsletter_id"),
+            sql<number>`cast(${now} as bigint)`.as("created_at"),
+            sql<string>`cast(${`newsletter:${issueId}:`} as text) || id`.as("idempotency_key"),
+            sql<number>`cast(${issueId} as bigint)`.as("newsletter_id"),
             "id",
           ])
           .where("status", "=", "confirmed"),
@@ -234,7 +236,9 @@ async function claimDue(deps: Deps, now: number, limit: number): Promise<Claimed
     .selectFrom("mail_outbox")
     .select("id")
     .where("newsletter_id", "is not", null)
-    .where("status", "=", "pending")
+    // "sending": handed to SMTP by a process that died before it heard back (its lease ran out): sent again, with the
+    // same Message-ID. "pending" ones were never handed over: sent for the first time.
+    .where("status", "in", ["pending", "sending"])
     .where("next_attempt_at", "<=", now)
     .orderBy("next_attempt_at")
     .limit(limit);
@@ -244,10 +248,14 @@ async function claimDue(deps: Deps, now: number, limit: number): Promise<Claimed
     .updateTable("mail_outbox")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + NEWSLETTER_CLAIM_LEASE_MS }))
     .where("id", "in", due)
-    .where("status", "=", "pending")
+    .where("status", "in", ["pending", "sending"])
     .where("next_attempt_at", "<=", now)
-    .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts"])
+    .returning(["id", "to_address", "subject", "newsletter_id", "subscriber_id", "attempts", "status"])
     .execute();
+  const interrupted = rows.filter((r) => r.status === "sending");
+  if (interrupted.length) {
+    deps.log.warn({ mailIds: interrupted.map((r) => Number(r.id)) }, "newsletter messages handed to SMTP before a crash are sent again (same Message-ID)");
+  }
   return rows.map((r) => ({
     id: Number(r.id),
     to: r.to_address,
@@ -340,6 +348,9 @@ export async function deliverNewsletterMail(
       const token = tokens.get(m.id) as string;
       const parts = personalParts(deps, m.newsletterId, content, token);
       try {
+        // Marked as it is handed to SMTP: if this process dies before the answer is recorded, only the messages so
+        // marked may have reached their reader already (decision 0016); the others of the claim were never sent.
+        await deps.db.kysely.updateTable("mail_outbox").set({ status: "sending" }).where("id", "=", m.id).execute();
         // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
         const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
         await send(deps.config, { id: m.id, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
@@ -420,7 +431,7 @@ async function progressOf(deps: Deps, issues: { id: number; blog_id: number; sub
       .where("status", "=", "unsubscribed")
       .where("unsubscribed_at", ">=", Number(issue.created_at))
       .executeTakeFirstOrThrow();
-    const queued = by("pending");
+    const queued = by("pending") + by("sending");
     out.push({
       id,
       blogId: Number(issue.blog_id),

@@ -1,9 +1,10 @@
 import { hashToken, newToken } from "../tokens";
+import { sql } from "kysely";
 import { z } from "zod";
 import { BLOG_NEWSLETTER, NEWSLETTER } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { parseInput, rateLimited } from "../errors";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail, mailAfterAnswer } from "../mail/outbox";
 import { hitRateLimit } from "../rate-limit";
 
 export const SubscribeSchema = z.object({
@@ -28,7 +29,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /**
  * Stores the address as pending (or puts an unsubscribed one back to pending)
  * and e-mails a confirmation link. The answer is the same whatever the
- * address's state, so the form reveals nothing about who subscribed.
+ * address's state, so the form reveals nothing about who subscribed; so is the
+ * work before it (issue 26: a confirmed address was answered sooner): one
+ * upsert whatever the state, then the answer; the e-mail's counter, tokens and
+ * message are made after it has gone out (mailAfterAnswer), as a password reset's are.
  */
 export async function subscribe(deps: Deps, rawEmail: string, clientIp: string): Promise<{ message: string }> {
   const { email } = parseInput(SubscribeSchema, { email: rawEmail });
@@ -41,37 +45,42 @@ export async function subscribe(deps: Deps, rawEmail: string, clientIp: string):
   const normalized = email.toLowerCase();
   const now = Date.now();
   const { kysely } = deps.db;
-  // New or known, in one statement: the conflict's "update" changes nothing and hands back the row as it is.
+  // New, pending, unsubscribed or confirmed, in one statement: a confirmed subscriber stays confirmed, any other
+  // known address is (back to) pending.
   const subscriber = await kysely
     .insertInto("subscribers")
     .values({ email, email_normalized: normalized, status: "pending", created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
-    .onConflict((oc) => oc.column("email_normalized").doUpdateSet((eb) => ({ email_normalized: eb.ref("excluded.email_normalized") })))
+    .onConflict((oc) =>
+      oc.column("email_normalized").doUpdateSet({
+        status: sql<string>`case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end`,
+        updated_at: sql<number>`case when subscribers.status = 'unsubscribed' then ${now} else subscribers.updated_at end`,
+      }),
+    )
     .returning(["id", "status"])
     .executeTakeFirstOrThrow();
 
-  if (subscriber.status === "confirmed") return { message: NEWSLETTER.subscribed };
-  if (subscriber.status === "unsubscribed") {
-    await kysely
-      .updateTable("subscribers")
-      .set({ status: "pending", updated_at: now })
-      .where("id", "=", subscriber.id)
-      .execute();
+  if (subscriber.status !== "confirmed") {
+    mailAfterAnswer(deps, "newsletter-confirm", () => sendConfirmation(deps, email, Number(subscriber.id), now));
   }
+  return { message: NEWSLETTER.subscribed };
+}
 
+/** The confirmation e-mail of a subscription, unless the address had its share this hour. */
+async function sendConfirmation(deps: Deps, email: string, subscriberId: number, now: number): Promise<void> {
   // Repeated requests must not turn the form into a way to flood someone's inbox.
-  const mailHit = await hitRateLimit(deps.db, `newsletter:mail:${normalized}`, {
+  const mailHit = await hitRateLimit(deps.db, `newsletter:mail:${email.toLowerCase()}`, {
     limit: NEWSLETTER.mailsPerAddressPerHour,
     windowMs: 3600_000,
   });
-  if (!mailHit.allowed) return { message: NEWSLETTER.subscribed };
+  if (!mailHit.allowed) return;
 
   const confirm = newEmailToken();
   const unsubscribe = newEmailToken();
-  await kysely
+  await deps.db.kysely
     .insertInto("subscriber_tokens")
     .values([
-      { token_hash: confirm.hash, subscriber_id: Number(subscriber.id), purpose: "confirm", created_at: now, expires_at: now + NEWSLETTER.confirmTtlMs, used_at: null },
-      { token_hash: unsubscribe.hash, subscriber_id: Number(subscriber.id), purpose: "unsubscribe", created_at: now, expires_at: now + NEWSLETTER.unsubscribeTtlMs, used_at: null },
+      { token_hash: confirm.hash, subscriber_id: subscriberId, purpose: "confirm", created_at: now, expires_at: now + NEWSLETTER.confirmTtlMs, used_at: null },
+      { token_hash: unsubscribe.hash, subscriber_id: subscriberId, purpose: "unsubscribe", created_at: now, expires_at: now + NEWSLETTER.unsubscribeTtlMs, used_at: null },
     ])
     .execute();
   const base = deps.config.PUBLIC_URL;
@@ -84,7 +93,6 @@ export async function subscribe(deps: Deps, rawEmail: string, clientIp: string):
     ),
     kind: "newsletter-confirm",
   });
-  return { message: NEWSLETTER.subscribed };
 }
 
 /** True when the token is well formed, unused and unexpired (without using it). */
@@ -120,10 +128,28 @@ async function useToken(deps: Deps, token: string | null | undefined, purpose: T
   return row ? Number(row.subscriber_id) : undefined;
 }
 
-/** Confirms the subscription the token was sent for. False for an unknown, used or expired token. */
+/**
+ * The subscriber a link was sent to, and their status now, whether or not the link was used: a link opened twice
+ * (a mail client's retry, a second click) finds what the first did. Undefined for an unknown or malformed token.
+ */
+async function linkOwner(deps: Deps, token: string | null | undefined, purpose: TokenPurpose): Promise<{ status: string } | undefined> {
+  if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+  return deps.db.kysely
+    .selectFrom("subscriber_tokens")
+    .innerJoin("subscribers", "subscribers.id", "subscriber_tokens.subscriber_id")
+    .select("subscribers.status")
+    .where("subscriber_tokens.token_hash", "=", hashToken(token))
+    .where("subscriber_tokens.purpose", "=", purpose)
+    .executeTakeFirst();
+}
+
+/**
+ * Confirms the subscription the token was sent for. True too when this link already confirmed it (opened twice);
+ * false for an unknown or expired token, or an address that has since unsubscribed.
+ */
 export async function confirmSubscription(deps: Deps, token: string | null | undefined): Promise<boolean> {
   const subscriberId = await useToken(deps, token, "confirm");
-  if (subscriberId === undefined) return false;
+  if (subscriberId === undefined) return (await linkOwner(deps, token, "confirm"))?.status === "confirmed";
   const now = Date.now();
   await deps.db.kysely
     .updateTable("subscribers")
@@ -133,10 +159,13 @@ export async function confirmSubscription(deps: Deps, token: string | null | und
   return true;
 }
 
-/** Unsubscribes, and retires every other link already sent to the address. */
+/**
+ * Unsubscribes, and retires every other link already sent to the address. True too when the address is already
+ * unsubscribed (RFC 8058 clients retry the one-click POST; any of its links says so); false for an unknown token.
+ */
 export async function unsubscribe(deps: Deps, token: string | null | undefined): Promise<boolean> {
   const subscriberId = await useToken(deps, token, "unsubscribe");
-  if (subscriberId === undefined) return false;
+  if (subscriberId === undefined) return (await linkOwner(deps, token, "unsubscribe"))?.status === "unsubscribed";
   const now = Date.now();
   await deps.db.kysely
     .updateTable("subscribers")

@@ -2,6 +2,7 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES, type Subscriber
 import type { Deps } from "../../context";
 import { notFound } from "../errors";
 import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
+import { normaliseSearch } from "../blog/search";
 import { containsText } from "../like";
 import { type Actor, recordAudit } from "../audit";
 
@@ -26,7 +27,7 @@ function filtered(deps: Deps, filter: SubscriberFilter) {
   let q = deps.db.kysely.selectFrom("subscribers");
   if (filter.status) q = q.where("status", "=", filter.status);
   const search = filter.search?.trim();
-  if (search) q = q.where(containsText("email_normalized", search.toLowerCase()));
+  if (search) q = q.where(containsText("email_normalized", normaliseSearch(search)));
   return q;
 }
 

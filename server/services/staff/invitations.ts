@@ -27,7 +27,8 @@ export async function inviteStaff(deps: Deps, email: string, access: StaffAccess
   // An owner (new, or an editor raised by accepting) holds the whole studio: a fresh code first.
   if (access === "owner") assertFreshSecondFactor(actor, now);
   const normalized = normalizeEmail(email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
+  // No control characters (a NUL cannot be stored in PostgreSQL): refused as any malformed address is.
+  if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
   // Each invitation is an e-mail sent in the site's name: an owner's session (or a stolen one) sends a bounded number.
   const limit = await hitRateLimit(deps.db, `staff-invite:${actor.userId}`, { limit: INVITATIONS_PER_HOUR, windowMs: 3_600_000, now });
   if (!limit.allowed) throw rateLimited(STUDIO_MESSAGES.tooManyInvitations, limit.retryAfterSeconds);
