@@ -57,6 +57,7 @@ export default [
       route("export", "routes/studio/export.tsx"),
       route("export/archive", "routes/studio/export-archive.ts"),
       route("settings", "routes/studio/settings.tsx"),
+      route("password", "routes/studio/password.tsx"),
     ]),
   ]),
   // Resource routes (no page).

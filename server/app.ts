@@ -19,7 +19,7 @@ import { mediaFiles } from "./pages/media-files";
 import { LISTING_TTL_MS, ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
 import { compressText } from "./http/compress";
-import { HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
+import { apiNotFound, HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
 import { isServiceError } from "./services/errors";
 import { clientIp } from "./http/client-ip";
 import { pageViews } from "./http/page-views";
@@ -64,7 +64,7 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.route("/api", createApiRouter());
   // Uploaded images (covers), from the database: public, immutable.
   app.on(["GET", "HEAD"], "/media/:name", mediaFiles());
-  app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
+  app.all("/api/*", apiNotFound);
 
   const handlePage = options.pageHandler ?? (options.buildDir ? serveBuild(app, deps, options.buildDir, options.build, readiness) : undefined);
   // The content pages, the post page, /blogs and /contact through the response cache: production build only (the dev server's pages

@@ -112,6 +112,24 @@ export const EnvSchema = z.object({
   // Sessions.
   SESSION_IDLE_HOURS: positiveInt.default(24 * 7),
   SESSION_ABSOLUTE_DAYS: positiveInt.default(30),
+  /**
+   * The key that seals the studio's TOTP secrets at rest (AES-256-GCM): 32 random bytes as 64 hex digits or base64
+   * (`openssl rand -hex 32`). Unset: secrets are stored as before, unsealed, and a production server says so at start
+   * (decision 0020). Rotated by re-enrolment: a secret sealed with another key cannot be read.
+   */
+  TOTP_SECRET_KEY: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v, ctx) => {
+      if (v === "") return undefined;
+      const key = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, "hex") : /^[A-Za-z0-9+/_-]{43}=?$/.test(v) ? Buffer.from(v, "base64") : null;
+      if (!key || key.length !== 32) {
+        ctx.addIssue({ code: "custom", message: "must be 32 random bytes as 64 hex digits or base64 (openssl rand -hex 32)" });
+        return z.NEVER;
+      }
+      return key;
+    }),
 
   // Social sign-in (enabled per provider when both id and secret are set).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),

@@ -59,6 +59,10 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     if (applied.length) log.info({ applied }, "migrations applied");
   }
   const deps: Deps = { config, db, log };
+  if (config.NODE_ENV === "production" && !config.TOTP_SECRET_KEY) {
+    // Decision 0020: the site runs without it (a fresh install, the tests), but the operator is told, every start.
+    log.warn("TOTP_SECRET_KEY is not set: the studio's second-factor secrets are stored unsealed (see .env.example)");
+  }
   const app = await createApp({ deps, buildDir });
 
   let lastShedLog = 0;

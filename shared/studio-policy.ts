@@ -20,6 +20,7 @@ export const STUDIO_POLICY = {
   audit: ["owner"],
   export: ["owner"],
   settings: ["owner"],
+  password: ["owner", "editor"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 
 export type StudioArea = keyof typeof STUDIO_POLICY;

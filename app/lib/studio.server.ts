@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
-import { STUDIO_PAGES } from "@shared/content/studio";
+import { STUDIO_MESSAGES, STUDIO_PAGES } from "@shared/content/studio";
 import { mayOpenPath } from "@shared/studio-policy";
 import type { AppLoadContext } from "react-router";
-import { sessionTokenOf } from "../../server/http/cookies";
+import { deviceCookie, sessionTokenOf } from "../../server/http/cookies";
 import type { StaffActor } from "../../server/services/staff/invitations";
-import { type StudioSession, studioSession } from "../../server/services/staff/studio-session";
+import { passSecondFactor, type StudioSession, studioSession } from "../../server/services/staff/studio-session";
+import { pageError } from "./service-errors.server";
 import { securityEvent } from "../../server/services/security-events";
 
 export type StudioPageSession = StudioSession & { sessionToken: string; actor: StaffActor };
@@ -43,7 +44,7 @@ export async function requireStudio(
   return {
     ...studio,
     sessionToken,
-    actor: { userId: studio.userId, label: studio.email, clientIp: context.clientIp, access: studio.access },
+    actor: { userId: studio.userId, label: studio.email, clientIp: context.clientIp, access: studio.access, secondFactorAt: studio.secondFactorAt },
   };
 }
 
@@ -68,4 +69,35 @@ export function studioNext(url: string | null | undefined): string {
   if (path === STUDIO_PAGES.secondFactor || path === STUDIO_PAGES.enrol) return STUDIO_PAGES.home;
   const search = parsed.searchParams.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The step-up code a studio form carries (`stepUpCode`) when the studio asked for one (issue 26, item 12): checked
+ * first, so the action that follows finds this session's second factor fresh. Returns the refusal for the code field,
+ * or null (no code sent, or the code was right).
+ */
+export async function stepUpFromForm(
+  { request, context }: { request: Request; context: AppLoadContext },
+  studio: StudioPageSession,
+  form: FormData,
+): Promise<string | null> {
+  const code = String(form.get("stepUpCode") ?? "").trim();
+  if (!code) return null;
+  if (code.length > 40) return STUDIO_MESSAGES.codeFormat;
+  try {
+    const deviceToken = deviceCookie.read(context.deps.config, request.headers.get("cookie"));
+    const now = Date.now();
+    await passSecondFactor(context.deps, studio.sessionToken, code, context.clientIp, now, { deviceToken });
+    studio.actor.secondFactorAt = now;
+    return null;
+  } catch (error) {
+    const failure = pageError(error);
+    if (!failure) throw error;
+    return failure.detail;
+  }
+}
+
+/** The second-factor page, coming back to `next` (a studio page) once a fresh code is in. */
+export function stepUpPage(next: string): string {
+  return `${STUDIO_PAGES.secondFactor}?next=${encodeURIComponent(studioNext(next))}`;
 }

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, data, useFetcher } from "react-router";
-import { focusFirstInvalid, SelectField, TextField } from "~/components/auth/fields";
+import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
-import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, TEMPLATES_PAGE } from "@shared/content/auth";
+import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, SIGN_UP_PAGE, TEMPLATES_PAGE } from "@shared/content/auth";
 import { INDUSTRIES, whatsappLink } from "@shared/content/site";
 import { authChecks } from "~/lib/form-checks";
-import { fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
+import { ChangePasswordSchema, fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
 import { type Banner, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
+import { pageError } from "~/lib/service-errors.server";
+import { sessionTokenOf } from "../../server/http/cookies";
 import { resendVerification, updateProfile } from "../../server/services/auth/accounts";
+import { changePassword } from "../../server/services/auth/password-change";
 import type { Route } from "./+types/templates";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,6 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent: "resend", banner: { tone: "error", message: failure.detail ?? failure.message } as Banner, errors: {} as FieldErrors, user }, { status: failure.status });
     }
   }
+  if (form.get("intent") === "password") {
+    // The current password, then the new one (the spec's length rule here, the server's policy in the service).
+    const parsed = ChangePasswordSchema.safeParse({ currentPassword: String(form.get("currentPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") });
+    if (!parsed.success) return data({ intent: "password", banner: null, errors: fieldErrors(parsed.error) as FieldErrors, user }, { status: 400 });
+    try {
+      await changePassword(deps, user._id, sessionTokenOf(deps.config, request.headers) ?? "", parsed.data);
+      return { intent: "password", banner: { tone: "success", message: AUTH_MESSAGES.passwordChanged } as Banner, errors: {} as FieldErrors, user };
+    } catch (error) {
+      const failure = pageError(error);
+      if (!failure) throw error;
+      const banner = failure.field ? null : ({ tone: "error", message: failure.detail } as Banner);
+      return data({ intent: "password", banner, errors: failure.fieldErrors as FieldErrors, user }, { status: failure.status, headers: failure.headers });
+    }
+  }
   const changes = { name: String(form.get("name") ?? ""), company: String(form.get("company") ?? ""), industry: String(form.get("industry") ?? "") };
   const parsed = ProfileUpdateSchema.safeParse(changes);
   if (!parsed.success) {
@@ -52,6 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Templates({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const resend = useFetcher<typeof action>();
+  const password = useFetcher<typeof action>();
+  const passwordFormRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (password.state !== "idle") return;
+    if (password.data?.errors && Object.keys(password.data.errors).length > 0) focusFirstInvalid(passwordFormRef.current);
+    // Changed: the fields are emptied, so the passwords do not stay on the screen.
+    if (password.data?.banner?.tone === "success") passwordFormRef.current?.reset();
+  }, [password.state, password.data]);
   const formRef = useRef<HTMLFormElement>(null);
   const [user, setUser] = useState(loaderData.user);
   const [profileBanner, setProfileBanner] = useState<Banner | null>(null);
@@ -107,6 +132,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
   }
 
   const resendBanner = resend.data?.banner ?? (actionData?.intent === "resend" ? actionData.banner : null);
+  const passwordResult = password.data ?? (actionData?.intent === "password" ? actionData : undefined);
   const industries = industriesFirst(user.industry);
   const firstName = user.name.split(" ")[0] || user.name;
   const site = useSite();
@@ -209,6 +235,37 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
               {saving ? TEMPLATES_PAGE.saving : TEMPLATES_PAGE.save}
             </button>
           </Form>
+
+          <h2 id="password-heading" className="mt-8 text-xl font-bold text-slate-900">
+            {TEMPLATES_PAGE.passwordHeading}
+          </h2>
+          <div className="mt-4">
+            <StatusBanner tone={passwordResult?.banner?.tone} message={passwordResult?.banner?.message} />
+          </div>
+          <password.Form method="post" ref={passwordFormRef} noValidate={hydrated} aria-labelledby="password-heading" className="mt-2 space-y-4">
+            <input type="hidden" name="intent" value="password" />
+            <PasswordField
+              label={TEMPLATES_PAGE.currentPassword}
+              name="currentPassword"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              error={passwordResult?.errors.currentPassword}
+            />
+            <PasswordField
+              label={TEMPLATES_PAGE.newPassword}
+              name="newPassword"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={128}
+              hint={SIGN_UP_PAGE.passwordHint}
+              error={passwordResult?.errors.newPassword}
+            />
+            <button type="submit" className="btn-primary w-full justify-center" disabled={password.state !== "idle"}>
+              {password.state !== "idle" ? TEMPLATES_PAGE.changingPassword : TEMPLATES_PAGE.changePassword}
+            </button>
+          </password.Form>
         </aside>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { AUTH_MESSAGES } from "../../shared/content/auth";
 import {
+  ChangePasswordSchema,
   LoginSchema,
   ProfileUpdateSchema,
   RegisterSchema,
@@ -25,6 +26,7 @@ import {
 } from "../services/auth/accounts";
 import { clearSessionCookies, deviceCookie, oauthFlowCookie, sessionCookies, sessionTokenOf } from "../http/cookies";
 import { notFound, unauthorized, unavailable } from "../services/errors";
+import { changePassword } from "../services/auth/password-change";
 import { revokeSession } from "../services/auth/sessions";
 import { landingAfterSignIn, staffAccessOf } from "../services/staff/access";
 import {
@@ -88,6 +90,15 @@ export function createAuthRouter(): Hono<AppEnv> {
     const changes = await readJson(c, ProfileUpdateSchema);
     const user = await updateProfile(c.get("deps"), current._id, changes);
     return c.json({ success: true, message: AUTH_MESSAGES.profileSaved, user });
+  });
+
+  /** A signed-in person's new password: the current one required; every other session ends, this one stays. */
+  auth.post("/password", async (c) => {
+    const current = await requireUser(c);
+    const input = await readJson(c, ChangePasswordSchema);
+    const deps = c.get("deps");
+    await changePassword(deps, current._id, sessionTokenOf(deps.config, c.req.raw.headers)!, input);
+    return c.json({ success: true, message: AUTH_MESSAGES.passwordChanged });
   });
 
   /** The signed-in user of the web app's cookie, for the header (asked only when the hint cookie says so). */

@@ -37,7 +37,7 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
     const [stats, subscribers] = await Promise.all([subscriberStats(deps), listSubscribers(deps, q)]);
     return c.json({ success: true, ...stats, subscribers });
   });
-  r.get("/subscribers.csv", async (c) => {
+  r.post("/subscribers.csv", async (c) => {
     const q = parseInput(SubscriberQuerySchema, c.req.query());
     return csv(c, "subscribers", await exportSubscribers(c.get("deps"), q, actorOf(c)));
   });
@@ -72,7 +72,7 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
     const [counts, leads] = await Promise.all([leadCounts(deps, actorOf(c)), searchLeads(deps, actorOf(c), { ...q, ...dayRange(from, to) })]);
     return c.json({ success: true, crmConfigured: crmConfigured(deps), counts, leads });
   });
-  r.get("/leads.csv", async (c) => {
+  r.post("/leads.csv", async (c) => {
     const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
     return csv(c, "leads", await exportLeads(c.get("deps"), { ...q, ...dayRange(from, to) }, actorOf(c)));
   });
@@ -93,7 +93,7 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
     const q = parseInput(AccountQuerySchema, c.req.query());
     return c.json({ success: true, accounts: await listAccounts(c.get("deps"), q) });
   });
-  r.get("/accounts.csv", async (c) => {
+  r.post("/accounts.csv", async (c) => {
     const q = parseInput(AccountQuerySchema, c.req.query());
     return csv(c, "accounts", await exportAccounts(c.get("deps"), q, actorOf(c)));
   });

@@ -42,5 +42,5 @@ export async function studioPolicy(c: Context<StudioEnv>, next: Next) {
 
 export function actorOf(c: Context<StudioEnv>): StaffActor {
   const studio = c.get("studio");
-  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access };
+  return { userId: studio.userId, label: studio.email, clientIp: c.get("clientIp"), access: studio.access, secondFactorAt: studio.secondFactorAt };
 }

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { STAFF_ACCESS, STUDIO_MESSAGES } from "../../shared/content/studio";
-import { sessionTokenOf } from "../http/cookies";
-import { readJson } from "../http/errors";
+import { deviceCookie, sessionTokenOf } from "../http/cookies";
+import { apiNotFound, readJson } from "../http/errors";
 import { findUserByEmail, normalizeEmail } from "../services/auth/accounts";
 import { resolveSession } from "../services/auth/sessions";
 import { forbidden } from "../services/errors";
@@ -19,6 +19,8 @@ import { createStudioAnalyticsRouter } from "./studio-analytics";
 import { securityEvent } from "../services/security-events";
 
 
+const STUDIO_API_PATH = "/api/studio";
+
 const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
 const EmailBody = z.object({ email: z.string({ error: "Enter a valid e-mail address." }).trim().min(3, "Enter a valid e-mail address.").max(320, "Enter a valid e-mail address.") });
 const InviteBody = EmailBody.extend({ access: z.enum(STAFF_ACCESS, { error: `access must be one of: ${STAFF_ACCESS.join(", ")}` }) });
@@ -31,13 +33,19 @@ const AcceptBody = z.object({
 
 /**
  * /api/studio: the owner's studio. Every answer is private (`no-store`) and kept out of search engines. Without a
- * session the answer is 401; a visitor account gets 403; a staff session reaches more than its own second-factor
+ * session the answer is the unknown API address's 404; a visitor account gets 403; a staff session reaches more than its own second-factor
  * steps only once it passed the second factor.
  */
 export function createStudioRouter(): Hono<StudioEnv> {
   const r = new Hono<StudioEnv>();
 
   r.use(async (c, next) => {
+    // Whoever has no session at all learns nothing here: outside the invitation (opened before one has an account),
+    // the answer is the unknown API address's, byte for byte, as the studio's pages answer the site's 404.
+    if (c.req.path !== `${STUDIO_API_PATH}/invitation`) {
+      const deps = c.get("deps");
+      if (!(await resolveSession(deps, sessionTokenOf(deps.config, c.req.raw.headers)))) return apiNotFound(c);
+    }
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex, nofollow");
     await next();
@@ -73,12 +81,14 @@ export function createStudioRouter(): Hono<StudioEnv> {
   });
   r.post("/second-factor/enrolment/confirm", async (c) => {
     const { code } = await readJson(c, CodeBody);
-    const recoveryCodes = await enrolSession(c.get("deps"), c.get("sessionToken"), code, c.get("clientIp"));
+    const deviceToken = deviceCookie.read(c.get("deps").config, c.req.header("cookie"));
+    const recoveryCodes = await enrolSession(c.get("deps"), c.get("sessionToken"), code, c.get("clientIp"), Date.now(), { deviceToken });
     return c.json({ success: true, recoveryCodes });
   });
   r.post("/second-factor", async (c) => {
     const { code } = await readJson(c, CodeBody);
-    const used = await passSecondFactor(c.get("deps"), c.get("sessionToken"), code, c.get("clientIp"));
+    const deviceToken = deviceCookie.read(c.get("deps").config, c.req.header("cookie"));
+    const used = await passSecondFactor(c.get("deps"), c.get("sessionToken"), code, c.get("clientIp"), Date.now(), { deviceToken });
     return c.json({ success: true, used });
   });
 

@@ -33,6 +33,11 @@ export function serviceErrorJson(c: Context, error: ServiceError) {
  * A problem with the HTTP request itself (its content type, malformed JSON, a missing bearer token),
  * with a message safe to show to the client. What the domain refuses is a `ServiceError`.
  */
+/** The answer to an API address that does not exist (and to an anonymous caller of the studio's API, the same). */
+export function apiNotFound(c: Context) {
+  return c.json({ success: false, message: "Not found." }, 404);
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 413 | 415,

@@ -2,7 +2,8 @@ import type { Deps } from "../context";
 import { domainOnly, type SecurityEvent, securityEvent } from "./security-events";
 
 /** Who made a studio write: a signed-in staff member, or the server's command line. */
-export type Actor = { userId: string | null; label: string; clientIp: string };
+/** `secondFactorAt`: when the acting session last passed the second factor (a web session), see step-up.ts. */
+export type Actor = { userId: string | null; label: string; clientIp: string; secondFactorAt?: number | null };
 
 export const COMMAND_LINE: Actor = { userId: null, label: "command line", clientIp: "command line" };
 

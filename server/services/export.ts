@@ -3,6 +3,7 @@ import type { Deps } from "../context";
 import type { Actor } from "./audit";
 import { rateLimited } from "./errors";
 import { hitRateLimit } from "./rate-limit";
+import { assertFreshSecondFactor } from "./staff/step-up";
 
 /** Exports read their table this many rows a query, so a large list never needs one huge query. */
 export const EXPORT_PAGE = 5000;
@@ -39,6 +40,8 @@ export function toCsv<T>(columns: CsvColumns<T>, rows: T[]): string {
 
 /** Exports read whole tables: a bound per staff member keeps a stuck script from loading the database. */
 export async function assertExportAllowed(deps: Pick<Deps, "db">, actor: Actor): Promise<void> {
+  // A full export wants a second factor less than 15 minutes old (issue 26, item 12).
+  assertFreshSecondFactor(actor);
   const hit = await hitRateLimit(deps.db, `studio-export:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.exportsPerHour, windowMs: 3600_000 });
   if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyExports, hit.retryAfterSeconds);
 }

@@ -39,6 +39,12 @@ export const AUTH_MESSAGES = {
   tooManyEmails: "Too many e-mails requested for this address. Please try again later.",
   tooManySignUps: "Too many accounts were created from your network. Please try again later.",
   hashingBusy: "Too many sign-ins are being checked right now. Please try again in a few seconds.",
+  passwordChanged: "Your password is changed. Every other device where you were signed in has been signed out.",
+  currentPasswordWrong: "That is not your current password.",
+  passwordUnchanged: "Your new password must be different from the current one.",
+  noPasswordYet: "Your account has no password yet (you sign in with Google or Microsoft): use Forgot password to set one.",
+  tooManyPasswordChanges: "Too many wrong current passwords. Please wait a few minutes and try again.",
+  passwordCheckBusy: "Your new password could not be checked just now. Please try again in a few seconds.",
   signedOut: "You have been signed out.",
   profileSaved: "Your profile has been saved.",
   resetRequested:
@@ -63,6 +69,8 @@ export const AUTH_VALIDATION = {
   passwordCommon:
     "This password is one of the most common passwords, the first ones attackers try. Please choose a less common one.",
   passwordPersonal: "Your password must not be your e-mail address or your name. Please choose another one.",
+  passwordGuessable:
+    "This password is too easy to guess: it follows a pattern attackers try (a word with a few digits or symbols, a keyboard row, a date, your name or the site's). Please choose a longer one, such as three or four unrelated words.",
   industryRequired: "Please choose your industry.",
   industryInvalid: "Please choose an industry from the list.",
   firstNameRequired: "Please enter your first name.",
@@ -73,6 +81,7 @@ export const AUTH_VALIDATION = {
   companyTooLong: `Company name must be at most ${AUTH_RULES.companyMaxLength} characters.`,
   badCharacters: "Please remove the control characters from this field.",
   oneLine: "Please keep this on one line (no line breaks).",
+  directionMarks: "Please remove the invisible characters that reverse text (direction overrides) from this field.",
   roleRequired: "Please choose your role.",
   termsRequired: "Please accept the Terms of Service and Privacy Policy.",
   tokenRequired: "The link is missing its token.",
@@ -191,6 +200,11 @@ export const TEMPLATES_PAGE = {
   industry: "Industry",
   save: "Save profile",
   saving: "Saving...",
+  passwordHeading: "Change password",
+  currentPassword: "Current password",
+  newPassword: "New password",
+  changePassword: "Change password",
+  changingPassword: "Changing password...",
   signOut: "Sign Out",
   /** Each kit card's next step: a WhatsApp chat that names the kit, or the demo. */
   kitChat: "Set this up on WhatsApp",

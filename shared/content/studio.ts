@@ -34,6 +34,9 @@ export const STUDIO_MESSAGES = {
   codeInvalid: "That code is not right. Check your authenticator app and try again.",
   codeFormat: "Enter the 6-digit code from your authenticator app, or a recovery code.",
   tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
+  stepUp: "For this, enter a new code from your authenticator app (your last one is more than 15 minutes old).",
+  secretUnreadable:
+    "This server cannot read your authenticator's key (its TOTP_SECRET_KEY changed). Use a recovery code, then ask an owner to remove and re-grant your access so you can set up two-step sign-in again.",
   invitationInvalid: "This invitation link is invalid or has expired. Ask the site's owner for a new one.",
   invitationOtherAccount: "This invitation is for another e-mail address. Sign out, then open the link again.",
   invitationSignIn: "An account with this e-mail address exists: sign in to it, then open the link again.",
@@ -82,6 +85,18 @@ export const STUDIO_PAGES = {
   skipLink: "Skip to content",
 } as const;
 
+/** The studio's own page for changing one's password (the same service as the signed-in page's form). */
+export const STUDIO_PASSWORD_PAGE = {
+  metaTitle: "Password · Studio",
+  title: "Change password",
+  description: "Your current password, then the new one. Every other device where you are signed in is signed out; this one stays.",
+  current: "Current password",
+  next: "New password",
+  hint: "Must be at least 8 characters long",
+  submit: "Change password",
+  busy: "Changing password...",
+} as const;
+
 /** The studio's sections, in the order of its menu; each shows to the staff the policy table lets in (shared/studio-policy.ts). */
 export const STUDIO_NAV = [
   { to: "/studio", label: "Overview" },
@@ -96,4 +111,5 @@ export const STUDIO_NAV = [
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/export", label: "Export" },
   { to: "/studio/settings", label: "Settings" },
+  { to: "/studio/password", label: "Password" },
 ] as const satisfies readonly { to: string; label: string }[];

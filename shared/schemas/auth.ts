@@ -43,7 +43,14 @@ const noControlCharacters = (v: string) => !CONTROL_CHARACTERS.test(v);
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
 const oneLine = (v: string) => !LINE_BREAKS.test(v);
 
-/** A one-line text field: trimmed, required, bounded, no line breaks or control characters. */
+/**
+ * The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): invisible, they reorder the
+ * text around them, so "Ann<U+202E>nimda" reads as "Annadmin" in a staff list, an audit line or an e-mail.
+ */
+const DIRECTION_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/;
+const noDirectionOverrides = (v: string) => !DIRECTION_OVERRIDES.test(v);
+
+/** A one-line text field: trimmed, required, bounded, no line breaks, control characters or direction overrides. */
 function lineSchema(required: string, max: number, tooLong: string) {
   return z
     .string({ error: required })
@@ -51,10 +58,26 @@ function lineSchema(required: string, max: number, tooLong: string) {
     .min(1, required)
     .max(max, tooLong)
     .refine(oneLine, { error: V.oneLine })
-    .refine(noControlCharacters, { error: V.badCharacters });
+    .refine(noControlCharacters, { error: V.badCharacters })
+    .refine(noDirectionOverrides, { error: V.directionMarks });
 }
 
-const NameSchema = lineSchema(V.nameRequired, AUTH_RULES.nameMaxLength, V.nameTooLong);
+/**
+ * A person's name, wherever one is set (sign-up, profile, a staff invitation's acceptance): the one rule for all of
+ * them, so no door can take a name another refuses.
+ */
+export const PersonNameSchema = lineSchema(V.nameRequired, AUTH_RULES.nameMaxLength, V.nameTooLong);
+const NameSchema = PersonNameSchema;
+
+/**
+ * A name a third party supplies (a sign-in provider's profile): not refused, since the person cannot correct it
+ * there, but made to fit the same rule: line breaks become spaces, control characters and direction overrides go.
+ */
+export function cleanPersonName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = raw.replace(/[\t\n\r\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
+  return cleaned.replace(/\s+/g, " ").trim().slice(0, AUTH_RULES.nameMaxLength);
+}
 const CompanySchema = lineSchema(V.companyRequired, AUTH_RULES.companyMaxLength, V.companyTooLong);
 
 /** POST /api/auth/register. `role` may be sent (the spec's payload has it) but is always 'user'. */
@@ -88,6 +111,10 @@ export const ProfileUpdateSchema = z
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
 export const ResetRequestSchema = z.object({ email: EmailSchema });
+
+/** POST /api/auth/password, the signed-in page's and the studio's form: the current password, then the new one. */
+export const ChangePasswordSchema = z.object({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });
+export type ChangePasswordInput = z.output<typeof ChangePasswordSchema>;
 
 const TokenSchema = z.string({ error: V.tokenRequired }).trim().min(1, V.tokenRequired).max(200, V.tokenRequired);
 

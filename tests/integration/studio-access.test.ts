@@ -161,14 +161,29 @@ describe.each(testDatabaseKinds())("the studio's door on %s", (kind) => {
     expect(keys.length).toBeGreaterThanOrEqual(10);
   });
 
-  it("answers 401 without a session and 403 to a visitor's account, on every endpoint, as private JSON", async () => {
+  /**
+   * An answer as the caller sees it: status, headers and the body's bytes; but the request's own id and nonce, and
+   * `Connection: close` of the upload address, which never reads a refused body and so cannot keep the connection.
+   */
+  async function seen(res: Response) {
+    const headers = [...res.headers.entries()]
+      .filter(([name]) => !["x-request-id", "date", "connection"].includes(name))
+      .map(([name, value]) => [name, value.replace(/'nonce-[^']+'/g, "'nonce'")]);
+    return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString("hex") };
+  }
+
+  // Issue 26, item 13: the answer used to be 401 "Sign in with a studio account first.", naming the studio.
+  it("answers an anonymous caller exactly as an unknown API address, and 403 to a visitor's account, on every endpoint", async () => {
     for (const e of endpoints.filter((e) => !OUTSIDE_THE_GUARD.has(e.key))) {
-      const anonymous = await expectPrivateJson(await call(e.method, e.path), 401, `${e.key} without a session`);
-      expect(anonymous.message).toBe("Sign in with a studio account first.");
+      const unknown = await seen(await call(e.method, `/api/no-such-place-${n}`));
+      expect(unknown.status).toBe(404);
+      expect(await seen(await call(e.method, e.path)), `${e.key} without a session`).toEqual(unknown);
       const visitor = await expectPrivateJson(await call(e.method, e.path, { token: visitorToken }), 403, `${e.key} as a visitor`);
       expect(visitor.message).toBe("This account has no studio access.");
       // A session cookie that is not (or no longer) a session is no session at all.
-      await expectPrivateJson(await call(e.method, e.path, { cookie: `__Host-wp_session=${"x".repeat(43)}` }), 401, `${e.key} with a made-up cookie`);
+      const madeUp = { cookie: `__Host-wp_session=${"x".repeat(43)}` };
+      const unknownWithCookie = await seen(await call(e.method, `/api/no-such-place-${n}`, madeUp));
+      expect(await seen(await call(e.method, e.path, madeUp)), `${e.key} with a made-up cookie`).toEqual(unknownWithCookie);
     }
   });
 

@@ -63,10 +63,10 @@ describe.each(testDatabaseKinds())("studio media on %s", (kind) => {
     await t.drop();
   });
 
-  it("answers 401 without a session and 403 to a visitor's account, on every media endpoint, storing nothing", async () => {
+  it("answers 404 (as an unknown address) without a session and 403 to a visitor's account, on every media endpoint, storing nothing", async () => {
     const jpeg = await jpegWithLocation(64, 48);
     for (const token of [undefined, visitor]) {
-      const expected = token ? 403 : 401;
+      const expected = token ? 403 : 404;
       expect((await call("GET", "/api/studio/media", token)).status).toBe(expected);
       const refused = await upload(token, jpeg);
       expect(refused.status).toBe(expected);

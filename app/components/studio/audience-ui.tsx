@@ -58,3 +58,18 @@ export function useRefreshWhile(active: boolean, everyMs = 2000) {
   }, [active, everyMs, revalidate, state]);
 }
 
+
+/**
+ * An export's button: a plain form posted to the export's address (filters in its query), so the browser downloads
+ * the file and stays on the page. A POST, not a link: an export counts against a quota and writes an audit line,
+ * which another site must not trigger with a link or an image (the site's cross-site guard refuses foreign posts).
+ */
+export function ExportButton({ action, label }: { action: string; label: string }) {
+  return (
+    <form method="post" action={action}>
+      <button type="submit" className={buttonClass("secondary")}>
+        {label}
+      </button>
+    </form>
+  );
+}

@@ -2,9 +2,9 @@ import { useWhen } from "~/components/studio/access-format";
 import { data, Form, useSearchParams } from "react-router";
 import { AUDIENCE_PAGES, AUDIENCE_RULES } from "@shared/content/audience";
 import { AccountQuerySchema } from "@shared/schemas/audience";
-import { FilterForm, MoreLink } from "~/components/studio/audience-ui";
+import { FilterForm, MoreLink, ExportButton } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Field, Notice, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { AUDIENCE_MESSAGES } from "@shared/content/audience";
@@ -52,9 +52,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         title={P.title}
         description={P.description}
         actions={
-          <a href={`/studio/accounts/export?${new URLSearchParams({ search: search.get("search") ?? "" }).toString()}`} className={buttonClass("secondary")} download>
-            {P.export}
-          </a>
+          <ExportButton action={`/studio/accounts/export?${new URLSearchParams({ search: search.get("search") ?? "" }).toString()}`} label={P.export} />
         }
       />
       {result?.notice ? <Notice tone="success">{result.notice}</Notice> : null}

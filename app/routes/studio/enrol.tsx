@@ -8,6 +8,7 @@ import { useHydrated } from "~/lib/session-user";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
+import { deviceCookie } from "../../../server/http/cookies";
 import { pendingEnrolment } from "../../../server/services/staff/second-factor";
 import { enrolSession } from "../../../server/services/staff/studio-session";
 import type { Route } from "./+types/enrol";
@@ -40,7 +41,8 @@ export async function action(args: Route.ActionArgs) {
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!/^\d{6}$/.test(code)) return data({ codes: null, error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {
-    const codes = await enrolSession(args.context.deps, studio.sessionToken, code, args.context.clientIp);
+    const deviceToken = deviceCookie.read(args.context.deps.config, args.request.headers.get("cookie"));
+    const codes = await enrolSession(args.context.deps, studio.sessionToken, code, args.context.clientIp, Date.now(), { deviceToken });
     return { codes, error: null, wait: null };
   } catch (error) {
     const failure = pageError(error);

@@ -2,10 +2,10 @@ import { useWhen } from "~/components/studio/access-format";
 import { Link, useSearchParams } from "react-router";
 import { AUDIENCE_PAGES, AUDIENCE_RULES, LEAD_STATUSES } from "@shared/content/audience";
 import { dayRange, LeadQuerySchema } from "@shared/schemas/audience";
-import { FilterForm, MoreLink, SelectField } from "~/components/studio/audience-ui";
+import { FilterForm, MoreLink, SelectField, ExportButton } from "~/components/studio/audience-ui";
 import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/leads/inbox";
 import type { Route } from "./+types/leads";
@@ -38,9 +38,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         title={P.title}
         description={P.description}
         actions={
-          <a href={exportHref} className={buttonClass("secondary")} download>
-            {P.export}
-          </a>
+          <ExportButton action={exportHref} label={P.export} />
         }
       />
       {!crm ? <Notice tone="info">{P.noCrm}</Notice> : null}

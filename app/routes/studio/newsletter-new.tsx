@@ -4,9 +4,11 @@ import { NewsletterSendSchema, PostRefSchema } from "@shared/schemas/audience";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
-import { requireStudio } from "~/lib/studio.server";
+import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
+import { StepUpField } from "~/components/studio/step-up";
 import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
 import { isServiceError, parseInput } from "../../../server/services/errors";
+import { isStepUpError } from "../../../server/services/staff/step-up";
 import type { Route } from "./+types/newsletter-new";
 
 const P = AUDIENCE_PAGES.newNewsletter;
@@ -27,12 +29,15 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string> };
+type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; stepUp?: boolean; stepUpError?: string | null };
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const { deps } = args.context;
-  const form = Object.fromEntries(await args.request.formData());
+  const formData = await args.request.formData();
+  const form = Object.fromEntries(formData);
+  const stepUpError = await stepUpFromForm(args, studio, formData);
+  if (stepUpError) return data<ActionResult>({ stepUp: true, stepUpError }, { status: 400 });
   try {
     if (form.intent === "test") {
       const { post } = parseInput(PostRefSchema, form);
@@ -45,6 +50,8 @@ export async function action(args: Route.ActionArgs) {
     const started = await startNewsletter(deps, parsed.data.post, parsed.data.confirm, studio.actor);
     return redirect(`/studio/newsletters/${started.issueId}`);
   } catch (error) {
+    // The send waits for a fresh code; the form keeps its place and shows the code's field.
+    if (isStepUpError(error)) return data<ActionResult>({ stepUp: true }, { status: 403 });
     const problem = pageError(error);
     if (!problem) throw error;
     return data<ActionResult>({ error: problem.detail, fieldErrors: problem.fieldErrors }, { status: problem.status, headers: problem.headers });
@@ -124,6 +131,7 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
                 </p>
               ) : null}
             </div>
+            <StepUpField show={result?.stepUp} error={result?.stepUpError} />
             <div>
               <Button type="submit" tone="primary" name="intent" value="send">
                 {P.send(n)}

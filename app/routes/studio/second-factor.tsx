@@ -7,6 +7,8 @@ import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio, studioNext } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
+import { deviceCookie } from "../../../server/http/cookies";
+import { STEP_UP_MS } from "../../../server/services/staff/step-up";
 import { passSecondFactor } from "../../../server/services/staff/studio-session";
 import type { Route } from "./+types/second-factor";
 
@@ -19,22 +21,27 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
+/** Passed less than 15 minutes ago: nothing to ask. A staler session comes here for a fresh code (a step-up). */
+const fresh = (studio: { secondFactor: string; secondFactorAt: number | null }) =>
+  studio.secondFactor === "passed" && studio.secondFactorAt !== null && Date.now() - studio.secondFactorAt <= STEP_UP_MS;
+
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor === "enrol") throw redirect(STUDIO_PAGES.enrol);
-  if (studio.secondFactor === "passed") throw redirect(studioNext(new URL(args.request.url).searchParams.get("next")));
+  if (fresh(studio)) throw redirect(studioNext(new URL(args.request.url).searchParams.get("next")));
   return null;
 }
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor === "enrol") throw redirect(STUDIO_PAGES.enrol, 303);
-  if (studio.secondFactor === "passed") throw redirect(STUDIO_PAGES.home, 303);
+  if (fresh(studio)) throw redirect(studioNext(new URL(args.request.url).searchParams.get("next")), 303);
   const form = await postedForm(args.request);
   const code = String(form.get("code") ?? "").trim();
   if (!code || code.length > 40) return data({ error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {
-    await passSecondFactor(args.context.deps, studio.sessionToken, code, args.context.clientIp);
+    const deviceToken = deviceCookie.read(args.context.deps.config, args.request.headers.get("cookie"));
+    await passSecondFactor(args.context.deps, studio.sessionToken, code, args.context.clientIp, Date.now(), { deviceToken });
   } catch (error) {
     const failure = pageError(error);
     if (!failure) throw error;

@@ -6,11 +6,13 @@ import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, TH, buttonClass } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
-import { requireStudio } from "~/lib/studio.server";
+import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
+import { StepUpField } from "~/components/studio/step-up";
 import { pageError } from "~/lib/service-errors.server";
 import { normalizeEmail } from "../../../server/services/auth/accounts";
 import { listStaff, revokeAccess } from "../../../server/services/staff/access";
 import { inviteStaff } from "../../../server/services/staff/invitations";
+import { isStepUpError } from "../../../server/services/staff/step-up";
 import type { Route } from "./+types/staff";
 
 export function meta() {
@@ -39,6 +41,9 @@ type ActionResult = {
   problem: string | null;
   errors: { email?: string; access?: string };
   values: { email: string; access: string };
+  /** The action wants a fresh second-factor code (the form shows its field), and why the last one was refused. */
+  stepUp?: boolean;
+  stepUpError?: string | null;
 };
 
 export async function action(args: Route.ActionArgs) {
@@ -51,6 +56,8 @@ export async function action(args: Route.ActionArgs) {
   const result = (status: number, r: Partial<ActionResult>, headers?: Record<string, string>) =>
     data<ActionResult>({ intent, done: null, problem: null, errors: {}, values: { email, access }, ...r }, { status, headers });
 
+  const stepUpError = await stepUpFromForm(args, studio, form);
+  if (stepUpError) return result(400, { stepUp: true, stepUpError });
   if (intent === "invite") {
     const errors: ActionResult["errors"] = {};
     if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(email)) errors.email = STAFF_PAGE.emailInvalid;
@@ -68,6 +75,7 @@ export async function action(args: Route.ActionArgs) {
     await revokeAccess(deps, member.email, studio.actor);
     return result(200, { done: STAFF_PAGE.revoked(member.email) });
   } catch (error) {
+    if (isStepUpError(error)) return result(403, { stepUp: true });
     const failure = pageError(error);
     if (!failure) throw error;
     if (failure.field === "email" || failure.field === "access") return result(failure.status, { errors: { [failure.field]: failure.message } });
@@ -97,9 +105,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             {STAFF_PAGE.revokeConfirmTitle(confirming)}
           </h2>
           <p className="mt-1 text-sm text-red-900">{STAFF_PAGE.revokeConfirmText}</p>
-          <Form method="post" action={PAGE} className="mt-3 flex flex-wrap gap-2">
+          <Form method="post" action={`${PAGE}?revoke=${encodeURIComponent(confirming)}`} className="mt-3 flex flex-wrap gap-2">
             <input type="hidden" name="intent" value="revoke" />
             <input type="hidden" name="email" value={confirming} />
+            <StepUpField show={actionData?.intent === "revoke" && actionData.stepUp} error={actionData?.stepUpError} />
             <Button type="submit" tone="danger" disabled={busy}>
               {STAFF_PAGE.revokeConfirm}
             </Button>
@@ -165,6 +174,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             error={invite?.errors.email}
           />
           <AccessSelect defaultValue={invite?.values.access || "editor"} error={invite?.errors.access} />
+          <StepUpField show={invite?.stepUp} error={invite?.stepUpError} />
           <Button type="submit" tone="primary" disabled={busy}>
             {STAFF_PAGE.inviteSubmit}
           </Button>

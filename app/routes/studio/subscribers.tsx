@@ -2,7 +2,7 @@ import { useWhen } from "~/components/studio/access-format";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES } from "@shared/content/audience";
 import { SubscriberQuerySchema } from "@shared/schemas/audience";
-import { day, FilterForm, MoreLink, SelectField } from "~/components/studio/audience-ui";
+import { day, FilterForm, MoreLink, SelectField, ExportButton } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
@@ -53,9 +53,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         title={P.title}
         description={P.description}
         actions={
-          <a href={exportHref} className={buttonClass("secondary")} download>
-            {P.export}
-          </a>
+          <ExportButton action={exportHref} label={P.export} />
         }
       />
       {erased ? <Notice tone="success">{AUDIENCE_MESSAGES.subscriberErased}</Notice> : null}

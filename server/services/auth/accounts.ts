@@ -73,7 +73,7 @@ export async function registerUser(
   { ip, persistent = true }: { ip: string; persistent?: boolean },
 ): Promise<SignedIn> {
   await hitSignUpLimit(deps.db, ip, deps.config.SIGNUP_RATE_LIMIT_PER_HOUR);
-  await assertPasswordAllowed(input.password, { email: input.email, name: input.name });
+  await assertPasswordAllowed(input.password, { email: input.email, name: input.name, company: input.company });
   const now = Date.now();
   const row: UserRow = {
     id: newUserId(),
@@ -274,7 +274,7 @@ async function sendResetLink(deps: Deps, normalized: string): Promise<void> {
 export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<void> {
   // The new password is checked before the link is used up, so a refused password can be corrected with the same link.
   const owner = await tokenOwner(deps, token, "reset");
-  if (owner) await assertPasswordAllowed(password, { email: owner.email, name: owner.name });
+  if (owner) await assertPasswordAllowed(password, { email: owner.email, name: owner.name, company: owner.company });
   const userId = await consumeToken(deps, token, "reset");
   if (!userId) throw invalid(AUTH_MESSAGES.resetInvalid, "token");
   const row = await findUserById(deps, userId);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AUTH_VALIDATION } from "../../../shared/content/auth";
 import { commonPasswords, passwordProblem } from "./password-policy";
 
 describe("S9: the password policy", () => {
@@ -16,5 +17,30 @@ describe("S9: the password policy", () => {
     expect(await passwordProblem("MEERA.SHAH", account)).toMatch(/not be your e-mail address or your name/);
     expect(await passwordProblem("meera shah", account)).toMatch(/not be your e-mail address or your name/);
     expect(await passwordProblem("a much better secret", account)).toBeNull();
+  });
+});
+
+describe("issue 26, item 10: passwords that follow a guessable pattern", () => {
+  const account = { email: "asha.verma@vermarealty.in", name: "Asha Verma", company: "Verma Realty" };
+
+  it.each(["India@123", "Admin@123", "Passw0rd!", "Qwerty@123", "wiseparrot123", "WiseParrot2026", "        "])(
+    "refuses %j with a message for the field",
+    async (password) => {
+      const problem = await passwordProblem(password, account);
+      expect(problem).not.toBeNull();
+      expect(problem).toMatch(/too easy to guess|most common passwords/);
+    },
+  );
+
+  it("refuses the site's and the person's own words dressed up with digits and symbols", async () => {
+    for (const password of ["WiseCore2026!", "Wise Parrot 2025", "AshaVerma@1", "VermaRealty#1", "asha.verma2026"]) {
+      expect(await passwordProblem(password, account), password).toBe(AUTH_VALIDATION.passwordGuessable);
+    }
+  });
+
+  it("takes a good passphrase and a long random password", async () => {
+    for (const password of ["violet harbour kettle drums", "correct horse battery", "9xK#mq2!Lp7w"]) {
+      expect(await passwordProblem(password, account), password).toBeNull();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { AUTH_RULES, AUTH_VALIDATION } from "../../../shared/content/auth";
 import { invalid } from "../errors";
+import { strongEnough, userWordsOf } from "./password-strength";
 
 /**
  * Passwords nobody may choose (ASVS 6.2.4): the most common passwords of
@@ -132,18 +133,24 @@ function squash(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/\s+/g, "");
 }
 
+/** Whose password it is: the words an attacker who knows the person tries first. */
+export type PasswordOwner = { email: string; name?: string; company?: string };
+
 /** Why a new password is refused, or null when it may be used. */
-export async function passwordProblem(password: string, account: { email: string; name?: string }): Promise<string | null> {
+export async function passwordProblem(password: string, account: PasswordOwner): Promise<string | null> {
   const typed = squash(password);
   const email = squash(account.email);
   const personal = [email, email.split("@")[0] ?? "", squash(account.name ?? "")].filter((v) => v.length > 0);
   if (personal.includes(typed)) return AUTH_VALIDATION.passwordPersonal;
   if ((await commonPasswords()).has(password.trim().toLowerCase())) return AUTH_VALIDATION.passwordCommon;
+  // The breach list holds passwords as they were; the estimate sees their patterns (India@123, Passw0rd!, a keyboard
+  // row, a date, the site's or the person's own words with digits): issue 26, item 10.
+  if (!(await strongEnough(password, userWordsOf(account)))) return AUTH_VALIDATION.passwordGuessable;
   return null;
 }
 
 /** Throws `invalid` naming the password field when the password may not be used. */
-export async function assertPasswordAllowed(password: string, account: { email: string; name?: string }): Promise<void> {
+export async function assertPasswordAllowed(password: string, account: PasswordOwner): Promise<void> {
   const problem = await passwordProblem(password, account);
   if (problem) throw invalid(problem, "password");
 }

@@ -67,6 +67,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/**
+ * scrypt at a cost of 2^logN (r=8, p=1) in the same lane as passwords: for secrets that are random already and need
+ * a salted slow hash, not a password's full cost (the studio's recovery codes).
+ */
+export function laneScrypt(input: string, salt: Buffer, logN: number, keylen = KEY_LENGTH): Promise<Buffer> {
+  return scrypt(input, salt, keylen, options(logN, BLOCK_SIZE, PARALLEL));
+}
+
 let dummy: Promise<string> | undefined;
 
 /**

@@ -4,6 +4,7 @@ import type { ProviderId } from "../../../shared/content/auth";
 import type { Config } from "../../config";
 import type { Deps } from "../../context";
 import { DEFAULT_INDUSTRY } from "../../../shared/content/site";
+import { cleanPersonName } from "../../../shared/schemas/auth";
 import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSession, type UserRow } from "./accounts";
 import { hitSocialFlowLimit } from "./limits";
 import { reclaimUnverifiedAccount } from "./reclaim";
@@ -316,7 +317,7 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
       id: newUserId(),
       email,
       email_normalized: normalizeEmail(email),
-      name: name.slice(0, 100),
+      name: cleanPersonName(name) || email.split("@")[0]!.slice(0, 100),
       role: "user",
       access: "user",
       industry: DEFAULT_INDUSTRY,

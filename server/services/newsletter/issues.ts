@@ -13,6 +13,7 @@ import type { Actor } from "../audit";
 import { recordAudit } from "../audit";
 import { hashToken, newToken } from "../tokens";
 import { storedSections } from "../blog/rows";
+import { assertFreshSecondFactor } from "../staff/step-up";
 
 /**
  * Newsletters: a published post sent to the confirmed subscribers.
@@ -142,6 +143,7 @@ export type StartedNewsletter = { issueId: number; queued: number; created: bool
  * (a double click) answers the first issue and queues nothing.
  */
 export async function startNewsletter(deps: Deps, blogId: number, expected: number, actor: Actor, now = Date.now()): Promise<StartedNewsletter> {
+  assertFreshSecondFactor(actor, now);
   const post = await postFor(deps, blogId);
   if (post.status !== "published") throw invalid(AUDIENCE_MESSAGES.postNotPublished, "post");
   const existing = await deps.db.kysely.selectFrom("newsletter_issues").select(["id", "recipients"]).where("blog_id", "=", post.id).executeTakeFirst();

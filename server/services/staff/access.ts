@@ -8,6 +8,7 @@ import { conflict, invalid, notFound } from "../errors";
 import { securityEvent } from "../security-events";
 import { enqueueMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
+import { assertFreshSecondFactor } from "./step-up";
 
 const STUDIO_HOME = "/studio";
 
@@ -115,6 +116,7 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
  * deleted and its sessions lose the second factor. The last owner cannot be revoked.
  */
 export async function revokeAccess(deps: Deps, email: string, actor: Actor): Promise<void> {
+  assertFreshSecondFactor(actor);
   const row = await findUserByEmail(deps, normalizeEmail(email));
   if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
   if (row.access === "owner") await assertAnotherOwner(deps, row.id);

@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import { STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
 import { AUTH_VALIDATION } from "../../../shared/content/auth";
-import { NewPasswordSchema } from "../../../shared/schemas/auth";
+import { NewPasswordSchema, PersonNameSchema } from "../../../shared/schemas/auth";
 import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
@@ -10,6 +10,7 @@ import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { enqueueMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
+import { assertFreshSecondFactor } from "./step-up";
 
 /** A staff member acting in the studio: an actor whose access the service checks itself. */
 export type StaffActor = Actor & { userId: string; access: StaffAccess };
@@ -23,6 +24,8 @@ const INVITATIONS_PER_HOUR = 20;
  */
 export async function inviteStaff(deps: Deps, email: string, access: StaffAccess, actor: StaffActor, now = Date.now()): Promise<{ link: string }> {
   if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+  // An owner (new, or an editor raised by accepting) holds the whole studio: a fresh code first.
+  if (access === "owner") assertFreshSecondFactor(actor, now);
   const normalized = normalizeEmail(email);
   // No control characters (a NUL cannot be stored in PostgreSQL): refused as any malformed address is.
   if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
@@ -81,12 +84,16 @@ export async function acceptInvitation(
   if (!invitation) throw invalid(STUDIO_MESSAGES.invitationInvalid, "token");
   const access = invitation.access as StaffAccess;
   const account = await findUserByEmail(deps, invitation.email_normalized);
+  let name = "";
   if (account) {
     if (!input.signedInUserId) throw unauthorized(STUDIO_MESSAGES.invitationSignIn);
     if (input.signedInUserId !== account.id) throw forbidden(STUDIO_MESSAGES.invitationOtherAccount);
   } else {
-    const name = (input.name ?? "").trim();
-    if (!name || name.length > 100) throw invalid(STUDIO_MESSAGES.nameRequired, "name");
+    if (!(input.name ?? "").trim()) throw invalid(STUDIO_MESSAGES.nameRequired, "name");
+    // The same rule as every other name: one line, no control characters, no direction overrides.
+    const named = PersonNameSchema.safeParse(input.name);
+    if (!named.success) throw invalid(named.error.issues[0]?.message ?? STUDIO_MESSAGES.nameRequired, "name");
+    name = named.data;
     // The length rules of every new password (sign-up and reset check them in their schemas), then the policy.
     const length = NewPasswordSchema.safeParse(input.password ?? "");
     if (!length.success) throw invalid(length.error.issues[0]?.message ?? AUTH_VALIDATION.passwordTooShort, "password");
@@ -115,7 +122,7 @@ export async function acceptInvitation(
           id: userId,
           email: invitation.email_normalized,
           email_normalized: invitation.email_normalized,
-          name: (input.name ?? "").trim(),
+          name,
           role: "",
           access,
           industry: "",

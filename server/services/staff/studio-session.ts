@@ -6,7 +6,7 @@ import { securityEvent } from "../security-events";
 import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
 import { isStaffAccess } from "./access";
 import { type Actor, recordAudit } from "../audit";
-import { confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
+import { type CodeSource, confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
 
 /**
  * Who a session is in the studio. `null` for no session and for visitor accounts: the doors answer those
@@ -19,6 +19,8 @@ export type StudioSession = {
   access: StaffAccess;
   /** "enrol": TOTP is not set up yet; "needed": set up, not passed in this session; "passed". */
   secondFactor: "enrol" | "needed" | "passed";
+  /** When this session last passed it (fresh for STEP_UP_MS for the weightiest actions); null before. */
+  secondFactorAt: number | null;
 };
 
 export async function studioSession(deps: Deps, sessionToken: string | undefined): Promise<StudioSession | null> {
@@ -40,15 +42,23 @@ export async function studioSession(deps: Deps, sessionToken: string | undefined
     name: row.name,
     access: row.access,
     secondFactor: !enrolled ? "enrol" : row.second_factor_at != null ? "passed" : "needed",
+    secondFactorAt: row.second_factor_at == null ? null : Number(row.second_factor_at),
   };
 }
 
 /** Checks a second-factor code for this session's account and, when right, marks the session as passed. */
-export async function passSecondFactor(deps: Deps, sessionToken: string, code: string, clientIp: string, now = Date.now()): Promise<"totp" | "recovery"> {
+export async function passSecondFactor(
+  deps: Deps,
+  sessionToken: string,
+  code: string,
+  clientIp: string,
+  now = Date.now(),
+  from: CodeSource = {},
+): Promise<"totp" | "recovery"> {
   const session = await studioSession(deps, sessionToken);
   if (!session) throw unauthorized(STUDIO_MESSAGES.signInFirst);
   if (session.secondFactor === "enrol") throw conflict(STUDIO_MESSAGES.notEnrolled);
-  const used = await logCodeCheck(deps, session.userId, "sign-in", () => verifySecondFactor(deps, session.userId, code, clientIp, now));
+  const used = await logCodeCheck(deps, session.userId, "sign-in", () => verifySecondFactor(deps, session.userId, code, clientIp, now, from));
   await markPassed(deps, sessionToken, now);
   securityEvent(deps, "staff.second-factor.passed", { userId: session.userId, method: used });
   // A recovery code spent is a phone lost, or someone else holding the codes: the owners should see it.
@@ -61,11 +71,18 @@ export async function passSecondFactor(deps: Deps, sessionToken: string, code: s
 }
 
 /** Ends enrolment with the first code and marks this session as passed; returns the recovery codes. */
-export async function enrolSession(deps: Deps, sessionToken: string, code: string, clientIp: string, now = Date.now()): Promise<string[]> {
+export async function enrolSession(
+  deps: Deps,
+  sessionToken: string,
+  code: string,
+  clientIp: string,
+  now = Date.now(),
+  from: CodeSource = {},
+): Promise<string[]> {
   const session = await studioSession(deps, sessionToken);
   if (!session) throw unauthorized(STUDIO_MESSAGES.signInFirst);
   if (session.secondFactor !== "enrol") throw conflict(STUDIO_MESSAGES.alreadyEnrolled);
-  const codes = await logCodeCheck(deps, session.userId, "enrolment", () => confirmEnrolment(deps, session.userId, code, clientIp, now));
+  const codes = await logCodeCheck(deps, session.userId, "enrolment", () => confirmEnrolment(deps, session.userId, code, clientIp, now, from));
   await markPassed(deps, sessionToken, now);
   securityEvent(deps, "staff.enrolled", { userId: session.userId, access: session.access });
   await recordAudit(deps, actorOf(session, clientIp), { action: "staff.enrol", recordType: "user", recordId: session.userId, detail: session.access }, now);

@@ -1,0 +1,28 @@
+import { STUDIO_MESSAGES } from "../../../shared/content/studio";
+import { ServiceError } from "../errors";
+
+/**
+ * A staff session's second factor is fresh for 15 minutes (issue 26, item 12): what hands the studio or its data to
+ * someone else (inviting an owner or raising someone to owner, removing staff, sending a newsletter, a full export)
+ * asks for a code again after that, so a session left open or stolen does not carry that power for 30 days.
+ */
+export const STEP_UP_MS = 15 * 60_000;
+
+/** The machine-readable reason in the API's 403 (`reason`), and what the studio's pages look for. */
+export const STEP_UP_REASON = "second-factor-stale";
+
+/**
+ * When this session last passed the second factor: a time, null (never), or undefined for an actor that is no web
+ * session at all (the command line, run by whoever runs the server).
+ */
+export type StepUpActor = { secondFactorAt?: number | null };
+
+export function assertFreshSecondFactor(actor: StepUpActor, now = Date.now()): void {
+  if (actor.secondFactorAt === undefined) return;
+  if (actor.secondFactorAt !== null && now - actor.secondFactorAt <= STEP_UP_MS) return;
+  throw new ServiceError("forbidden", STUDIO_MESSAGES.stepUp, { facts: { reason: STEP_UP_REASON } });
+}
+
+export function isStepUpError(error: unknown): boolean {
+  return error instanceof ServiceError && error.facts.reason === STEP_UP_REASON;
+}
