@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { AUTH_MESSAGES } from "../../shared/content/auth";
-import { CONTACT_FORM, LOCAL_BLOGS, NEWSLETTER } from "../../shared/content";
+import { BLOG_NEWSLETTER, CONTACT_FORM, LOCAL_BLOGS, NEWSLETTER } from "../../shared/content";
 import { FOOTER_NEWSLETTER_MESSAGES } from "../../shared/content/site";
 import { mailedLink } from "../helpers/mail-folder";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -75,12 +75,13 @@ test("footer newsletter (every page): the e-mail typed early is kept and the sub
   await expectKept(field, email, at);
   await field.press("Enter");
   await expect(page.getByRole("contentinfo").getByText(FOOTER_NEWSLETTER_MESSAGES.success.title)).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByText(FOOTER_NEWSLETTER_MESSAGES.success.confirmation)).toBeVisible();
   expect(await mailedLink(server.mailDir, email, "/newsletter/confirm")).toContain("/newsletter/confirm?token=");
 });
 
 test("/blogs: the newsletter e-mail, the category and 'Featured Only' chosen early are kept and applied", async ({ page, server }) => {
   const email = uniqueEmail("listing");
-  const block = page.getByRole("region", { name: "Subscribe to Our Newsletter" });
+  const block = page.getByRole("region", { name: BLOG_NEWSLETTER.heading });
   const field = block.getByRole("textbox", { name: "Email address" });
   const category = page.getByRole("combobox", { name: "Category" });
   const featured = page.getByRole("checkbox", { name: "Featured Only" });

@@ -11,6 +11,7 @@ import {
 import { leadChecks } from "~/lib/form-checks";
 import type { LeadFormErrors, LeadFormField } from "@shared/schemas/lead";
 import { notify } from "~/lib/toast";
+import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
 export type ContactActionData = {
@@ -44,6 +45,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
   const formRef = useRef<HTMLFormElement>(null);
   const toastShown = useRef(false);
   const navigate = useNavigate();
+  useAdoptTypedForm(formRef, setValues);
 
   // After a post without JavaScript (or before the page had loaded it), the
   // server redirected here with ?submitted=1: toast once, then drop the flag
