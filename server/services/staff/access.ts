@@ -3,7 +3,7 @@ import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
-import { enqueueMail } from "../mail";
+import { enqueueSiteMail } from "../mail";
 import { type Actor, recordAudit } from "./audit";
 
 export function isStaffAccess(value: unknown): value is StaffAccess {
@@ -62,10 +62,10 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
   if (!created) return { userId: row.id, email: row.email, created };
   const token = await issueToken(deps, row.id, "reset", STUDIO_RULES.setPasswordHours * 3_600_000);
   const setPasswordLink = link(deps, "/reset-password", token);
-  await enqueueMail(deps, {
+  await enqueueSiteMail(deps, {
     to: row.email,
     subject: STUDIO_EMAILS.setPassword.subject,
-    text: STUDIO_EMAILS.setPassword.text(access, setPasswordLink),
+    content: { blocks: STUDIO_EMAILS.setPassword.blocks(access, setPasswordLink) },
     kind: "staff-set-password",
   });
   return { userId: row.id, email: row.email, created, setPasswordLink };
