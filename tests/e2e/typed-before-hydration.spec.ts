@@ -3,7 +3,11 @@ import Database from "better-sqlite3";
 import { AUTH_MESSAGES } from "../../shared/content/auth";
 import { BLOG_NEWSLETTER, CONTACT_FORM, LOCAL_BLOGS, NEWSLETTER } from "../../shared/content";
 import { FOOTER_NEWSLETTER_MESSAGES } from "../../shared/content/site";
+import { HINT_COOKIE } from "../../server/http/cookies";
+import { openDatabase } from "../../server/db/database";
+import { testDeps } from "../helpers/deps";
 import { mailedLink } from "../helpers/mail-folder";
+import { staffWithSession } from "../helpers/studio-staff";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -274,4 +278,31 @@ test("/blogs-advanced: the local draft typed early is kept and published", async
   await form.getByRole("button", { name: LOCAL_BLOGS.form.submit }).click();
   await expect(form.getByText(LOCAL_BLOGS.form.saved)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Reminders that patients read" })).toBeVisible();
+});
+
+test("studio: a new post's title, excerpt and body typed early are kept and saved", async ({ page, server }) => {
+  const db = await openDatabase(server.databaseUrl);
+  try {
+    const staff = await staffWithSession(testDeps(db), uniqueEmail("typing.editor"), "editor");
+    await page.context().addCookies([
+      { name: "wp_session", value: staff.token, url: server.url, httpOnly: true, sameSite: "Lax" },
+      { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" },
+    ]);
+  } finally {
+    await db.close();
+  }
+  const body = page.getByLabel("Body");
+  let at = -1;
+  await typeBeforeHydration(page, "/studio/posts/new", async () => {
+    await page.getByLabel("Title").pressSequentially("Typed before the scripts");
+    await page.getByLabel("Excerpt").pressSequentially("Kept after hydration.");
+    await body.pressSequentially("# Why\n\nBecause phones are slow.");
+    at = await caretBack(body, 4);
+  });
+  await expectKept(body, "# Why\n\nBecause phones are slow.", at);
+  await expect(page.getByLabel("Title")).toHaveValue("Typed before the scripts");
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await expect(page).toHaveURL(/\/studio\/posts\/\d+$/);
+  await expect(page.getByLabel("Title")).toHaveValue("Typed before the scripts");
+  await expect(page.getByLabel("Excerpt")).toHaveValue("Kept after hydration.");
 });
