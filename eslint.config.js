@@ -1,6 +1,15 @@
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+// The import rules resolve every import to a file, the way TypeScript does (relative, `~/` and `@shared/` through
+// tsconfig.json's paths, absolute), so a direction holds whatever form of path an import is written in.
+const importSettings = {
+  "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+  "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+  "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"], tsconfig: { configFile: "tsconfig.json" } })],
+};
 
 export default tseslint.config(
   {
@@ -30,21 +39,33 @@ export default tseslint.config(
   },
   // The directions between layers: services → no web layer; client code → no server code; shared → neither side.
   {
+    // The server never reaches into the web app's source, by whatever path (relative, `~/`, absolute): React Router
+    // hands the server its build, and what both need lives in shared/.
+    files: ["server/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: importSettings,
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./server", from: "./app", message: "server/ never imports app/: move what both need into shared/ (or a service)." }] },
+      ],
+    },
+  },
+  {
     // Services speak the domain: nothing from the web layer or the frameworks that serve it.
     files: ["server/services/**/*.ts"],
-    // Tests may check a service through a door (status, headers), so they are not held to the services' rule.
+    // Tests may check a service through a door (status, headers), so they are not held to the services' rule. This block
+    // comes after the server's: for a service its zones replace the server's, so they repeat "never app/".
     ignores: [
       "server/services/**/*.test.ts",
     ],
+    plugins: { "import-x": importX },
+    settings: importSettings,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
-            {
-              regex: "^(\\.\\./)+(server/)?(http|api)(/|$)",
-              message: "Services do not use the web layer (server/http, server/api): throw a ServiceError and let each door map it.",
-            },
             {
               group: ["hono", "hono/*", "@hono/*", "react-router", "react-router/*", "@react-router/*"],
               message: "Services do not depend on Hono or React Router: take plain values and return domain results.",
@@ -52,6 +73,33 @@ export default tseslint.config(
           ],
         },
       ],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./server/services",
+              from: "./server",
+              except: ["./services", "./db", "./context.ts", "./config.ts"],
+              message: "Services import only services, server/db, server/context, server/config and shared/: throw a ServiceError and let each door (server/api, server/pages, app/) map it.",
+            },
+            {
+              target: "./server/services",
+              from: "./app",
+              message: "Services never import app/: what both need belongs in shared/ or in a service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles in the server or the shared place: each module stands above what it imports.
+    files: ["server/**/*.ts", "shared/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: importSettings,
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
@@ -83,7 +131,13 @@ export default tseslint.config(
   {
     // The shared place (schemas, copy) imports neither side nor their frameworks.
     files: ["shared/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: importSettings,
     rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./shared", from: ["./app", "./server"], message: "shared/ imports neither app/ nor server/: move what both need into shared/." }] },
+      ],
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {

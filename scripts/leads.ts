@@ -12,7 +12,7 @@
 import { loadConfigOrExit } from "../server/config";
 import { loadDotEnv } from "../server/env-file";
 import { openDatabase } from "../server/db/database";
-import { type LeadRow, type LeadStatus, leadsToCsv, listLeads, requeueLeads } from "../server/services/leads";
+import { type LeadRow, type LeadStatus, leadsToCsv, listLeads, requeueLeads } from "../server/services/leads/intake";
 
 const STATUSES: LeadStatus[] = ["pending", "sending", "delivered", "failed", "spam"];
 

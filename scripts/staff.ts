@@ -4,7 +4,7 @@ import { openDatabase } from "../server/db/database";
 import { migrateToLatest } from "../server/db/migrate";
 import { loadDotEnv } from "../server/env-file";
 import { createLogger } from "../server/logger";
-import { settleMailDeliveries } from "../server/services/mail";
+import { settleMailDeliveries } from "../server/services/mail/outbox";
 import { runStaffCommand } from "../server/staff-command";
 
 loadDotEnv();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { type Context, Hono } from "hono";
+import { pathToFileURL } from "node:url";
+import { type Context, type ErrorHandler, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { PRERENDERED_PATHS } from "../shared/prerender-paths";
@@ -42,11 +43,43 @@ export type AppOptions = {
   pageHandler?: (request: Request, context: RouterLoadContext) => Promise<Response>;
 };
 
+type PageHandler = NonNullable<AppOptions["pageHandler"]>;
+
+/** Whether the pages can be served yet: false while the page renderer is still loading (`serveBuild`). */
+type Readiness = { pages: boolean };
+
+/**
+ * The Hono app: the request pipeline, the error answer, health checks, the API, uploaded media, then the pages
+ * (the build's static and prerendered files and React Router, or the development server's handler).
+ */
 export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   const { deps } = options;
-  const { config, log } = deps;
   const app = new Hono<AppEnv>();
+  useRequestPipeline(app, deps);
+  app.onError(errorAnswer(deps));
 
+  const readiness: Readiness = { pages: true };
+  healthRoutes(app, deps, readiness);
+  if (process.env.WP_TEST_ROUTES === "1") testRoutes(app);
+
+  app.route("/api", createApiRouter());
+  // Uploaded images (covers), from the database: public, immutable.
+  app.on(["GET", "HEAD"], "/media/:name", mediaFiles());
+  app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
+
+  const handlePage = options.pageHandler ?? (options.buildDir ? serveBuild(app, deps, options.buildDir, options.build, readiness) : undefined);
+  // The post page, /blogs and /contact through the response cache: production build only (the dev server's pages
+  // carry Vite's scripts).
+  if (handlePage) pageRoutes(app, deps, handlePage, { cached: !options.pageHandler });
+  return app;
+}
+
+/**
+ * What every request passes through, in order: its log line and id, the security headers, page-view counting, the
+ * caching rules of signed-in and studio answers, compression, the cross-site guard and the body caps.
+ */
+function useRequestPipeline(app: Hono<AppEnv>, deps: Deps): void {
+  const { config, log } = deps;
   // One JSON line per request: method, path (never the query), status, duration, id.
   app.use(async (c, next) => {
     const started = performance.now();
@@ -73,7 +106,15 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   app.use(studioPrivate());
   app.use(compressText());
   app.use(crossSiteGuard(config));
-  app.use(async (c, next) => {
+  app.use(bodyCaps(config));
+}
+
+/**
+ * The body caps: 64 KiB, a staff member's post write 1 MiB (checked against their session first), the studio's
+ * image upload its own 10 MB (applied by its route, after the studio's guards).
+ */
+function bodyCaps(config: Deps["config"]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     // The studio's image upload has its own limit (10 MB), applied once the studio's guards have let it through. A
     // refusal may leave its body unread (no session, a wrong type): like the 413 below, it closes the connection.
@@ -99,9 +140,12 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
       onError: (cc) =>
         cc.json({ success: false, message: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }, 413, { connection: "close" }),
     })(c, next);
-  });
+  };
+}
 
-  app.onError((error, c) => {
+/** The one answer to whatever a handler threw: its own status for an HttpError or a ServiceError, 503 for an outage. */
+function errorAnswer({ log }: Deps): ErrorHandler<AppEnv> {
+  return (error, c) => {
     if (error instanceof HttpError) return errorJson(c, error);
     if (isServiceError(error)) return serviceErrorJson(c, error);
     if (isDatabaseUnavailable(error)) {
@@ -115,137 +159,136 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
     }
     log.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
     return c.json({ success: false, message: "Something went wrong. Please try again later." }, 500);
-  });
+  };
+}
 
-  // False while the page renderer is still loading (see below).
-  let pagesReady = true;
+/** /healthz while the process lives; /readyz while the database reads and the pages can be served. */
+function healthRoutes(app: Hono<AppEnv>, deps: Deps, readiness: Readiness): void {
   app.get("/healthz", (c) => c.json({ status: "ok", uptime: Math.round(process.uptime()) }, 200, { "cache-control": "no-store" }));
   app.get("/readyz", async (c) => {
     const database = await databaseReadable(deps);
-    const ready = database && pagesReady;
+    const ready = database && readiness.pages;
     return c.json(
-      { status: ready ? "ready" : "unavailable", database: database ? "ok" : "unreachable", ...(pagesReady ? {} : { pages: "loading" }) },
+      { status: ready ? "ready" : "unavailable", database: database ? "ok" : "unreachable", ...(readiness.pages ? {} : { pages: "loading" }) },
       ready ? 200 : 503,
       { "cache-control": "no-store" },
     );
   });
+}
 
-  if (process.env.WP_TEST_ROUTES === "1") {
-    // For the graceful-shutdown test: requests that stay in flight for a while,
-    // and how many of them the server is holding right now.
-    let inFlight = 0;
-    app.get("/__test/slow", async (c) => {
-      const ms = Math.min(Number(c.req.query("ms") ?? 500) || 0, 5_000);
-      inFlight += 1;
-      await new Promise((r) => setTimeout(r, ms));
-      inFlight -= 1;
-      return c.json({ ok: true, waited: ms });
-    });
-    app.get("/__test/in-flight", (c) => c.json({ inFlight }));
-    // Which server process answered (tests of WEB_CONCURRENCY > 1).
-    app.get("/__test/pid", (c) => c.json({ pid: process.pid }));
-  }
+/**
+ * WP_TEST_ROUTES=1, for the graceful-shutdown test: requests that stay in flight for a while, how many of them the
+ * server is holding right now, and which server process answered (tests of WEB_CONCURRENCY > 1).
+ */
+function testRoutes(app: Hono<AppEnv>): void {
+  let inFlight = 0;
+  app.get("/__test/slow", async (c) => {
+    const ms = Math.min(Number(c.req.query("ms") ?? 500) || 0, 5_000);
+    inFlight += 1;
+    await new Promise((r) => setTimeout(r, ms));
+    inFlight -= 1;
+    return c.json({ ok: true, waited: ms });
+  });
+  app.get("/__test/in-flight", (c) => c.json({ inFlight }));
+  app.get("/__test/pid", (c) => c.json({ pid: process.pid }));
+}
 
-  app.route("/api", createApiRouter());
-  // Uploaded images (covers), from the database: public, immutable.
-  app.on(["GET", "HEAD"], "/media/:name", mediaFiles());
-  app.all("/api/*", (c) => c.json({ success: false, message: "Not found." }, 404));
+/**
+ * The production build's files: static assets, the prerendered pages (under their scripts' hashes), and React
+ * Router's request handler for the rest, which loads in the background (`readiness.pages` is false until it has).
+ */
+function serveBuild(app: Hono<AppEnv>, deps: Deps, buildDirOption: string, givenBuild: ServerBuild | undefined, readiness: Readiness): PageHandler {
+  const { config, log } = deps;
+  const buildDir = path.resolve(buildDirOption);
+  const clientDir = path.join(buildDir, "client");
+  app.use(serveStatic(loadStaticFiles(clientDir)));
 
-  let handlePage = options.pageHandler;
-  if (!handlePage && options.buildDir) {
-    const buildDir = path.resolve(options.buildDir);
-    const clientDir = path.join(buildDir, "client");
-    app.use(serveStatic(loadStaticFiles(clientDir)));
-
-    let pages = new Map<string, PrerenderedPage>();
-    // One policy per page, made once: the page's script hashes instead of a nonce (the page is the same for everyone).
-    const policies = new WeakMap<PrerenderedPage, string>();
-    const prerenderedPolicy = (page: PrerenderedPage) => {
-      let policy = policies.get(page);
-      if (!policy) {
-        policy = hashPolicy(contentSecurityPolicy(config, "unused"), page.scriptHashes);
-        policies.set(page, policy);
-      }
-      return policy;
-    };
-    const stamp = readPrerenderStamp(buildDir);
-    if (stamp && prerenderStampMatches(buildDir, config)) {
-      pages = loadPrerenderedPages(clientDir, PRERENDERED_PATHS, { built: stamp.publicUrl, current: config.PUBLIC_URL });
-    } else {
-      log.warn("the build's prerendered pages were made with another site configuration; rendering them per request");
+  let pages = new Map<string, PrerenderedPage>();
+  // One policy per page, made once: the page's script hashes instead of a nonce (the page is the same for everyone).
+  const policies = new WeakMap<PrerenderedPage, string>();
+  const prerenderedPolicy = (page: PrerenderedPage) => {
+    let policy = policies.get(page);
+    if (!policy) {
+      policy = hashPolicy(contentSecurityPolicy(config, "unused"), page.scriptHashes);
+      policies.set(page, policy);
     }
-    app.on(["GET", "HEAD"], [...pages.keys()].flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])), (c, next) => {
-      const page = pages.get(c.req.path.replace(/(.)\/$/, "$1"));
-      if (!page) return next();
-      return servePrerendered(c, page, prerenderedPolicy(page));
-    });
+    return policy;
+  };
+  const stamp = readPrerenderStamp(buildDir);
+  if (stamp && prerenderStampMatches(buildDir, config)) {
+    pages = loadPrerenderedPages(clientDir, PRERENDERED_PATHS, { built: stamp.publicUrl, current: config.PUBLIC_URL });
+  } else {
+    log.warn("the build's prerendered pages were made with another site configuration; rendering them per request");
+  }
+  app.on(["GET", "HEAD"], [...pages.keys()].flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])), (c, next) => {
+    const page = pages.get(c.req.path.replace(/(.)\/$/, "$1"));
+    if (!page) return next();
+    return servePrerendered(c, page, prerenderedPolicy(page));
+  });
 
-    // React Router and every route module take about a second to load. They load while the server
-    // already listens, so /healthz and the API answer at once; pages wait for them, and /readyz says
-    // "not ready" until they are in.
-    const handlerReady = (async () => {
-      const { createRequestHandler } = await import("react-router");
-      const build =
-        options.build ??
-        ((await import(/* @vite-ignore */ pathToFileUrl(path.join(buildDir, "server", "index.js")))) as ServerBuild);
-      return createRequestHandler(build, config.NODE_ENV === "development" ? "development" : "production");
-    })();
-    pagesReady = false;
-    handlerReady.then(
-      () => {
-        pagesReady = true;
-      },
-      (err: unknown) => log.fatal({ err }, "the page renderer could not be loaded; pages cannot be served"),
+  // React Router and every route module take about a second to load. They load while the server
+  // already listens, so /healthz and the API answer at once; pages wait for them, and /readyz says
+  // "not ready" until they are in.
+  const handlerReady = (async () => {
+    const { createRequestHandler } = await import("react-router");
+    // A file URL made by Node: a build folder whose path holds `#`, `%` or a space still loads.
+    const build = givenBuild ?? ((await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild);
+    return createRequestHandler(build, config.NODE_ENV === "development" ? "development" : "production");
+  })();
+  readiness.pages = false;
+  handlerReady.then(
+    () => {
+      readiness.pages = true;
+    },
+    (err: unknown) => log.fatal({ err }, "the page renderer could not be loaded; pages cannot be served"),
+  );
+  return async (request, context) => (await handlerReady)(request, context);
+}
+
+/** The pages: `/blog/{slug}`, `/blogs` and `/contact` through the response cache when `cached`, every other path rendered. */
+function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { cached }: { cached: boolean }): void {
+  const { config } = deps;
+  const renderPage = async (c: Context<AppEnv>, request: Request, cspNonce: string, viewCounted = false) => {
+    // Pages and their .data requests see the URL the visitor's browser is on (https://… behind a proxy).
+    const res = await pageHandler(withSiteOrigin(request, siteOrigin(c, config)), {
+      deps,
+      cspNonce,
+      clientIp: c.get("clientIp"),
+      requestId: c.get("requestId"),
+      ...(viewCounted ? { viewCounted } : {}),
+    });
+    // A page whose loader failed because the database is unreachable is "try again shortly" (503), not a server fault.
+    if (res.status === 500 && !(await databaseReadable(deps))) {
+      const headers = new Headers(res.headers);
+      headers.set("Retry-After", "5");
+      return new Response(res.body, { status: 503, headers });
+    }
+    return res;
+  };
+  if (cached) {
+    app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
+    // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
+    // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
+    // costs little, and a visitor back from liking a post rarely sees the count from before).
+    app.get(
+      "/blogs",
+      cachedPage(renderPage, {
+        version: () => postsVersion(deps),
+        cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+      }),
     );
-    handlePage = async (request, context) => (await handlerReady)(request, context);
+    // The contact page shows only the site's configuration, except once after a form sent without JavaScript.
+    app.get(
+      "/contact",
+      cachedPage(renderPage, {
+        version: async () => "",
+        shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
+        // Made once every ten minutes: worth compressing well.
+        cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
+      }),
+    );
   }
-
-  if (handlePage) {
-    const pageHandler = handlePage;
-    const renderPage = async (c: Context<AppEnv>, request: Request, cspNonce: string, viewCounted = false) => {
-      // Pages and their .data requests see the URL the visitor's browser is on (https://… behind a proxy).
-      const res = await pageHandler(withSiteOrigin(request, siteOrigin(c, config)), {
-        deps,
-        cspNonce,
-        clientIp: c.get("clientIp"),
-        requestId: c.get("requestId"),
-        ...(viewCounted ? { viewCounted } : {}),
-      });
-      // A page whose loader failed because the database is unreachable is "try again shortly" (503), not a server fault.
-      if (res.status === 500 && !(await databaseReadable(deps))) {
-        const headers = new Headers(res.headers);
-        headers.set("Retry-After", "5");
-        return new Response(res.body, { status: 503, headers });
-      }
-      return res;
-    };
-    // The post page through the response cache (production build only: the dev server's pages carry Vite's scripts).
-    if (!options.pageHandler) {
-      app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
-      // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
-      // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
-      // costs little, and a visitor back from liking a post rarely sees the count from before).
-      app.get(
-        "/blogs",
-        cachedPage(renderPage, {
-          version: () => postsVersion(deps),
-          cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
-        }),
-      );
-      // The contact page shows only the site's configuration, except once after a form sent without JavaScript.
-      app.get(
-        "/contact",
-        cachedPage(renderPage, {
-          version: async () => "",
-          shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
-          // Made once every ten minutes: worth compressing well.
-          cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
-        }),
-      );
-    }
-    app.all("*", async (c) => (await unreadableForm(c.req.raw)) ?? renderPage(c, await studioGate(c), c.get("cspNonce")));
-  }
-  return app;
+  app.all("*", async (c) => (await unreadableForm(c.req.raw)) ?? renderPage(c, await studioGate(c), c.get("cspNonce")));
 }
 
 /**
@@ -292,8 +335,4 @@ async function databaseReadable(deps: Deps, timeoutMs = 2_000): Promise<boolean>
   } finally {
     clearTimeout(timer);
   }
-}
-
-function pathToFileUrl(file: string): string {
-  return new URL(`file://${file}`).href;
 }

@@ -1,7 +1,7 @@
 import type { Deps } from "./context";
 import { STAFF_ACCESS } from "../shared/content/studio";
 import { grantAccess, isStaffAccess, listStaff, revokeAccess } from "./services/staff/access";
-import { COMMAND_LINE } from "./services/staff/audit";
+import { COMMAND_LINE } from "./services/audit";
 import { isServiceError } from "./services/errors";
 
 export const STAFF_USAGE = [

@@ -1,12 +1,12 @@
 import type { Deps } from "./context";
 import type { Worker } from "./services/interval-worker";
-import { mailOutboxWorker } from "./services/mail";
-import { leadDeliveryWorker } from "./services/lead-delivery";
+import { mailOutboxWorker } from "./services/mail/outbox";
+import { leadDeliveryWorker } from "./services/leads/delivery";
 import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 import { postScheduleWorker } from "./services/blog/schedule";
 import { analyticsWorker } from "./services/analytics/rollup";
-import { newsletterDeliveryWorker } from "./services/audience/newsletters";
+import { newsletterDeliveryWorker } from "./services/newsletter/issues";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 

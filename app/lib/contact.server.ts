@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { contactSentCookie } from "../../server/http/cookies";
 import { isDatabaseUnavailable } from "../../server/http/errors";
-import { submitLead } from "../../server/services/leads";
+import { submitLead } from "../../server/services/leads/intake";
 import type { ContactActionData } from "~/components/contact/contact-form";
 import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
 import { leadFromFormData, validateLead } from "@shared/schemas/lead";

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { STUDIO_PAGES } from "@shared/content/studio";
+import { mayOpenPath } from "@shared/studio-policy";
 import type { AppLoadContext } from "react-router";
 import { sessionTokenOf } from "../../server/http/cookies";
 import type { StaffActor } from "../../server/services/staff/invitations";
@@ -8,10 +9,10 @@ import { type StudioSession, studioSession } from "../../server/services/staff/s
 export type StudioPageSession = StudioSession & { sessionToken: string; actor: StaffActor };
 
 type Options = {
-  /** Owners only: an editor gets the studio's 403 page. */
-  owner?: boolean;
   /** The second-factor pages themselves: reachable before the second factor is passed. */
   secondFactor?: "any";
+  /** The studio's frame (its layout's loader): drawn for any staff; the page inside it checks its own area. */
+  frame?: true;
 };
 
 /**
@@ -33,7 +34,8 @@ export async function requireStudio(
     const next = studioNext(request.url);
     throw redirect(next === STUDIO_PAGES.home ? STUDIO_PAGES.secondFactor : `${STUDIO_PAGES.secondFactor}?next=${encodeURIComponent(next)}`);
   }
-  if (options.owner && studio.access !== "owner") throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
+  // Who may open which page: the studio's policy table, by the page's address (an editor gets the studio's 403 page).
+  if (!options.frame && !mayOpenPath(studio.access, new URL(request.url).pathname)) throw data({ message: STUDIO_PAGES.ownersOnly }, { status: 403 });
   return {
     ...studio,
     sessionToken,

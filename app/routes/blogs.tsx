@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { coversFor } from "../../server/services/media/covers";
-import { subscribe } from "../../server/services/newsletter";
+import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/blogs";
 
 // /services shows the same listing: both name /blogs as the canonical page, so search engines index it once.

@@ -4,7 +4,7 @@ import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content";
 import { validateFooterEmail } from "~/lib/footer-newsletter";
 import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
-import { subscribe } from "../../server/services/newsletter";
+import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-subscribe";
 import { recordGoal } from "../../server/http/page-views";
 

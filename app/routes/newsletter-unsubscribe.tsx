@@ -2,7 +2,7 @@ import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { NEWSLETTER } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
-import { tokenIsUsable, unsubscribe } from "../../server/services/newsletter";
+import { tokenIsUsable, unsubscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export function meta({ matches }: Route.MetaArgs) {

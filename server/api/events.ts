@@ -5,6 +5,7 @@ import { BEACON_EVENTS } from "../../shared/content/analytics";
 import type { AppEnv } from "../context";
 import { countable, hitOf } from "../http/page-views";
 import { siteOrigin } from "../http/security";
+import { isStudioPath } from "../http/studio-path";
 import { dayOf, recordGoalHit, recordPageView, visitorId } from "../services/analytics/record";
 import { hitRateLimit } from "../services/rate-limit";
 
@@ -53,7 +54,7 @@ export function createEventsRouter(): Hono<AppEnv> {
       const parsed = EventBody.safeParse(raw);
       if (!parsed.success) return c.json({ success: false, message: `Unknown or malformed event: n must be one of ${BEACON_EVENTS.join(", ")} and p a path.` }, 400);
       const { n, p } = parsed.data;
-      if (!countable(c.req.raw.headers) || /^\/(studio|api)(\/|$|\?)/.test(p)) return c.body(null, 204);
+      if (!countable(c.req.raw.headers) || isStudioPath(p.split("?")[0]!) || /^\/api(\/|$|\?)/.test(p)) return c.body(null, 204);
 
       const hit = hitOf(c.req.raw, c.get("clientIp"), p);
       const visitor = await visitorId(deps, hit, dayOf(Date.now()));

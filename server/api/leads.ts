@@ -3,7 +3,7 @@ import { CONTACT_FORM } from "../../shared/content/contact";
 import type { AppEnv } from "../context";
 import { readJsonBody } from "../http/errors";
 import { invalid } from "../services/errors";
-import { submitLead } from "../services/leads";
+import { submitLead } from "../services/leads/intake";
 import { recordGoal } from "../http/page-views";
 
 /**

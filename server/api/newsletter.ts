@@ -4,7 +4,7 @@ import { NEWSLETTER } from "../../shared/content/blog";
 import type { AppEnv } from "../context";
 import { readJson } from "../http/errors";
 import { invalid } from "../services/errors";
-import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter";
+import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter/subscribe";
 import { recordGoal } from "../http/page-views";
 
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { AUDIENCE_MESSAGES } from "../../shared/content/audience";
 import { AccountQuerySchema, dayRange, LeadQuerySchema, NewsletterSendSchema, PostRefSchema, SubscriberQuerySchema } from "../../shared/schemas/audience";
 import { readJson } from "../http/errors";
-import { exportAccounts, listAccounts, setAccountDisabled } from "../services/audience/accounts";
-import { crmConfigured, exportLeads, leadCounts, leadDetail, markLeadSpam, retryLead, searchLeads } from "../services/audience/leads-inbox";
-import { listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/audience/newsletters";
-import { eraseSubscriber, exportSubscribers, listSubscribers, subscriberStats } from "../services/audience/subscribers";
+import { exportAccounts, listAccounts, setAccountDisabled } from "../services/auth/admin";
+import { crmConfigured, exportLeads, leadCounts, leadDetail, markLeadSpam, retryLead, searchLeads } from "../services/leads/inbox";
+import { listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/newsletter/issues";
+import { eraseSubscriber, exportSubscribers, listSubscribers, subscriberStats } from "../services/newsletter/subscribers";
 import { parseInput } from "../services/errors";
-import { actorOf, ownerOnly, type StudioEnv } from "./studio-guard";
+import { actorOf, type StudioEnv } from "./studio-guard";
 
 const SpamBody = z.object({ spam: z.boolean({ error: "spam must be true or false" }) });
 const NumericId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -25,16 +25,11 @@ function csv(c: Context<StudioEnv>, name: string, body: string) {
 }
 
 /**
- * /api/studio/audience: subscribers, newsletters, the leads inbox and visitors' accounts. Owners only (mounted
+ * /api/studio/audience: subscribers, newsletters, the leads inbox and visitors' accounts. Owners only, by the policy table (mounted
  * behind the studio's session and second-factor guards).
  */
 export function createStudioAudienceRouter(): Hono<StudioEnv> {
   const r = new Hono<StudioEnv>();
-  r.use("*", async (c, next) => {
-    ownerOnly(c);
-    await next();
-  });
-
   // Subscribers.
   r.get("/subscribers", async (c) => {
     const q = parseInput(SubscriberQuerySchema, c.req.query());
@@ -74,14 +69,14 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
   r.get("/leads", async (c) => {
     const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
     const deps = c.get("deps");
-    const [counts, leads] = await Promise.all([leadCounts(deps), searchLeads(deps, { ...q, ...dayRange(from, to) })]);
+    const [counts, leads] = await Promise.all([leadCounts(deps, actorOf(c)), searchLeads(deps, actorOf(c), { ...q, ...dayRange(from, to) })]);
     return c.json({ success: true, crmConfigured: crmConfigured(deps), counts, leads });
   });
   r.get("/leads.csv", async (c) => {
     const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
     return csv(c, "leads", await exportLeads(c.get("deps"), { ...q, ...dayRange(from, to) }, actorOf(c)));
   });
-  r.get("/leads/:id", async (c) => c.json({ success: true, crmConfigured: crmConfigured(c.get("deps")), lead: await leadDetail(c.get("deps"), idParam(c)) }));
+  r.get("/leads/:id", async (c) => c.json({ success: true, crmConfigured: crmConfigured(c.get("deps")), lead: await leadDetail(c.get("deps"), actorOf(c), idParam(c)) }));
   r.post("/leads/:id/retry", async (c) => {
     await retryLead(c.get("deps"), idParam(c), actorOf(c));
     return c.json({ success: true, message: AUDIENCE_MESSAGES.leadRetried });

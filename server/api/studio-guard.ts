@@ -1,5 +1,6 @@
 import type { Context, Next } from "hono";
 import { STUDIO_MESSAGES } from "../../shared/content/studio";
+import { mayOpenPath } from "../../shared/studio-policy";
 import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
 import { resolveSession } from "../services/auth/sessions";
@@ -25,8 +26,10 @@ export async function staffSession(c: Context<StudioEnv>, next: Next) {
   await next();
 }
 
-export function ownerOnly(c: Context<StudioEnv>): void {
-  if (c.get("studio").access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
+/** The studio's policy table (shared/studio-policy.ts), by the API path: 403 to staff it does not let in. */
+export async function studioPolicy(c: Context<StudioEnv>, next: Next) {
+  if (!mayOpenPath(c.get("studio").access, c.req.path)) throw forbidden(STUDIO_MESSAGES.ownersOnly);
+  await next();
 }
 
 export function actorOf(c: Context<StudioEnv>): StaffActor {

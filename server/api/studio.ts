@@ -7,13 +7,13 @@ import { findUserByEmail, normalizeEmail } from "../services/auth/accounts";
 import { resolveSession } from "../services/auth/sessions";
 import { forbidden } from "../services/errors";
 import { listStaff, revokeAccess } from "../services/staff/access";
-import { listAudit } from "../services/staff/audit";
+import { listAudit } from "../services/audit";
 import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
 import { enrolSession, passSecondFactor } from "../services/staff/studio-session";
 import { createStudioMediaRouter } from "./studio-media";
 import { createStudioAudienceRouter } from "./studio-audience";
-import { actorOf, ownerOnly, staffSession, type StudioEnv } from "./studio-guard";
+import { actorOf, staffSession, studioPolicy, type StudioEnv } from "./studio-guard";
 import { createStudioPostsRouter } from "./studio-posts";
 import { createStudioAnalyticsRouter } from "./studio-analytics";
 
@@ -86,18 +86,16 @@ export function createStudioRouter(): Hono<StudioEnv> {
     if (secondFactor !== "passed") throw forbidden(secondFactor === "enrol" ? STUDIO_MESSAGES.enrolFirst : STUDIO_MESSAGES.secondFactorNeeded);
     await next();
   });
+  // Who may reach which area: the studio's policy table, as for the pages and the menu.
+  r.use("/*", studioPolicy);
 
-  r.get("/staff", async (c) => {
-    ownerOnly(c);
-    return c.json({ success: true, staff: await listStaff(c.get("deps")) });
-  });
+  r.get("/staff", async (c) => c.json({ success: true, staff: await listStaff(c.get("deps")) }));
   r.post("/staff/invitations", async (c) => {
     const { email, access } = await readJson(c, InviteBody);
     await inviteStaff(c.get("deps"), email, access, actorOf(c));
     return c.json({ success: true, message: STUDIO_MESSAGES.invitationSent }, 201);
   });
   r.post("/staff/revoke", async (c) => {
-    ownerOnly(c);
     const { email } = await readJson(c, EmailBody);
     const deps = c.get("deps");
     const target = await findUserByEmail(deps, normalizeEmail(email));
@@ -106,7 +104,6 @@ export function createStudioRouter(): Hono<StudioEnv> {
     return c.json({ success: true, message: STUDIO_MESSAGES.accessRevoked });
   });
   r.get("/audit", async (c) => {
-    ownerOnly(c);
     const before = Number(c.req.query("before"));
     const page = await listAudit(c.get("deps"), { limit: 50, before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
     return c.json({ success: true, lines: page.map((p) => ({ id: p.id, ...p.line })) });

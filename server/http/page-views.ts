@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { GoalName } from "../../shared/content/analytics";
 import type { AppEnv, Deps } from "../context";
 import { type Hit, recordGoalHit, recordPageView } from "../services/analytics/record";
+import { isStudioPath } from "./studio-path";
 
 /**
  * Whether a request is one a person made and agreed to have counted: not a bot (isbot), not a prefetch or
@@ -16,8 +17,8 @@ export function countable(headers: Headers): boolean {
   return ua !== "" && !isbot(ua);
 }
 
-/** Paths that are never a page view: the studio, the API, files. */
-const NOT_PAGES = /^\/(studio|api|assets|media|__)(\/|$)|^\/(healthz|readyz)$/;
+/** Paths that are never a page view: the API, files (and the studio: `isStudioPath`, as its routes match it). */
+const NOT_PAGES = /^\/(api|assets|media|__)(\/|$)|^\/(healthz|readyz)$/;
 
 /**
  * Counts the page view of every HTML document a person's browser asked for, whichever handler served it
@@ -32,7 +33,7 @@ export function pageViews(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== "GET" || c.res.status !== 200) return;
     if (!/^text\/html/i.test(c.res.headers.get("content-type") ?? "")) return;
     const path = c.req.path;
-    if (NOT_PAGES.test(path) || path.endsWith(".data")) return;
+    if (NOT_PAGES.test(path) || isStudioPath(path) || path.endsWith(".data")) return;
     const headers = c.req.raw.headers;
     const dest = headers.get("sec-fetch-dest");
     if (dest && dest !== "document") return;

@@ -9,12 +9,12 @@ export const EMAIL_TEMPLATE = {
 } as const;
 
 /**
- * The blocks a site e-mail written in the content is made of (server/services/mail-template.ts renders them: a
+ * The blocks a site e-mail written in the content is made of (server/services/mail/template.ts renders them: a
  * button with its link below it, paragraphs whose addresses become links).
  */
 export type MailBlock = { kind: "paragraph"; text: string } | { kind: "button"; label: string; url: string };
 
-/** A greeting: the first name alone (server/services/mail.ts firstNameOf), or none when there is none to use. */
+/** A greeting: the first name alone (server/services/mail/outbox.ts firstNameOf), or none when there is none to use. */
 export const mailGreeting = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
 
 /**

@@ -205,8 +205,8 @@ export const TEMPLATES_PAGE = {
 export { HEADER_ACCOUNT } from "./header-account";
 
 /**
- * The account e-mails. `firstName` arrives reduced to one word of letters (server/services/mail.ts firstNameOf):
- * visitor text never stands there as sentences or addresses.
+ * The account e-mails. `firstName` arrives reduced to one word of letters (server/services/mail/outbox.ts
+ * firstNameOf): visitor text never stands there as sentences or addresses.
  */
 export const AUTH_EMAILS = {
   verify: {

@@ -88,16 +88,16 @@ export const STUDIO_PAGES = {
   skipLink: "Skip to content",
 } as const;
 
-/** The studio's sections, in the order of its menu; `owner` sections are hidden from editors. */
+/** The studio's sections, in the order of its menu; each shows to the staff the policy table lets in (shared/studio-policy.ts). */
 export const STUDIO_NAV = [
-  { to: "/studio", label: "Overview", access: "editor" },
-  { to: "/studio/posts", label: "Posts", access: "editor" },
-  { to: "/studio/media", label: "Media", access: "editor" },
-  { to: "/studio/analytics", label: "Analytics", access: "editor" },
-  { to: "/studio/newsletters", label: "Newsletters", access: "owner" },
-  { to: "/studio/subscribers", label: "Subscribers", access: "owner" },
-  { to: "/studio/leads", label: "Leads", access: "owner" },
-  { to: "/studio/accounts", label: "Accounts", access: "owner" },
-  { to: "/studio/staff", label: "Staff", access: "owner" },
-  { to: "/studio/audit", label: "Audit log", access: "owner" },
-] as const satisfies readonly { to: string; label: string; access: StaffAccess }[];
+  { to: "/studio", label: "Overview" },
+  { to: "/studio/posts", label: "Posts" },
+  { to: "/studio/media", label: "Media" },
+  { to: "/studio/analytics", label: "Analytics" },
+  { to: "/studio/newsletters", label: "Newsletters" },
+  { to: "/studio/subscribers", label: "Subscribers" },
+  { to: "/studio/leads", label: "Leads" },
+  { to: "/studio/accounts", label: "Accounts" },
+  { to: "/studio/staff", label: "Staff" },
+  { to: "/studio/audit", label: "Audit log" },
+] as const satisfies readonly { to: string; label: string }[];

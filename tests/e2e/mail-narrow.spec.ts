@@ -10,7 +10,7 @@ import path from "node:path";
 import { EMAIL_TEMPLATE } from "../../shared/content/audience";
 import { openDatabase } from "../../server/db/database";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { testDeps } from "../helpers/deps";
 import { parseMail } from "../helpers/smtp-server";
 import { staffWithSession } from "../helpers/studio-staff";

@@ -4,7 +4,7 @@ import type { Deps } from "../../server/context";
 import { registerUser } from "../../server/services/auth/accounts";
 import { createSession } from "../../server/services/auth/sessions";
 import { grantAccess } from "../../server/services/staff/access";
-import { COMMAND_LINE } from "../../server/services/staff/audit";
+import { COMMAND_LINE } from "../../server/services/audit";
 import { startEnrolment } from "../../server/services/staff/second-factor";
 import { enrolSession } from "../../server/services/staff/studio-session";
 

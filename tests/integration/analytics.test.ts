@@ -97,6 +97,22 @@ describe.each(testDatabaseKinds())("analytics on %s", (kind) => {
     expect((await events()).map((e) => e.path)).toEqual(["/about"]);
   });
 
+  it("never counts the studio, whatever the case or escapes of its address (isStudioPath), by page or by beacon", async () => {
+    for (const path of ["/Studio", "/STUDIO/analytics", "/%73tudio/posts", "/Studio.data"]) await visit(path);
+    for (const p of ["/Studio/analytics", "/STUDIO", "/%53tudio/posts", "/studio?tab=posts", "/Studio?tab=posts"]) {
+      const res = await app.request(`${SITE}/api/events`, {
+        method: "POST",
+        headers: { "x-forwarded-for": freshIp(), "user-agent": CHROME, origin: SITE, "sec-fetch-site": "same-origin", "content-type": "text/plain;charset=UTF-8" },
+        body: JSON.stringify({ n: "pageview", p }),
+      });
+      expect(res.status, p).toBe(204);
+    }
+    expect(await events()).toEqual([]);
+    // A public page whose address only starts like the studio's is still a page.
+    await visit("/studio-tips", { ip: freshIp() });
+    expect((await events()).map((e) => e.path)).toEqual(["/studio-tips"]);
+  });
+
   it("gives one address and agent the same visitor id within a day and another the next day; the past day's salt is gone", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const day = dayOf(Date.now());

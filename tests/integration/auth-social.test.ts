@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flushAnalytics } from "../../server/services/analytics/record";
 import { createApp } from "../../server/app";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { alterSignature, startTestOidcProvider, type TestClient, type TestOidcProvider } from "../helpers/oidc-provider";

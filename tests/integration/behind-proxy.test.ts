@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import type { AppEnv } from "../../server/context";
-import { listLeads } from "../../server/services/leads";
+import { listLeads } from "../../server/services/leads/intake";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

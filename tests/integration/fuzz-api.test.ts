@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { hostileBody, hostileQuery, hostileSearch, listTables, nastyString, type RawBody, rowCounts, snapshot } from "./fuzz-arbitraries";

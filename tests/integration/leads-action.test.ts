@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactAction, contactLoader } from "../../app/lib/contact.server";
-import { listLeads } from "../../server/services/leads";
+import { listLeads } from "../../server/services/leads/intake";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { setCookieParts } from "../helpers/set-cookie";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_FORM, LEAD_FIELDS, LEAD_SOURCES } from "../../shared/content/contact";
 import { createApp } from "../../server/app";
 import type { AppEnv } from "../../server/context";
-import { listLeads } from "../../server/services/leads";
+import { listLeads } from "../../server/services/leads/intake";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 

@@ -9,8 +9,8 @@ import {
   deliveryOptions,
   type LeadDeliveryOptions,
   startLeadDelivery,
-} from "../../server/services/lead-delivery";
-import { listLeads, storeLead, submitLead } from "../../server/services/leads";
+} from "../../server/services/leads/delivery";
+import { listLeads, storeLead, submitLead } from "../../server/services/leads/intake";
 import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

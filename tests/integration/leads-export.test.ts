@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvField, leadsToCsv, listLeads, storeLead } from "../../server/services/leads";
+import { csvField } from "../../server/services/export";
+import { leadsToCsv, listLeads, storeLead } from "../../server/services/leads/intake";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listLeads, storeLead } from "../../server/services/leads";
+import { listLeads, storeLead } from "../../server/services/leads/intake";
 import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

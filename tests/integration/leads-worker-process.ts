@@ -5,7 +5,7 @@
  */
 import { openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
-import { startLeadDelivery } from "../../server/services/lead-delivery";
+import { startLeadDelivery } from "../../server/services/leads/delivery";
 import { testConfig } from "../helpers/deps";
 
 const db = await openDatabase(process.env.LEADS_DB_URL ?? "");

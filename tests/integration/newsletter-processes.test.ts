@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { drainNewsletterMail, NEWSLETTER_CLAIM_LEASE_MS, startNewsletter } from "../../server/services/audience/newsletters";
+import { drainNewsletterMail, NEWSLETTER_CLAIM_LEASE_MS, startNewsletter } from "../../server/services/newsletter/issues";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { COMMAND_LINE } from "../../server/services/staff/audit";
+import { COMMAND_LINE } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";

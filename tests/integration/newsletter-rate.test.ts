@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainNewsletterMail, startNewsletter } from "../../server/services/audience/newsletters";
+import { drainNewsletterMail, startNewsletter } from "../../server/services/newsletter/issues";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { COMMAND_LINE } from "../../server/services/staff/audit";
+import { COMMAND_LINE } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { type LlmServer, startLlmServer } from "../helpers/llm-server";

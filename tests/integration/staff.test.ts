@@ -1,9 +1,9 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { ServiceError } from "../../server/services/errors";
-import { listAudit } from "../../server/services/staff/audit";
+import { listAudit } from "../../server/services/audit";
 import { acceptInvitation, invitationFor, inviteStaff, type StaffActor } from "../../server/services/staff/invitations";
 import { confirmEnrolment, isEnrolled, recoveryCodesLeft, startEnrolment, verifySecondFactor } from "../../server/services/staff/second-factor";
 import { enrolSession, passSecondFactor, studioSession } from "../../server/services/staff/studio-session";

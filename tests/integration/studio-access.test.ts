@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { JOB_ROLES } from "../../shared/content/site";
 import { createApp } from "../../server/app";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

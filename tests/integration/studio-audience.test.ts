@@ -1,10 +1,10 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { drainNewsletterMail } from "../../server/services/audience/newsletters";
+import { drainNewsletterMail } from "../../server/services/newsletter/issues";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { settleMailDeliveries } from "../../server/services/mail";
-import { linksOfHtml } from "../../server/services/mail-template";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
+import { linksOfHtml } from "../../server/services/mail/template";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -6,7 +6,7 @@ import { insertBlogs } from "../../server/services/blog/posts";
 import { postScheduleWorker, publishDuePosts } from "../../server/services/blog/schedule";
 import { WORKER_FACTORIES } from "../../server/workers";
 import { blogSitemapEntries } from "../../server/services/blog/sitemap";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -357,6 +357,19 @@ describe.each(testDatabaseKinds())("studio posts on %s", (kind) => {
     const drafts = await json(await call("GET", "/api/studio/posts?status=draft&category=Healthcare", { token: owner }));
     expect(drafts.posts.every((p: Json) => p.status === "draft" && p.category === "Healthcare")).toBe(true);
     expect(drafts.posts.length).toBeGreaterThan(0);
+  });
+
+  it("the studio's search finds '50%' and 'snake_case' as typed: % and _ are text, not wildcards", async () => {
+    await create(full("Save 50% on every booking"));
+    await create(full("Save 500 on every booking"));
+    await create(full("Naming in snake_case"));
+    await create(full("Naming in snakeXcase"));
+    const titles = async (search: string) =>
+      (await json(await call("GET", `/api/studio/posts?search=${encodeURIComponent(search)}`, { token: editor }))).posts.map((p: Json) => p.title);
+    expect(await titles("50%")).toEqual(["Save 50% on every booking"]);
+    expect(await titles("snake_case")).toEqual(["Naming in snake_case"]);
+    // The slug holds neither character: a search by slug still finds the post.
+    expect(await titles("naming-in-snake")).toEqual(["Naming in snakeXcase", "Naming in snake_case"]);
   });
 
   it("sample posts (no Markdown source) open in the editor as Markdown that gives their sections back", async () => {

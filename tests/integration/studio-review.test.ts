@@ -4,7 +4,7 @@ import { createApp } from "../../server/app";
 import { createSession } from "../../server/services/auth/sessions";
 import { AUTOSAVE_REVISION_MS, autosavePost, savePost } from "../../server/services/blog/studio-posts";
 import { deleteMedia, uploadMedia } from "../../server/services/media/library";
-import { settleMailDeliveries } from "../../server/services/mail";
+import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { buildDir, buildPresent } from "../helpers/built-server";

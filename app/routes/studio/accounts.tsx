@@ -7,7 +7,7 @@ import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, 
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { AUDIENCE_MESSAGES } from "@shared/content/audience";
-import { listAccounts, setAccountDisabled } from "../../../server/services/audience/accounts";
+import { listAccounts, setAccountDisabled } from "../../../server/services/auth/admin";
 import type { Route } from "./+types/accounts";
 
 const P = AUDIENCE_PAGES.accounts;
@@ -17,7 +17,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const parsed = AccountQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   return {
     accounts: await listAccounts(args.context.deps, parsed.success ? parsed.data : {}),
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const form = await args.request.formData();
   const intent = form.get("intent");
   if (intent !== "disable" && intent !== "enable") return data({ error: "Choose an action." }, { status: 400 });

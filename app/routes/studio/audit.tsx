@@ -4,7 +4,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime } from "~/components/studio/access-format";
 import { Button, DataTable, EmptyState, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { auditFilterValues, listAudit } from "../../../server/services/staff/audit";
+import { auditFilterValues, listAudit } from "../../../server/services/audit";
 import type { Route } from "./+types/audit";
 
 export function meta() {
@@ -14,7 +14,7 @@ export function meta() {
 const PAGE = "/studio/audit";
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const { deps } = args.context;
   const params = new URL(args.request.url).searchParams;
   const filters = await auditFilterValues(deps);

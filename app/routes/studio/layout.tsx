@@ -4,13 +4,14 @@ import { NOT_FOUND } from "@shared/content/site";
 import { isCurrentSection, navFor } from "~/components/studio/nav";
 import { studioMeta } from "~/components/studio/meta";
 import { buttonClass } from "~/components/studio/ui";
+import { PublicFrame } from "~/components/shell/public-frame";
 import { requireStudio } from "~/lib/studio.server";
 import NotFound from "~/routes/not-found";
 import studioCss from "~/studio.css?url";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { secondFactor: "any" });
+  const studio = await requireStudio(args, { secondFactor: "any", frame: true });
   return { studio: { name: studio.name, email: studio.email, access: studio.access, secondFactor: studio.secondFactor } };
 }
 
@@ -95,7 +96,13 @@ function StudioFrame({ studio, children }: { studio: FrameUser; children: React.
 export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
   const error = useRouteError();
   // Not staff (or a studio record that does not exist): the site's ordinary 404.
-  if (isRouteErrorResponse(error) && error.status === 404 && !loaderData) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404 && !loaderData) {
+    return (
+      <PublicFrame>
+        <NotFound />
+      </PublicFrame>
+    );
+  }
   const studio = loaderData?.studio;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -114,5 +121,6 @@ export function ErrorBoundary({ loaderData }: Route.ErrorBoundaryProps) {
       </Link>
     </section>
   );
-  return studio ? <StudioFrame studio={studio}>{body}</StudioFrame> : body;
+  // Someone the studio did not let in sees the answer in the site's frame.
+  return studio ? <StudioFrame studio={studio}>{body}</StudioFrame> : <PublicFrame>{body}</PublicFrame>;
 }

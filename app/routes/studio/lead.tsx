@@ -6,7 +6,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { crmConfigured, leadDetail, markLeadSpam, retryLead } from "../../../server/services/audience/leads-inbox";
+import { crmConfigured, leadDetail, markLeadSpam, retryLead } from "../../../server/services/leads/inbox";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/lead";
 
@@ -17,9 +17,9 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   try {
-    return { lead: await leadDetail(args.context.deps, Number(args.params.id)), crm: crmConfigured(args.context.deps) };
+    return { lead: await leadDetail(args.context.deps, studio, Number(args.params.id)), crm: crmConfigured(args.context.deps) };
   } catch (error) {
     if (isServiceError(error) && error.kind === "not-found") throw data(null, { status: 404 });
     throw error;
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const { deps } = args.context;
   const id = Number(args.params.id);
   const intent = (await args.request.formData()).get("intent");

@@ -6,7 +6,7 @@ import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/audience/leads-inbox";
+import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/leads/inbox";
 import type { Route } from "./+types/leads";
 
 const P = AUDIENCE_PAGES.leads;
@@ -16,11 +16,11 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const { deps } = args.context;
   const parsed = LeadQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const { from, to, ...query } = parsed.success ? parsed.data : {};
-  const [counts, leads] = await Promise.all([leadCounts(deps), searchLeads(deps, { ...query, ...dayRange(from, to) })]);
+  const [counts, leads] = await Promise.all([leadCounts(deps, studio), searchLeads(deps, studio, { ...query, ...dayRange(from, to) })]);
   const problem = parsed.success ? null : parsed.error.issues[0];
   return { counts, leads, crm: crmConfigured(deps), filterError: problem ? { field: String(problem.path[0] ?? "search"), message: problem.message } : null };
 }

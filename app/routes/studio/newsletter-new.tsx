@@ -5,7 +5,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/audience/newsletters";
+import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
 import { isServiceError, parseInput } from "../../../server/services/errors";
 import type { Route } from "./+types/newsletter-new";
 
@@ -16,7 +16,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const ref = PostRefSchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   if (!ref.success) throw data(null, { status: 404 });
   try {
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string> };
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const { deps } = args.context;
   const form = Object.fromEntries(await args.request.formData());
   try {

@@ -4,7 +4,7 @@ import { useRefreshWhile, when } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { buttonClass, DataTable, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { newsletterProgress } from "../../../server/services/audience/newsletters";
+import { newsletterProgress } from "../../../server/services/newsletter/issues";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/newsletter";
 
@@ -16,7 +16,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   try {
     return { newsletter: await newsletterProgress(args.context.deps, Number(args.params.id)) };
   } catch (error) {

@@ -4,7 +4,7 @@ import { useRefreshWhile, when } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, EmptyState, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { listNewsletters, unsentPosts } from "../../../server/services/audience/newsletters";
+import { listNewsletters, unsentPosts } from "../../../server/services/newsletter/issues";
 import type { Route } from "./+types/newsletters";
 
 const P = AUDIENCE_PAGES.newsletters;
@@ -14,7 +14,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const { deps } = args.context;
   const [newsletters, posts] = await Promise.all([listNewsletters(deps), unsentPosts(deps)]);
   return { newsletters, posts };

@@ -25,7 +25,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const staff = await listStaff(args.context.deps);
   // ?revoke=<e-mail> asks for confirmation first (a plain link, so it works without JavaScript).
   const asked = new URL(args.request.url).searchParams.get("revoke");
@@ -42,7 +42,7 @@ type ActionResult = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const { deps } = args.context;
   const form = await postedForm(args.request);
   const intent = form.get("intent") === "revoke" ? "revoke" : "invite";

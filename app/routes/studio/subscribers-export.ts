@@ -1,11 +1,11 @@
 import { SubscriberQuerySchema } from "@shared/schemas/audience";
 import { csvExport } from "~/lib/studio-audience.server";
 import { requireStudio } from "~/lib/studio.server";
-import { exportSubscribers } from "../../../server/services/audience/subscribers";
+import { exportSubscribers } from "../../../server/services/newsletter/subscribers";
 import type { Route } from "./+types/subscribers-export";
 
 export async function loader(args: Route.LoaderArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const parsed = SubscriberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   return csvExport("subscribers", () => exportSubscribers(args.context.deps, parsed.success ? parsed.data : {}, studio.actor));
 }

@@ -6,7 +6,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/audience/subscribers";
+import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/newsletter/subscribers";
 import type { Route } from "./+types/subscribers";
 
 const P = AUDIENCE_PAGES.subscribers;
@@ -16,7 +16,7 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args, { owner: true });
+  await requireStudio(args);
   const { deps } = args.context;
   const params = Object.fromEntries(new URL(args.request.url).searchParams);
   const parsed = SubscriberQuerySchema.safeParse(params);
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args, { owner: true });
+  const studio = await requireStudio(args);
   const form = await args.request.formData();
   try {
     await eraseSubscriber(args.context.deps, Number(form.get("id")), studio.actor);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ANALYTICS_COPY, ANALYTICS_PERIODS, type GoalName, GOALS } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
-import { csvField } from "../leads";
+import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
 import { KEY_SEPARATOR, type ReportRow, reportRows, type VisitFilter } from "./reports";
 

@@ -5,7 +5,7 @@ import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
 import { conflict, forbidden, invalid, unauthorized } from "../errors";
-import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail";
+import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail/outbox";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";

@@ -1,9 +1,9 @@
 import type { Deps } from "../../context";
-import { type IndexablePost, reindexPost } from "../chat/knowledge";
+import { reindexPost } from "../chat/knowledge";
 import { PUBLISHED } from "./publication";
-import { toBlog } from "./rows";
+import { textColumns, toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
-import { type Blog, type BlogInput, SlugSchema } from "./types";
+import { type Blog, type BlogInput, type IndexablePost, SlugSchema } from "./types";
 
 /** The published post without counting a view (a draft, scheduled or unpublished post is no post here). */
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
@@ -12,16 +12,6 @@ export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefine
   return row ? toBlog(row) : undefined;
 }
 
-export function searchText(input: Pick<BlogInput, "title" | "excerpt" | "tags" | "sections">): string {
-  return [
-    input.title,
-    input.excerpt,
-    input.tags.join(" "),
-    ...input.sections.flatMap((s) => [s.title, ...s.content]),
-  ]
-    .join("\n")
-    .toLowerCase();
-}
 
 /** The `blogs` row that stores `input`. */
 export function blogRow(input: BlogInput, now = Date.now()) {
@@ -37,9 +27,7 @@ export function blogRow(input: BlogInput, now = Date.now()) {
     category: input.category,
     featured: input.featured ? 1 : 0,
     image: input.image ?? null,
-    tags: JSON.stringify(input.tags),
-    content: JSON.stringify({ sections: input.sections }),
-    search_text: searchText(input),
+    ...textColumns(input),
     created_at: now,
     updated_at: now,
   };

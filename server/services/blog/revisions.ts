@@ -2,7 +2,7 @@ import { POST_MESSAGES } from "../../../shared/content/studio-posts";
 import { z } from "../../../shared/zod";
 import type { Deps } from "../../context";
 import { notFound } from "../errors";
-import type { Actor } from "../staff/audit";
+import type { Actor } from "../audit";
 import { type PostFields, type SnapshotOf, savePost } from "./studio-posts";
 
 export type RevisionSummary = { id: number; version: number; savedAt: number; savedBy: string | null; savedByName: string | null; status: string; title: string };

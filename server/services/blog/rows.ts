@@ -1,9 +1,13 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { BlogNewsletterTables } from "../../db/schema";
-import type { IndexablePost } from "../chat/knowledge";
 import { isPublishedPost } from "./publication";
-import type { Blog } from "./types";
+import type { Blog, BlogInput, BlogSection, IndexablePost } from "./types";
+
+/*
+ * The one place that reads and writes a post's stored text: `tags` (a JSON array), `content` (JSON, `{ sections }`)
+ * and `search_text` (what a search looks in). Whoever else needs them takes them from here.
+ */
 
 /** A `blogs` row as read from the database (the columns a post shows; search text and timestamps stay behind). */
 type BlogRowOut = Omit<Selectable<BlogNewsletterTables["blogs"]>, "search_text" | "created_at" | "updated_at">;
@@ -23,9 +27,29 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A post's stored tags; a damaged column reads as none. */
+export function storedTags(text: string): string[] {
+  return StoredTags.parse(parseJson(text));
+}
+
+/** A post's stored sections; a damaged column reads as none. */
+export function storedSections(text: string): BlogSection[] {
+  return StoredContent.parse(parseJson(text)).sections;
+}
+
+/** The lower-cased text a search looks in: title, excerpt, tags and every section. */
+export function searchText(input: Pick<BlogInput, "title" | "excerpt" | "tags" | "sections">): string {
+  return [input.title, input.excerpt, input.tags.join(" "), ...input.sections.flatMap((s) => [s.title, ...s.content])].join("\n").toLowerCase();
+}
+
+/** The stored columns of a post's text: its tags and sections as JSON, and its search text. */
+export function textColumns(input: Pick<BlogInput, "title" | "excerpt" | "tags" | "sections">): { tags: string; content: string; search_text: string } {
+  return { tags: JSON.stringify(input.tags), content: JSON.stringify({ sections: input.sections }), search_text: searchText(input) };
+}
+
 export function toBlog(row: BlogRowOut): Blog {
-  const tags = StoredTags.parse(parseJson(row.tags));
-  const content = StoredContent.parse(parseJson(row.content));
+  const tags = storedTags(row.tags);
+  const content = { sections: storedSections(row.content) };
   return {
     _id: String(row.id),
     id: Number(row.id),
@@ -47,16 +71,14 @@ export function toBlog(row: BlogRowOut): Blog {
 
 /** A stored row as the knowledge index takes it. */
 export function toIndexablePost(row: { id: number; slug: string; title: string; excerpt: string; category: string; tags: string; content: string; status: string }): IndexablePost {
-  const tags = StoredTags.parse(parseJson(row.tags));
-  const { sections } = StoredContent.parse(parseJson(row.content));
   return {
     id: Number(row.id),
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
     category: row.category,
-    tags,
-    sections,
+    tags: storedTags(row.tags),
+    sections: storedSections(row.content),
     published: isPublishedPost(row),
   };
 }

@@ -1,7 +1,7 @@
 import { POST_RULES } from "../../../shared/content/studio-posts";
 import type { Deps } from "../../context";
 import { type Worker, intervalWorker } from "../interval-worker";
-import { type Actor, recordAudit } from "../staff/audit";
+import { type Actor, recordAudit } from "../audit";
 import { PUBLISHED } from "./publication";
 import { publishedByScheduler } from "./studio-posts";
 

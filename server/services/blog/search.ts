@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import { BLOG_LIMITS } from "../../../shared/content/blog";
+import { containsText } from "../like";
 import type { Db } from "../../db/database";
 
 /** C0 and C1 control characters (NUL included) and every kind of whitespace run. */
@@ -19,11 +20,6 @@ export function normaliseSearch(text: string): string {
   return [...plain].slice(0, BLOG_LIMITS.maxSearchLength).join("").trimEnd();
 }
 
-/** `%`, `_` and the escape character itself are text, not LIKE wildcards. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Matches up to this many posts are read from the trigram index; more means a common term. */
 const SEARCH_PROBE = 300;
 
@@ -38,14 +34,13 @@ const SEARCH_PROBE = 300;
  * "none" when no post matches. `search` is already normalised.
  */
 export async function searchCondition(db: Db, search: string): Promise<Expression<SqlBool> | "none"> {
-  const pattern = `%${escapeLike(search)}%`;
-  const like = sql<SqlBool>`blogs.search_text like ${pattern} escape '\\'`;
+  const like = containsText("blogs.search_text", search);
   // Under 3 characters there is no trigram to look up.
   if ([...search].length < 3) return like;
   const probe =
     db.dialect === "sqlite"
       ? sql<{ id: number }>`select rowid as id from blogs_fts where blogs_fts match ${`"${search.replace(/"/g, '""')}"`} limit ${SEARCH_PROBE}`
-      : sql<{ id: number }>`select id from blogs where search_text like ${pattern} escape '\\' limit ${SEARCH_PROBE}`;
+      : sql<{ id: number }>`select id from blogs where ${containsText("search_text", search)} limit ${SEARCH_PROBE}`;
   const { rows } = await probe.execute(db.kysely);
   if (rows.length === 0) return "none";
   if (rows.length >= SEARCH_PROBE) return like;

@@ -8,10 +8,12 @@ import type { Database } from "../../db/schema";
 import type { BlogNewsletterTables } from "../../db/schema";
 import { ServiceError, conflict, invalid, notFound, parseInput, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { type Actor, recordAudit } from "../staff/audit";
-import { indexPost, searchText } from "./posts";
+import { type Actor, recordAudit } from "../audit";
+import { indexPost } from "./posts";
 import { PUBLISHED } from "./publication";
-import { escapeLike, normaliseSearch } from "./search";
+import { storedSections, storedTags, textColumns, toIndexablePost } from "./rows";
+import { anyContainsText } from "../like";
+import { normaliseSearch } from "./search";
 import { SlugSchema } from "./types";
 
 type BlogRow = Selectable<BlogNewsletterTables["blogs"]>;
@@ -105,19 +107,18 @@ export function slugify(title: string): string {
 }
 
 function fieldsOf(row: BlogRow): PostFields {
-  const content = parseStored<{ sections?: { title: string; content: string[] }[] }>(row.content, {});
   return {
     title: row.title,
     slug: row.slug,
     excerpt: row.excerpt,
     author: row.author,
     category: row.category,
-    tags: parseStored<string[]>(row.tags, []),
+    tags: storedTags(row.tags),
     featured: Number(row.featured) === 1,
     readTime: row.read_time,
     coverMediaId: row.cover_media_id === null ? null : Number(row.cover_media_id),
     coverAlt: row.cover_alt,
-    body: row.body_source ?? sectionsToMarkdown(content.sections ?? []),
+    body: row.body_source ?? sectionsToMarkdown(storedSections(row.content)),
   };
 }
 
@@ -169,7 +170,7 @@ export async function listStudioPosts(deps: Pick<Deps, "db">, query: StudioPostQ
   let base = deps.db.kysely.selectFrom("blogs");
   if (q.status) base = base.where("status", "=", q.status);
   if (q.category) base = base.where("category", "=", q.category);
-  if (search) base = base.where((eb) => eb.or([eb("search_text", "like", `%${escapeLike(search)}%`), eb("slug", "like", `%${escapeLike(search)}%`)]));
+  if (search) base = base.where(anyContainsText(["search_text", "slug"], search));
   const [rows, count] = await Promise.all([
     base
       .select(["id", "title", "slug", "status", "author", "category", "published_at", "scheduled_at", "created_at", "updated_at", "views", "likes", "version"])
@@ -266,14 +267,12 @@ function columnsOf(fields: PostFields) {
     excerpt: fields.excerpt,
     author: fields.author,
     category: fields.category,
-    tags: JSON.stringify(fields.tags),
     featured: fields.featured ? 1 : 0,
     read_time: fields.readTime || readTimeFor(wordCount(fields.body)),
     cover_media_id: fields.coverMediaId,
     cover_alt: fields.coverAlt,
     body_source: fields.body,
-    content: JSON.stringify({ sections }),
-    search_text: searchText({ title: fields.title, excerpt: fields.excerpt, tags: fields.tags, sections }),
+    ...textColumns({ title: fields.title, excerpt: fields.excerpt, tags: fields.tags, sections }),
   };
 }
 
@@ -456,17 +455,7 @@ async function writePost(
 }
 
 async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
-  const content = parseStored<{ sections?: { title: string; content: string[] }[] }>(row.content, {});
-  await indexPost(deps, {
-    id: Number(row.id),
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    category: row.category,
-    tags: parseStored<string[]>(row.tags, []),
-    sections: content.sections ?? [],
-    published: row.status === PUBLISHED,
-  });
+  await indexPost(deps, toIndexablePost(row));
 }
 
 /** A new draft; every field may be given (a missing slug is made from the title). */

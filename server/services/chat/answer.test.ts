@@ -5,7 +5,8 @@ import { FAQ } from "../../../shared/content/faq";
 import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/databases";
 import { seedSampleBlogs } from "../blog/posts";
 import { answerLocally, MAX_ANSWERS, splitQuestions } from "./answer";
-import { type IndexablePost, reindexPost, removePost, searchKnowledge } from "./knowledge";
+import type { IndexablePost } from "../blog/types";
+import { reindexPost, removePost, searchKnowledge } from "./knowledge";
 
 let t: TestDatabase;
 const deps = () => ({ db: t.db });

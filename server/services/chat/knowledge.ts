@@ -33,6 +33,7 @@ import { PRODUCT } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
+import type { IndexablePost } from "../blog/types";
 import { contentStems, normalizeQuestion, stemSet, Vocabulary, words } from "./text";
 
 export type PassageKind = "post" | "page" | "faq";
@@ -46,18 +47,6 @@ export type Passage = {
   body: string;
   extra: string;
   topic: ChatTopicId | null;
-};
-
-/** A post as the index needs it; `published` decides whether it may be cited at all. */
-export type IndexablePost = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  tags: readonly string[];
-  sections: ReadonlyArray<{ title: string; content: readonly string[] }>;
-  published: boolean;
 };
 
 export type Hit = Passage & {

@@ -1,6 +1,5 @@
 import { MEDIA_RULES } from "../../../shared/content/studio-media";
 import type { Deps } from "../../context";
-import type { Blog } from "../blog/types";
 import { mediaUrl } from "./names";
 
 /** What a public page needs to draw a post's uploaded cover without layout shift. */
@@ -16,6 +15,9 @@ export type BlogCover = {
   height: number;
   alt: string;
 };
+
+/** What of a post the covers need: its id, and the `image` field they fill in. */
+type CoveredPost = { id: number; image?: string };
 
 type CoverFile = { blog_id: number; cover_alt: string; name: string; format: string; width: number; height: number };
 
@@ -82,7 +84,7 @@ export async function coverOfMedia(deps: Pick<Deps, "db">, mediaId: number | nul
  * Posts as the API answers them, where a post with an uploaded cover names its cover-width WebP (an absolute URL)
  * in `image`, the spec's one image field. One query for the whole list.
  */
-export async function withCoverImages(deps: Pick<Deps, "db" | "config">, blogs: Blog[]): Promise<Blog[]> {
+export async function withCoverImages<Post extends CoveredPost>(deps: Pick<Deps, "db" | "config">, blogs: Post[]): Promise<Post[]> {
   if (blogs.length === 0) return blogs;
   const files = await coverFiles(
     deps,
@@ -97,6 +99,6 @@ export async function withCoverImages(deps: Pick<Deps, "db" | "config">, blogs: 
 }
 
 /** One post (or none) with its cover image, as `withCoverImages`. */
-export async function withCoverImage(deps: Pick<Deps, "db" | "config">, blog: Blog | undefined): Promise<Blog | undefined> {
+export async function withCoverImage<Post extends CoveredPost>(deps: Pick<Deps, "db" | "config">, blog: Post | undefined): Promise<Post | undefined> {
   return blog ? (await withCoverImages(deps, [blog]))[0] : undefined;
 }

@@ -3,7 +3,7 @@ import { MEDIA_ACCEPTED, MEDIA_MESSAGES, MEDIA_RULES } from "../../../shared/con
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { type Actor, recordAudit } from "../staff/audit";
+import { type Actor, recordAudit } from "../audit";
 import { MEDIA_NAME, mediaFileName, mediaUrl } from "./names";
 import { uploadLane } from "./lane";
 

@@ -3,8 +3,8 @@ import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
-import { enqueueSiteMail } from "../mail";
-import { type Actor, recordAudit } from "./audit";
+import { enqueueSiteMail } from "../mail/outbox";
+import { type Actor, recordAudit } from "../audit";
 
 export function isStaffAccess(value: unknown): value is StaffAccess {
   return (STAFF_ACCESS as readonly unknown[]).includes(value);

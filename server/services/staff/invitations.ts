@@ -8,8 +8,8 @@ import { assertPasswordAllowed } from "../auth/password-policy";
 import { hashToken, newToken, newUserId } from "../auth/tokens";
 import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { enqueueSiteMail } from "../mail";
-import { type Actor, recordAudit } from "./audit";
+import { enqueueSiteMail } from "../mail/outbox";
+import { type Actor, recordAudit } from "../audit";
 
 /** A staff member acting in the studio: an actor whose access the service checks itself. */
 export type StaffActor = Actor & { userId: string; access: StaffAccess };

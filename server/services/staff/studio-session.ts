@@ -4,7 +4,7 @@ import { hashToken } from "../auth/tokens";
 import { conflict, unauthorized } from "../errors";
 import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
 import { isStaffAccess } from "./access";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, recordAudit } from "../audit";
 import { confirmEnrolment, recoveryCodesLeft, verifySecondFactor } from "./second-factor";
 
 /**

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Config } from "../config";
-import type { Deps } from "../context";
-import { intervalWorker, type Worker } from "./interval-worker";
-import { contentFromText, type EmailContent, renderEmail } from "./mail-template";
+import type { Config } from "../../config";
+import type { Deps } from "../../context";
+import { intervalWorker, type Worker } from "../interval-worker";
+import { contentFromText, type EmailContent, renderEmail } from "./template";
 
 export type OutgoingMail = {
   to: string;

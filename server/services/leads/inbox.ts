@@ -1,15 +1,25 @@
 import { sql } from "kysely";
 import { AUDIENCE_MESSAGES, AUDIENCE_RULES } from "../../../shared/content/audience";
+import { STUDIO_MESSAGES, type StaffAccess } from "../../../shared/content/studio";
+import { mayOpen } from "../../../shared/studio-policy";
 import type { Deps } from "../../context";
-import { conflict, invalid, notFound } from "../errors";
-import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from "../leads";
-import { notifyAboutLead } from "./lead-notify";
-import { type Actor, recordAudit } from "../staff/audit";
-import { assertExportAllowed, EXPORT_PAGE, likePattern } from "./subscribers";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from "./intake";
+import { notifyAboutLead } from "./notify";
+import { type Actor, recordAudit } from "../audit";
+import { assertExportAllowed, EXPORT_PAGE } from "../export";
+import { anyContainsText } from "../like";
 
 export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
 
 export type LeadDetail = LeadRow & { crmResponse: string | null };
+
+/** Who is asking: the inbox answers only staff the studio's policy lets into its leads. */
+export type LeadViewer = { access: StaffAccess };
+
+function assertMayOpenLeads(viewer: LeadViewer): void {
+  if (!mayOpen(viewer.access, "leads")) throw forbidden(STUDIO_MESSAGES.ownersOnly);
+}
 
 const STATUSES: readonly LeadStatus[] = ["pending", "sending", "delivered", "failed", "spam"];
 
@@ -27,7 +37,8 @@ export function crmConfigured(deps: Deps): boolean {
 }
 
 /** Leads, newest first, filtered; `before` pages by id. */
-export async function searchLeads(deps: Deps, filter: LeadFilter & { before?: number; limit?: number } = {}): Promise<LeadDetail[]> {
+export async function searchLeads(deps: Deps, viewer: LeadViewer, filter: LeadFilter & { before?: number; limit?: number } = {}): Promise<LeadDetail[]> {
+  assertMayOpenLeads(viewer);
   let q = deps.db.kysely.selectFrom("leads").selectAll().orderBy("id", "desc").limit(Math.min(Math.max(filter.limit ?? AUDIENCE_RULES.pageSize, 1), 10_000));
   if (filter.status) q = q.where("status", "=", filter.status);
   if (filter.from !== undefined) q = q.where("created_at", ">=", filter.from);
@@ -35,22 +46,23 @@ export async function searchLeads(deps: Deps, filter: LeadFilter & { before?: nu
   if (filter.before) q = q.where("id", "<", filter.before);
   const search = filter.search?.trim();
   if (search) {
-    const p = likePattern(search);
     q = q.where(
-      sql<boolean>`(lower(first_name || ' ' || last_name) like ${p} escape '\\' or lower(email) like ${p} escape '\\' or lower(phone) like ${p} escape '\\' or lower(message) like ${p} escape '\\')`,
+      anyContainsText([sql<string>`lower(first_name || ' ' || last_name)`, sql<string>`lower(email)`, sql<string>`lower(phone)`, sql<string>`lower(message)`], search.toLowerCase()),
     );
   }
   return (await q.execute()).map(toLead);
 }
 
-export async function leadDetail(deps: Deps, id: number): Promise<LeadDetail> {
+export async function leadDetail(deps: Deps, viewer: LeadViewer, id: number): Promise<LeadDetail> {
+  assertMayOpenLeads(viewer);
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound(AUDIENCE_MESSAGES.leadNotFound);
   const row = await deps.db.kysely.selectFrom("leads").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw notFound(AUDIENCE_MESSAGES.leadNotFound);
   return toLead(row);
 }
 
-export async function leadCounts(deps: Deps): Promise<Record<LeadStatus, number>> {
+export async function leadCounts(deps: Deps, viewer: LeadViewer): Promise<Record<LeadStatus, number>> {
+  assertMayOpenLeads(viewer);
   const rows = await deps.db.kysely.selectFrom("leads").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
   const out = { pending: 0, sending: 0, delivered: 0, failed: 0, spam: 0 } as Record<LeadStatus, number>;
   for (const r of rows) if (isLeadStatus(r.status)) out[r.status] = Number(r.n);
@@ -58,8 +70,8 @@ export async function leadCounts(deps: Deps): Promise<Record<LeadStatus, number>
 }
 
 /** Puts a failed lead back in the CRM queue, due now. */
-export async function retryLead(deps: Deps, id: number, actor: Actor): Promise<void> {
-  const lead = await leadDetail(deps, id);
+export async function retryLead(deps: Deps, id: number, actor: Actor & LeadViewer): Promise<void> {
+  const lead = await leadDetail(deps, actor, id);
   if (lead.status !== "failed") throw invalid(AUDIENCE_MESSAGES.leadNotRetryable, "status");
   const done = await deps.db.kysely
     .updateTable("leads")
@@ -76,8 +88,8 @@ export async function retryLead(deps: Deps, id: number, actor: Actor): Promise<v
  * Spam leaves the CRM queue (a lead already delivered stays delivered); "not spam" puts it in the queue, and the
  * people told about leads hear of it then.
  */
-export async function markLeadSpam(deps: Deps, id: number, spam: boolean, actor: Actor): Promise<void> {
-  const lead = await leadDetail(deps, id);
+export async function markLeadSpam(deps: Deps, id: number, spam: boolean, actor: Actor & LeadViewer): Promise<void> {
+  const lead = await leadDetail(deps, actor, id);
   if (spam) {
     if (lead.status === "spam") return;
     if (lead.status === "sending") throw conflict(AUDIENCE_MESSAGES.leadBusy, "status");
@@ -92,11 +104,12 @@ export async function markLeadSpam(deps: Deps, id: number, spam: boolean, actor:
   await recordAudit(deps, actor, { action: spam ? "lead.spam" : "lead.not-spam", recordType: "lead", recordId: String(id) });
 }
 
-export async function exportLeads(deps: Deps, filter: LeadFilter, actor: Actor): Promise<string> {
+export async function exportLeads(deps: Deps, filter: LeadFilter, actor: Actor & LeadViewer): Promise<string> {
+  assertMayOpenLeads(actor);
   await assertExportAllowed(deps, actor);
   const rows: LeadDetail[] = [];
   for (let before: number | undefined; ; ) {
-    const page = await searchLeads(deps, { ...filter, before, limit: EXPORT_PAGE });
+    const page = await searchLeads(deps, actor, { ...filter, before, limit: EXPORT_PAGE });
     rows.push(...page);
     if (page.length < EXPORT_PAGE) break;
     before = page[page.length - 1]!.id;

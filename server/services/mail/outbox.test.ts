@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../../tests/helpers/databases";
-import { testDeps } from "../../tests/helpers/deps";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp-server";
-import { MAIL_MAX_ATTEMPTS, deliverDueMail, enqueueMail, firstNameOf, retryDelayMs, settleMailDeliveries } from "./mail";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../../../tests/helpers/databases";
+import { testDeps } from "../../../tests/helpers/deps";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp-server";
+import { MAIL_MAX_ATTEMPTS, deliverDueMail, enqueueMail, firstNameOf, retryDelayMs, settleMailDeliveries } from "./outbox";
 
 const SECRET = "token-abc123-must-not-be-logged";
 

@@ -1,4 +1,4 @@
-import type { Deps } from "../../context";
+import type { Deps } from "../context";
 
 /** Who made a studio write: a signed-in staff member, or the server's command line. */
 export type Actor = { userId: string | null; label: string; clientIp: string };

@@ -4,12 +4,13 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, NEWSLETTER_EMAIL, NEWSLETTER_ONE_CLI
 import type { Deps } from "../../context";
 import { conflict, invalid, notFound, rateLimited } from "../errors";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
-import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail";
-import { type EmailBlock, type EmailContent, renderEmail } from "../mail-template";
+import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_MAX_ATTEMPTS, retryDelayMs, send } from "../mail/outbox";
+import { type EmailBlock, type EmailContent, renderEmail } from "../mail/template";
 import { hitRateLimit } from "../rate-limit";
-import type { Actor } from "../staff/audit";
-import { recordAudit } from "../staff/audit";
+import type { Actor } from "../audit";
+import { recordAudit } from "../audit";
 import { hashToken, newToken } from "../tokens";
+import { storedSections } from "../blog/rows";
 
 /**
  * Newsletters: a published post sent to the confirmed subscribers.
@@ -56,18 +57,7 @@ function absolute(deps: Deps, src: string | null): string | null {
 }
 
 function contentOf(deps: Deps, post: PostForNewsletter): IssueContent {
-  let sections: IssueContent["sections"] = [];
-  try {
-    const parsed = JSON.parse(post.content) as { sections?: unknown };
-    if (Array.isArray(parsed.sections)) {
-      sections = parsed.sections.map((s: { title?: unknown; content?: unknown }) => ({
-        title: typeof s.title === "string" ? s.title : "",
-        content: Array.isArray(s.content) ? s.content.filter((p): p is string => typeof p === "string") : [],
-      }));
-    }
-  } catch {
-    sections = [];
-  }
+  const sections = storedSections(post.content);
   return { title: post.title, excerpt: post.excerpt, url: `${deps.config.PUBLIC_URL}/blog/${post.slug}`, image: absolute(deps, post.image), sections };
 }
 

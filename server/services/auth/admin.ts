@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import { AUDIENCE_MESSAGES, AUDIENCE_RULES } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
 import { forbidden, notFound } from "../errors";
-import { revokeAllSessions } from "../auth/sessions";
-import { type Actor, recordAudit } from "../staff/audit";
-import { assertExportAllowed, EXPORT_PAGE, likePattern, toCsv } from "./subscribers";
+import { revokeAllSessions } from "./sessions";
+import { type Actor, recordAudit } from "../audit";
+import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
+import { anyContainsText } from "../like";
 
 export type AccountRow = {
   id: string;
@@ -34,8 +35,7 @@ export async function listAccounts(deps: Deps, filter: AccountFilter & { before?
   if (filter.offset) q = q.offset(filter.offset);
   const search = filter.search?.trim();
   if (search) {
-    const p = likePattern(search);
-    q = q.where(sql<boolean>`(email_normalized like ${p} escape '\\' or lower(name) like ${p} escape '\\' or lower(company) like ${p} escape '\\')`);
+    q = q.where(anyContainsText(["email_normalized", sql<string>`lower(name)`, sql<string>`lower(company)`], search.toLowerCase()));
   }
   return (await q.execute()).map((r) => ({
     id: r.id,
@@ -52,7 +52,7 @@ export async function listAccounts(deps: Deps, filter: AccountFilter & { before?
   }));
 }
 
-const CSV_COLUMNS: [string, (r: AccountRow) => string | number | null][] = [
+const CSV_COLUMNS: CsvColumns<AccountRow> = [
   ["id", (r) => r.id],
   ["name", (r) => r.name],
   ["email", (r) => r.email],

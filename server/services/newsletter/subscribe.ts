@@ -1,10 +1,10 @@
-import { hashToken, newToken } from "./tokens";
+import { hashToken, newToken } from "../tokens";
 import { z } from "zod";
-import { BLOG_NEWSLETTER, NEWSLETTER } from "../../shared/content/blog";
-import type { Deps } from "../context";
-import { parseInput, rateLimited } from "./errors";
-import { enqueueSiteMail } from "./mail";
-import { hitRateLimit } from "./rate-limit";
+import { BLOG_NEWSLETTER, NEWSLETTER } from "../../../shared/content/blog";
+import type { Deps } from "../../context";
+import { parseInput, rateLimited } from "../errors";
+import { enqueueSiteMail } from "../mail/outbox";
+import { hitRateLimit } from "../rate-limit";
 
 export const SubscribeSchema = z.object({
   email: z

@@ -1,12 +1,13 @@
 import { EventEmitter } from "node:events";
-import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../shared/content/contact";
-import { type LeadFormData, validateLead } from "../../shared/schemas/lead";
-import type { Deps } from "../context";
+import { HONEYPOT_FIELD, LEAD_MESSAGES } from "../../../shared/content/contact";
+import { type LeadFormData, validateLead } from "../../../shared/schemas/lead";
+import type { Deps } from "../../context";
 import type { Selectable } from "kysely";
-import type { LeadTables } from "../db/schema";
-import { invalid, rateLimited } from "./errors";
-import { hitRateLimit } from "./rate-limit";
-import { notifyAboutLead } from "./audience/lead-notify";
+import type { LeadTables } from "../../db/schema";
+import { invalid, rateLimited } from "../errors";
+import { type CsvColumns, toCsv } from "../export";
+import { hitRateLimit } from "../rate-limit";
+import { notifyAboutLead } from "./notify";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
 
@@ -128,7 +129,7 @@ export async function requeueLeads(deps: Pick<Deps, "db">, ids: number[] | "fail
   return Number(result.numUpdatedRows ?? 0);
 }
 
-const CSV_COLUMNS: [string, (r: LeadRow) => string | number | null][] = [
+const CSV_COLUMNS: CsvColumns<LeadRow> = [
   ["id", (r) => r.id],
   ["created_at", (r) => new Date(r.createdAt).toISOString()],
   ["first_name", (r) => r.firstName],
@@ -144,21 +145,7 @@ const CSV_COLUMNS: [string, (r: LeadRow) => string | number | null][] = [
   ["last_error", (r) => r.lastError],
 ];
 
-/**
- * One CSV field (RFC 4180). Text a spreadsheet would run as a formula
- * (starting with = + - @, or a tab/CR that hides one) is prefixed with an
- * apostrophe, since visitors choose what they type into the form.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Leads as CSV: a header line, then one record per lead, lines ending in CRLF. */
 export function leadsToCsv(rows: LeadRow[]): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(",")];
-  for (const row of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvField(get(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(CSV_COLUMNS, rows);
 }

@@ -1,4 +1,4 @@
-import { EMAIL_TEMPLATE } from "../../shared/content/audience";
+import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
 
 /**
  * The one template every e-mail of the site goes out in. A message is written once as content (blocks); the plain

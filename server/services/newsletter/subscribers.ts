@@ -1,10 +1,9 @@
-import { sql } from "kysely";
 import { AUDIENCE_MESSAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES, type SubscriberStatus } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
-import { notFound, rateLimited } from "../errors";
-import { hitRateLimit } from "../rate-limit";
-import { csvField } from "../leads";
-import { type Actor, recordAudit } from "../staff/audit";
+import { notFound } from "../errors";
+import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
+import { containsText } from "../like";
+import { type Actor, recordAudit } from "../audit";
 
 export type SubscriberRow = {
   id: number;
@@ -18,22 +17,16 @@ export type SubscriberRow = {
 export type SubscriberFilter = { search?: string; status?: SubscriberStatus };
 
 const WEEK_MS = 7 * 24 * 3600_000;
-export const EXPORT_PAGE = 5000;
 
 export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
   return typeof value === "string" && (SUBSCRIBER_STATUSES as readonly string[]).includes(value);
-}
-
-/** LIKE pattern for a search typed by the owner: its % and _ match themselves. */
-export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered(deps: Deps, filter: SubscriberFilter) {
   let q = deps.db.kysely.selectFrom("subscribers");
   if (filter.status) q = q.where("status", "=", filter.status);
   const search = filter.search?.trim();
-  if (search) q = q.where(sql<boolean>`email_normalized like ${likePattern(search)} escape '\\'`);
+  if (search) q = q.where(containsText("email_normalized", search.toLowerCase()));
   return q;
 }
 
@@ -88,7 +81,7 @@ export async function subscriberStats(deps: Deps, now = Date.now()): Promise<Sub
   };
 }
 
-const CSV_COLUMNS: [string, (r: SubscriberRow) => string | number | null][] = [
+const CSV_COLUMNS: CsvColumns<SubscriberRow> = [
   ["id", (r) => r.id],
   ["email", (r) => r.email],
   ["status", (r) => r.status],
@@ -96,19 +89,6 @@ const CSV_COLUMNS: [string, (r: SubscriberRow) => string | number | null][] = [
   ["confirmed_at", (r) => (r.confirmedAt == null ? null : new Date(r.confirmedAt).toISOString())],
   ["unsubscribed_at", (r) => (r.unsubscribedAt == null ? null : new Date(r.unsubscribedAt).toISOString())],
 ];
-
-/** The same CSV rules as the leads export (formula-like cells neutralised). */
-export function toCsv<T>(columns: [string, (r: T) => string | number | null][], rows: T[]): string {
-  const lines = [columns.map(([name]) => name).join(",")];
-  for (const row of rows) lines.push(columns.map(([, get]) => csvField(get(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
-}
-
-/** Exports read whole tables: a bound per staff member keeps a stuck script from loading the database. */
-export async function assertExportAllowed(deps: Deps, actor: Actor): Promise<void> {
-  const hit = await hitRateLimit(deps.db, `studio-export:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.exportsPerHour, windowMs: 3600_000 });
-  if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyExports, hit.retryAfterSeconds);
-}
 
 export async function exportSubscribers(deps: Deps, filter: SubscriberFilter, actor: Actor): Promise<string> {
   await assertExportAllowed(deps, actor);

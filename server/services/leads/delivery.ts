@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
-import type { Deps } from "../context";
-import type { Database } from "../db/schema";
-import { intervalWorker, type KickableWorker, type Worker } from "./interval-worker";
-import { leadEvents } from "./leads";
+import type { Deps } from "../../context";
+import type { Database } from "../../db/schema";
+import { intervalWorker, type KickableWorker, type Worker } from "../interval-worker";
+import { leadEvents } from "./intake";
 
 /**
  * Forwards stored leads to the CRM's web-to-lead endpoint, from the leads

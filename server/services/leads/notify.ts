@@ -1,7 +1,7 @@
 import { LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
-import { enqueueMail } from "../mail";
-import { renderEmail } from "../mail-template";
+import { enqueueMail } from "../mail/outbox";
+import { renderEmail } from "../mail/template";
 
 /**
  * Queues one e-mail per address in LEAD_NOTIFY_EMAILS about a stored, non-spam lead. The outbox key
