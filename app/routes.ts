@@ -54,6 +54,8 @@ export default [
       route("leads/:id", "routes/studio/lead.tsx"),
       route("accounts", "routes/studio/accounts.tsx"),
       route("accounts/export", "routes/studio/accounts-export.ts"),
+      route("export", "routes/studio/export.tsx"),
+      route("export/archive", "routes/studio/export-archive.ts"),
     ]),
   ]),
   // Resource routes (no page).

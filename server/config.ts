@@ -169,6 +169,10 @@ export const EnvSchema = z.object({
   // Analytics (decision 0017).
   /** Days raw page views and goals are kept; each finished day is rolled up into daily totals kept for ever. */
   ANALYTICS_RAW_DAYS: positiveInt.max(3660).default(90),
+
+  // Backups (decision 0026): `npm run backup` writes here and keeps the newest BACKUP_KEEP.
+  BACKUP_DIR: z.string().min(1).default("data/backups"),
+  BACKUP_KEEP: positiveInt.max(1000).default(14),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -18,6 +18,7 @@ export const STUDIO_POLICY = {
   accounts: ["owner"],
   staff: ["owner"],
   audit: ["owner"],
+  export: ["owner"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 
 export type StudioArea = keyof typeof STUDIO_POLICY;

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { POST_MESSAGES } from "../../shared/content/studio-posts";
+import { POST_MESSAGES, savedMessage } from "../../shared/content/studio-posts";
 import { z } from "../../shared/zod";
 import { parseWith, readJsonBody } from "../http/errors";
 import { compareRevisions, getRevision, listRevisions, restoreRevision } from "../services/blog/revisions";
@@ -68,7 +68,8 @@ export function createStudioPostsRouter(): Hono<StudioEnv> {
 
   r.put("/:id", async (c) => {
     const { version, changes } = await bodyOf(c);
-    return c.json({ success: true, message: POST_MESSAGES.saved, post: await savePost(c.get("deps"), actorOf(c), idOf(c.req.param("id")), version, changes) });
+    const post = await savePost(c.get("deps"), actorOf(c), idOf(c.req.param("id")), version, changes);
+    return c.json({ success: true, message: savedMessage(post.status), post });
   });
 
   r.post("/:id/publish", async (c) => {

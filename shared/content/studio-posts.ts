@@ -77,6 +77,8 @@ export const POST_MESSAGES = {
   notPublic: "This post is not published.",
   tooManySaves: "Too many saves in a minute. Wait a moment and save again.",
   saved: "Draft saved.",
+  savedLive: "Changes saved: they are live on the site.",
+  savedScheduled: "Changes saved: the post is still scheduled.",
   published: "Published.",
   scheduled: "Scheduled.",
   unpublished: "Unpublished: the post is no longer public.",
@@ -162,3 +164,10 @@ export const POST_PAGES = {
   removed: "Removed",
   words: (n: number) => `${groupDigits(n)} words`,
 } as const;
+
+/** What "Save changes" says, by the post's status after the save (a published post's save is not a draft). */
+export function savedMessage(status: string): string {
+  if (status === "published") return POST_MESSAGES.savedLive;
+  if (status === "scheduled") return POST_MESSAGES.savedScheduled;
+  return POST_MESSAGES.saved;
+}

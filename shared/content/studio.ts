@@ -100,4 +100,5 @@ export const STUDIO_NAV = [
   { to: "/studio/accounts", label: "Accounts" },
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },
+  { to: "/studio/export", label: "Export" },
 ] as const satisfies readonly { to: string; label: string }[];

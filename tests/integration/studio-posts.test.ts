@@ -242,6 +242,15 @@ describe.each(testDatabaseKinds())("studio posts on %s", (kind) => {
     expect(racers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 
+  it("says what a save did: a draft is saved as a draft, a published post's changes are live (issue 31)", async () => {
+    const draft = await create(full("Saved as what"));
+    const saved = await json(await call("PUT", `/api/studio/posts/${draft.id}`, { token: editor, body: { version: draft.version, title: "Saved as a draft" } }));
+    expect(saved.message).toBe("Draft saved.");
+    const live = await act(saved.post as Json, "publish");
+    const changed = await json(await call("PUT", `/api/studio/posts/${live.id}`, { token: editor, body: { version: live.version, title: "Saved while live" } }));
+    expect([changed.message, (changed.post as Json).status]).toEqual(["Changes saved: they are live on the site.", "published"]);
+  });
+
   it("keeps a revision per save, compares two and restores one as a new save", async () => {
     let post = await create(full("Revised post"));
     for (let i = 1; i <= 3; i++) {

@@ -222,7 +222,8 @@ function PeriodForm({ d, error, typed }: { d: Dashboard; error: { field: string;
 
 function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: React.ReactNode[][]; testId?: string }) {
   return (
-    <section data-testid={testId}>
+    // min-w-0: a grid cell may shrink below its table's width, so a wide table scrolls in its own region.
+    <section data-testid={testId} className="min-w-0">
       <h2 className="mb-2 text-lg font-semibold text-slate-900">{caption}</h2>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">{ANALYTICS_COPY.empty}</p>

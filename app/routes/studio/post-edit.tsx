@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES } from "@shared/content/studio-posts";
+import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES, savedMessage } from "@shared/content/studio-posts";
 import { studioMeta } from "~/components/studio/meta";
 import { PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
 import { PageHeader, buttonClass } from "~/components/studio/ui";
@@ -55,11 +55,11 @@ export async function action(args: Route.ActionArgs) {
         break;
       case "save":
         post = await savePost(deps, studio.actor, id, version, changes);
-        message = POST_MESSAGES.saved;
+        message = savedMessage(post.status);
         break;
       case "autosave":
         post = await autosavePost(deps, studio.actor, id, version, changes);
-        message = POST_MESSAGES.saved;
+        message = savedMessage(post.status);
         break;
       default:
         throw notFound(POST_MESSAGES.notFound);

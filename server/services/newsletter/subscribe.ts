@@ -120,10 +120,28 @@ async function useToken(deps: Deps, token: string | null | undefined, purpose: T
   return row ? Number(row.subscriber_id) : undefined;
 }
 
-/** Confirms the subscription the token was sent for. False for an unknown, used or expired token. */
+/**
+ * The subscriber a link was sent to, and their status now, whether or not the link was used: a link opened twice
+ * (a mail client's retry, a second click) finds what the first did. Undefined for an unknown or malformed token.
+ */
+async function linkOwner(deps: Deps, token: string | null | undefined, purpose: TokenPurpose): Promise<{ status: string } | undefined> {
+  if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+  return deps.db.kysely
+    .selectFrom("subscriber_tokens")
+    .innerJoin("subscribers", "subscribers.id", "subscriber_tokens.subscriber_id")
+    .select("subscribers.status")
+    .where("subscriber_tokens.token_hash", "=", hashToken(token))
+    .where("subscriber_tokens.purpose", "=", purpose)
+    .executeTakeFirst();
+}
+
+/**
+ * Confirms the subscription the token was sent for. True too when this link already confirmed it (opened twice);
+ * false for an unknown or expired token, or an address that has since unsubscribed.
+ */
 export async function confirmSubscription(deps: Deps, token: string | null | undefined): Promise<boolean> {
   const subscriberId = await useToken(deps, token, "confirm");
-  if (subscriberId === undefined) return false;
+  if (subscriberId === undefined) return (await linkOwner(deps, token, "confirm"))?.status === "confirmed";
   const now = Date.now();
   await deps.db.kysely
     .updateTable("subscribers")
@@ -133,10 +151,13 @@ export async function confirmSubscription(deps: Deps, token: string | null | und
   return true;
 }
 
-/** Unsubscribes, and retires every other link already sent to the address. */
+/**
+ * Unsubscribes, and retires every other link already sent to the address. True too when the address is already
+ * unsubscribed (RFC 8058 clients retry the one-click POST; any of its links says so); false for an unknown token.
+ */
 export async function unsubscribe(deps: Deps, token: string | null | undefined): Promise<boolean> {
   const subscriberId = await useToken(deps, token, "unsubscribe");
-  if (subscriberId === undefined) return false;
+  if (subscriberId === undefined) return (await linkOwner(deps, token, "unsubscribe"))?.status === "unsubscribed";
   const now = Date.now();
   await deps.db.kysely
     .updateTable("subscribers")

@@ -1,0 +1,46 @@
+/**
+ * The owner's archive from the studio (issue 32): the Export page lists what the archive holds, is accessible at a
+ * phone's and a desktop's width, and its button downloads a Wise Parrot archive.
+ */
+import fs from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { HINT_COOKIE } from "../../server/http/cookies";
+import { openDatabase } from "../../server/db/database";
+import { readTar } from "../../server/services/backup/tar";
+import { testDeps } from "../helpers/deps";
+import { staffWithSession } from "../helpers/studio-staff";
+import { expectAccessible } from "./a11y";
+import { expect, test } from "./fixtures";
+
+test("the owner downloads the archive from the studio's Export page", async ({ page, server }) => {
+  const db = await openDatabase(server.databaseUrl);
+  let token = "";
+  try {
+    token = (await staffWithSession(testDeps(db), "export.owner@example.com", "owner")).token;
+  } finally {
+    await db.close();
+  }
+  await page.context().addCookies([
+    { name: "wp_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" },
+    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" },
+  ]);
+  expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } })).status()).toBe(200);
+
+  await page.goto("/studio");
+  await page.getByRole("link", { name: "Export" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Export" })).toBeVisible();
+  await expect(page.locator("dt", { hasText: "Posts" }).first()).toBeVisible();
+  await expect(page.locator("dt", { hasText: /^Posts$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("3");
+  for (const size of [{ width: 375, height: 800 }, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+  }
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the archive" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^wise-parrot-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  const entries = readTar(gunzipSync(fs.readFileSync((await download.path())!)));
+  const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")!.data.toString()) as { format: string; tables: Record<string, number> };
+  expect(manifest.format).toBe("wise-parrot-archive");
+  expect(manifest.tables.blogs).toBe(3);
+});

@@ -1,0 +1,59 @@
+/**
+ * Every studio page works on a 320 px phone (issue 31): no page scrolls sideways, whatever its tables and charts
+ * hold. Wide tables scroll inside their own region instead.
+ */
+import { HINT_COOKIE } from "../../server/http/cookies";
+import { openDatabase } from "../../server/db/database";
+import { testDeps } from "../helpers/deps";
+import { staffWithSession } from "../helpers/studio-staff";
+import { expect, test } from "./fixtures";
+
+const PAGES = [
+  "/studio",
+  "/studio/posts",
+  "/studio/posts/new",
+  "/studio/media",
+  "/studio/analytics",
+  "/studio/newsletters",
+  "/studio/subscribers",
+  "/studio/leads",
+  "/studio/accounts",
+  "/studio/staff",
+  "/studio/audit",
+];
+
+test("no studio page is wider than a 320 px or 375 px screen", async ({ page, server }) => {
+  const db = await openDatabase(server.databaseUrl);
+  let token = "";
+  try {
+    token = (await staffWithSession(testDeps(db), "narrow.owner@example.com", "owner")).token;
+  } finally {
+    await db.close();
+  }
+  await page.context().addCookies([
+    { name: "wp_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" },
+    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" },
+  ]);
+  const headers = { origin: server.url };
+  expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers })).status()).toBe(200);
+  // Something in the lists and the analytics: a lead, a subscriber, page views with a long source.
+  await page.request.post(`${server.url}/api/leads`, {
+    headers,
+    data: { firstName: "Priyadarshini", lastName: "Venkataraghavan", email: "priyadarshini.venkataraghavan@example-clinic.co.in", phone: "9876543210", message: "We run three clinics" },
+  });
+  await page.request.post(`${server.url}/api/newsletter/subscribe`, { headers, data: { email: "a.very.long.subscriber.address@example-agency.co.in" } });
+  await page.request.get(`${server.url}/?utm_source=a-very-long-campaign-source-name&utm_medium=email`, { headers: { referer: "https://l.instagram.com/some/long/path" } });
+
+  const posts = (await (await page.request.get(`${server.url}/api/blogs?limit=1`)).json()) as { data: { _id: number }[] };
+  const pages = [...PAGES, `/studio/posts/${posts.data[0]!._id}`];
+  const wide: string[] = [];
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const path of pages) {
+      await page.goto(path);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (scroll > width) wide.push(`${path} at ${width} px: ${scroll} px wide`);
+    }
+  }
+  expect(wide).toEqual([]);
+});
