@@ -21,7 +21,7 @@ const SHELL = new RegExp(
     // Not the content index: it re-exports every page's copy. Shell modules import these files directly.
     "/shared/content/(site|seo|header-account)\\.ts$",
     "/app/components/shell/",
-    "/app/lib/(site-context|use-rotation|newsletter-client|footer-newsletter|session-user|toast|nonce|seo|splash-script|inline-css)\\.tsx?$",
+    "/app/lib/(site-context|use-adopt-typed|use-rotation|newsletter-client|footer-newsletter|session-user|toast|nonce|seo|splash-script|inline-css)\\.tsx?$",
     "/app/components/auth/header-account\\.tsx$",
     "/app/routes/not-found\\.tsx$",
     "vite/preload-helper",

@@ -1,6 +1,7 @@
 import { FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
 
-export type FooterMessage = { title: string; message: string; tone: "success" | "error" };
+/** `detail` follows the spec's message (the success's note that a confirmation e-mail is on its way). */
+export type FooterMessage = { title: string; message: string; detail?: string; tone: "success" | "error" };
 
 /** The footer form's own check (spec section 5): trimmed, non-empty, with an at-sign and a dot. */
 export function validateFooterEmail(raw: string): FooterMessage | null {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { formatLongDate } from "~/components/blog/format";
 import { isHttpUrl, readList, writeList } from "~/components/blog/local-blogs";
 import { RichDescription } from "~/components/blog/rich-description";
@@ -6,6 +6,7 @@ import { cut } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "@shared/content";
 import { pageMeta } from "~/lib/seo";
+import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
 import type { Route } from "./+types/blogs-advanced";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,6 +33,9 @@ export default function LocalBlogsPage() {
   const [formMessage, setFormMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [missing, setMissing] = useState<Partial<Record<RequiredField, true>>>({});
   const id = useId();
+  // What was typed before the scripts ran (the fields are keyed by name) becomes the draft.
+  const formRef = useRef<HTMLFormElement>(null);
+  useAdoptTypedForm(formRef, setDraft);
 
   useEffect(() => {
     const blogs = readList(window.localStorage, KEYS.userBlogs);
@@ -195,18 +199,18 @@ export default function LocalBlogsPage() {
             <h2 id={`${id}-form`} className="text-xl font-bold text-slate-900">
               {LOCAL_BLOGS.form.heading}
             </h2>
-            <form className="mt-4 space-y-4" noValidate onSubmit={publish}>
+            <form ref={formRef} className="mt-4 space-y-4" noValidate onSubmit={publish}>
               <Field id={`${id}-t`} label={LOCAL_BLOGS.form.title} error={missing.title && LOCAL_BLOGS.form.missing.title}>
-                <input id={`${id}-t`} aria-invalid={missing.title ? true : undefined} aria-describedby={missing.title ? `${id}-t-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.title} value={draft.title} onChange={(e) => { setDraft({ ...draft, title: e.target.value }); setMissing(({ title: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+                <input id={`${id}-t`} name="title" aria-invalid={missing.title ? true : undefined} aria-describedby={missing.title ? `${id}-t-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.title} value={draft.title} onChange={(e) => { setDraft({ ...draft, title: e.target.value }); setMissing(({ title: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
               <Field id={`${id}-d`} label={LOCAL_BLOGS.form.description} help={LOCAL_BLOGS.form.descriptionHelp} error={missing.description && LOCAL_BLOGS.form.missing.description}>
-                <textarea id={`${id}-d`} aria-invalid={missing.description ? true : undefined} required rows={6} maxLength={LOCAL_BLOGS.maxLengths.description} aria-describedby={missing.description ? `${id}-d-error ${id}-d-help` : `${id}-d-help`} value={draft.description} onChange={(e) => { setDraft({ ...draft, description: e.target.value }); setMissing(({ description: _, ...rest }) => rest); }} className="w-full rounded-md border border-slate-400 px-3 py-2" />
+                <textarea id={`${id}-d`} name="description" aria-invalid={missing.description ? true : undefined} required rows={6} maxLength={LOCAL_BLOGS.maxLengths.description} aria-describedby={missing.description ? `${id}-d-error ${id}-d-help` : `${id}-d-help`} value={draft.description} onChange={(e) => { setDraft({ ...draft, description: e.target.value }); setMissing(({ description: _, ...rest }) => rest); }} className="w-full rounded-md border border-slate-400 px-3 py-2" />
               </Field>
               <Field id={`${id}-a`} label={LOCAL_BLOGS.form.author} error={missing.author && LOCAL_BLOGS.form.missing.author}>
-                <input id={`${id}-a`} aria-invalid={missing.author ? true : undefined} aria-describedby={missing.author ? `${id}-a-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => { setDraft({ ...draft, author: e.target.value }); setMissing(({ author: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+                <input id={`${id}-a`} name="author" aria-invalid={missing.author ? true : undefined} aria-describedby={missing.author ? `${id}-a-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => { setDraft({ ...draft, author: e.target.value }); setMissing(({ author: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
               <Field id={`${id}-i`} label={LOCAL_BLOGS.form.image}>
-                <input id={`${id}-i`} type="url" inputMode="url" maxLength={LOCAL_BLOGS.maxLengths.image} value={draft.image} onChange={(e) => setDraft({ ...draft, image: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+                <input id={`${id}-i`} name="image" type="url" inputMode="url" maxLength={LOCAL_BLOGS.maxLengths.image} value={draft.image} onChange={(e) => setDraft({ ...draft, image: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
               <button type="submit" className="btn-primary w-full justify-center" disabled={!loaded}>
                 {LOCAL_BLOGS.form.submit}

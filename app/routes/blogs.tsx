@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, data, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/blog/blog-card";
 import { BlogNewsletter } from "~/components/blog/blog-newsletter";
@@ -104,24 +104,46 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
   const [category, setCategory] = useState(filters.category);
   const [featured, setFeatured] = useState(filters.featured);
   const lastApplied = useRef(filters.search);
-  const searchField = useRef<HTMLInputElement>(null);
+  const filtersForm = useRef<HTMLFormElement>(null);
   const id = useId();
 
-  // The URL is the source of truth: follow it on back/forward and on "Clear Filters".
+  // The URL is the source of truth: follow it when it changes (back/forward, "Clear Filters"). Not on mount:
+  // the state starts from it, and what the visitor chose before hydration is taken over below.
+  const followed = useRef(filters);
   useEffect(() => {
-    setSearch(filters.search);
-    lastApplied.current = filters.search;
-  }, [filters.search]);
-  useEffect(() => setCategory(filters.category), [filters.category]);
-  useEffect(() => setFeatured(filters.featured), [filters.featured]);
-  // Scripts run after the first paint: what the visitor typed before that is
-  // still in the field (React keeps the DOM value when it hydrates). Take it
-  // over (after the effect above set the URL's value), so the debounced
-  // search below applies it instead of losing it.
+    const before = followed.current;
+    followed.current = filters;
+    if (filters.search !== before.search) {
+      setSearch(filters.search);
+      lastApplied.current = filters.search;
+    }
+    if (filters.category !== before.category) setCategory(filters.category);
+    if (filters.featured !== before.featured) setFeatured(filters.featured);
+  }, [filters]);
+  // Scripts run after the first paint: what the visitor typed, picked or ticked before that is still in the
+  // fields (React keeps their DOM state when it hydrates). Take it over before anything renders again (which
+  // would write the URL's values back), then apply it as if chosen now: the search through the debounce
+  // below, a changed category or 'Featured Only' at once.
+  const adopted = useRef<Filters | null>(null);
+  useLayoutEffect(() => {
+    const form = filtersForm.current;
+    const field = (name: string) => form?.elements.namedItem(name);
+    const search = field("search");
+    const category = field("category");
+    const featured = field("featured");
+    if (!(search instanceof HTMLInputElement && category instanceof HTMLSelectElement && featured instanceof HTMLInputElement)) return;
+    setSearch(search.value);
+    setCategory(category.value);
+    setFeatured(featured.checked);
+    if (category.value !== filters.category || featured.checked !== filters.featured) {
+      adopted.current = { ...filters, search: search.value.trim(), category: category.value, featured: featured.checked };
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
   useEffect(() => {
-    const typed = searchField.current?.value;
-    if (typed !== undefined && typed !== filters.search) setSearch(typed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (adopted.current) apply(adopted.current);
+    adopted.current = null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the take-over above
   }, []);
 
   function apply(next: Partial<Filters>) {
@@ -203,6 +225,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
 
         <section aria-label={BLOG_LISTING.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">
           <Form
+            ref={filtersForm}
             method="get"
             role="search"
             preventScrollReset
@@ -220,7 +243,6 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 id={`${id}-search`}
                 type="search"
                 name="search"
-                ref={searchField}
                 value={search}
                 maxLength={BLOG_LIMITS.maxSearchLength}
                 onChange={(e) => setSearch(e.target.value)}

@@ -10,6 +10,7 @@ import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "@shared/schemas/auth";
 import { type Banner, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
+import { useAdoptTyped } from "~/lib/use-adopt-typed";
 import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { registerUser } from "../../server/services/auth/accounts";
@@ -134,6 +135,9 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
   const [step, setStep] = useState<number>(actionData?.step ?? 1);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [terms, setTerms] = useState<boolean>(actionData?.values.terms ?? false);
+  // Ticked before the scripts ran (step 2 after a plain post): kept, not unticked by the next render.
+  const termsRef = useRef<HTMLInputElement>(null);
+  useAdoptTyped(termsRef, setTerms);
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const succeeded = actionData?.ok === true;
   const values = actionData?.values;
@@ -289,6 +293,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                   <label className="flex items-start gap-2 text-sm text-slate-800">
                     <input
                       type="checkbox"
+                      ref={termsRef}
                       name="terms"
                       required={step === 2}
                       checked={terms}

@@ -20,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await subscribe(context.deps, email, context.clientIp);
     recordGoal(context.deps, "newsletter", request, context.clientIp);
-    return { ...FOOTER_NEWSLETTER_MESSAGES.success, ok: true };
+    const { title, message, confirmation } = FOOTER_NEWSLETTER_MESSAGES.success;
+    return { title, message: `${message} ${confirmation}`, ok: true };
   } catch (error) {
     const failure = pageError(error);
     if (failure?.kind === "invalid") {

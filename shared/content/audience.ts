@@ -4,7 +4,18 @@ export const EMAIL_TEMPLATE = {
   siteName: "Wise Parrot",
   whyYouGetThis: "You receive this e-mail because you subscribed to the Wise Parrot newsletter.",
   unsubscribe: "Unsubscribe",
+  /** Under every button: its address, wrapped, for a client that does not show buttons (issue 30). */
+  linkBelow: "If the button does not work, open this link:",
 } as const;
+
+/**
+ * The blocks a site e-mail written in the content is made of (server/services/mail/template.ts renders them: a
+ * button with its link below it, paragraphs whose addresses become links).
+ */
+export type MailBlock = { kind: "paragraph"; text: string } | { kind: "button"; label: string; url: string };
+
+/** A greeting: the first name alone (server/services/mail/outbox.ts firstNameOf), or none when there is none to use. */
+export const mailGreeting = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
 
 /**
  * Where a mail client's one-click unsubscribe (RFC 8058) posts: the one address of the site that accepts a

@@ -3,6 +3,7 @@
  * the auth messages of the specification (sections 5 and 8, quoted exactly),
  * the account rules and the industry kit templates shown on /templates.
  */
+import { type MailBlock, mailGreeting } from "./audience";
 import { INDUSTRIES, type Industry, PRODUCT } from "./site";
 
 /** Account rules shared by the forms and the server. */
@@ -217,17 +218,33 @@ export const TEMPLATES_PAGE = {
 
 export { HEADER_ACCOUNT } from "./header-account";
 
-/** The account e-mails. `name` arrives quoted (server/services/mail/outbox.ts quoteUserText): visitor text never stands bare. */
+/**
+ * The account e-mails. `firstName` arrives reduced to one word of letters (server/services/mail/outbox.ts
+ * firstNameOf): visitor text never stands there as sentences or addresses.
+ */
 export const AUTH_EMAILS = {
   verify: {
     subject: `Verify your e-mail address for ${PRODUCT}`,
-    text: (name: string, link: string) =>
-      `Hello ${name},\n\nWelcome to ${PRODUCT}! Please confirm your e-mail address by opening this link:\n\n${link}\n\nThe link works for ${AUTH_RULES.verifyTokenHours} hours. If you did not create an account, you can ignore this e-mail.\n\nThe ${PRODUCT} team`,
+    blocks: (firstName: string, link: string): MailBlock[] => [
+      { kind: "paragraph", text: mailGreeting(firstName) },
+      { kind: "paragraph", text: `Welcome to ${PRODUCT}! Please confirm your e-mail address:` },
+      { kind: "button", label: "Confirm my e-mail address", url: link },
+      { kind: "paragraph", text: `The link works for ${AUTH_RULES.verifyTokenHours} hours. If you did not create an account, you can ignore this e-mail.` },
+      { kind: "paragraph", text: `The ${PRODUCT} team` },
+    ],
   },
   reset: {
     subject: `Reset your ${PRODUCT} password`,
-    text: (name: string, link: string) =>
-      `Hello ${name},\n\nSomeone (hopefully you) asked to reset the password of your ${PRODUCT} account. Choose a new password here:\n\n${link}\n\nThe link works for ${AUTH_RULES.resetTokenMinutes} minutes and only once. If you did not ask for this, ignore this e-mail: your password stays the same.\n\nThe ${PRODUCT} team`,
+    blocks: (firstName: string, link: string): MailBlock[] => [
+      { kind: "paragraph", text: mailGreeting(firstName) },
+      { kind: "paragraph", text: `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account. Choose a new password here:` },
+      { kind: "button", label: "Choose a new password", url: link },
+      {
+        kind: "paragraph",
+        text: `The link works for ${AUTH_RULES.resetTokenMinutes} minutes and only once. If you did not ask for this, ignore this e-mail: your password stays the same.`,
+      },
+      { kind: "paragraph", text: `The ${PRODUCT} team` },
+    ],
   },
 } as const;
 

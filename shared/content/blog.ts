@@ -4,6 +4,8 @@
  * (/blogs-advanced), the newsletter pages and the e-mails.
  */
 
+import { type MailBlock, mailGreeting } from "./audience";
+
 export const BLOG_CATEGORIES = [
   "All",
   "Growth Strategy",
@@ -147,21 +149,14 @@ export const NEWSLETTER = {
   attemptsPerIpPerHour: 30,
   email: {
     subject: "Please confirm your Wise Parrot newsletter subscription",
-    text: (confirmUrl: string, unsubscribeUrl: string) =>
-      [
-        "Hello,",
-        "",
-        "Thank you for subscribing to the Wise Parrot newsletter.",
-        "Please confirm your subscription by opening this link:",
-        "",
-        confirmUrl,
-        "",
-        "If you did not ask for this, ignore this e-mail and you will not hear from us again.",
-        "",
-        `Unsubscribe: ${unsubscribeUrl}`,
-        "",
-        "Wise Parrot - Your Digital Growth Assistant",
-      ].join("\n"),
+    /** The unsubscribe link goes in the template's footer. */
+    blocks: (confirmUrl: string): MailBlock[] => [
+      { kind: "paragraph", text: mailGreeting("") },
+      { kind: "paragraph", text: "Thank you for subscribing to the Wise Parrot newsletter.\nPlease confirm your subscription by opening this link:" },
+      { kind: "button", label: "Confirm my subscription", url: confirmUrl },
+      { kind: "paragraph", text: "If you did not ask for this, ignore this e-mail and you will not hear from us again." },
+      { kind: "paragraph", text: "Wise Parrot - Your Digital Growth Assistant" },
+    ],
   },
 } as const;
 

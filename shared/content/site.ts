@@ -88,6 +88,8 @@ export const FOOTER_NEWSLETTER_MESSAGES = {
   success: {
     title: "Successfully Subscribed!",
     message: "Thank you for subscribing to our newsletter. You'll receive updates soon!",
+    /** Shown after the spec's text (issue 30): the subscription waits for the link in the mail (double opt-in). */
+    confirmation: "A confirmation e-mail is on its way: please click the link in it to confirm your subscription.",
   },
 } as const;
 

@@ -1,5 +1,7 @@
 /** The owner's studio: copy the server sends (e-mails, messages) and its rules. */
 
+import type { MailBlock } from "./audience";
+
 /** What an account may do in the studio. 'user' is every visitor account (sign-up only ever creates it). */
 export const ACCESS_LEVELS = ["user", "editor", "owner"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -50,18 +52,22 @@ const ACCESS_NAMES: Record<StaffAccess, string> = { editor: "an editor", owner: 
 export const STUDIO_EMAILS = {
   setPassword: {
     subject: "Set your Wise Parrot studio password",
-    text: (access: StaffAccess, link: string) =>
-      `You have been made ${ACCESS_NAMES[access]} of the Wise Parrot website's studio.\n\n` +
-      `Set your password with this link (it works once, for ${STUDIO_RULES.setPasswordHours} hours):\n${link}\n\n` +
-      "Then sign in and set up two-step sign-in with an authenticator app.\n\n" +
-      "If you did not expect this, ignore this e-mail.",
+    blocks: (access: StaffAccess, link: string): MailBlock[] => [
+      { kind: "paragraph", text: `You have been made ${ACCESS_NAMES[access]} of the Wise Parrot website's studio.` },
+      { kind: "paragraph", text: `Set your password with this link (it works once, for ${STUDIO_RULES.setPasswordHours} hours):` },
+      { kind: "button", label: "Set my password", url: link },
+      { kind: "paragraph", text: "Then sign in and set up two-step sign-in with an authenticator app." },
+      { kind: "paragraph", text: "If you did not expect this, ignore this e-mail." },
+    ],
   },
   invitation: {
     subject: "You are invited to the Wise Parrot studio",
-    text: (inviter: string, access: StaffAccess, link: string) =>
-      `${inviter} invites you to be ${ACCESS_NAMES[access]} of the Wise Parrot website's studio.\n\n` +
-      `Accept with this link (it works once, for ${STUDIO_RULES.invitationDays} days):\n${link}\n\n` +
-      "If you did not expect this, ignore this e-mail.",
+    blocks: (inviter: string, access: StaffAccess, link: string): MailBlock[] => [
+      { kind: "paragraph", text: `${inviter} invites you to be ${ACCESS_NAMES[access]} of the Wise Parrot website's studio.` },
+      { kind: "paragraph", text: `Accept with this link (it works once, for ${STUDIO_RULES.invitationDays} days):` },
+      { kind: "button", label: "Accept the invitation", url: link },
+      { kind: "paragraph", text: "If you did not expect this, ignore this e-mail." },
+    ],
   },
 };
 

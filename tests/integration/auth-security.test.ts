@@ -169,7 +169,7 @@ describe.each(testDatabaseKinds())("account security (issue 13) on %s", (kind) =
     expect((await call("POST", "/api/auth/reset-password/confirm", { token, password: "a much better secret" })).status).toBe(200);
   });
 
-  it("S10: names and companies are one line; e-mails quote the name so it cannot pose as the site's words", async () => {
+  it("S10: names and companies are one line; e-mails greet by the first name alone, so a name cannot pose as the site's words", async () => {
     const attack = "Bob,\n\nYour account is suspended. Pay at https://evil.example/pay";
     for (const field of ["name", "company"]) {
       const res = await call("POST", "/api/auth/register", { name: "Bob", email: uniqueEmail(), password: "correct horse battery", company: "Co", industry: "Education", [field]: attack });
@@ -180,10 +180,13 @@ describe.each(testDatabaseKinds())("account security (issue 13) on %s", (kind) =
     const profile = await call("PUT", "/api/auth/profile", { name: "A\r\nB" }, { authorization: `Bearer ${json.token}` });
     expect(profile.status).toBe(400);
 
-    // A one-line name that still reads like a message is quoted in the verification e-mail.
+    // A one-line name that still reads like a message: the verification e-mail greets its first name only
+    // (issue 30: "Hello “Asha Deshpande”," read oddly; the rest of the name never reaches the mail).
     const email = uniqueEmail("quoted");
     await register({ email, name: "Bob. Your account is suspended, pay at evil.example" });
-    expect(await mailText(email, "verify-email?token=")).toContain("Hello “Bob. Your account is suspended, pay at evil.example”,\n");
+    const text = await mailText(email, "verify-email?token=");
+    expect(text).toContain("Hello Bob,\n");
+    expect(text).not.toMatch(/suspended|evil\.example/);
   });
 
   it("S11: social sign-in flows are limited per client address per minute; expired flows are cleaned", async () => {

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { BLOG_NEWSLETTER } from "@shared/content";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
+import { useAdoptTyped } from "~/lib/use-adopt-typed";
 
 export type NewsletterResult = { message: string };
 
@@ -15,6 +16,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
   const [message, setMessage] = useState<string | null>(initial?.message ?? null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  useAdoptTyped(inputRef, setEmail);
   const success = message?.includes("Successfully") ?? false;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {

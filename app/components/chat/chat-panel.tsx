@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_SUGGESTIONS } from "@shared/content";
 import { plainChatText } from "~/lib/chat-format";
+import { useAdoptTyped } from "~/lib/use-adopt-typed";
 import { usePrefersReducedMotion } from "~/lib/use-rotation";
 import { ChatIcon } from "./chat-icons";
 import { MessageBubble } from "./message-bubble";
@@ -23,6 +24,7 @@ export function ChatPanel({
   const logRef = useRef<HTMLOListElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const id = useId();
+  useAdoptTyped(inputRef, setDraft);
   const length = Array.from(draft).length;
   const over = length > CHAT_LIMITS.maxMessageChars;
   const lastText = messages.at(-1)?.text;

@@ -11,6 +11,7 @@ import {
 import { leadChecks } from "~/lib/form-checks";
 import type { LeadFormErrors, LeadFormField } from "@shared/schemas/lead";
 import { notify } from "~/lib/toast";
+import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
 export type ContactActionData = {
@@ -24,6 +25,16 @@ type Values = Record<LeadFieldName, string>;
 const EMPTY: Values = { firstName: "", lastName: "", email: "", phone: "", message: "" };
 
 const fieldId = (name: string) => `contact-${name}`;
+
+/**
+ * The field that takes focus: the first invalid one in the form's order, on every submit (issue 30). The alert
+ * keeps the spec's message (blank fields first, then the e-mail's format), which may be a later field's; each
+ * field's own message is next to it and read with it.
+ */
+function focusTarget(errors: LeadFormErrors, first: LeadFormField | undefined): LeadFieldName {
+  const firstInvalid = LEAD_FIELDS.find((field) => errors[field.name])?.name;
+  return firstInvalid ?? (first && first !== "leadSource" ? first : "firstName");
+}
 const errorId = (name: string) => `contact-${name}-error`;
 
 /**
@@ -44,6 +55,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
   const formRef = useRef<HTMLFormElement>(null);
   const toastShown = useRef(false);
   const navigate = useNavigate();
+  useAdoptTypedForm(formRef, setValues);
 
   // After a post without JavaScript (or before the page had loaded it), the
   // server redirected here with ?submitted=1: toast once, then drop the flag
@@ -63,7 +75,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
     setErrors(next);
     setFormError("");
     setAlertText(message);
-    document.getElementById(fieldId(first === "leadSource" ? "firstName" : first))?.focus();
+    document.getElementById(fieldId(focusTarget(next, first)))?.focus();
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -158,7 +170,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
             maxLength: field.max,
             autoComplete: field.autoComplete,
             value: values[field.name],
-            autoFocus: actionData?.first === field.name ? true : undefined,
+            autoFocus: actionData?.first && focusTarget(actionData.errors, actionData.first) === field.name ? true : undefined,
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? errorId(field.name) : undefined,
             className: `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 ${

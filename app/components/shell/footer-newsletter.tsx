@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
 import { type FooterMessage, validateFooterEmail } from "~/lib/footer-newsletter";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
+import { useAdoptTyped } from "~/lib/use-adopt-typed";
 
 export function FooterNewsletter() {
   const [email, setEmail] = useState("");
@@ -9,6 +10,7 @@ export function FooterNewsletter() {
   const [message, setMessage] = useState<FooterMessage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  useAdoptTyped(inputRef, setEmail);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -23,7 +25,8 @@ export function FooterNewsletter() {
     try {
       const outcome = await subscribeToNewsletter(email);
       if (outcome.kind === "ok") {
-        setMessage({ ...FOOTER_NEWSLETTER_MESSAGES.success, tone: "success" });
+        const { title, message, confirmation } = FOOTER_NEWSLETTER_MESSAGES.success;
+        setMessage({ title, message, detail: confirmation, tone: "success" });
         setEmail("");
       } else {
         console.warn("newsletter subscription failed:", outcome.kind, outcome.kind === "refused" ? outcome.message : "");
@@ -64,6 +67,7 @@ export function FooterNewsletter() {
             <p className={message.tone === "success" ? "text-emerald-300" : "text-rose-300"}>
               <strong className="block">{message.title}</strong>
               {message.message}
+              {message.detail && <span className="mt-1 block">{message.detail}</span>}
             </p>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { COVER_FIELD, MEDIA_ACCEPT_ATTRIBUTE, MEDIA_MESSAGES, MEDIA_PAGE } from "@shared/content/studio-media";
 import { type UploadedMedia, thumbnailOf, uploadImage } from "./media-upload";
 import { Button, Field } from "./ui";
@@ -19,6 +19,7 @@ export function CoverField({ mediaId, alt, error }: { mediaId: number | null; al
   const [library, setLibrary] = useState<Library>({ state: "loading" });
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const fileId = `${id}-file`;
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
 
   async function load() {
     setLibrary({ state: "loading" });
@@ -32,6 +33,10 @@ export function CoverField({ mediaId, alt, error }: { mediaId: number | null; al
   }
 
   useEffect(() => {
+    // An image number typed before the scripts ran (the field without JavaScript) becomes the library's choice.
+    const typed = fieldsetRef.current?.querySelector<HTMLInputElement>('input[name="coverMediaId"]')?.value.trim();
+    if (typed === "") setSelected(null);
+    else if (typed && /^[1-9]\d{0,15}$/.test(typed)) setSelected(Number(typed));
     setHydrated(true);
     void load();
   }, []);
@@ -63,7 +68,7 @@ export function CoverField({ mediaId, alt, error }: { mediaId: number | null; al
   const chosen = library.state === "ready" ? library.items.find((m) => m.id === selected) : undefined;
 
   return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4" data-testid="cover-field">
+    <fieldset ref={fieldsetRef} className="grid gap-4 rounded-lg border border-slate-200 p-4" data-testid="cover-field">
       <legend className="px-1 text-sm font-semibold text-slate-800">{COVER_FIELD.legend}</legend>
       {!hydrated ? (
         <Field

@@ -5,7 +5,7 @@ import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
 import { conflict, forbidden, invalid, unauthorized } from "../errors";
-import { enqueueMail, mailAfterAnswer, quoteUserText } from "../mail/outbox";
+import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail/outbox";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
@@ -224,10 +224,10 @@ export function link(deps: Deps, path: string, token: string): string {
 
 async function sendVerificationMail(deps: Deps, row: UserRow): Promise<void> {
   const token = await issueToken(deps, row.id, "verify", AUTH_RULES.verifyTokenHours * 3600_000);
-  await enqueueMail(deps, {
+  await enqueueSiteMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.verify.subject,
-    text: AUTH_EMAILS.verify.text(quoteUserText(row.name), link(deps, "/verify-email", token)),
+    content: { blocks: AUTH_EMAILS.verify.blocks(firstNameOf(row.name), link(deps, "/verify-email", token)) },
     kind: "verify-email",
   });
 }
@@ -258,10 +258,10 @@ async function sendResetLink(deps: Deps, normalized: string): Promise<void> {
   if (!row) return;
   const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
   securityEvent(deps, "auth.password.reset-requested", { userId: row.id });
-  await enqueueMail(deps, {
+  await enqueueSiteMail(deps, {
     to: row.email,
     subject: AUTH_EMAILS.reset.subject,
-    text: AUTH_EMAILS.reset.text(quoteUserText(row.name), link(deps, "/reset-password", token)),
+    content: { blocks: AUTH_EMAILS.reset.blocks(firstNameOf(row.name), link(deps, "/reset-password", token)) },
     kind: "password-reset",
   });
 }

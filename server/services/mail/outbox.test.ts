@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../../../tests/helpers/databases";
 import { testDeps } from "../../../tests/helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/helpers/smtp-server";
-import { MAIL_MAX_ATTEMPTS, deliverDueMail, enqueueMail, retryDelayMs, settleMailDeliveries } from "./outbox";
+import { MAIL_MAX_ATTEMPTS, deliverDueMail, enqueueMail, firstNameOf, retryDelayMs, settleMailDeliveries } from "./outbox";
 
 const SECRET = "token-abc123-must-not-be-logged";
 
@@ -90,6 +90,20 @@ describe.each(testDatabaseKinds())("mail outbox on %s", (kind) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("first name in a greeting", () => {
+  it("is the first word, letters only, bounded; nothing usable gives none", () => {
+    expect(firstNameOf("Asha Deshpande")).toBe("Asha");
+    expect(firstNameOf("  José-María  O'Neil")).toBe("José-María");
+    expect(firstNameOf("Bob. Your account is suspended, pay at evil.example")).toBe("Bob");
+    expect(firstNameOf("https://evil.example/pay now")).toBe("https");
+    expect(firstNameOf("<script>alert(1)</script>")).toBe("scriptalert");
+    expect(firstNameOf("12345 ...")).toBe("");
+    expect(firstNameOf("")).toBe("");
+    expect([...firstNameOf("A".repeat(500))]).toHaveLength(30);
+    expect(firstNameOf("名前 太郎")).toBe("名前");
   });
 });
 

@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { afterFailure, backoffMs, claimDue, failureText, type RetryPolicy } from "../outbox";
-import { contentFromText, renderEmail } from "./template";
+import { contentFromText, type EmailContent, renderEmail } from "./template";
 import { senderFrom, siteSettings } from "../content/settings";
 
 export type OutgoingMail = {
@@ -18,16 +18,19 @@ export type OutgoingMail = {
   idempotencyKey?: string;
 };
 
+/** The longest first name a greeting shows (longer is cut). */
+const FIRST_NAME_MAX = 30;
+
 /**
- * Text a visitor typed (a name, a company), as an e-mail may show it: on one line (line breaks and other control
- * characters become spaces, runs of spaces one), bounded, and inside quotation marks, so that it reads as what
- * somebody typed and can never pose as the site's own paragraphs ("Bob,\n\nYour account is suspended…").
+ * The first name in a name a visitor typed, as an e-mail's greeting shows it ("Hello Asha,"): the first word,
+ * reduced to letters, marks, apostrophes, hyphens and inner dots, and bounded. What remains can never pose as the
+ * site's own sentences or carry an address ("Bob. Your account is suspended, pay at evil.example" greets "Bob").
+ * Empty when nothing usable remains (the greeting is then "Hello,").
  */
-export function quoteUserText(text: string, max = 100): string {
-  // eslint-disable-next-line no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
-  const short = [...line].length > max ? `${[...line].slice(0, max - 1).join("")}…` : line;
-  return `“${short.replace(/[\u201C\u201D]/g, '"')}”`;
+export function firstNameOf(name: string): string {
+  const word = name.trim().split(/[\s,;:/\\@]+/u)[0] ?? "";
+  const letters = word.replace(/[^\p{L}\p{M}'’.-]+/gu, "").replace(/^[.'’-]+|[.'’-]+$/gu, "");
+  return [...letters].slice(0, FIRST_NAME_MAX).join("");
 }
 
 /** After this many failed attempts a message is marked failed and no longer retried. */
@@ -81,6 +84,13 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void>
   );
   inFlight.add(attempt);
   void attempt.finally(() => inFlight.delete(attempt));
+}
+
+/** A message written as blocks (its action a button): both parts rendered in the site's template. */
+export async function enqueueSiteMail(deps: Deps, mail: Omit<OutgoingMail, "text" | "html"> & { content: EmailContent }): Promise<void> {
+  const { content, ...rest } = mail;
+  const parts = renderEmail(content, (await siteSettings(deps)).site);
+  await enqueueMail(deps, { ...rest, text: parts.text, html: parts.html });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
 import { contentFromText, type EmailContent, linksOfHtml, renderEmail } from "./template";
 
 const site = { publicUrl: "https://wise-parrot.example.test", address: "Pune <India> & Co", email: "hello@example.com" };
@@ -43,6 +44,20 @@ describe("the e-mail template", () => {
       expect(links.length).toBeGreaterThan(1);
       for (const link of links) expect(text).toContain(link);
     }
+  });
+
+  it("shows a button's address below it, wrapped anywhere, and wraps long words and links everywhere", () => {
+    const url = `https://wise-parrot.example.test/verify-email?token=${"a".repeat(80)}`;
+    const { html, text } = renderEmail({ blocks: [{ kind: "button", label: "Confirm my e-mail address", url }, { kind: "paragraph", text: `See ${url}` }] }, site);
+    const button = html.indexOf(">Confirm my e-mail address</a>");
+    const below = html.indexOf(`>${url}</a>`);
+    expect(button).toBeGreaterThan(-1);
+    expect(below).toBeGreaterThan(button);
+    expect(html.slice(button, below)).toContain(EMAIL_TEMPLATE.linkBelow);
+    // Every link and every text block may break inside a word (a token is one long word).
+    for (const a of html.match(/<a [^>]*>[^<]*<\/a>/g) ?? []) if (a.includes(url) && !a.includes("Confirm my")) expect(a).toContain("word-break:break-all");
+    for (const p of html.match(/<(p|h1|h2|blockquote) style="[^"]*"/g) ?? []) expect(p).toContain("overflow-wrap:anywhere");
+    expect(text).toContain(`Confirm my e-mail address: ${url}`);
   });
 
   it("is 600 px tables with inline colours and a colour-scheme declaration", () => {

@@ -52,12 +52,14 @@ function splitLinks(text: string): { text: string; url?: string }[] {
 }
 
 const FONT = "font-family:Arial,Helvetica,sans-serif;";
+/** Long words and addresses wrap instead of widening the message past a phone's screen (issue 30: 509 px at 375). */
+const WRAP = "overflow-wrap:anywhere;word-break:break-word;";
 const INK = "#1f2937";
 const MUTED = "#4b5563";
 const BRAND = "#0f766e";
 
 function linkHtml(url: string, label: string): string {
-  return `<a href="${escapeHtml(url)}" style="color:${BRAND};text-decoration:underline;">${escapeHtml(label)}</a>`;
+  return `<a href="${escapeHtml(url)}" style="color:${BRAND};text-decoration:underline;word-break:break-all;">${escapeHtml(label)}</a>`;
 }
 
 function inlineHtml(text: string): string {
@@ -80,15 +82,19 @@ function ownImage(src: string, site: EmailSite): boolean {
 function blockHtml(block: EmailBlock, site: EmailSite): string {
   switch (block.kind) {
     case "heading":
-      return `<h1 style="margin:0 0 16px;${FONT}font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h1>`;
+      return `<h1 style="margin:0 0 16px;${WRAP}${FONT}font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h1>`;
     case "subheading":
-      return `<h2 style="margin:8px 0 12px;${FONT}font-size:18px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h2>`;
+      return `<h2 style="margin:8px 0 12px;${WRAP}${FONT}font-size:18px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h2>`;
     case "paragraph":
-      return `<p style="margin:0 0 16px;${FONT}font-size:16px;line-height:1.55;color:${INK};">${inlineHtml(block.text)}</p>`;
+      return `<p style="margin:0 0 16px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};">${inlineHtml(block.text)}</p>`;
     case "quote":
-      return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid ${BRAND};${FONT}font-size:15px;line-height:1.5;color:${INK};background-color:#f3f4f6;">${escapeHtml(block.text).replace(/\n/g, "<br>")}</blockquote>`;
+      return `<blockquote style="margin:0 0 16px;padding:8px 16px;${WRAP}border-left:4px solid ${BRAND};${FONT}font-size:15px;line-height:1.5;color:${INK};background-color:#f3f4f6;">${escapeHtml(block.text).replace(/\n/g, "<br>")}</blockquote>`;
     case "button":
-      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;"><tr><td style="background-color:${BRAND};border-radius:6px;"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 22px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>`;
+      // The action as a button, and its address below it (wrapped anywhere: a token link is one long word).
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px;"><tr><td style="background-color:${BRAND};border-radius:6px;"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 22px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>\n` +
+        `<p style="margin:0 0 20px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${escapeHtml(EMAIL_TEMPLATE.linkBelow)}<br>${linkHtml(block.url, block.url)}</p>`
+      );
     case "image":
       return ownImage(block.src, site)
         ? `<img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="552" style="display:block;width:100%;max-width:552px;height:auto;margin:0 0 16px;border:0;">`
@@ -136,7 +142,7 @@ export function renderEmail(content: EmailContent, site: EmailSite): RenderedEma
 
   const body = content.blocks.map((b) => blockHtml(b, site)).join("\n");
   const footerHtml = footer
-    .map((l) => `<p style="margin:0 0 8px;${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${l.url ? linkHtml(l.url, l.text) : escapeHtml(l.text)}</p>`)
+    .map((l) => `<p style="margin:0 0 8px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${l.url ? linkHtml(l.url, l.text) : escapeHtml(l.text)}</p>`)
     .join("\n");
   const html = `<!DOCTYPE html>
 <html lang="en">

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BLOG_NEWSLETTER, NEWSLETTER } from "../../../shared/content/blog";
 import type { Deps } from "../../context";
 import { parseInput, rateLimited } from "../errors";
-import { enqueueMail, mailAfterAnswer } from "../mail/outbox";
+import { enqueueSiteMail, mailAfterAnswer } from "../mail/outbox";
 import { hitRateLimit } from "../rate-limit";
 
 export const SubscribeSchema = z.object({
@@ -84,13 +84,13 @@ async function sendConfirmation(deps: Deps, email: string, subscriberId: number,
     ])
     .execute();
   const base = deps.config.PUBLIC_URL;
-  await enqueueMail(deps, {
+  await enqueueSiteMail(deps, {
     to: email,
     subject: NEWSLETTER.email.subject,
-    text: NEWSLETTER.email.text(
-      `${base}/newsletter/confirm?token=${confirm.token}`,
-      `${base}/newsletter/unsubscribe?token=${unsubscribe.token}`,
-    ),
+    content: {
+      blocks: NEWSLETTER.email.blocks(`${base}/newsletter/confirm?token=${confirm.token}`),
+      unsubscribeUrl: `${base}/newsletter/unsubscribe?token=${unsubscribe.token}`,
+    },
     kind: "newsletter-confirm",
   });
 }

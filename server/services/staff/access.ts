@@ -6,7 +6,7 @@ import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
 import { newUserId } from "../auth/tokens";
 import { conflict, invalid, notFound } from "../errors";
 import { securityEvent } from "../security-events";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueSiteMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
 import { assertFreshSecondFactor } from "./step-up";
 
@@ -102,10 +102,10 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
   if (!created && !reclaimed) return { userId: row.id, email: row.email, created };
   const token = await issueToken(deps, row.id, "reset", STUDIO_RULES.setPasswordHours * 3_600_000);
   const setPasswordLink = link(deps, "/reset-password", token);
-  await enqueueMail(deps, {
+  await enqueueSiteMail(deps, {
     to: row.email,
     subject: STUDIO_EMAILS.setPassword.subject,
-    text: STUDIO_EMAILS.setPassword.text(access, setPasswordLink),
+    content: { blocks: STUDIO_EMAILS.setPassword.blocks(access, setPasswordLink) },
     kind: "staff-set-password",
   });
   return { userId: row.id, email: row.email, created, setPasswordLink, ...(reclaimed ? { reclaimed } : {}) };

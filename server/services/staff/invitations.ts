@@ -8,7 +8,7 @@ import { assertPasswordAllowed } from "../auth/password-policy";
 import { hashToken, newToken, newUserId } from "../auth/tokens";
 import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueSiteMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
 import { assertFreshSecondFactor } from "./step-up";
 
@@ -49,10 +49,10 @@ export async function inviteStaff(deps: Deps, email: string, access: StaffAccess
       .execute();
   });
   const link = `${deps.config.PUBLIC_URL}/studio/invitation?token=${encodeURIComponent(token)}`;
-  await enqueueMail(deps, {
+  await enqueueSiteMail(deps, {
     to: email.trim(),
     subject: STUDIO_EMAILS.invitation.subject,
-    text: STUDIO_EMAILS.invitation.text(actor.label, access, link),
+    content: { blocks: STUDIO_EMAILS.invitation.blocks(actor.label, access, link) },
     kind: "staff-invitation",
   });
   await recordAudit(deps, actor, { action: "staff.invite", recordType: "invitation", recordId: normalized, detail: access }, now);
