@@ -16,6 +16,8 @@ const EVENTS = {
   "auth.token.refused": "warn",
   "auth.password.reset-requested": "info",
   "auth.password.reset": "info",
+  "auth.password.changed": "info",
+  "auth.password.change-failed": "warn",
   "auth.email.verified": "info",
   "account.reclaimed": "warn",
   "account.disabled": "warn",

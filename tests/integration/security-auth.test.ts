@@ -158,6 +158,12 @@ describe.each(testDatabaseKinds())("issue 26, items 10–13, on %s", (kind) => {
       expect((await login(GOOD_PASSWORD)).status).toBe(401);
       expect((await login("amber quarry lantern 7")).status).toBe(200);
       expect(deps.logs.text).not.toContain("amber quarry lantern 7");
+      // Security events (item 4): the failed and the made change, by account id.
+      const { id: userId } = await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", String(body.email).toLowerCase()).executeTakeFirstOrThrow();
+      const events = deps.logs.lines
+        .map((l) => JSON.parse(l) as Json)
+        .filter((l) => String(l.event ?? "").startsWith("auth.password.change") && l.userId === userId);
+      expect(events.map((e) => e.event)).toEqual(["auth.password.change-failed", "auth.password.changed"]);
     });
 
     it("wrong current passwords are bounded (a stolen session is no password oracle)", async () => {

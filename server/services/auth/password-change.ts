@@ -6,6 +6,7 @@ import { type Counter, hitCounters, secondsUntilFree } from "../rate-limit";
 import { hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { hashToken } from "./tokens";
+import { securityEvent } from "../security-events";
 
 /**
  * A signed-in person changes their password (ASVS 6.2.2/6.2.3): the current password is required, the new one
@@ -33,6 +34,7 @@ export async function changePassword(deps: Deps, userId: string, sessionToken: s
   if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyPasswordChanges, wait);
   if (!(await verifyPassword(input.currentPassword, user.password_hash))) {
     await hitCounters(deps.db, changeCounters(userId), now);
+    securityEvent(deps, "auth.password.change-failed", { userId, reason: "current password wrong" });
     throw invalid(AUTH_MESSAGES.currentPasswordWrong, "currentPassword");
   }
   if (input.newPassword === input.currentPassword) throw invalid(AUTH_MESSAGES.passwordUnchanged, "newPassword");
@@ -49,5 +51,5 @@ export async function changePassword(deps: Deps, userId: string, sessionToken: s
     await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
     await trx.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("token_hash", "!=", keep).where("revoked_at", "is", null).execute();
   });
-  deps.log.info({ userId }, "password changed; the account's other sessions ended");
+  securityEvent(deps, "auth.password.changed", { userId }, "password changed; the account's other sessions ended");
 }
