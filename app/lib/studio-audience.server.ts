@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import { isStepUpError } from "../../server/services/staff/step-up";
 import { pageError } from "./service-errors.server";
-import { stepUpPage } from "./studio.server";
+import { requireStudio, stepUpPage } from "./studio.server";
 
 /** A CSV download (private, never cached). */
 export function csvResponse(name: string, csv: string): Response {
@@ -30,4 +30,16 @@ export async function csvExport(name: string, make: () => Promise<string>, reque
     if (!problem) throw error;
     return new Response(problem.detail, { status: problem.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...problem.headers } });
   }
+}
+
+/**
+ * A GET of an export's address is not an export (issue 26, item 13): exports are posted, so no link or image on
+ * another page can start one. Staff learn how; everyone else meets what requireStudio gives them.
+ */
+export async function exportGetRefused(args: { request: Request; context: AppLoadContext }): Promise<Response> {
+  await requireStudio(args);
+  return new Response("Exports are sent with POST (the page's Export button).", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

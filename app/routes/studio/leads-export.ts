@@ -1,16 +1,11 @@
 import { dayRange, LeadQuerySchema } from "@shared/schemas/audience";
-import { csvExport } from "~/lib/studio-audience.server";
+import { csvExport, exportGetRefused } from "~/lib/studio-audience.server";
 import { requireStudio } from "~/lib/studio.server";
 import { exportLeads } from "../../../server/services/leads/inbox";
 import type { Route } from "./+types/leads-export";
 
-/** A GET is not an export (issue 26, item 13): exports are posted, so no link or image elsewhere can start one. */
-export async function loader(args: Route.LoaderArgs) {
-  await requireStudio(args);
-  return new Response("Exports are sent with POST (the page's Export button).", {
-    status: 405,
-    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+export function loader(args: Route.LoaderArgs) {
+  return exportGetRefused(args);
 }
 
 export async function action(args: Route.ActionArgs) {
