@@ -4,26 +4,13 @@
  */
 import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { HINT_COOKIE } from "../../server/http/cookies";
-import { openDatabase } from "../../server/db/database";
 import { readTar } from "../../server/services/backup/tar";
-import { testDeps } from "../helpers/deps";
-import { staffWithSession } from "../helpers/studio-staff";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { signInAsStaff } from "./session";
 
 test("the owner downloads the archive from the studio's Export page", async ({ page, server }) => {
-  const db = await openDatabase(server.databaseUrl);
-  let token = "";
-  try {
-    token = (await staffWithSession(testDeps(db), "export.owner@example.com", "owner")).token;
-  } finally {
-    await db.close();
-  }
-  await page.context().addCookies([
-    { name: "wp_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" },
-    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" },
-  ]);
+  await signInAsStaff(page, server, "export.owner@example.com", "owner");
   expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } })).status()).toBe(200);
 
   await page.goto("/studio");

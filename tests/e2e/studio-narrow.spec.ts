@@ -2,11 +2,8 @@
  * Every studio page works on a 320 px phone (issue 31): no page scrolls sideways, whatever its tables and charts
  * hold. Wide tables scroll inside their own region instead.
  */
-import { HINT_COOKIE } from "../../server/http/cookies";
-import { openDatabase } from "../../server/db/database";
-import { testDeps } from "../helpers/deps";
-import { staffWithSession } from "../helpers/studio-staff";
 import { expect, test } from "./fixtures";
+import { signInAsStaff } from "./session";
 
 const PAGES = [
   "/studio",
@@ -20,20 +17,13 @@ const PAGES = [
   "/studio/accounts",
   "/studio/staff",
   "/studio/audit",
+  "/studio/settings",
+  "/studio/export",
+  "/studio/password",
 ];
 
 test("no studio page is wider than a 320 px or 375 px screen", async ({ page, server }) => {
-  const db = await openDatabase(server.databaseUrl);
-  let token = "";
-  try {
-    token = (await staffWithSession(testDeps(db), "narrow.owner@example.com", "owner")).token;
-  } finally {
-    await db.close();
-  }
-  await page.context().addCookies([
-    { name: "wp_session", value: token, url: server.url, httpOnly: true, sameSite: "Lax" },
-    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" },
-  ]);
+  await signInAsStaff(page, server, "narrow.owner@example.com", "owner");
   const headers = { origin: server.url };
   expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers })).status()).toBe(200);
   // Something in the lists and the analytics: a lead, a subscriber, page views with a long source.
