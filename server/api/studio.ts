@@ -44,7 +44,11 @@ export function createStudioRouter(): Hono<StudioEnv> {
     // the answer is the unknown API address's, byte for byte, as the studio's pages answer the site's 404.
     if (c.req.path !== `${STUDIO_API_PATH}/invitation`) {
       const deps = c.get("deps");
-      if (!(await resolveSession(deps, sessionTokenOf(deps.config, c.req.raw.headers)))) return apiNotFound(c);
+      if (!(await resolveSession(deps, sessionTokenOf(deps.config, c.req.raw.headers)))) {
+        // The answer says nothing; the log still records the refusal for the operator.
+        securityEvent(deps, "studio.access.refused", { reason: "no-session", path: c.req.path });
+        return apiNotFound(c);
+      }
     }
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex, nofollow");

@@ -190,7 +190,8 @@ describe.each(testDatabaseKinds())("security events in the log on %s", (kind) =>
     expect(revoked.status).toBe(200);
     expect(eventsOf("staff.revoked", revoked.reqId)).toEqual([expect.objectContaining({ actorId: ownerId, recordId: acceptLine!.recordId, detail: "editor" })]);
 
-    const exported = await call("GET", "/api/studio/audience/accounts.csv", { token });
+    // Exports are posted (issue 26, item 13).
+    const exported = await call("POST", "/api/studio/audience/accounts.csv", { token });
     expect(exported.status).toBe(200);
     expect(eventsOf("data.export", exported.reqId)).toEqual([expect.objectContaining({ action: "accounts.export", actorId: ownerId, userId: ownerId })]);
   });

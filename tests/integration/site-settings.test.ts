@@ -18,6 +18,7 @@ import { listAudit } from "../../server/services/audit";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { markAddressVerified } from "../helpers/verified";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, visitorSession } from "../helpers/studio-staff";
 
@@ -236,6 +237,8 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`settings through the
     const password = "a landing passphrase 42";
     await registerUser(deps, { name: "Landing Owner", email: "landing-owner@example.com", password, company: "C", industry: "Healthcare", role: "user" } as Parameters<typeof registerUser>[1], { ip: "203.0.113.70" });
     await registerUser(deps, { name: "Landing Visitor", email: "landing-visitor@example.com", password, company: "C", industry: "Healthcare", role: "user" } as Parameters<typeof registerUser>[1], { ip: "203.0.113.71" });
+    // The owner followed their verification link (a never-verified account is taken back by the grant).
+    await markAddressVerified(deps.db, "landing-owner@example.com");
     await grantAccess(deps, "landing-owner@example.com", "owner", COMMAND_LINE);
 
     const owner = await signIn("landing-owner@example.com", password);
