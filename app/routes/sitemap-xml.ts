@@ -1,11 +1,11 @@
 import { blogSitemapEntries } from "../../server/services/blog/sitemap";
-import { publicSite } from "~/site-config.server";
 import { sitemapXml, staticSitemapEntries, type SitemapEntry } from "~/lib/sitemap";
 import type { Route } from "./+types/sitemap-xml";
 
 /** /sitemap.xml: every public page and every blog post, as absolute URLs on the configured public site. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = await publicSite(context);
+  // The public address is the environment's alone (never a setting): the sitemap needs no database to say it.
+  const publicUrl = context.deps.config.site.publicUrl;
   let posts: SitemapEntry[] = [];
   let complete = true;
   try {
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     complete = false;
     context.deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "sitemap without blog posts");
   }
-  return new Response(sitemapXml(site.publicUrl, [...staticSitemapEntries(), ...posts]), {
+  return new Response(sitemapXml(publicUrl, [...staticSitemapEntries(), ...posts]), {
     headers: {
       "content-type": "application/xml; charset=utf-8",
       "cache-control": complete ? "public, max-age=3600" : "no-store",

@@ -29,7 +29,8 @@ const FIRST_NAME_MAX = 30;
  */
 export function firstNameOf(name: string): string {
   const word = name.trim().split(/[\s,;:/\\@]+/u)[0] ?? "";
-  const letters = word.replace(/[^\p{L}\p{M}'’.-]+/gu, "").replace(/^[.'’-]+|[.'’-]+$/gu, "");
+  // \u2019: the typographic apostrophe (the server bundles stay ASCII).
+  const letters = word.replace(/[^\p{L}\p{M}'\u2019.-]+/gu, "").replace(/^[.'\u2019-]+|[.'\u2019-]+$/gu, "");
   return [...letters].slice(0, FIRST_NAME_MAX).join("");
 }
 
