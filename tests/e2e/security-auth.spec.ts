@@ -12,6 +12,7 @@ import { HINT_COOKIE } from "../../server/http/cookies";
 import { openDatabase } from "../../server/db/database";
 import { runStaffCommand } from "../../server/staff-command";
 import { testDeps } from "../helpers/deps";
+import { markAddressVerified } from "../helpers/verified";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 
@@ -84,6 +85,8 @@ async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Prom
   await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER });
   const db = await openDatabase(databaseUrl);
   try {
+    // The owner followed their verification link (a never-verified account is taken back by the grant).
+    await markAddressVerified(db, OWNER.email);
     await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {});
   } finally {
     await db.close();

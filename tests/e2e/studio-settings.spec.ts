@@ -9,6 +9,7 @@ import { Secret, TOTP } from "otpauth";
 import { openDatabase } from "../../server/db/database";
 import { runStaffCommand } from "../../server/staff-command";
 import { testDeps } from "../helpers/deps";
+import { markAddressVerified } from "../helpers/verified";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 
@@ -26,6 +27,8 @@ async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Prom
   expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER })).status()).toBe(201);
   const db = await openDatabase(databaseUrl);
   try {
+    // The owner followed their verification link (a never-verified account is taken back by the grant).
+    await markAddressVerified(db, OWNER.email);
     expect(await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {})).toBe(0);
   } finally {
     await db.close();
