@@ -7,17 +7,19 @@ import { gunzipSync } from "node:zlib";
 import { readTar } from "../../server/services/backup/tar";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { withSamplePosts } from "./samples";
 import { signInAsStaff } from "./session";
 
 test("the owner downloads the archive from the studio's Export page", async ({ page, server }) => {
   await signInAsStaff(page, server, "export.owner@example.com", "owner");
-  expect((await page.request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } })).status()).toBe(200);
+  await withSamplePosts(page.request, server.url);
 
   await page.goto("/studio");
   await page.getByRole("link", { name: "Export" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Export" })).toBeVisible();
   await expect(page.locator("dt", { hasText: "Posts" }).first()).toBeVisible();
-  await expect(page.locator("dt", { hasText: /^Posts$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("3");
+  const shown = Number(await page.locator("dt", { hasText: /^Posts$/ }).locator("xpath=following-sibling::dd[1]").textContent());
+  expect(shown).toBeGreaterThanOrEqual(3);
   for (const size of [{ width: 375, height: 800 }, { width: 1280, height: 900 }]) {
     await page.setViewportSize(size);
     await expectAccessible(page);
@@ -29,5 +31,5 @@ test("the owner downloads the archive from the studio's Export page", async ({ p
   const entries = readTar(gunzipSync(fs.readFileSync((await download.path())!)));
   const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")!.data.toString()) as { format: string; tables: Record<string, number> };
   expect(manifest.format).toBe("wise-parrot-archive");
-  expect(manifest.tables.blogs).toBe(3);
+  expect(manifest.tables.blogs).toBe(shown);
 });
