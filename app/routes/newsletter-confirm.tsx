@@ -11,17 +11,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * The token is in the address (and in the form the button posts): the page, its data and the action's answer stay out
- * of every cache and are never named in a Referer. Route headers are the only ones a document response carries.
+ * of every cache and are never named in a Referer to another site. `same-origin`, not `no-referrer`: with the latter a
+ * browser posts the page's form with `Origin: null`, which the cross-site checks refuse (the form must work without
+ * JavaScript). Route headers are the only ones a document response carries.
  */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 // The link only shows a button: mail scanners that open links must not confirm on the reader's behalf.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = await tokenIsUsable(context.deps, token, "confirm");
-  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" } });
 }
 
 /**

@@ -49,7 +49,9 @@ export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     h.set("X-Content-Type-Options", "nosniff");
     // A page with a token in its address (reset, verify, invitation) asks for no referrer at all: keep the stricter one.
-    if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page that names a stricter policy of its own (token pages: no-referrer, or same-origin where a form must post) keeps it.
+    const own = h.get("Referrer-Policy");
+    if (own !== "no-referrer" && own !== "same-origin") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("Permissions-Policy", PERMISSIONS_POLICY);
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("X-Frame-Options", "DENY");

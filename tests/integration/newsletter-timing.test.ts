@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())("newsletter sign-up does the same work for ev
     expect(mailed.map((m) => m.to_address)).toEqual(["gone@example.com", "new@example.com", "pending@example.com"]);
   });
 
-  it.skipIf(!buildPresent())("the unsubscribe and confirmation pages with a token answer no-store and no-referrer", async () => {
+  it.skipIf(!buildPresent())("the unsubscribe and confirmation pages with a token answer no-store and name no Referer to another site", async () => {
     const deps = testDeps(t.db, { SMTP_URL: smtp.url, PUBLIC_URL: "https://parrot.example.com" });
     const app = await createApp({ deps, buildDir: buildDir() });
     for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())("newsletter sign-up does the same work for ev
       const res = await app.request(`http://127.0.0.1${path}`);
       expect(res.status, path).toBeLessThan(500);
       expect(res.headers.get("cache-control"), path).toBe("no-store");
-      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+      expect(res.headers.get("referrer-policy"), path).toBe("same-origin");
     }
     const posted = await app.request(`http://127.0.0.1${unsubscribe.split("?")[0]}`, {
       method: "POST",
@@ -99,6 +99,6 @@ describe.each(testDatabaseKinds())("newsletter sign-up does the same work for ev
     });
     expect(posted.status).toBe(200);
     expect(posted.headers.get("cache-control")).toBe("no-store");
-    expect(posted.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(posted.headers.get("referrer-policy")).toBe("same-origin");
   }, 60_000);
 });

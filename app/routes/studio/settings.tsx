@@ -74,7 +74,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       {/* The key makes the fields take the stored values again after a save (they are uncontrolled). */}
       <Form method="post" ref={formRef} noValidate className="max-w-2xl space-y-8" key={actionData?.saved ? JSON.stringify(fields) : "form"}>
         {SETTINGS_GROUPS.map((group) => (
-          <fieldset key={group.title} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+          <fieldset key={group.title} className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
             <legend className="px-1 text-lg font-semibold text-slate-900">{group.title}</legend>
             {group.fields.map((field) => {
               const fallback = fields[field.key].fallback;
