@@ -12,6 +12,7 @@ import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
 import { carriesCookie, contactSentCookie, sessionTokenOf } from "./http/cookies";
 import { studioGate } from "./pages/studio-gate";
+import { copyPreview } from "./pages/copy-preview";
 import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
@@ -247,6 +248,8 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
     }
     return res;
   };
+  // A staff member's preview of a draft of the owner's copy: the ordinary render with the draft, never cached (decision 0027).
+  app.get("*", async (c, next) => (await copyPreview(c, (request) => renderPage(c, request, c.get("cspNonce")))) ?? next());
   if (cached) {
     app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
     // Pages show the owner's content (the site's identity in the header, the footer, the WhatsApp button): every
