@@ -24,7 +24,7 @@ export const FAQ_DOC = defineCopyDoc({
         fields: {
           question: { kind: "text", label: "Question", max: 200 },
           answer: { kind: "text", label: "Answer", max: 1200, multiline: true },
-          also: { kind: "text", label: "Other ways visitors ask it (one per line, never shown)", max: 1000, multiline: true },
+          also: { kind: "text", label: "Other ways visitors ask it (one per line, never shown)", max: 1000, multiline: true, optional: true },
         },
       },
     },

@@ -56,7 +56,7 @@ function checkField(field: Field, input: unknown, fallback: unknown, path: strin
       if (hasControl(text)) errors[path] = `${name} holds characters that cannot be shown.`;
       else if (!field.multiline && text.includes("\n")) errors[path] = `${name} must be one line.`;
       else if (text.length > field.max) errors[path] = `${name} must be at most ${field.max} characters (it has ${text.length}).`;
-      else if (text.trim() === "" && !hasDefault) errors[path] = `${name} is required.`;
+      else if (text.trim() === "" && !hasDefault && !field.optional) errors[path] = `${name} is required.`;
       return text.trim() === "" ? "" : text;
     }
     case "url": {
