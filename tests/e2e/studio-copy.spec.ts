@@ -137,6 +137,8 @@ test("the owner answers a visitor's question in the FAQ editor, previews and pub
   await expect(page.getByRole("navigation").getByRole("link", { name: "FAQ" })).toBeVisible();
   await page.getByRole("link", { name: "Frequently asked questions" }).click();
   await expect(page).toHaveURL(/\/studio\/faq/);
+  await expect(page.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
+  await expect(items.first()).toBeVisible();
 
   // Keyboard only: add a question with the "Add question" button; the new entry's first field gets the focus.
   const before = await items.count();
