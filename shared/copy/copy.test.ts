@@ -76,6 +76,21 @@ describe("the server's check of a document", () => {
     expect(checkCopy(S, { ...defaults, evil: "<script>" }, defaults).value).not.toHaveProperty("evil");
   });
 
+  it("checks web addresses and choices", () => {
+    const card = {
+      link: { kind: "url", label: "Link" },
+      icon: { kind: "choice", label: "Icon", options: [{ value: "star", label: "Star" }, { value: "bolt", label: "Bolt" }] },
+    } as const;
+    const fallback = { link: "https://example.com/", icon: "star" };
+    expect(checkCopy(card, { link: "javascript:alert(1)", icon: "skull" }, fallback).errors).toEqual({
+      link: "Link must be a web address starting with https:// or http://.",
+      icon: "Icon: choose one of the options offered.",
+    });
+    const ok = checkCopy(card, { link: " https://wise.example/book ", icon: "" }, fallback);
+    expect(ok.errors).toEqual({});
+    expect(mergeDoc(card, ok.value, fallback)).toEqual({ link: "https://wise.example/book", icon: "star" });
+  });
+
   it("lists what changed, field by field", () => {
     const after = { ...defaults, intro: "New", entries: [...defaults.entries, { question: "Q?", answer: "A", also: "" }] };
     expect(changedPaths(S, defaults, after)).toEqual(["intro", "entries"]);

@@ -311,6 +311,17 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the copy editor thro
     expect(crossSite.status).toBe(403);
   });
 
+  it("takes a full FAQ (more than the site's 64 KiB body cap) from staff, and refuses a big body from anyone else", async () => {
+    const full = { ...defaults, entries: Array.from({ length: 60 }, (_, i) => ({ question: `Question number ${i}?`, answer: "\u2019".repeat(1000), also: "" })) };
+    const form = faqForm(full, [["intent", "add:entries"], ["liveVersion", "0"], ["draftRevision", "0"]]);
+    expect(new URLSearchParams(form).toString().length).toBeGreaterThan(64 * 1024);
+    // At its limit of 60 questions: the Add button is refused (nothing saved), but the body was read.
+    const res = await page(appA, "/studio/faq", { token: editorToken, form });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("That list cannot change that way.");
+    expect((await page(appA, "/studio/faq", { token: visitorToken, form })).status).toBe(413);
+  });
+
   it("previews the real page with the draft for staff only (never cached), and publishing reaches another server", async () => {
     // Both servers have the home page cached.
     for (const app of [appA, appB]) expect(await (await page(app, "/")).text()).toContain(FAQ_SECTION.heading);
