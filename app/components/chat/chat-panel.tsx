@@ -19,7 +19,7 @@ export function ChatPanel({
   chat: Chat;
   inputRef: React.RefObject<HTMLTextAreaElement | null>;
 }) {
-  const { messages, typing, busy, announcement, send } = chat;
+  const { messages, typing, busy, announcement, send, rate } = chat;
   const [draft, setDraft] = useState("");
   const logRef = useRef<HTMLOListElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -32,7 +32,7 @@ export function ChatPanel({
     messages
       .filter((m) => m.id !== 0 && !m.streaming)
       .slice(-FORM_HISTORY_MESSAGES)
-      .map(({ text, isBot, timestamp, truncated, sources }) => ({ text, isBot, timestamp, truncated, sources })),
+      .map(({ text, isBot, timestamp, truncated, sources, answerId }) => ({ text, isBot, timestamp, truncated, sources, answerId })),
   );
 
   // Keep the newest message (and the typing indicator) in view.
@@ -78,7 +78,7 @@ export function ChatPanel({
         data-testid="chat-log"
       >
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} />
+          <MessageBubble key={message.id} message={message} onRate={rate} />
         ))}
         {typing && (
           <li className="flex items-center gap-2" data-testid="chat-typing">
