@@ -109,6 +109,7 @@ export const STUDIO_NAV = [
   { to: "/studio/posts", label: "Posts" },
   { to: "/studio/media", label: "Media" },
   { to: "/studio/analytics", label: "Analytics" },
+  { to: "/studio/questions", label: "Questions" },
   { to: "/studio/newsletters", label: "Newsletters" },
   { to: "/studio/subscribers", label: "Subscribers" },
   { to: "/studio/leads", label: "Leads" },
