@@ -42,7 +42,8 @@ test("a visitor rates an answer with the keyboard, once", async ({ page }) => {
   page.on("request", (r) => {
     if (r.url().endsWith("/api/chat/rating")) more += 1;
   });
-  await notHelpful.click();
+  await notHelpful.focus();
+  await page.keyboard.press("Enter");
   await expect(notHelpful).toHaveAttribute("aria-pressed", "false");
   expect(more).toBe(0);
   await expectAccessible(page);
@@ -50,10 +51,10 @@ test("a visitor rates an answer with the keyboard, once", async ({ page }) => {
 
 test("the owner sees a question that fell through, grouped, rated, and answers it", async ({ page, server, allowErrors }) => {
   await page.goto("/ai-help");
-  const priced = await ask(page, "How much does it cost?", 1);
-  await priced.getByRole("button", { name: "Not helpful", exact: true }).click();
-  await expect(priced.getByRole("status")).toHaveText("Thanks for your feedback.");
-  await ask(page, "What are your prices?", 2);
+  const office = await ask(page, "Where is your office?", 1);
+  await office.getByRole("button", { name: "Not helpful", exact: true }).click();
+  await expect(office.getByRole("status")).toHaveText("Thanks for your feedback.");
+  await ask(page, "aapka office kaha hai", 2);
   await ask(page, FELL_THROUGH, 3);
 
   await signInAsStaff(page, server, "questions.editor@example.com", "editor");
@@ -63,10 +64,12 @@ test("the owner sees a question that fell through, grouped, rated, and answers i
   await expect(page.getByRole("heading", { level: 1, name: "Questions visitors asked" })).toBeVisible();
 
   const groups = page.getByTestId("question-group");
-  const pricing = groups.filter({ has: page.getByRole("heading", { name: "How much does it cost?" }) });
-  await expect(pricing).toContainText("What are your prices?");
-  await expect(pricing).toContainText("2 times");
-  await expect(pricing.getByTestId("question-ratings")).toHaveText("0 helpful, 1 not helpful");
+  // Two wordings of one question, in English and Hinglish: one group.
+  const officeGroup = groups.filter({ hasText: "Where is your office?" });
+  await expect(officeGroup).toHaveCount(1);
+  await expect(officeGroup).toContainText("aapka office kaha hai");
+  await expect(officeGroup).toContainText("2 times");
+  await expect(officeGroup.getByTestId("question-ratings")).toHaveText("0 helpful, 1 not helpful");
   const fell = groups.filter({ has: page.getByRole("heading", { name: FELL_THROUGH }) });
   await expect(fell.getByTestId("question-handed-over")).toHaveText("Yes");
 
@@ -74,7 +77,7 @@ test("the owner sees a question that fell through, grouped, rated, and answers i
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page).toHaveURL(/handover=1/);
   await expect(groups.filter({ has: page.getByRole("heading", { name: FELL_THROUGH }) })).toHaveCount(1);
-  await expect(groups.filter({ has: page.getByRole("heading", { name: "How much does it cost?" }) })).toHaveCount(0);
+  await expect(groups.filter({ hasText: "Where is your office?" })).toHaveCount(0);
 
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -86,9 +89,11 @@ test("the owner sees a question that fell through, grouped, rated, and answers i
   const answerThis = page.getByRole("link", { name: `Answer this: ${FELL_THROUGH}` });
   await expect(answerThis).toHaveAttribute("href", `/studio/faq?question=${encodeURIComponent(FELL_THROUGH)}`);
   // The FAQ editor is its own page (another change); the link leads there with the question.
-  allowErrors(/404|Not Found/i);
   await answerThis.click();
   await expect(page).toHaveURL((url) => url.pathname === "/studio/faq" && url.searchParams.get("question") === FELL_THROUGH);
+  // Until the FAQ editor is merged, /studio/faq answers 404 here.
+  await page.waitForLoadState("load");
+  allowErrors(/status of 404/);
 });
 
 test("the page is the studio's: a visitor gets nothing, and it is never cached", async ({ page, server }) => {

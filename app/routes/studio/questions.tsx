@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { STUDIO_QUESTIONS_PAGE as P } from "@shared/content/chat-rating";
+import { STUDIO_QUESTIONS_PAGE as P } from "@shared/content/studio-questions";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, EmptyState, Notice, PageHeader } from "~/components/studio/ui";
