@@ -151,9 +151,18 @@ export async function frequentUnansweredQuestions(
   return out;
 }
 
+/** Word sets of recently grouped wordings: the same wordings come back on every view of the page. */
+const TOKEN_MEMO_SIZE = 20_000;
+const tokenMemo = new Map<string, Set<string>>();
+
 /** A question's meaning as a set of words: normalised (spelling, Hinglish, synonyms) and stemmed, common words dropped. */
 export function meaningTokens(question: string): Set<string> {
-  return new Set(contentStems(normalizeQuestion(question, VOCABULARY).words));
+  const known = tokenMemo.get(question);
+  if (known) return known;
+  const tokens = new Set(contentStems(normalizeQuestion(question, VOCABULARY).words));
+  if (tokenMemo.size >= TOKEN_MEMO_SIZE) tokenMemo.clear();
+  tokenMemo.set(question, tokens);
+  return tokens;
 }
 
 /** The cosine of two word sets: shared words over the geometric mean of their sizes. */
