@@ -11,7 +11,6 @@ import { questionGroups } from "../server/services/chat/questions";
 import { createTestDatabase } from "../tests/helpers/databases";
 
 const ROWS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
-const DAY = 24 * 60 * 60_000;
 
 const SUBJECTS = ["price", "refund", "office", "demo", "whatsapp", "setup", "trial", "invoice", "clinic", "salon", "crm", "api", "hindi", "support", "leads", "booking"];
 const FRAMES = [
