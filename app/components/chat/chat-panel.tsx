@@ -28,6 +28,8 @@ export function ChatPanel({
   const length = Array.from(draft).length;
   const over = length > CHAT_LIMITS.maxMessageChars;
   const lastText = messages.at(-1)?.text;
+  // A reply that settles gains its sources and rating buttons: the log scrolls to them too.
+  const lastSettled = messages.at(-1)?.streaming !== true;
   const formHistory = JSON.stringify(
     messages
       .filter((m) => m.id !== 0 && !m.streaming)
@@ -40,7 +42,7 @@ export function ChatPanel({
     const log = logRef.current;
     if (!log) return;
     log.scrollTo({ top: log.scrollHeight, behavior: reducedMotion ? "auto" : "smooth" });
-  }, [messages.length, lastText, typing, reducedMotion]);
+  }, [messages.length, lastText, lastSettled, typing, reducedMotion]);
 
   async function submit(text: string) {
     inputRef.current?.focus();

@@ -67,15 +67,18 @@ export const MessageBubble = memo(function MessageBubble({
             </p>
           )}
         </div>
-        {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} />}
-        <p className="mt-1 min-h-4 px-1 text-xs text-slate-600">
-          {message.timestamp !== null && Number.isFinite(new Date(message.timestamp).getTime()) && (
-            <time dateTime={new Date(message.timestamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
-              <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
-              {formatStamp(message.timestamp)}
-            </time>
-          )}
-        </p>
+        {/* The stamp, and beside it (wrapping below on a narrow screen) the answer's rating buttons. */}
+        <div className={`mt-1 flex flex-wrap items-center gap-x-2 ${bot ? "" : "justify-end"}`}>
+          <p className="min-h-4 px-1 text-xs text-slate-600">
+            {message.timestamp !== null && Number.isFinite(new Date(message.timestamp).getTime()) && (
+              <time dateTime={new Date(message.timestamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
+                <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
+                {formatStamp(message.timestamp)}
+              </time>
+            )}
+          </p>
+          {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} />}
+        </div>
       </div>
     </li>
   );
@@ -104,7 +107,7 @@ function Rating({ message, onRate }: { message: ChatMessage; onRate: (id: number
     );
   };
   return (
-    <div role="group" aria-label={CHAT_RATING.question} className="mt-1 flex flex-wrap items-center gap-2 px-1" data-testid="chat-rating">
+    <div role="group" aria-label={CHAT_RATING.question} className="flex flex-wrap items-center gap-2" data-testid="chat-rating">
       {button(true, CHAT_RATING.helpful)}
       {button(false, CHAT_RATING.notHelpful)}
       <span role="status" className="text-xs text-slate-700">
