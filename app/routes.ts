@@ -44,6 +44,7 @@ export default [
       route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
       route("media", "routes/studio/media.tsx"),
       route("analytics", "routes/studio/analytics.tsx"),
+      route("questions", "routes/studio/questions.tsx"),
       route("subscribers", "routes/studio/subscribers.tsx"),
       route("subscribers/export", "routes/studio/subscribers-export.ts"),
       route("newsletters", "routes/studio/newsletters.tsx"),

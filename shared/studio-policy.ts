@@ -12,6 +12,7 @@ export const STUDIO_POLICY = {
   posts: ["owner", "editor"],
   media: ["owner", "editor"],
   analytics: ["owner", "editor"],
+  questions: ["owner", "editor"],
   newsletters: ["owner"],
   subscribers: ["owner"],
   leads: ["owner"],

@@ -4,6 +4,7 @@ import { CHAT_FORM_ID, ChatPanel } from "~/components/chat/chat-panel";
 import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/chat/use-chat";
 import { AI_HELP_PAGE, CHAT_FEATURES, CHAT_TOPICS } from "@shared/content";
 import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
+import { ANSWER_ID } from "~/components/chat/chat-client";
 import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
 import { z } from "@shared/zod";
@@ -25,6 +26,8 @@ const FormHistorySchema = z
       truncated: z.boolean().optional().catch(undefined),
       // Only well-formed, same-site links survive a round trip through the form.
       sources: z.unknown().optional().transform((v) => safeSources(v)),
+      // What the answer is rated by, kept so a conversation answered without JavaScript can be rated once it runs.
+      answerId: z.string().regex(ANSWER_ID).optional().catch(undefined),
     }),
   )
   .max(FORM_HISTORY_MESSAGES);
@@ -46,16 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A damaged history only loses the earlier messages, never the answer.
   }
   let id = Math.max(Date.now(), ...earlier.map((m) => m.timestamp ?? 0));
-  const messages: ChatMessage[] = earlier.map(({ sources, ...m }) => ({
+  const messages: ChatMessage[] = earlier.map(({ sources, answerId: earlierId, ...m }) => ({
     ...m,
     id: ++id,
     ...(m.isBot && sources.length ? { sources } : {}),
+    ...(m.isBot && earlierId ? { answerId: earlierId } : {}),
   }));
   if (typeof raw !== "string" || raw.trim() === "") return { messages };
   const { text, truncated } = cutMessage(raw.trim());
   messages.push({ id: ++id, text, isBot: false, timestamp: Date.now(), truncated });
   let reply: string;
   let sources: ChatSourceLink[] = [];
+  let answerId: string | null = null;
   try {
     await limitChatClient(deps, context.clientIp);
     if (earlier.length === 0) recordGoal(deps, "chat", request, context.clientIp);
@@ -65,12 +70,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     reply = answer.reply;
     sources = safeSources(answer.sources);
+    answerId = answer.answerId;
   } catch (error) {
     const failure = pageError(error);
     if (!failure) throw error;
     reply = failure.kind === "rate-limited" ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
   }
-  messages.push({ id: ++id, text: reply, isBot: true, timestamp: Date.now(), ...(sources.length ? { sources } : {}) });
+  messages.push({
+    id: ++id,
+    text: reply,
+    isBot: true,
+    timestamp: Date.now(),
+    ...(sources.length ? { sources } : {}),
+    ...(answerId ? { answerId } : {}),
+  });
   return { messages };
 }
 

@@ -4,7 +4,8 @@
  *                                 or, with `Accept: text/event-stream`, "delta" events then one "done" event
  *   POST /api/chat/intent        {message, industry?}          → {success, data: {intent, entities, sentiment, urgency}}
  *   POST /api/chat/quick-replies {message, history?}           → {success, data: {quickReplies}}
- * All three share the per-client-address limit.
+ *   POST /api/chat/rating        {answerId, helpful}           → {success, data: {rated: true}}; 404 unknown id, 409 rated
+ * All four share the per-client-address limit.
  */
 import { Hono } from "hono";
 import { type SSEMessage, streamSSE } from "hono/streaming";
@@ -22,6 +23,7 @@ import {
   suggestQuickReplies,
 } from "../services/chat/service";
 import { recordGoal } from "../http/page-views";
+import { ANSWER_ID_PATTERN, rateAnswer } from "../services/chat/questions";
 
 const MessageSchema = z
   .string({
@@ -60,13 +62,21 @@ const QuickRepliesSchema = z.object(
   { error: "Send a JSON object with a message." },
 );
 
+const RatingSchema = z.object(
+  {
+    answerId: z.string({ error: "answerId must be the id given with the answer." }).regex(ANSWER_ID_PATTERN, "answerId must be the id given with the answer."),
+    helpful: z.boolean({ error: "helpful must be true or false." }),
+  },
+  { error: "Send a JSON object with answerId and helpful." },
+);
+
 function publicResult(result: ChatResult) {
   // Which engine answered is deliberately not part of the answer (the spec keeps it unshown).
-  const { reply, sources, intent, quickReplies, truncated } = result;
-  return { reply, sources, intent, quickReplies, truncated };
+  const { reply, sources, intent, quickReplies, truncated, answerId } = result;
+  return { reply, sources, intent, quickReplies, truncated, ...(answerId ? { answerId } : {}) };
 }
 
-function sseMessage(event: ChatStreamEvent): SSEMessage {
+function sseMessage(event: Exclude<ChatStreamEvent, { type: "start" }>): SSEMessage {
   const data = event.type === "delta" ? { text: event.text } : { success: true, data: publicResult(event.result) };
   return { event: event.type, data: JSON.stringify(data) };
 }
@@ -108,7 +118,9 @@ export function createChatRouter(): Hono<AppEnv> {
       });
       try {
         for (let next = first; !next.done && !stream.aborted; next = await events.next()) {
-          await stream.writeSSE(sseMessage(next.value));
+          // The answer is on its way (held until it is checked): a comment opens the stream meanwhile.
+          if (next.value.type === "start") await stream.write(": answering\n\n");
+          else await stream.writeSSE(sseMessage(next.value));
         }
       } catch (error) {
         if (stream.aborted) return;
@@ -127,6 +139,12 @@ export function createChatRouter(): Hono<AppEnv> {
     res.headers.set("cache-control", "no-store, no-transform");
     res.headers.set("x-accel-buffering", "no");
     return res;
+  });
+
+  chat.post("/rating", async (c) => {
+    const input = await readJson(c, RatingSchema);
+    await rateAnswer(c.get("deps"), input.answerId, input.helpful);
+    return c.json({ success: true, data: { rated: true } }, 200, { "cache-control": "no-store" });
   });
 
   chat.post("/intent", async (c) => {

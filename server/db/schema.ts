@@ -242,6 +242,16 @@ export interface KnowledgeTables {
     /** 1 when the message got the welcome menu. */
     fell_through: number;
     created_at: number;
+    /** The random id the visitor's page rates the answer by (null before migration 0021). */
+    answer_id: string | null;
+    /** What the assistant answered, cut short. */
+    answer: Generated<string>;
+    /** 1 when the answer offered a person (a handover). */
+    handed_over: Generated<number>;
+    /** The visitor's language: "en", "hinglish" or "hi". */
+    language: Generated<string>;
+    /** 1 helpful, -1 not helpful, null not rated. */
+    rating: number | null;
   };
 }
 

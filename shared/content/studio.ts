@@ -108,6 +108,9 @@ export const STUDIO_NAV = [
   { to: "/studio", label: "Overview" },
   { to: "/studio/posts", label: "Posts" },
   { to: "/studio/media", label: "Media" },
+  { to: "/studio/pages", label: "Pages" },
+  { to: "/studio/faq", label: "FAQ" },
+  { to: "/studio/questions", label: "Questions" },
   { to: "/studio/analytics", label: "Analytics" },
   { to: "/studio/newsletters", label: "Newsletters" },
   { to: "/studio/subscribers", label: "Subscribers" },
@@ -116,8 +119,6 @@ export const STUDIO_NAV = [
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/export", label: "Export" },
-  { to: "/studio/pages", label: "Pages" },
-  { to: "/studio/faq", label: "FAQ" },
   { to: "/studio/settings", label: "Settings" },
   { to: "/studio/password", label: "Password" },
 ] as const satisfies readonly { to: string; label: string }[];

@@ -64,14 +64,22 @@ test("topic cards and suggestions send their queries and get the matching answer
   await expect(botMessages(page).last().locator("strong").first()).toHaveText("Free");
   await expect(page.getByTestId("chat-announcer")).toContainText("Professional: $29 a month");
 
-  // The conversation keeps the newest message, with its time stamp, wholly in view inside the log (which was
-  // scrolled: the conversation is taller than the log by now).
+  // The conversation keeps the newest message, with its time stamp and rating buttons, in view inside the log (which
+  // was scrolled: the conversation is taller than the log by now): wholly, or, when the message alone is taller than
+  // the log, down to its end.
   await expect
     .poll(() =>
       log(page).evaluate((el) => {
         const newest = el.lastElementChild?.getBoundingClientRect();
         const box = el.getBoundingClientRect();
-        return el.scrollTop > 0 && !!newest && newest.top >= box.top - 1 && newest.bottom <= box.bottom + 1;
+        const style = getComputedStyle(el);
+        const room = el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return (
+          el.scrollTop > 0 &&
+          !!newest &&
+          (newest.top >= box.top - 1 || newest.height > room) &&
+          newest.bottom <= box.bottom + 1
+        );
       }),
     )
     .toBe(true);

@@ -16,6 +16,7 @@ const PAGES = [
   "/studio/posts/new",
   "/studio/media",
   "/studio/analytics",
+  "/studio/questions",
   "/studio/newsletters",
   "/studio/subscribers",
   "/studio/leads",

@@ -14,6 +14,8 @@ export type LlmBehaviour =
       pieces?: readonly string[];
       pieceDelayMs?: number;
       firstDelayMs?: number;
+      /** While waiting firstDelayMs, send a keep-alive comment this often (a provider still "thinking"). */
+      keepAliveMs?: number;
       /** Answer as a whole even when a stream was asked for, as some compatible servers do. */
       ignoreStream?: boolean;
     }
@@ -140,7 +142,15 @@ export async function startLlmServer(): Promise<LlmServer> {
         }
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
         res.write(chunk(id, model, "", null));
-        if (behaviour.firstDelayMs) await new Promise((r) => setTimeout(r, behaviour.firstDelayMs));
+        if (behaviour.firstDelayMs) {
+          const until = Date.now() + behaviour.firstDelayMs;
+          const step = behaviour.keepAliveMs ?? behaviour.firstDelayMs;
+          while (Date.now() < until && !res.destroyed) {
+            await new Promise((r) => setTimeout(r, Math.min(step, until - Date.now())));
+            if (behaviour.keepAliveMs && !res.destroyed) res.write(": keep-alive\n\n");
+          }
+          if (res.destroyed) return;
+        }
         for (const piece of behaviour.pieces ?? splitPieces(behaviour.content)) {
           if (res.destroyed) return;
           res.write(chunk(id, model, piece, null));

@@ -36,6 +36,8 @@ export async function readSse(res: Response): Promise<SseEvent[]> {
     while ((end = buffer.indexOf("\n\n")) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
+      // A comment (": answering") only keeps the stream open.
+      if (block.split("\n").every((line) => line.startsWith(":"))) continue;
       const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
       const data = /^data: (.*)$/m.exec(block)?.[1];
       events.push({ event, data: data === undefined ? undefined : JSON.parse(data), at: performance.now() });

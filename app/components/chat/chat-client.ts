@@ -8,7 +8,8 @@ import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
 
 export type ChatHistoryItem = { role: "user" | "assistant"; content: string };
 
-export type ChatAnswer = { reply: string; truncated: boolean; sources: ChatSourceLink[] };
+/** `answerId`: what the answer is rated by (POST /api/chat/rating), when the server gave one. */
+export type ChatAnswer = { reply: string; truncated: boolean; sources: ChatSourceLink[]; answerId?: string };
 
 export class ChatRequestError extends Error {
   constructor(
@@ -20,12 +21,35 @@ export class ChatRequestError extends Error {
   }
 }
 
-type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown; sources?: unknown } };
+type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown; sources?: unknown; answerId?: unknown } };
+
+/** The shape of an answer's rating id (server/services/chat/questions.ts ANSWER_ID_PATTERN). */
+export const ANSWER_ID = /^[A-Za-z0-9_-]{22}$/;
 
 function answerFrom(body: DoneData | null): ChatAnswer {
   const reply = body?.data?.reply;
   if (!body?.success || typeof reply !== "string") throw new ChatRequestError("The chat answer had no reply.", 0);
-  return { reply, truncated: body.data?.truncated === true, sources: safeSources(body.data?.sources) };
+  const answerId = body.data?.answerId;
+  return {
+    reply,
+    truncated: body.data?.truncated === true,
+    sources: safeSources(body.data?.sources),
+    ...(typeof answerId === "string" && ANSWER_ID.test(answerId) ? { answerId } : {}),
+  };
+}
+
+/** Sends the visitor's rating of an answer; true when it is stored (or was already). */
+export async function rateChatAnswer(answerId: string, helpful: boolean): Promise<boolean> {
+  try {
+    const res = await fetch("/api/chat/rating", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ answerId, helpful }),
+    });
+    return res.ok || res.status === 409;
+  } catch {
+    return false;
+  }
 }
 
 export async function sendChatMessage(

@@ -19,7 +19,7 @@ export function ChatPanel({
   chat: Chat;
   inputRef: React.RefObject<HTMLTextAreaElement | null>;
 }) {
-  const { messages, typing, busy, announcement, send } = chat;
+  const { messages, typing, busy, announcement, send, rate } = chat;
   const [draft, setDraft] = useState("");
   const logRef = useRef<HTMLOListElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -28,11 +28,13 @@ export function ChatPanel({
   const length = Array.from(draft).length;
   const over = length > CHAT_LIMITS.maxMessageChars;
   const lastText = messages.at(-1)?.text;
+  // A reply that settles gains its sources and rating buttons: the log scrolls to them too.
+  const lastSettled = messages.at(-1)?.streaming !== true;
   const formHistory = JSON.stringify(
     messages
       .filter((m) => m.id !== 0 && !m.streaming)
       .slice(-FORM_HISTORY_MESSAGES)
-      .map(({ text, isBot, timestamp, truncated, sources }) => ({ text, isBot, timestamp, truncated, sources })),
+      .map(({ text, isBot, timestamp, truncated, sources, answerId }) => ({ text, isBot, timestamp, truncated, sources, answerId })),
   );
 
   // Keep the newest message (and the typing indicator) in view.
@@ -40,7 +42,7 @@ export function ChatPanel({
     const log = logRef.current;
     if (!log) return;
     log.scrollTo({ top: log.scrollHeight, behavior: reducedMotion ? "auto" : "smooth" });
-  }, [messages.length, lastText, typing, reducedMotion]);
+  }, [messages.length, lastText, lastSettled, typing, reducedMotion]);
 
   async function submit(text: string) {
     inputRef.current?.focus();
@@ -78,7 +80,7 @@ export function ChatPanel({
         data-testid="chat-log"
       >
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} />
+          <MessageBubble key={message.id} message={message} onRate={rate} />
         ))}
         {typing && (
           <li className="flex items-center gap-2" data-testid="chat-typing">

@@ -1,5 +1,6 @@
 import { memo, useEffect, useState } from "react";
 import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
+import { CHAT_RATING } from "@shared/content/chat-rating";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";
@@ -9,7 +10,14 @@ export function formatStamp(timestamp: number): string {
   return new Date(timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onRate,
+}: {
+  message: ChatMessage;
+  /** Rates this answer (the chat's `rate`, stable across renders). */
+  onRate?: (id: number, helpful: boolean) => void;
+}) {
   const bot = message.isBot;
   // A message rendered on the server without a time (the welcome) gets the visitor's clock once it runs here.
   const [shownAt, setShownAt] = useState<number | null>(null);
@@ -65,15 +73,52 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
             </p>
           )}
         </div>
-        <p className="mt-1 min-h-4 px-1 text-xs text-slate-600">
-          {stamp !== null && Number.isFinite(new Date(stamp).getTime()) && (
-            <time dateTime={new Date(stamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
-              <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
-              {formatStamp(stamp)}
-            </time>
-          )}
-        </p>
+        {/* The stamp, and beside it (wrapping below on a narrow screen) the answer's rating buttons. */}
+        <div className={`mt-1 flex flex-wrap items-center gap-x-2 ${bot ? "" : "justify-end"}`}>
+          <p className="min-h-4 px-1 text-xs text-slate-600">
+            {stamp !== null && Number.isFinite(new Date(stamp).getTime()) && (
+              <time dateTime={new Date(stamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
+                <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
+                {formatStamp(stamp)}
+              </time>
+            )}
+          </p>
+          {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} />}
+        </div>
       </div>
     </li>
   );
 });
+
+/** "Helpful" / "Not helpful" under an answer: once rated, the choice stays pressed and the buttons rest. */
+function Rating({ message, onRate }: { message: ChatMessage; onRate: (id: number, helpful: boolean) => void }) {
+  const state = message.rating?.state;
+  const done = state === "sending" || state === "rated";
+  const button = (helpful: boolean, label: string) => {
+    const chosen = done && message.rating?.helpful === helpful;
+    return (
+      <button
+        type="button"
+        aria-pressed={chosen}
+        aria-disabled={done || undefined}
+        onClick={() => {
+          if (!done) onRate(message.id, helpful);
+        }}
+        className={`min-h-11 min-w-11 rounded-full border px-3 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${
+          chosen ? "border-emerald-700 bg-emerald-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
+        }`}
+      >
+        {label}
+      </button>
+    );
+  };
+  return (
+    <div role="group" aria-label={CHAT_RATING.question} className="flex flex-wrap items-center gap-2" data-testid="chat-rating">
+      {button(true, CHAT_RATING.helpful)}
+      {button(false, CHAT_RATING.notHelpful)}
+      <span role="status" className="text-xs text-slate-700">
+        {state === "rated" ? CHAT_RATING.thanks : state === "failed" ? CHAT_RATING.failed : ""}
+      </span>
+    </div>
+  );
+}

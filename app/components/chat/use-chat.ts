@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "@shared/content";
 import type { ChatSourceLink } from "~/lib/chat-format";
-import { ChatRequestError, sendChatMessage } from "./chat-client";
+import { ChatRequestError, rateChatAnswer, sendChatMessage } from "./chat-client";
 
 /** A chat message (spec section 3): id (timestamp-based number), text, isBot, timestamp. */
 export type ChatMessage = {
@@ -16,6 +16,10 @@ export type ChatMessage = {
   streaming?: boolean;
   /** Where a bot answer comes from: same-site links shown below it. */
   sources?: ChatSourceLink[];
+  /** What the answer is rated by (the server's id); absent for answers that cannot be rated. */
+  answerId?: string;
+  /** The visitor's rating: which, and whether it is being sent, stored, or failed (the buttons may be used again). */
+  rating?: { helpful: boolean; state: "sending" | "rated" | "failed" };
 };
 
 const WELCOME_ID = 0;
@@ -73,7 +77,7 @@ export function useChat(initial: ChatMessage[] = []) {
     setAnnouncement("");
     setMessages((list) => [...list, userMessage]);
 
-    const showBot = (reply: string, streaming: boolean, sources?: ChatSourceLink[]) =>
+    const showBot = (reply: string, streaming: boolean, sources?: ChatSourceLink[], answerId?: string) =>
       setMessages((list) => {
         const bot: ChatMessage = {
           id: botId,
@@ -82,6 +86,7 @@ export function useChat(initial: ChatMessage[] = []) {
           timestamp: Date.now(),
           streaming,
           ...(sources?.length ? { sources } : {}),
+          ...(answerId ? { answerId } : {}),
         };
         const at = list.findIndex((m) => m.id === botId);
         if (at < 0) return [...list, bot];
@@ -94,6 +99,7 @@ export function useChat(initial: ChatMessage[] = []) {
     abortRef.current = controller;
     let reply: string;
     let sources: ChatSourceLink[] = [];
+    let answerId: string | undefined;
     try {
       const answer = await sendChatMessage(
         text,
@@ -106,12 +112,13 @@ export function useChat(initial: ChatMessage[] = []) {
       );
       reply = answer.reply;
       sources = answer.sources;
+      answerId = answer.answerId;
     } catch (error) {
       if (controller.signal.aborted) return false;
       reply = error instanceof ChatRequestError && error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
       if (!(error instanceof ChatRequestError)) console.warn("chat request failed", error);
     }
-    showBot(reply, false, sources);
+    showBot(reply, false, sources, answerId);
     setTyping(false);
     setAnnouncement(reply);
     busyRef.current = false;
@@ -119,5 +126,15 @@ export function useChat(initial: ChatMessage[] = []) {
     return true;
   }, []);
 
-  return { messages, typing, busy, announcement, send };
+  /** Rates a bot answer once; a failed send brings the buttons back. */
+  const rate = useCallback(async (id: number, helpful: boolean) => {
+    const target = messagesRef.current.find((m) => m.id === id);
+    if (!target?.answerId || (target.rating && target.rating.state !== "failed")) return;
+    const mark = (state: "sending" | "rated" | "failed") =>
+      setMessages((list) => list.map((m) => (m.id === id ? { ...m, rating: { helpful, state } } : m)));
+    mark("sending");
+    mark((await rateChatAnswer(target.answerId, helpful)) ? "rated" : "failed");
+  }, []);
+
+  return { messages, typing, busy, announcement, send, rate };
 }

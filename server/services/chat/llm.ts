@@ -31,6 +31,19 @@ export const QUICK_REPLY_PARAMS: LlmParams = { max_tokens: 100, temperature: 0.5
 
 export type LlmFailure = "status" | "empty" | "timeout" | "network" | "malformed";
 
+/**
+ * A streamed reply whose first piece of text has not come this long after the
+ * request is given up (reason "timeout"), so the visitor gets the local answer
+ * after a few seconds rather than after LLM_TIMEOUT_MS (which still bounds
+ * every later pause). Keep-alives do not count as a first piece.
+ */
+export const FIRST_TOKEN_DEADLINE_MS = 4000;
+
+export type StreamOptions = {
+  /** Give up when no text came this long after the request (FIRST_TOKEN_DEADLINE_MS by default on the chat path). */
+  firstTokenMs?: number;
+};
+
 export class LlmError extends Error {
   constructor(
     readonly reason: LlmFailure,
@@ -137,12 +150,21 @@ export async function* streamComplete(
   messages: LlmMessage[],
   params: LlmParams,
   outerSignal?: AbortSignal,
+  options: StreamOptions = {},
 ): AsyncGenerator<string> {
   const key = usableKey(config);
   if (!key) throw new LlmError("status", "the language model is not configured");
   const controller = new AbortController();
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
+  // Cleared by the first piece of text; until then the whole wait counts, keep-alives or not.
+  let firstTimer: NodeJS.Timeout | undefined =
+    options.firstTokenMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.firstTokenMs);
   const arm = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -198,6 +220,8 @@ export async function* streamComplete(
         const piece = contentOf(json);
         if (piece) {
           any = true;
+          clearTimeout(firstTimer);
+          firstTimer = undefined;
           yield piece;
         }
         if (json.choices?.[0]?.finish_reason) finished = true;
@@ -211,6 +235,7 @@ export async function* streamComplete(
     throw asLlmError(error, timedOut);
   } finally {
     clearTimeout(timer);
+    clearTimeout(firstTimer);
     outerSignal?.removeEventListener("abort", onOuterAbort);
     controller.abort();
   }
@@ -229,4 +254,49 @@ async function wholeReply(res: Response, timedOut: () => boolean): Promise<strin
   const text = contentOf(json).trim();
   if (!text) throw new LlmError("empty", "the language model gave an empty reply");
   return text;
+}
+
+export type VisitorLanguage = "en" | "hinglish" | "hi";
+
+// Romanised Hindi words an English question does not use (a few common ones: the local engine knows more).
+const HINGLISH = /(?<![\p{L}\p{N}])(?:kya|kitna|kitne|kitni|kaha|kahan|kaise|kab|milega|milegi|chahiye|batao|bataiye|hai|hain|nahi|nahin|mujhe|aapka|aapki|aap|kaun|kyun|karna|karte|karta|wala|wali|accha|acha|theek|bhi|se|ka|ki|ke)(?![\p{L}\p{N}])/giu;
+
+/**
+ * The visitor's language when the local engine does not say: Devanagari is
+ * Hindi; two or more romanised Hindi words make Hinglish; else English.
+ */
+export function guessLanguage(message: string): VisitorLanguage {
+  if (/[\u0900-\u097F]/u.test(message)) return "hi";
+  return (message.match(HINGLISH)?.length ?? 0) >= 2 ? "hinglish" : "en";
+}
+
+const LANGUAGE_NAMES: Record<VisitorLanguage, string> = {
+  en: "English",
+  hinglish: "Hinglish (Hindi written in Latin letters, mixed with English)",
+  hi: "Hindi (in Devanagari script)",
+};
+
+/** The line that tells the model the visitor's language. */
+export function languageInstruction(language: VisitorLanguage): string {
+  return `The visitor writes in ${LANGUAGE_NAMES[language]}. Answer in ${language === "en" ? "English" : `the same language (${LANGUAGE_NAMES[language]})`}; keep prices, plan names, numbers, e-mail addresses, phone numbers and links exactly as given.`;
+}
+
+export type ContactFacts = { email: string; phone: string; whatsappNumber: string; address: string; bookingUrl?: string };
+
+/** The site's current contact details (the owner's settings), always given to the model. */
+export function contactInstruction(contact: ContactFacts): string {
+  return [
+    "How a visitor reaches a person (the site's current details: quote them exactly, never others):",
+    `E-mail: ${contact.email}; phone: ${contact.phone}; WhatsApp: ${contact.whatsappNumber}; office: ${contact.address.replace(/\s+/g, " ")}; contact page: /contact${contact.bookingUrl ? `; book a demo: ${contact.bookingUrl}` : ""}.`,
+    "When the facts and sources here do not answer the question, say so plainly and offer these ways to reach a person; do not guess.",
+  ].join("\n");
+}
+
+/** The previous turn, for a follow-up that leans on it ("is that monthly?"). */
+export function previousTurnInstruction(previous: { question?: string; answer?: string }): string {
+  if (!previous.question && !previous.answer) return "";
+  const lines = ["The visitor's previous turn (a follow-up may refer to it):"];
+  if (previous.question) lines.push(`Visitor: ${previous.question}`);
+  if (previous.answer) lines.push(`Assistant: ${previous.answer}`);
+  return lines.join("\n");
 }

@@ -17,13 +17,20 @@ import type { Industry } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import { rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
-import { answerLocally, type KnowledgeSource, type LocalAnswer } from "./answer";
+import { siteSettings } from "../content/settings";
+import { answerLocally, MAX_CITATIONS, PASSAGE_THRESHOLD, type KnowledgeSource, type LocalAnswer } from "./answer";
 import { type IntentAnalysis, localIntent } from "./engine";
-import type { Citation } from "./knowledge";
+import { type Citation, citationOf, type Hit, searchKnowledge } from "./knowledge";
 import { recordQuestion } from "./questions";
 import {
   complete,
+  contactInstruction,
+  FIRST_TOKEN_DEADLINE_MS,
+  guessLanguage,
   INTENT_PARAMS,
+  languageInstruction,
+  previousTurnInstruction,
+  type VisitorLanguage,
   LlmError,
   type LlmMessage,
   QUICK_REPLY_PARAMS,
@@ -53,9 +60,32 @@ export type ChatResult = {
   source: "model" | "local";
   /** True when the message was longer than the limit and was cut. */
   truncated: boolean;
+  /** The answer offers a person (the local engine's handover, or its welcome menu before the engine says). */
+  handover: boolean;
+  /** The visitor's language, as the local engine (or, before it says, guessLanguage) reads it. */
+  language: VisitorLanguage;
+  /** The id the visitor's page rates this answer by (POST /api/chat/rating); null when the log could not store it. */
+  answerId: string | null;
 };
 
-export type ChatStreamEvent = { type: "delta"; text: string } | { type: "done"; result: ChatResult };
+/**
+ * What the local engine's reply may carry beyond LocalAnswer (its own branch adds them): read defensively, so this
+ * file works before and after that merge.
+ */
+type EngineExtras = { handover?: unknown; language?: unknown };
+
+function engineHandover(answer: LocalAnswer): boolean {
+  const extra = (answer as LocalAnswer & EngineExtras).handover;
+  return typeof extra === "boolean" ? extra : answer.fellThrough;
+}
+
+function engineLanguage(answer: LocalAnswer, message: string): VisitorLanguage {
+  const extra = (answer as LocalAnswer & EngineExtras).language;
+  return extra === "en" || extra === "hinglish" || extra === "hi" ? extra : guessLanguage(message);
+}
+
+/** "start": the request was accepted (limits and database passed); the answer follows. */
+export type ChatStreamEvent = { type: "start" } | { type: "delta"; text: string } | { type: "done"; result: ChatResult };
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -75,23 +105,83 @@ export function trimHistory(history: HistoryMessage[] = []): HistoryMessage[] {
     .map((m) => ({ role: m.role, content: cutMessage(m.content).text }));
 }
 
+/** What grounds every model call besides the sources: the site's contact details and the visitor's language. */
+export type Grounding = { contact: Parameters<typeof contactInstruction>[0]; language: VisitorLanguage };
+
+/** The last visitor question and assistant answer of the (trimmed) history. */
+function previousTurn(history: HistoryMessage[]): { question?: string; answer?: string } {
+  const trimmed = trimHistory(history);
+  const question = trimmed.findLast((m) => m.role === "user")?.content;
+  const answer = trimmed.findLast((m) => m.role === "assistant")?.content;
+  return { ...(question ? { question } : {}), ...(answer ? { answer } : {}) };
+}
+
 /**
- * The messages sent to the model: the site's system message (with the
- * knowledge's passages as numbered sources, when there are any), the trimmed
- * history, the (cut) message.
+ * The messages sent to the model: the site's system message (its facts and
+ * prices, the knowledge's passages as numbered sources when there are any),
+ * then, always, the site's current contact details, the visitor's language
+ * and the previous turn; the trimmed history; the (cut) message.
  */
 export function buildMessages(
   message: string,
   history: HistoryMessage[] = [],
   industry?: Industry,
   sources: readonly KnowledgeSource[] = [],
+  grounding?: Grounding,
 ): LlmMessage[] {
   const given = sources.map((s) => ({ label: s.label, url: s.url, text: `${s.heading}: ${s.body}` }));
-  return [
-    { role: "system", content: chatSystemPrompt(industry, given) },
-    ...trimHistory(history),
-    { role: "user", content: cutMessage(message).text },
-  ];
+  const system = [
+    chatSystemPrompt(industry, given),
+    ...(grounding
+      ? [contactInstruction(grounding.contact), languageInstruction(grounding.language), previousTurnInstruction(previousTurn(history))]
+      : []),
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return [{ role: "system", content: system }, ...trimHistory(history), { role: "user", content: cutMessage(message).text }];
+}
+
+/** A passage found for the model (beyond the local answer's) must hold this share of the question's weighted words. */
+export const MODEL_SOURCE_COVERAGE = PASSAGE_THRESHOLD;
+
+/**
+ * The sources the model is given (at most MAX_CITATIONS): the local answer's, then the best passages for the
+ * question, then those for the previous visitor question, so a follow-up ("is that monthly?") keeps what the turn
+ * before was about.
+ */
+async function modelSources(deps: Deps, message: string, history: HistoryMessage[] | undefined, local: LocalAnswer): Promise<KnowledgeSource[]> {
+  const sources = [...local.sources];
+  const before = previousTurn(history ?? []).question;
+  const add = (hits: Hit[]) => {
+    for (const hit of hits) {
+      if (sources.length >= MAX_CITATIONS) return;
+      if (hit.coverage < MODEL_SOURCE_COVERAGE || sources.some((s) => s.ref === hit.ref && s.url === hit.url)) continue;
+      sources.push({ ...citationOf(hit), ref: hit.ref, heading: hit.heading, body: hit.body });
+    }
+  };
+  try {
+    if (sources.length < MAX_CITATIONS) add(await searchKnowledge(deps, message));
+    if (before && sources.length < MAX_CITATIONS) add(await searchKnowledge(deps, before));
+  } catch (error) {
+    deps.log.warn({ err: { message: (error as Error).message } }, "knowledge search for the model failed");
+  }
+  return sources;
+}
+
+/** The prompt's parts for one message: the sources to cite, the contact details, the language. */
+async function modelPrompt(deps: Deps, input: ChatInput, message: string, local: Local): Promise<{ messages: LlmMessage[]; given: KnowledgeSource[] }> {
+  const [given, settings] = await Promise.all([modelSources(deps, message, input.history, local.answer), siteSettings(deps)]);
+  const grounding: Grounding = {
+    contact: {
+      email: settings.email,
+      phone: settings.phone,
+      whatsappNumber: settings.whatsappNumber,
+      address: settings.address,
+      bookingUrl: settings.bookingUrl,
+    },
+    language: local.result.language,
+  };
+  return { messages: buildMessages(message, input.history, input.industry, given, grounding), given };
 }
 
 /** Counts one request from a client address; throws `rate-limited` past the per-minute limit. */
@@ -140,6 +230,9 @@ async function localResult(deps: Deps, input: ChatInput, message: string, trunca
       quickReplies: [...CHAT_QUICK_REPLIES.noModel],
       source: "local",
       truncated,
+      handover: engineHandover(answer),
+      language: engineLanguage(answer, message),
+      answerId: null,
     },
   };
 }
@@ -158,18 +251,24 @@ export function citedSources(reply: string, given: readonly KnowledgeSource[], m
 }
 
 /** The model's reply as the result, or null when its citations make it unusable. */
-function modelResult(local: Local, reply: string): ChatResult | null {
-  const sources = citedSources(reply, local.answer.sources, local.answer.fromKnowledge);
+function modelResult(local: Local, reply: string, given: readonly KnowledgeSource[]): ChatResult | null {
+  const sources = citedSources(reply, given, local.answer.fromKnowledge);
   if (!sources) return null;
-  return { ...local.result, reply, sources, source: "model" };
+  // The model was given the contact details: an answer that sends the visitor to a person is the model's to make.
+  return { ...local.result, reply, sources, source: "model", handover: local.result.handover };
 }
 
-async function record(deps: Deps, message: string, local: Local, result: ChatResult): Promise<void> {
-  await recordQuestion(deps, {
+/** Logs the question with what was answered; the result gets the id its rating uses. */
+async function record(deps: Deps, message: string, local: Local, result: ChatResult): Promise<ChatResult> {
+  const answerId = await recordQuestion(deps, {
     question: message,
     topic: result.source === "model" ? "model" : local.answer.topics.join(","),
     fellThrough: local.answer.fellThrough,
+    answer: result.reply,
+    handedOver: result.handover,
+    language: result.language,
   });
+  return { ...result, answerId };
 }
 
 function logUncited(deps: Deps): void {
@@ -188,61 +287,56 @@ export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResu
   let result = local.result;
   if (await takeModelCall(deps)) {
     try {
-      const reply = await complete(
-        deps.config,
-        buildMessages(message, input.history, input.industry, local.answer.sources),
-        REPLY_PARAMS,
-      );
-      const fromModel = modelResult(local, reply);
+      const prompt = await modelPrompt(deps, input, message, local);
+      const reply = await complete(deps.config, prompt.messages, REPLY_PARAMS);
+      const fromModel = modelResult(local, reply, prompt.given);
       if (fromModel) result = fromModel;
       else logUncited(deps);
     } catch (error) {
       logFailure(deps, "reply", error);
     }
   }
-  await record(deps, message, local, result);
-  return result;
+  return record(deps, message, local, result);
 }
 
 /**
- * The reply to one message as a stream: "delta" events as the model writes,
- * then one "done" event whose reply is authoritative. When the stream fails
- * part-way, "done" carries the local fallback and the client replaces what it
- * showed. Without a model the local reply is sent as one piece.
+ * The reply to one message as a stream: "delta" events, then one "done"
+ * event whose reply is authoritative. The model's text is held here until it
+ * is complete and its citations check out (decision 0028): a visitor never
+ * sees text that is then replaced. A reply that fails the check, breaks off,
+ * or whose first piece does not come within FIRST_TOKEN_DEADLINE_MS gives
+ * way to the local answer, sent as if nothing else had been written.
+ * Without a model the local reply is sent as one piece.
  */
 export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
   const { text: message, truncated } = cutMessage(input.message);
   const local = await localResult(deps, input, message, truncated);
   noteDiscardedKey(deps);
   if (!(await takeModelCall(deps))) {
-    await record(deps, message, local, local.result);
-    yield { type: "delta", text: local.result.reply };
-    yield { type: "done", result: local.result };
+    const result = await record(deps, message, local, local.result);
+    yield { type: "delta", text: result.reply };
+    yield { type: "done", result };
     return;
   }
+  yield { type: "start" };
   let reply = "";
   let result = local.result;
   try {
-    for await (const piece of streamComplete(
-      deps.config,
-      buildMessages(message, input.history, input.industry, local.answer.sources),
-      REPLY_PARAMS,
-      signal,
-    )) {
-      reply += piece;
-      yield { type: "delta", text: piece };
-    }
+    const prompt = await modelPrompt(deps, input, message, local);
+    const firstTokenMs = Math.min(FIRST_TOKEN_DEADLINE_MS, deps.config.LLM_TIMEOUT_MS);
+    // Held, not yielded: the citations can fail up to the last piece.
+    for await (const piece of streamComplete(deps.config, prompt.messages, REPLY_PARAMS, signal, { firstTokenMs })) reply += piece;
     if (!reply.trim()) throw new LlmError("empty", "the language model gave an empty reply");
-    // The pieces were shown as they came; "done" replaces them with the local answer when the citations fail.
-    const fromModel = modelResult(local, reply.trim());
+    const fromModel = modelResult(local, reply.trim(), prompt.given);
     if (fromModel) result = fromModel;
     else logUncited(deps);
   } catch (error) {
     if (signal?.aborted) return;
     logFailure(deps, "reply stream", error);
   }
-  await record(deps, message, local, result);
-  yield { type: "done", result };
+  const recorded = await record(deps, message, local, result);
+  yield { type: "delta", text: recorded.reply };
+  yield { type: "done", result: recorded };
 }
 
 const IntentSchema = z.object({
