@@ -47,8 +47,13 @@ const HistorySchema = z.array(HistoryItemSchema, { error: "history must be a lis
 
 const IndustrySchema = z.enum(INDUSTRIES, { error: `industry must be one of: ${INDUSTRIES.join(", ")}.` });
 
+const PageSchema = z
+  .string({ error: "page must be text." })
+  .max(200, { error: "page may hold at most 200 characters." })
+  .regex(/^\/[^\s]*$/, { error: "page must be a path on this site, such as /ai-help." });
+
 const ChatSchema = z.object(
-  { message: MessageSchema, history: HistorySchema.optional(), industry: IndustrySchema.optional() },
+  { message: MessageSchema, history: HistorySchema.optional(), industry: IndustrySchema.optional(), page: PageSchema.optional() },
   { error: "Send a JSON object with a message." },
 );
 const IntentSchema = z.object(
@@ -62,8 +67,8 @@ const QuickRepliesSchema = z.object(
 
 function publicResult(result: ChatResult) {
   // Which engine answered is deliberately not part of the answer (the spec keeps it unshown).
-  const { reply, sources, intent, quickReplies, truncated } = result;
-  return { reply, sources, intent, quickReplies, truncated };
+  const { reply, sources, intent, quickReplies, truncated, handover, language } = result;
+  return { reply, sources, intent, quickReplies, truncated, handover, language };
 }
 
 function sseMessage(event: ChatStreamEvent): SSEMessage {

@@ -39,7 +39,7 @@ export async function sendChatMessage(
     fetch("/api/chat", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ message, history }),
+      body: JSON.stringify({ message, history, page: window.location.pathname }),
       signal,
     }),
     import("eventsource-parser"),

@@ -21,16 +21,21 @@ import {
   AVAILABLE_FOR,
   BENEFITS,
   HERO,
+  COMPARISON,
   KIT,
   METRICS,
   PAIN_POINTS,
   PROMISE,
   STEPS,
+  TESTIMONIALS,
   WISE_CORE,
 } from "../../../shared/content/home";
 import { LEGAL_DOCUMENTS } from "../../../shared/content/legal";
 import { PRODUCT } from "../../../shared/content/site";
+import { FAQ_DOC } from "../../../shared/copy/faq";
 import type { Deps } from "../../context";
+import { readCopy } from "../content/copy";
+import { contentVersion } from "../content/version";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
 import type { IndexablePost } from "../blog/types";
@@ -81,22 +86,46 @@ const page = (ref: string, title: string, heading: string, url: string, body: st
 
 const lines = (items: ReadonlyArray<{ title: string; text: string }>) => items.map((i) => `${i.title}: ${i.text}`).join("\n");
 
-/** Every passage of the site's pages and FAQ, from the content module. */
-export function sitePassages(): Passage[] {
-  const home = "Home";
-  const passages: Passage[] = [
-    ...FAQ.map(
-      (entry): Passage => ({
+/** An FAQ entry as the owner publishes it (FAQ_DOC): `also` is one phrasing per line. */
+export type FaqCopyEntry = { question: string; answer: string; also: string };
+
+const DEFAULT_FAQ: FaqCopyEntry[] = FAQ.map((e) => ({ question: e.question, answer: e.answer, also: e.also.join("\n") }));
+
+/** An entry's id: the built-in entry's when the question is one of them (its anchor and topic), else from its words. */
+function faqIdentity(question: string): { id: string; topic: ChatTopicId | null } {
+  const known = FAQ.find((e) => e.question.trim().toLowerCase() === question.trim().toLowerCase());
+  if (known) return { id: known.id, topic: known.topic ?? null };
+  return { id: words(question).slice(0, 8).join("-").slice(0, 60) || "entry", topic: null };
+}
+
+/** The FAQ's passages, from the published entries (the defaults on a fresh install). */
+export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
+  const seen = new Set<string>();
+  return entries
+    .filter((e) => e.question.trim() !== "" && e.answer.trim() !== "")
+    .map((entry): Passage => {
+      const identity = faqIdentity(entry.question);
+      let id = identity.id;
+      for (let n = 2; seen.has(id); n++) id = `${identity.id}-${n}`;
+      seen.add(id);
+      return {
         kind: "faq",
-        ref: `faq:${entry.id}`,
+        ref: `faq:${id}`,
         title: CHAT_SOURCE_LABELS.faqTitle,
         heading: entry.question,
-        url: `/#faq-${entry.id}`,
+        url: `/#faq-${id}`,
         body: entry.answer,
-        extra: entry.also.join("\n"),
-        topic: entry.topic ?? null,
-      }),
-    ),
+        extra: entry.also,
+        topic: identity.topic,
+      };
+    });
+}
+
+/** Every passage of the site's pages and FAQ (the published FAQ when given, the built-in one otherwise). */
+export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
+  const home = "Home";
+  const passages: Passage[] = [
+    ...faqPassages(faq),
     page("home-hero", home, HERO.eyebrow, "/", `${HERO.description}\n${HERO.trust.join(". ")}.`),
     page("home-pain", home, PAIN_POINTS.heading, "/", `${PAIN_POINTS.intro}\n${lines(PAIN_POINTS.cards)}`),
     page("home-promise", home, PROMISE.heading, "/", PROMISE.text),
@@ -105,6 +134,22 @@ export function sitePassages(): Passage[] {
     ...AUDIENCE.slides.map((s) =>
       page(`home-audience-${words(s.industry).join("-")}`, home, `${AUDIENCE.heading}: ${s.industry}`, "/", `${s.after} ${s.outcome}.`),
     ),
+    {
+      ...page("home-testimonials", home, TESTIMONIALS.heading, "/", TESTIMONIALS.items.map((t) => `${t.name} (${t.role}): \u201c${t.quote}\u201d`).join("\n")),
+      extra: "reviews testimonials what customers clients say feedback ratings happy customers",
+    },
+    {
+      ...page(
+        "home-comparison",
+        home,
+        COMPARISON.heading,
+        "/",
+        `${COMPARISON.intro}\n${COMPARISON.rows
+          .map((r) => `${r.feature}: ${r.values.map((v, i) => `${COMPARISON.columns[i]} ${COMPARISON.values[v].toLowerCase()}`).join(", ")}`)
+          .join("\n")}`,
+      ),
+      extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose",
+    },
     page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
     page("home-steps", home, STEPS.heading, "/", `${STEPS.intro}\n${lines(STEPS.items)}`, "getting_started"),
     page("home-kit", home, KIT.heading, "/", `${KIT.intro}\n${lines(KIT.items)}`, "templates"),
@@ -149,7 +194,7 @@ export function postPassages(post: IndexablePost): Passage[] {
 }
 
 const SITE_PASSAGES = sitePassages();
-const SITE_VERSION = createHash("sha256").update(JSON.stringify(SITE_PASSAGES)).digest("hex").slice(0, 32);
+const versionOf = (passages: Passage[]) => createHash("sha256").update(JSON.stringify(passages)).digest("hex").slice(0, 32);
 
 /** The words misspellings are corrected towards: the site's own pages, FAQ, rules and industries. */
 export const VOCABULARY = new Vocabulary([
@@ -224,35 +269,63 @@ export async function removePost(deps: Pick<Deps, "db">, id: number): Promise<vo
   await deps.db.kysely.deleteFrom("knowledge_passages").where("source_key", "=", `post:${id}`).execute();
 }
 
-const ready = new WeakMap<object, Promise<void>>();
+type Ready = { version: string; done: Promise<void>; posts: boolean };
+const ready = new WeakMap<object, Ready>();
 
 /**
- * Makes sure the index holds this version of the site's passages and every
- * stored post (posts written before the index existed). Runs once per
- * database per process; cheap when nothing changed.
+ * Makes sure the index holds the site's passages for the current content version (the FAQ as published: an entry
+ * the owner publishes is answered from at once) and every stored post (posts written before the index existed).
+ * Checked per question at the cost of the content version's memory (read at most once a second); the index is
+ * rebuilt only when the passages changed.
  */
-export function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
-  let done = ready.get(deps.db);
-  if (!done) {
-    done = syncKnowledge(deps).catch((error: unknown) => {
-      ready.delete(deps.db);
-      throw error;
-    });
-    ready.set(deps.db, done);
+export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
+  let version: string;
+  try {
+    version = await contentVersion(deps.db);
+  } catch {
+    version = ready.get(deps.db)?.version ?? "unknown";
   }
-  return done;
+  let held = ready.get(deps.db);
+  if (!held || held.version !== version) {
+    const posts = held?.posts ?? false;
+    const entry: Ready = {
+      version,
+      posts: true,
+      done: syncKnowledge(deps, !posts).catch((error: unknown) => {
+        if (ready.get(deps.db) === entry) ready.delete(deps.db);
+        throw error;
+      }),
+    };
+    ready.set(deps.db, entry);
+    held = entry;
+  }
+  return held.done;
 }
 
-async function syncKnowledge(deps: Pick<Deps, "db">): Promise<void> {
+/** The FAQ as published now (the built-in entries when none is, or the copy cannot be read). */
+async function publishedFaq(deps: Pick<Deps, "db">): Promise<FaqCopyEntry[]> {
+  try {
+    return (await readCopy(deps, FAQ_DOC, "en")).entries;
+  } catch {
+    return DEFAULT_FAQ;
+  }
+}
+
+async function syncKnowledge(deps: Pick<Deps, "db">, withPosts: boolean): Promise<void> {
   const db = deps.db.kysely;
+  const faq = await publishedFaq(deps);
+  const passages = faq === DEFAULT_FAQ ? SITE_PASSAGES : sitePassages(faq);
+  const siteVersion = versionOf(passages);
+  for (const p of passages) if (p.kind === "faq") for (const w of words(`${p.heading}\n${p.body}\n${p.extra}`)) VOCABULARY.add(w);
   const state = await db.selectFrom("knowledge_state").select("value").where("key", "=", "site").executeTakeFirst();
-  if (state?.value !== SITE_VERSION) {
+  if (state?.value !== siteVersion) {
     await db.transaction().execute(async (trx) => {
-      await replaceSource(trx, "site", SITE_PASSAGES);
+      await replaceSource(trx, "site", passages);
       await trx.deleteFrom("knowledge_state").where("key", "=", "site").execute();
-      await trx.insertInto("knowledge_state").values({ key: "site", value: SITE_VERSION }).execute();
+      await trx.insertInto("knowledge_state").values({ key: "site", value: siteVersion }).execute();
     });
   }
+  if (!withPosts) return;
   // Published posts stored before the index existed (any other post is never indexed).
   const missing = await db
     .selectFrom("blogs")

@@ -38,6 +38,8 @@ export type ChatInput = {
   message: string;
   history?: HistoryMessage[];
   industry?: Industry;
+  /** The page the visitor asks from (a same-site path): put in the WhatsApp message of a hand-over. */
+  page?: string;
 };
 
 /** A source shown below an answer; `n` is its number when the reply cites it as [n]. */
@@ -53,6 +55,10 @@ export type ChatResult = {
   source: "model" | "local";
   /** True when the message was longer than the limit and was cut. */
   truncated: boolean;
+  /** True when the local engine handed the visitor to a person (asked for one, or had no good answer). */
+  handover: boolean;
+  /** The visitor's language as the local engine detected it. */
+  language: "en" | "hinglish" | "hi";
 };
 
 export type ChatStreamEvent = { type: "delta"; text: string } | { type: "done"; result: ChatResult };
@@ -130,7 +136,7 @@ function noteDiscardedKey(deps: Deps): void {
 type Local = { result: ChatResult; answer: LocalAnswer };
 
 async function localResult(deps: Deps, input: ChatInput, message: string, truncated: boolean): Promise<Local> {
-  const answer = await answerLocally(deps, message, input.industry);
+  const answer = await answerLocally(deps, message, input.industry, { history: trimHistory(input.history), ...(input.page ? { page: input.page } : {}) });
   return {
     answer,
     result: {
@@ -140,6 +146,8 @@ async function localResult(deps: Deps, input: ChatInput, message: string, trunca
       quickReplies: [...CHAT_QUICK_REPLIES.noModel],
       source: "local",
       truncated,
+      handover: answer.handover,
+      language: answer.language,
     },
   };
 }
