@@ -208,8 +208,8 @@ Which tool would you like to connect?`,
 
 Tell me what you need, or use the WhatsApp button at the bottom of the page to reach our team.`,
 
-  templates: `We have **${F.templates} templates** ready for your industry: ${INDUSTRIES.join(", ")} and more.
-Each kit comes with conversation flows, follow-up sequences and booking set up for your business, ready in ${F.kitReadyHours} hours with no setup fees.
+  templates: `We have **${F.templates} templates**, and industry kits for real estate, healthcare & clinics, coaching classes, service agencies, freelancers, and salons, spas & fitness.
+Each kit has an AI smart WhatsApp bot, paid ads plus creative copy, nurturing scripts, follow-up sequences and onboarding SOPs, ready in ${F.kitReadyHours} hours with no setup fees.
 
 Which industry is your business in?`,
 };

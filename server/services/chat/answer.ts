@@ -108,7 +108,10 @@ export function excerpt(hit: Pick<Hit, "kind" | "heading" | "body">): string {
 
 /** The strong hits, best first, among those close to the best one's database rank. */
 function strongHits(hits: Hit[]): Hit[] {
-  const strong = hits.filter((h) => h.coverage >= PASSAGE_THRESHOLD && h.matched.some((s) => stemWeight(s) === 1));
+  // With words no passage uses in the question, a passage answers only when its heading names the subject.
+  const strong = hits.filter(
+    (h) => h.coverage >= PASSAGE_THRESHOLD && h.matched.some((s) => stemWeight(s) === 1) && (h.unknown === 0 || h.phrase >= 100),
+  );
   if (strong.length === 0) return [];
   const best = strong[0]!;
   return strong.filter((h) => h.coverage >= best.coverage - 0.15 && h.rank >= best.rank * 0.35);
@@ -285,12 +288,19 @@ function isFollowUp(question: string): boolean {
   return list.length <= 9 && ANAPHOR.test(translateHindi(question));
 }
 
+/** A question too short to stand alone ("can I visit?"): read with the previous one when alone it matches no rule. */
+function isShort(question: string): boolean {
+  return words(translateHindi(question)).length <= 3 && !matchRule(normalizeQuestion(translateHindi(question), VOCABULARY).text);
+}
+
 const GREETINGS = [...GREETING_WORDS, "namaste", "namaskar", "hii", "helo", "hlo", "good night", "thanks", "thank you", "ok", "okay"];
 const GREETING_PATTERNS = GREETINGS.map(keywordPattern);
 
-/** Only a greeting (or nothing): the welcome, never for a real question. */
+/** Only a greeting: the welcome, never for a real question. */
 function onlyGreeting(message: string): boolean {
-  let rest = translateHindi(message);
+  const text = translateHindi(message);
+  if (!GREETING_PATTERNS.some((p) => p.test(text))) return false;
+  let rest = text;
   for (const p of GREETING_PATTERNS) rest = rest.replace(new RegExp(p.source, "giu"), " ");
   return contentStems(words(rest)).length === 0;
 }
@@ -366,7 +376,7 @@ function splitJoined(question: string): string[] {
 
 type Answered = { part?: Part; handover?: "asked" | "unknown"; kitSources?: boolean };
 
-async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say): Promise<Answered> {
+async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[]): Promise<Answered> {
   if (asksForContact(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
@@ -374,9 +384,10 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
-  if (previous && !industry && isFollowUp(question)) {
+  if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question)))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
-    if (withPrevious) return { part: withPrevious };
+    // Read with the previous question, it must say something new (else it only repeats the previous answer).
+    if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
   }
   if (industry) {
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
@@ -433,7 +444,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   let previous = lastUser ? cutText(lastUser) : undefined;
   for (const question of splitQuestions(message).flatMap(splitJoined)) {
     if (parts.length >= MAX_ANSWERS) break;
-    const answered = await answerOne(deps, question, previous, say);
+    const answered = await answerOne(deps, question, previous, say, parts.map((p) => p.key));
     if (answered.kitSources) kitSources = true;
     if (answered.handover) handover = true;
     const part = answered.part;

@@ -64,6 +64,8 @@ export type Hit = Passage & {
   matched: string[];
   /** How many of the question's stems its heading or other phrasings hold. */
   phrase: number;
+  /** How many of the question's words no passage uses. */
+  unknown: number;
 };
 
 /** A citation as the chat shows it: a label and a same-site link. */
@@ -150,7 +152,10 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passag
       ),
       extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose",
     },
-    page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
+    {
+      ...page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
+      extra: "what is wise core, the engine, the brain behind the assistant",
+    },
     page("home-steps", home, STEPS.heading, "/", `${STEPS.intro}\n${lines(STEPS.items)}`, "getting_started"),
     page("home-kit", home, KIT.heading, "/", `${KIT.intro}\n${lines(KIT.items)}`, "templates"),
     page("home-available", home, AVAILABLE_FOR.heading, "/", `${AVAILABLE_FOR.items.join(", ")}.`, "templates"),
@@ -218,6 +223,11 @@ const commonStems = new Set<string>();
 for (const s of ["wise", "parrot", "business", "customer", "assistant", "product", "servic", "team", "site", "website", "help"]) {
   commonStems.add(s);
 }
+
+/** Every stem the site's own passages use. */
+const SITE_STEMS = new Set(SITE_STEM_SETS.flatMap((set) => [...set]));
+/** How much a word no passage uses counts towards coverage. */
+const UNKNOWN_WEIGHT = 0.3;
 
 export function stemWeight(stem: string): number {
   return commonStems.has(stem) ? 0.35 : 1;
@@ -434,25 +444,31 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
   const wanted = distinctive.length > 0 ? distinctive : stems;
   const terms = [...new Set(normalized.filter((w) => wanted.includes(stemOf(w))))].slice(0, 16);
   const rows = await candidates(deps, terms);
-  const total = stems.reduce((sum, s) => sum + stemWeight(s), 0);
-  const asked = [...new Set(words(question))];
   const cache = stemSetCache(deps.db);
+  // A word no passage uses (the site's nor a candidate's) counts little: it never sinks a strong match
+  // ("refund milega agar pasand nahi aaya?"), but a question of such words alone finds nothing.
+  const known = (s: string) => SITE_STEMS.has(s) || rows.some((r) => passageStems(cache, r).has(s));
+  const weights = new Map(stems.map((s) => [s, known(s) ? stemWeight(s) : UNKNOWN_WEIGHT]));
+  const total = stems.reduce((sum, s) => sum + weights.get(s)!, 0);
+  const asked = [...new Set(words(question))];
   return rows
     .map((r) => {
       const have = passageStems(cache, r);
       const matched = stems.filter((s) => have.has(s));
-      const coverage = matched.reduce((sum, s) => sum + stemWeight(s), 0) / total;
+      const coverage = matched.reduce((sum, s) => sum + weights.get(s)!, 0) / total;
       // The heading's stems first; the question's own words (common ones too) break ties.
       const named = headingStems(cache, r);
       const said = new Set(words(`${r.heading}\n${r.extra}`));
       const phrase = stems.filter((s) => named.has(s)).length * 100 + asked.filter((w) => said.has(w)).length;
-      return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase };
+      const unknown = stems.filter((s) => weights.get(s) === UNKNOWN_WEIGHT).length;
+      return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase, unknown };
     })
     // Equal coverage: the FAQ (written as answers) before pages and posts, then
     // the heading or phrasing closest to the question's own words, then the database's rank.
     .sort(
       (a, b) =>
         b.coverage - a.coverage ||
+        Math.floor(b.phrase / 100) - Math.floor(a.phrase / 100) ||
         Number(b.kind === "faq") - Number(a.kind === "faq") ||
         b.phrase - a.phrase ||
         b.rank - a.rank,

@@ -98,7 +98,7 @@ const SYNONYMS: Record<string, string> = {
   bechoge: "sell",
   bech: "sell",
   sel: "sell",
-  fess: "fees",
+  fess: "price",
   demmo: "demo",
   kitt: "kit",
   speek: "speak",
