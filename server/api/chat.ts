@@ -67,8 +67,8 @@ const QuickRepliesSchema = z.object(
 
 function publicResult(result: ChatResult) {
   // Which engine answered is deliberately not part of the answer (the spec keeps it unshown).
-  const { reply, sources, intent, quickReplies, truncated, handover, language } = result;
-  return { reply, sources, intent, quickReplies, truncated, handover, language };
+  const { reply, sources, intent, quickReplies, truncated } = result;
+  return { reply, sources, intent, quickReplies, truncated };
 }
 
 function sseMessage(event: ChatStreamEvent): SSEMessage {

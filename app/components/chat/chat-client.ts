@@ -39,7 +39,8 @@ export async function sendChatMessage(
     fetch("/api/chat", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ message, history, page: window.location.pathname }),
+      // The page goes into a hand-over's WhatsApp message.
+      body: JSON.stringify({ message, history, ...(typeof window === "undefined" ? {} : { page: window.location.pathname }) }),
       signal,
     }),
     import("eventsource-parser"),

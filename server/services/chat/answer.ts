@@ -27,7 +27,7 @@ import { readCopy } from "../content/copy";
 import { siteSettings } from "../content/settings";
 import { keywordPattern, type LocalTopic, matchRule } from "./engine";
 import { type Citation, citationOf, type Hit, searchKnowledge, stemWeight, VOCABULARY } from "./knowledge";
-import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi, words } from "./text";
+import { type ChatLanguage, contentStems, detectLanguage, isStopword, normalizeQuestion, stemSet, translateHindi, words } from "./text";
 
 /** A passage must hold at least this share of a question's weighted words to answer or be cited. */
 export const PASSAGE_THRESHOLD = 0.6;
@@ -290,7 +290,10 @@ function isFollowUp(question: string): boolean {
 
 /** A question too short to stand alone ("can I visit?"): read with the previous one when alone it matches no rule. */
 function isShort(question: string): boolean {
-  return words(translateHindi(question)).length <= 3 && !matchRule(normalizeQuestion(translateHindi(question), VOCABULARY).text);
+  const list = words(translateHindi(question));
+  // Words the assistant reads only: "zzz" is no follow-up.
+  const read = list.every((w) => isStopword(w) || VOCABULARY.has(VOCABULARY.correct(w)));
+  return list.length <= 3 && read && !matchRule(normalizeQuestion(translateHindi(question), VOCABULARY).text);
 }
 
 const GREETINGS = [...GREETING_WORDS, "namaste", "namaskar", "hii", "helo", "hlo", "good night", "thanks", "thank you", "ok", "okay"];
@@ -384,7 +387,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
-  if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question)))) {
+  if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
     // Read with the previous question, it must say something new (else it only repeats the previous answer).
     if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
