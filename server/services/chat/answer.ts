@@ -26,7 +26,7 @@ import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
 import { siteSettings } from "../content/settings";
 import { keywordPattern, type LocalTopic, matchRule } from "./engine";
-import { type Citation, citationOf, type Hit, searchKnowledge, stemWeight, VOCABULARY } from "./knowledge";
+import { type Citation, citationOf, type Hit, searchKnowledge, siteUses, stemWeight, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, isStopword, normalizeQuestion, stemSet, translateHindi, words } from "./text";
 
 /** A passage must hold at least this share of a question's weighted words to answer or be cited. */
@@ -394,15 +394,29 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   }
   if (industry) {
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
-    const subject = alone && alone.topic !== "templates" && alone.topic !== "support" && alone.key !== "faq:industries" && alone.key !== "faq:kit";
+    // A rule on another subject ("price for my clinic?") or a post on the very question keeps its answer; a page's
+    // passage gives way to the kit's reply.
+    const subject = alone && (alone.quoted ? alone.quoted.kind === "post" : alone.topic !== "templates" && alone.topic !== "support");
     if (industry.kind === "none") {
       const part: Part = { key: `no-kit:${industry.industry}`, text: noKitReply(say.copy, industry.industry), intent: "industry_inquiry", topic: "industry", cite: [] };
       return { part, handover: "unknown", kitSources: true };
     }
-    if (!subject) return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true };
+    if (!subject) {
+      return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true };
+    }
   }
-  if (alone) return { part: alone };
+  if (alone) {
+    // "Do you integrate with Tally?": the rule's reply holds, and what the site never names goes to a person.
+    const doubt = !alone.quoted && alone.topic !== "knowledge" && unknownWords(question).length > 0;
+    return doubt ? { part: alone, handover: "unknown" } : { part: alone };
+  }
   return {};
+}
+
+/** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
+function unknownWords(question: string): string[] {
+  const { words: normalized } = normalizeQuestion(translateHindi(question), VOCABULARY);
+  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !VOCABULARY.has(w) && !siteUses(w));
 }
 
 /**

@@ -39,7 +39,7 @@ import { contentVersion } from "../content/version";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
 import type { IndexablePost } from "../blog/types";
-import { contentStems, normalizeQuestion, stemSet, Vocabulary, words } from "./text";
+import { contentStems, normalizeQuestion, stem, stemSet, synonym, Vocabulary, words } from "./text";
 
 export type PassageKind = "post" | "page" | "faq";
 
@@ -226,6 +226,11 @@ for (const s of ["wise", "parrot", "business", "customer", "assistant", "product
 
 /** Every stem the site's own passages use. */
 const SITE_STEMS = new Set(SITE_STEM_SETS.flatMap((set) => [...set]));
+/** True when the site's own passages use the word (or its stem). */
+export function siteUses(word: string): boolean {
+  return SITE_STEMS.has(stemOf(word)) || SITE_STEMS.has(stem(synonym(word)));
+}
+
 /** How much a word no passage uses counts towards coverage. */
 const UNKNOWN_WEIGHT = 0.3;
 

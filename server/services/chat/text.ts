@@ -22,7 +22,7 @@ const STOPWORDS = new Set(
   milti run runs running agar pasand aaya aya kuch koi sab abhi wala wali wale liye lie tak baad pehle hota hoti
   hote karega karegi karenge lagegi lagenge jata jati jaye kiya kiye diya dena dijiye chalega sakte sakti hu hoon
   hun bhej bata aapke apke apka tumhara uska uski iska iski unka kitni exactly actually also u ur pls plz n wat wats
-  r y hw hv hav wit wth thx`
+  r y hw hv hav wit wth thx talk speak`
     .split(/\s+/)
     .filter(Boolean),
 );
