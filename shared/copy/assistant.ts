@@ -108,7 +108,15 @@ export const ASSISTANT_DOC = defineCopyDoc({
     },
   },
   defaults: () => ({
-    replies: { ...CHAT_REPLIES },
+    replies: {
+      workflow: CHAT_REPLIES.workflow,
+      ai: CHAT_REPLIES.ai,
+      getting_started: CHAT_REPLIES.getting_started,
+      pricing: CHAT_REPLIES.pricing,
+      productivity: CHAT_REPLIES.productivity,
+      integrations: CHAT_REPLIES.integrations,
+      templates: CHAT_REPLIES.templates,
+    },
     greeting: CHAT_GREETING_REPLY,
     menu: CHAT_MENU,
     contact: `You can reach our team:\n\u2022 **WhatsApp**, 24/7, replies in under 30 seconds: [chat with us]({whatsapp})\n\u2022 **Phone**: {phone} ({phoneHours})\n\u2022 **E-mail**: {email}, answered within 2 hours in business hours\n\u2022 Enterprise customers get a response in under 30 minutes.\nOr write to us from the [contact page](/contact).`,
