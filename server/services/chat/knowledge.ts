@@ -303,10 +303,12 @@ export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
   let held = ready.get(deps.db);
   if (!held || held.version !== version) {
     const posts = held?.posts ?? false;
+    // One rebuild at a time per database in a process: two quick publishes never interleave their rewrites.
+    const before = held?.done.catch(() => undefined) ?? Promise.resolve();
     const entry: Ready = {
       version,
       posts: true,
-      done: syncKnowledge(deps, !posts).catch((error: unknown) => {
+      done: before.then(() => syncKnowledge(deps, !posts)).catch((error: unknown) => {
         if (ready.get(deps.db) === entry) ready.delete(deps.db);
         throw error;
       }),
