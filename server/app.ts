@@ -12,6 +12,7 @@ import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
 import { carriesCookie, contactSentCookie, sessionTokenOf } from "./http/cookies";
 import { studioGate } from "./pages/studio-gate";
+import { copyPreview } from "./pages/copy-preview";
 import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
@@ -31,6 +32,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
 export const STUDIO_POST_BODY_BYTES = 1024 * 1024;
 export const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/posts(?:\/|\.data$|$)/;
+/** Writes of the owner's copy (the FAQ and page editors): a document may be 200,000 characters (MAX_DOC_CHARS), sent as a form. */
+export const STUDIO_COPY_WRITE = /^\/studio\/(?:faq|pages)(?:\/|\.data$|$)/;
 
 export type AppOptions = {
   deps: Deps;
@@ -115,7 +118,7 @@ function useRequestPipeline(app: Hono<AppEnv>, deps: Deps): void {
 }
 
 /**
- * The body caps: 64 KiB, a staff member's post write 1 MiB (checked against their session first), the studio's
+ * The body caps: 64 KiB, a staff member's post or copy write 1 MiB (checked against their session first), the studio's
  * image upload its own 10 MB (applied by its route, after the studio's guards).
  */
 function bodyCaps(config: Deps["config"]): MiddlewareHandler<AppEnv> {
@@ -130,7 +133,7 @@ function bodyCaps(config: Deps["config"]): MiddlewareHandler<AppEnv> {
     }
     // A post's body may be 50,000 characters, which a form sends percent-encoded (a typographic apostrophe is nine
     // bytes) and JSON as UTF-8: staff writing posts get a larger limit, checked against their session first.
-    if (STUDIO_POST_WRITE.test(c.req.path) && (await studioSession(c.get("deps"), sessionTokenOf(config, c.req.raw.headers)))) {
+    if ((STUDIO_POST_WRITE.test(c.req.path) || STUDIO_COPY_WRITE.test(c.req.path)) && (await studioSession(c.get("deps"), sessionTokenOf(config, c.req.raw.headers)))) {
       return bodyLimit({
         maxSize: STUDIO_POST_BODY_BYTES,
         onError: (cc) =>
@@ -247,6 +250,8 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
     }
     return res;
   };
+  // A staff member's preview of a draft of the owner's copy: the ordinary render with the draft, never cached (decision 0027).
+  app.get("*", async (c, next) => (await copyPreview(c, (request) => renderPage(c, request, c.get("cspNonce")))) ?? next());
   if (cached) {
     app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
     // Pages show the owner's content (the site's identity in the header, the footer, the WhatsApp button): every

@@ -20,6 +20,8 @@ export const STUDIO_POLICY = {
   audit: ["owner"],
   export: ["owner"],
   settings: ["owner"],
+  pages: ["owner", "editor"],
+  faq: ["owner", "editor"],
   password: ["owner", "editor"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 

@@ -18,16 +18,24 @@ import {
 import { HOME_META } from "@shared/content";
 import { JsonLd, organizationJsonLd, pageMeta, websiteJsonLd } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+import { FAQ_DOC, faqEntries } from "@shared/copy/faq";
+import { readCopy } from "../../server/services/content/copy";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: HOME_META.title, description: HOME_META.description, path: "/", matches });
 }
 
+/** The FAQ section's words: the owner's published copy (or a staff member's draft in a preview). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const faq = await readCopy(context.deps, FAQ_DOC, "en");
+  return { faq: { heading: faq.heading, intro: faq.intro, entries: faqEntries(faq).map(({ id, question, answer }) => ({ id, question, answer, also: [] })) } };
+}
+
 /** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
 export const handle = { closingCta: true };
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const [videoShown, setVideoShown] = useState(false);
   return (
@@ -54,7 +62,7 @@ export default function Home() {
       <AvailableFor />
       <Testimonials />
       <ComparisonTable />
-      <Faq />
+      <Faq {...loaderData.faq} />
     </>
   );
 }

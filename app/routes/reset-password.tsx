@@ -19,8 +19,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function headers() {
-  // The token is in the address: keep the page out of caches and referrers.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // The token is in the address: keep the page out of caches and out of other sites' Referer. `same-origin`, not
+  // `no-referrer`: with that, Chromium posts the plain form (no JavaScript) with `Origin: null`, which the cross-site
+  // guard refuses.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -22,8 +22,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function headers() {
-  // The token is in the address: keep the page out of caches and referrers.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // The token is in the address: out of caches and other sites' Referer (same-origin: a plain form post keeps its Origin).
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 type State =

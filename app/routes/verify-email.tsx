@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 // Opening the link only shows a button: mail scanners that fetch links must not use up the single-use token.

@@ -398,4 +398,17 @@ export interface ContentTables {
     created_at: number;
     created_by: string | null;
   };
+  /** A document's draft per locale (migration 0018, decision 0027): never shown to visitors. */
+  content_drafts: {
+    key: string;
+    locale: string;
+    /** JSON text of the whole document. */
+    value: string;
+    /** The published entry's version the draft was made from (0: nothing published). */
+    base_version: number;
+    /** Moves by one on every save of the draft. */
+    revision: number;
+    updated_at: number;
+    updated_by: string | null;
+  };
 }

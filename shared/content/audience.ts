@@ -77,7 +77,7 @@ export const LEAD_NOTIFY_EMAIL = {
   subject: (name: string) => `New lead from the website: ${name}`,
   intro: "Someone sent the contact form on the website.",
   open: "Open the lead in the studio",
-  fields: { name: "Name", email: "E-mail", phone: "Phone", source: "Came from", message: "Message" },
+  fields: { name: "Name", email: "E-mail", phone: "Phone", source: "Came from", message: "Message", received: "Received" },
 } as const;
 
 /** The studio's audience pages. */

@@ -116,6 +116,8 @@ export const STUDIO_NAV = [
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/export", label: "Export" },
+  { to: "/studio/pages", label: "Pages" },
+  { to: "/studio/faq", label: "FAQ" },
   { to: "/studio/settings", label: "Settings" },
   { to: "/studio/password", label: "Password" },
 ] as const satisfies readonly { to: string; label: string }[];

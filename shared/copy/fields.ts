@@ -10,7 +10,15 @@
  */
 
 /** One text: a headline, a paragraph (multiline), a button's label. `max` bounds its length (layout and storage). */
-export type TextField = { kind: "text"; label: string; max: number; multiline?: boolean; hint?: string };
+export type TextField = {
+  kind: "text";
+  label: string;
+  max: number;
+  multiline?: boolean;
+  hint?: string;
+  /** May stay empty even where there is no default to fall back to (an item added beyond the defaults). */
+  optional?: boolean;
+};
 /** An http(s) address (checked), or empty for the default. */
 export type UrlField = { kind: "url"; label: string; hint?: string };
 /** One of a fixed set (an icon, a comparison value yes/no/partial, a rating 1–5 as "1".."5"). */

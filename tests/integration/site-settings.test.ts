@@ -129,6 +129,8 @@ describe.each(testDatabaseKinds())("the owner's settings on %s", (kind) => {
     const queued = await deps.db.kysely.selectFrom("mail_outbox").select(["to_address", "text_body"]).where("kind", "=", "lead-notify").execute();
     expect(queued.map((m) => m.to_address).sort()).toEqual(["boss@example.org", "desk@example.org"]);
     expect(queued[0]!.text_body).toContain(`${deps.config.PUBLIC_URL}/sign-in?redirectTo=/studio/leads/${id}`);
+    // When it came, in the site's time zone (the owner's Settings: Europe/London above), the zone named.
+    expect(queued[0]!.text_body).toMatch(/Received\n-+\n\n> \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Europe\/London/);
     await saveSettings(deps, { leadNotifyEmails: "" }, owner);
   });
 });

@@ -368,7 +368,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the studio's pages o
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     expect(await res.text()).toContain("This invitation link is invalid or has expired.");
   });
 

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useEffect, useState } from "react";
 import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
@@ -11,6 +11,12 @@ export function formatStamp(timestamp: number): string {
 
 export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
   const bot = message.isBot;
+  // A message rendered on the server without a time (the welcome) gets the visitor's clock once it runs here.
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (message.timestamp === null) setShownAt(Date.now());
+  }, [message.timestamp]);
+  const stamp = message.timestamp ?? shownAt;
   return (
     <li
       className={`flex items-end gap-2 ${bot ? "justify-start" : "flex-row-reverse"}`}
@@ -60,10 +66,10 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           )}
         </div>
         <p className="mt-1 min-h-4 px-1 text-xs text-slate-600">
-          {message.timestamp !== null && Number.isFinite(new Date(message.timestamp).getTime()) && (
-            <time dateTime={new Date(message.timestamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
+          {stamp !== null && Number.isFinite(new Date(stamp).getTime()) && (
+            <time dateTime={new Date(stamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
               <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
-              {formatStamp(message.timestamp)}
+              {formatStamp(stamp)}
             </time>
           )}
         </p>

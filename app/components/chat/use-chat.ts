@@ -49,11 +49,9 @@ export function useChat(initial: ChatMessage[] = []) {
   messagesRef.current = messages;
   const abortRef = useRef<AbortController | null>(null);
 
-  // The welcome message gets its stamp once the page runs in the browser.
-  useEffect(() => {
-    setMessages((list) => list.map((m) => (m.id === WELCOME_ID && m.timestamp === null ? { ...m, timestamp: Date.now() } : m)));
-    return () => abortRef.current?.abort();
-  }, []);
+  // A reply still streaming when the page goes away is cancelled. (The welcome message's stamp is the bubble's own:
+  // setting it here re-rendered the whole page right after hydration, the page's longest task on a slow phone.)
+  useEffect(() => () => abortRef.current?.abort(), []);
 
   const nextId = () => {
     lastId.current = Math.max(Date.now(), lastId.current + 1);

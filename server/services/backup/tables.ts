@@ -36,6 +36,7 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   // The owner's settings (and later copy) and their revisions (decision 0024).
   content_entries: { orderBy: ["key", "locale"] },
   content_revisions: { orderBy: ["id"], serial: "id" },
+  content_drafts: { orderBy: ["key", "locale"] },
 };
 
 /** Left out of the archive, each for a reason. */

@@ -32,7 +32,7 @@ import {
 } from "../../../shared/content/home";
 import { LEGAL_DOCUMENTS } from "../../../shared/content/legal";
 import { PRODUCT } from "../../../shared/content/site";
-import { FAQ_DOC } from "../../../shared/copy/faq";
+import { FAQ_DOC, faqEntries } from "../../../shared/copy/faq";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
 import { contentVersion } from "../content/version";
@@ -93,34 +93,26 @@ export type FaqCopyEntry = { question: string; answer: string; also: string };
 
 const DEFAULT_FAQ: FaqCopyEntry[] = FAQ.map((e) => ({ question: e.question, answer: e.answer, also: e.also.join("\n") }));
 
-/** An entry's id: the built-in entry's when the question is one of them (its anchor and topic), else from its words. */
-function faqIdentity(question: string): { id: string; topic: ChatTopicId | null } {
-  const known = FAQ.find((e) => e.question.trim().toLowerCase() === question.trim().toLowerCase());
-  if (known) return { id: known.id, topic: known.topic ?? null };
-  return { id: words(question).slice(0, 8).join("-").slice(0, 60) || "entry", topic: null };
-}
-
-/** The FAQ's passages, from the published entries (the defaults on a fresh install). */
+/**
+ * The FAQ's passages, from the published entries (the defaults on a fresh install), with the ids the home page
+ * anchors them by (faqEntries: an original question keeps its id and topic).
+ */
 export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
-  const seen = new Set<string>();
-  return entries
+  // Ids over the whole list, as the page gives them; an entry without question or answer is not searched.
+  return faqEntries({ entries: entries.map((e) => ({ ...e, also: e.also ?? "" })) })
     .filter((e) => e.question.trim() !== "" && e.answer.trim() !== "")
-    .map((entry): Passage => {
-      const identity = faqIdentity(entry.question);
-      let id = identity.id;
-      for (let n = 2; seen.has(id); n++) id = `${identity.id}-${n}`;
-      seen.add(id);
-      return {
-        kind: "faq",
-        ref: `faq:${id}`,
-        title: CHAT_SOURCE_LABELS.faqTitle,
-        heading: entry.question,
-        url: `/#faq-${id}`,
-        body: entry.answer,
-        extra: entry.also,
-        topic: identity.topic,
-      };
-    });
+    .map(
+    (entry): Passage => ({
+      kind: "faq",
+      ref: `faq:${entry.id}`,
+      title: CHAT_SOURCE_LABELS.faqTitle,
+      heading: entry.question,
+      url: `/#faq-${entry.id}`,
+      body: entry.answer,
+      extra: entry.also.join("\n"),
+      topic: FAQ.find((f) => f.id === entry.id)?.topic ?? null,
+    }),
+  );
 }
 
 /** Every passage of the site's pages and FAQ (the published FAQ when given, the built-in one otherwise). */

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database";
 import type { CopyDoc, CopyLocale, DocValue, Field } from "../../../shared/copy/fields";
 import { mergeDoc } from "../../../shared/copy/merge";
 import { readEntries } from "./store";
+import { previewDraft } from "./preview";
 import { contentMemory, contentVersion } from "./version";
 
 /** A document's published copy is stored as `copy.<id>` under its locale. */
@@ -15,9 +16,13 @@ const memo = (db: Db) => contentMemory(db, "copy", () => ({ last: undefined as M
  * A document's published copy in one locale: the stored value merged over the defaults (a field left empty shows
  * its default). Read once per content version and process, like the settings (the version is read at most once a
  * second), so a cached page keyed by that version never shows older copy. During a database outage the copy last
- * read holds; a document never read shows its defaults.
+ * read holds; a document never read shows its defaults. Inside a staff member's preview render the document's draft
+ * shows instead (server/services/content/preview.ts).
  */
 export async function readCopy<S extends Readonly<Record<string, Field>>>(deps: Pick<Deps, "db">, doc: CopyDoc<S>, locale: CopyLocale = "en"): Promise<DocValue<S>> {
+  // A staff member's preview (decision 0027): the draft over the defaults, for this request alone, never remembered.
+  const draft = previewDraft(`${COPY_PREFIX}${doc.id}`, locale);
+  if (draft) return mergeDoc(doc.sections, draft.value, doc.defaults(locale));
   const held = memo(deps.db);
   const cacheKey = `${doc.id}\u0000${locale}`;
   let version: string;

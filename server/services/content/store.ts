@@ -1,7 +1,12 @@
 import type { Deps } from "../../context";
 import type { StaffActor } from "../staff/invitations";
 import { recordAudit } from "../audit";
+import { conflict } from "../errors";
 import { forgetContentVersion } from "./version";
+
+/** Two editors: what one publishes was made from copy another has published since. */
+export const STALE_COPY =
+  "Someone published this page's copy after you opened it. Open it again to see their changes, then make yours (what you typed is still in the form).";
 
 /** What has no language (settings) is stored under this locale; copy under its language (`en`, later `hi`). */
 export const NO_LOCALE = "*";
@@ -32,14 +37,30 @@ export async function readEntries(deps: Pick<Deps, "db">, prefix: string, locale
 }
 
 /** One change: a new value, or `null` to clear the entry (back to the default). */
-export type ContentChange = { key: string; locale: string; value: unknown };
+export type ContentChange = {
+  key: string;
+  locale: string;
+  value: unknown;
+  /** The entry's version the change was made from (0: none stored): another is refused (`conflict`), nothing written. */
+  expectVersion?: number;
+};
+
+/** The transaction saveContent writes in, for a caller's own writes that must stand or fall with it (a draft removed on publish). */
+export type ContentTransaction = Parameters<Parameters<ReturnType<Deps["db"]["kysely"]["transaction"]>["execute"]>[0]>[0];
 
 /**
  * Writes changes in one transaction: each entry's version moves on, a revision is kept per change (the last
  * REVISIONS_KEPT per entry), and the `content` cache version moves, so every process's cached pages are made again.
  * The audit line names who and what changed (`detail`). Nothing is written when `changes` is empty.
  */
-export async function saveContent(deps: Pick<Deps, "db">, changes: ContentChange[], actor: StaffActor, audit: { action: string; recordId: string; detail: string }, now = Date.now()): Promise<void> {
+export async function saveContent(
+  deps: Pick<Deps, "db">,
+  changes: ContentChange[],
+  actor: StaffActor,
+  audit: { action: string; recordId: string; detail: string },
+  now = Date.now(),
+  also?: (trx: ContentTransaction) => Promise<void>,
+): Promise<void> {
   if (changes.length === 0) return;
   await deps.db.kysely.transaction().execute(async (trx) => {
     for (const change of changes) {
@@ -49,6 +70,9 @@ export async function saveContent(deps: Pick<Deps, "db">, changes: ContentChange
         .where("key", "=", change.key)
         .where("locale", "=", change.locale)
         .executeTakeFirst();
+      if (change.expectVersion !== undefined && Number(old?.version ?? 0) !== change.expectVersion) {
+        throw conflict(STALE_COPY, change.key);
+      }
       const revisionVersion = Number(old?.version ?? 0) + 1;
       if (change.value === null) {
         await trx.deleteFrom("content_entries").where("key", "=", change.key).where("locale", "=", change.locale).execute();
@@ -99,6 +123,7 @@ export async function saveContent(deps: Pick<Deps, "db">, changes: ContentChange
       .set((eb) => ({ version: eb("version", "+", 1) }))
       .where("name", "=", "content")
       .execute();
+    if (also) await also(trx);
     await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: audit.action, recordType: "content", recordId: audit.recordId, detail: audit.detail }, now);
   });
   forgetContentVersion(deps.db);

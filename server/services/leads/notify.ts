@@ -4,6 +4,7 @@ import { siteSettings } from "../content/settings";
 import { enqueueMail } from "../mail/outbox";
 import { renderEmail } from "../mail/template";
 import { studioLink } from "../staff/studio-link";
+import { zonedTime } from "../../../shared/zoned-time";
 
 /**
  * Queues one e-mail per address of the lead-notification recipients (Settings, else LEAD_NOTIFY_EMAILS) about a stored, non-spam lead. The outbox key
@@ -32,6 +33,9 @@ export async function notifyAboutLead(deps: Deps, leadId: number): Promise<void>
         { kind: "quote", text: lead.lead_source },
         { kind: "subheading", text: f.message },
         { kind: "quote", text: lead.message },
+        // When, in the site's time zone (Settings), the zone named: "24 Nov 2026, 11:00 Asia/Kolkata".
+        { kind: "subheading", text: f.received },
+        { kind: "quote", text: zonedTime(Number(lead.created_at), settings.timeZone, { dateStyle: "medium", timeStyle: "short" }) },
         // Through sign-in: a signed-out owner signs in and lands on the lead (a signed-in one goes straight on).
         { kind: "button", label: LEAD_NOTIFY_EMAIL.open, url: studioLink(deps.config, `/studio/leads/${leadId}`) },
       ],

@@ -1,0 +1,285 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Field } from "@shared/copy/fields";
+import { LIST_MARK } from "@shared/copy/form";
+import { useAdoptTyped } from "~/lib/use-adopt-typed";
+import { useWhen } from "./access-format";
+import { Button, Notice, buttonClass } from "./ui";
+
+/**
+ * The studio's editor of one copy document (decision 0027), drawn from its Field descriptions: each field labelled as
+ * the visitor sees it, a character count where a length is bounded, lists with add/remove/move buttons that are
+ * ordinary submit buttons (the page answers with the form changed, nothing saved: they work without JavaScript and
+ * from the keyboard). Fields are uncontrolled: what was typed stays in them until the page answers, and a refused
+ * save answers with the values sent.
+ */
+
+export type CopyEditorProps = {
+  sections: Readonly<Record<string, Field>>;
+  defaults: Record<string, unknown>;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  /** Remounts the fields with `values` (after a list change or a refused save). */
+  formKey: string;
+  liveVersion: number;
+  draftRevision: number;
+  locale: string;
+  draft: { updatedAt: number; updatedBy: string | null } | null;
+  published: { at: number; by: string | null } | null;
+  previewHref: string | null;
+  revisionsHref: string;
+  /** The path of the field to focus once shown (the first fault, the item just added or moved). */
+  focus: string | null;
+};
+
+const LABELS = {
+  save: "Save draft",
+  publish: "Publish",
+  discard: "Discard draft",
+  preview: "Preview draft",
+  revisions: "Revisions",
+  busy: "Working...",
+  draftPending: (who: string, when: string) => `A draft is waiting to be published (saved by ${who}, ${when}). Visitors still see the published copy.`,
+  noDraft: "No draft: the form shows the published copy. Save a draft to preview it before publishing.",
+  published: (who: string, when: string) => `Last published by ${who}, ${when}.`,
+  neverPublished: "Never changed: visitors see the original copy.",
+  emptyFallsBack: "Leave empty to show the original text.",
+  count: (n: number, max: number) => `${n} of ${max} characters`,
+  add: (item: string) => `Add ${item.toLowerCase()}`,
+  remove: "Remove",
+  up: "Move up",
+  down: "Move down",
+} as const;
+
+export function CopyEditor(props: CopyEditorProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const formRef = useRef<HTMLFormElement>(null);
+  const when = useWhen();
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !props.focus) return;
+    const target =
+      form.querySelector<HTMLElement>(`[name="${CSS.escape(props.focus)}"]`) ??
+      form.querySelector<HTMLElement>(`[name^="${CSS.escape(`${props.focus}.`)}"]:not([type=hidden])`) ??
+      form.querySelector<HTMLElement>(`[data-path="${CSS.escape(props.focus)}"]`);
+    target?.focus();
+  }, [props.focus, props.formKey]);
+  return (
+    <Form method="post" ref={formRef} noValidate className="max-w-3xl space-y-6" key={props.formKey}>
+      <input type="hidden" name="liveVersion" value={props.liveVersion} />
+      <input type="hidden" name="draftRevision" value={props.draftRevision} />
+      <input type="hidden" name="locale" value={props.locale} />
+      <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+        <p data-testid="draft-state">{props.draft ? LABELS.draftPending(props.draft.updatedBy ?? "a former staff member", when(props.draft.updatedAt)) : LABELS.noDraft}</p>
+        <p>{props.published ? LABELS.published(props.published.by ?? "a former staff member", when(props.published.at)) : LABELS.neverPublished}</p>
+        {/* The first submit button: Enter in a field saves the draft (never a list's button). */}
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button type="submit" name="intent" value="save" tone="primary" disabled={busy}>
+            {LABELS.save}
+          </Button>
+          <Button type="submit" name="intent" value="publish" disabled={busy}>
+            {LABELS.publish}
+          </Button>
+          {props.previewHref ? (
+            <a href={props.previewHref} target="_blank" rel="noopener" className={buttonClass()}>
+              {LABELS.preview}
+            </a>
+          ) : null}
+          {props.draft ? (
+            <Button type="submit" name="intent" value="discard" tone="danger" formNoValidate disabled={busy}>
+              {LABELS.discard}
+            </Button>
+          ) : null}
+          <Link to={props.revisionsHref} className={buttonClass()}>
+            {LABELS.revisions}
+          </Link>
+        </div>
+      </div>
+      {Object.entries(props.sections).map(([key, field]) => (
+        <FieldView key={key} field={field} path={key} value={props.values[key]} fallback={props.defaults[key]} errors={props.errors} />
+      ))}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="save" tone="primary" disabled={busy}>
+          {LABELS.save}
+        </Button>
+        <Button type="submit" name="intent" value="publish" disabled={busy}>
+          {LABELS.publish}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+type ViewProps = { field: Field; path: string; value: unknown; fallback: unknown; errors: Record<string, string>; label?: string };
+
+function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
+  switch (field.kind) {
+    case "text":
+      return <TextView field={field} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} />;
+    case "url":
+      return <UrlView label={field.label} hint={field.hint} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} />;
+    case "choice":
+      return <ChoiceView field={field} path={path} value={typeof value === "string" ? value : ""} error={errors[path]} />;
+    case "group": {
+      const v = isRecord(value) ? value : {};
+      const f = isRecord(fallback) ? fallback : undefined;
+      return (
+        <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-path={path} tabIndex={-1}>
+          <legend className="px-1 font-semibold text-slate-900">{label ?? field.label}</legend>
+          {Object.entries(field.fields).map(([k, sub]) => (
+            <FieldView key={k} field={sub} path={`${path}.${k}`} value={v[k]} fallback={f ? f[k] : undefined} errors={errors} />
+          ))}
+        </fieldset>
+      );
+    }
+    case "list": {
+      const items = Array.isArray(value) ? value : [];
+      const defaults = Array.isArray(fallback) ? fallback : [];
+      const error = errors[path];
+      const errorId = `${path}-error`;
+      return (
+        <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-300 p-4" data-path={path} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
+          <legend className="px-1 text-lg font-semibold text-slate-900">
+            {field.label} ({items.length})
+          </legend>
+          <input type="hidden" name={`${path}.${LIST_MARK}`} value="1" />
+          {field.hint ? <p className="text-xs text-slate-600">{field.hint}</p> : null}
+          {error ? (
+            <p id={errorId} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <ol className="space-y-4">
+            {items.map((item, i) => {
+              const itemPath = `${path}.${i}`;
+              const name = `${field.itemLabel} ${i + 1}`;
+              return (
+                <li key={i} className="space-y-2" data-testid="copy-list-item">
+                  <FieldView field={field.item} path={itemPath} value={item} fallback={defaults[i]} errors={errors} label={name} />
+                  <div className="flex flex-wrap gap-2">
+                    <Button type="submit" name="intent" value={`up:${itemPath}`} formNoValidate disabled={i === 0} aria-label={`${LABELS.up}: ${name}`}>
+                      {LABELS.up}
+                    </Button>
+                    <Button type="submit" name="intent" value={`down:${itemPath}`} formNoValidate disabled={i === items.length - 1} aria-label={`${LABELS.down}: ${name}`}>
+                      {LABELS.down}
+                    </Button>
+                    <Button type="submit" name="intent" value={`remove:${itemPath}`} tone="danger" formNoValidate disabled={items.length <= (field.min ?? 0)} aria-label={`${LABELS.remove}: ${name}`}>
+                      {LABELS.remove}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <Button type="submit" name="intent" value={`add:${path}`} formNoValidate disabled={items.length >= field.max}>
+            {LABELS.add(field.itemLabel)}
+          </Button>
+        </fieldset>
+      );
+    }
+  }
+}
+
+const CONTROL = "block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700/30";
+
+function Described({ id, label, hint, error, children }: { id: string; label: string; hint: React.ReactNode; error: string | undefined; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children}
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TextView({ field, path, value, fallback, error }: { field: Extract<Field, { kind: "text" }>; path: string; value: string; fallback: string | undefined; error: string | undefined }) {
+  const id = `copy-${useId()}`;
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const [text, setText] = useState(value);
+  useAdoptTyped(ref, setText);
+  const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
+  const common = {
+    id,
+    ref,
+    name: path,
+    defaultValue: value,
+    maxLength: field.max,
+    placeholder: fallback,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    className: `${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`,
+    onInput: (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(e.currentTarget.value),
+  } as const;
+  const hint = (
+    <>
+      {field.hint ? `${field.hint} ` : ""}
+      <span data-testid="char-count">{LABELS.count(text.length, field.max)}</span>
+      {fallback !== undefined ? ` ${LABELS.emptyFallsBack}` : ""}
+    </>
+  );
+  return (
+    <Described id={id} label={field.label} hint={hint} error={error}>
+      {field.multiline ? <textarea rows={Math.min(10, Math.max(3, Math.ceil(field.max / 150)))} {...common} /> : <input type="text" {...common} />}
+    </Described>
+  );
+}
+
+function UrlView({ label, hint, path, value, fallback, error }: { label: string; hint: string | undefined; path: string; value: string; fallback: string | undefined; error: string | undefined }) {
+  const id = `copy-${useId()}`;
+  return (
+    <Described id={id} label={label} hint={[hint, "An address starting with https://.", fallback !== undefined ? LABELS.emptyFallsBack : ""].filter(Boolean).join(" ")} error={error}>
+      <input
+        id={id}
+        type="url"
+        name={path}
+        defaultValue={value}
+        maxLength={2000}
+        placeholder={fallback}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className={`${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`}
+      />
+    </Described>
+  );
+}
+
+function ChoiceView({ field, path, value, error }: { field: Extract<Field, { kind: "choice" }>; path: string; value: string; error: string | undefined }) {
+  const id = `copy-${useId()}`;
+  return (
+    <Described id={id} label={field.label} hint={field.hint ?? ""} error={error}>
+      <select
+        id={id}
+        name={path}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className={`${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`}
+      >
+        {field.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Described>
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function CopyNotice({ done }: { done: string | null }) {
+  const text = done === "saved" ? "Draft saved. Visitors still see the published copy." : done === "published" ? "Published: visitors see it now." : done === "discarded" ? "Draft discarded." : done === "restored" ? "The revision is now the draft: review it, preview it, then publish." : null;
+  return text ? <Notice tone="success">{text}</Notice> : null;
+}

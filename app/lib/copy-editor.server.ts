@@ -1,0 +1,104 @@
+import { data, redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
+import type { CopyDoc, CopyLocale } from "@shared/copy/fields";
+import { FAQ_DOC } from "@shared/copy/faq";
+import { applyListOp, copyFromForm, parseListOp } from "@shared/copy/form";
+import { copyDocById } from "@shared/copy/index";
+import { copyEditorState, copyLocale, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
+import { postedForm } from "./posted-form.server";
+import { pageError } from "./service-errors.server";
+import { requireStudio } from "./studio.server";
+
+type Args = { request: Request; context: AppLoadContext; params: { doc?: string } };
+
+/** The document a studio address names (`/studio/faq` is the FAQ) and the locale of `?locale=` (only COPY_LOCALES). */
+export function docAndLocale({ request, params }: Pick<Args, "request" | "params">): { doc: CopyDoc; locale: CopyLocale } {
+  const doc = params.doc === undefined ? (FAQ_DOC as unknown as CopyDoc) : copyDocById(params.doc);
+  const locale = copyLocale(new URL(request.url).searchParams.get("locale"));
+  // The FAQ has its own page; an unknown document or locale is the studio's 404.
+  if (!doc || !locale || (params.doc !== undefined && doc.id === "faq")) throw data({ message: "No such page copy." }, { status: 404 });
+  return { doc, locale };
+}
+
+export function editorHref(doc: CopyDoc, locale: CopyLocale, extra = ""): string {
+  const base = doc.id === "faq" ? "/studio/faq" : `/studio/pages/${encodeURIComponent(doc.id)}`;
+  return `${base}${extra}?locale=${locale}`;
+}
+
+export async function copyEditorLoader(args: Args) {
+  await requireStudio(args);
+  const { doc, locale } = docAndLocale(args);
+  const state = await copyEditorState(args.context.deps, doc, locale);
+  const url = new URL(args.request.url);
+  let editing = state.editing;
+  let focus: string | null = null;
+  // "Answer this" (the assistant's questions page): a new FAQ entry with the visitor's question in it.
+  const question = doc.id === "faq" ? url.searchParams.get("question") : null;
+  if (question && question.trim() !== "") {
+    const entries = Array.isArray(editing.entries) ? editing.entries : [];
+    editing = { ...editing, entries: [...entries, { question: question.trim().slice(0, 200), answer: "", also: "" }] };
+    focus = `entries.${entries.length}.answer`;
+  }
+  const done = url.searchParams.get("done");
+  return {
+    doc: { id: doc.id, title: doc.title, path: doc.path ?? "/", sections: doc.sections },
+    defaults: doc.defaults(locale) as Record<string, unknown>,
+    locale,
+    editing,
+    focus,
+    liveVersion: state.liveVersion,
+    draft: state.draft ? { revision: state.draft.revision, updatedAt: state.draft.updatedAt, updatedBy: state.draft.updatedBy } : null,
+    published: state.published,
+    previewHref: state.draft ? `${doc.path ?? "/"}?preview=${encodeURIComponent(doc.id)}&locale=${locale}` : null,
+    revisionsHref: editorHref(doc, locale, "/revisions"),
+    done: done && /^[a-z]{1,12}$/.test(done) ? done : null,
+  };
+}
+
+export type CopyActionData = { values: Record<string, unknown>; errors: Record<string, string>; problem: string | null; focus: string | null; nonce: string };
+
+/** Ints the form carries (the versions it was made from). */
+function intOf(value: FormDataEntryValue | null): number {
+  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : -1;
+}
+
+export async function copyEditorAction(args: Args) {
+  const studio = await requireStudio(args);
+  const { doc, locale } = docAndLocale(args);
+  const deps = args.context.deps;
+  const form = await postedForm(args.request);
+  const intent = form.get("intent");
+  const values = copyFromForm(doc.sections, form.entries());
+  const answer = (status: number, r: Partial<CopyActionData>) =>
+    data<CopyActionData>({ values, errors: {}, problem: null, focus: null, nonce: String(Date.now()), ...r }, { status });
+  const listOp = parseListOp(intent);
+  if (listOp) {
+    // The form changed, nothing saved: the page shows it again with the item added, removed or moved.
+    const changed = applyListOp(doc.sections, values, listOp);
+    if (!changed) return answer(400, { problem: "That list cannot change that way." });
+    return answer(200, { values: changed.value, focus: changed.focus });
+  }
+  const here = editorHref(doc, locale);
+  try {
+    if (intent === "discard") {
+      await discardDraft(deps, doc, locale, studio.actor);
+      return redirect(`${here}&done=discarded`);
+    }
+    if (intent !== "save" && intent !== "publish") return answer(400, { problem: "Choose Save draft or Publish." });
+    const base = { liveVersion: intOf(form.get("liveVersion")), draftRevision: intOf(form.get("draftRevision")) };
+    const revision = await saveDraft(deps, doc, locale, values, base, studio.actor);
+    if (intent === "save") return redirect(`${here}&done=saved`);
+    await publishDraft(deps, doc, locale, { liveVersion: base.liveVersion, draftRevision: revision }, studio.actor);
+    return redirect(`${here}&done=published`);
+  } catch (error) {
+    const failure = pageError(error);
+    if (!failure) throw error;
+    const errors = (failure.kind === "invalid" ? (error as { facts?: { errors?: Record<string, string> } }).facts?.errors : undefined) ?? {};
+    const first = Object.keys(errors)[0] ?? null;
+    return answer(failure.status, {
+      errors,
+      problem: failure.kind === "invalid" ? `Some fields need a change before this can be saved: ${Object.keys(errors).length} to fix.` : failure.message,
+      focus: first === "" ? null : first,
+    });
+  }
+}

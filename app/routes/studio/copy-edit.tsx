@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { studioMeta } from "~/components/studio/meta";
+import { CopyEditor, CopyNotice } from "~/components/studio/copy-editor";
+import { Notice, PageHeader } from "~/components/studio/ui";
+import { copyEditorAction, copyEditorLoader } from "~/lib/copy-editor.server";
+import type { Route } from "./+types/copy-edit";
+
+// One page for every copy document: /studio/faq (the FAQ) and /studio/pages/:doc (the pages' copy), decision 0027.
+
+export function meta({ data }: Route.MetaArgs) {
+  return studioMeta(data?.doc.title ?? "Page copy");
+}
+
+export const loader = (args: Route.LoaderArgs) => copyEditorLoader(args);
+export const action = (args: Route.ActionArgs) => copyEditorAction(args);
+
+export default function CopyEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { doc } = loaderData;
+  const values = actionData ? actionData.values : loaderData.editing;
+  const formKey = actionData ? `a${actionData.nonce}` : `l${loaderData.draft?.revision ?? 0}:${loaderData.liveVersion}:${loaderData.focus ?? ""}`;
+  return (
+    <>
+      <PageHeader
+        title={doc.title}
+        description={
+          <>
+            Shown on <Link to={doc.path} className="font-semibold text-emerald-800 underline">{doc.path}</Link>. Changes are a draft until you publish them.
+            {doc.id !== "faq" ? (
+              <>
+                {" "}
+                <Link to="/studio/pages" className="font-semibold text-emerald-800 underline">All page copy</Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      {!actionData ? <CopyNotice done={loaderData.done} /> : null}
+      {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
+      <CopyEditor
+        sections={doc.sections}
+        defaults={loaderData.defaults}
+        values={values}
+        errors={actionData?.errors ?? {}}
+        formKey={formKey}
+        liveVersion={loaderData.liveVersion}
+        draftRevision={loaderData.draft?.revision ?? 0}
+        locale={loaderData.locale}
+        draft={loaderData.draft}
+        published={loaderData.published}
+        previewHref={loaderData.previewHref}
+        revisionsHref={loaderData.revisionsHref}
+        focus={actionData ? actionData.focus : loaderData.focus}
+      />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { Form, Link, redirect } from "react-router";
+import { useWhen } from "~/components/studio/access-format";
+import { studioMeta } from "~/components/studio/meta";
+import { Button, DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
+import { docAndLocale, editorHref } from "~/lib/copy-editor.server";
+import { postedForm } from "~/lib/posted-form.server";
+import { pageError } from "~/lib/service-errors.server";
+import { requireStudio } from "~/lib/studio.server";
+import { compareRevision, listRevisions, restoreRevision } from "../../../server/services/content/drafts";
+import type { Route } from "./+types/copy-revisions";
+
+// The revisions of a copy document (decision 0027): who published and when, a revision compared with the live copy
+// field by field, and restoring one as a draft.
+
+export function meta({ data }: Route.MetaArgs) {
+  return studioMeta(`Revisions: ${data?.title ?? "page copy"}`);
+}
+
+const idOf = (text: string | null | FormDataEntryValue) => (typeof text === "string" && /^\d{1,15}$/.test(text) ? Number(text) : 0);
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStudio(args);
+  const { doc, locale } = docAndLocale(args);
+  const deps = args.context.deps;
+  const revisions = await listRevisions(deps, doc, locale);
+  const compare = idOf(new URL(args.request.url).searchParams.get("compare"));
+  let comparison = null;
+  let error: string | null = null;
+  if (compare) {
+    try {
+      comparison = { id: compare, differences: await compareRevision(deps, doc, locale, compare) };
+    } catch (e) {
+      const problem = pageError(e);
+      if (!problem) throw e;
+      error = problem.message;
+    }
+  }
+  return { title: doc.title, locale, revisions, comparison, error, editor: editorHref(doc, locale), self: editorHref(doc, locale, "/revisions") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args);
+  const { doc, locale } = docAndLocale(args);
+  const form = await postedForm(args.request);
+  try {
+    await restoreRevision(args.context.deps, doc, locale, idOf(form.get("revision")), studio.actor);
+  } catch (e) {
+    const problem = pageError(e);
+    if (!problem) throw e;
+    return { problem: problem.message };
+  }
+  return redirect(`${editorHref(doc, locale)}&done=restored`);
+}
+
+export default function CopyRevisions({ loaderData, actionData }: Route.ComponentProps) {
+  const { revisions, comparison } = loaderData;
+  const when = useWhen();
+  return (
+    <>
+      <PageHeader
+        title={`Revisions: ${loaderData.title}`}
+        description="Every published change (the last 50). Compare one with the live copy, or restore it as a draft to review and publish."
+        actions={
+          <Link to={loaderData.editor} className={buttonClass()}>
+            Back to the editor
+          </Link>
+        }
+      />
+      {loaderData.error ? <Notice tone="error">{loaderData.error}</Notice> : null}
+      {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
+      {comparison ? (
+        <section aria-labelledby="compare-heading" className="mb-8">
+          <h2 id="compare-heading" className="mb-2 text-lg font-semibold text-slate-900">
+            Revision {comparison.id} compared with the live copy
+          </h2>
+          {comparison.differences.length === 0 ? (
+            <p className="text-sm text-slate-700">The live copy is the same as this revision.</p>
+          ) : (
+            <DataTable caption={`What differs between revision ${comparison.id} and the live copy`}>
+              <thead>
+                <tr>
+                  <th scope="col" className={TH}>Field</th>
+                  <th scope="col" className={TH}>In this revision</th>
+                  <th scope="col" className={TH}>Live now</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100" data-testid="differences">
+                {comparison.differences.map((d) => (
+                  <tr key={d.path}>
+                    <td className={`${TD} font-mono text-xs`}>{d.path}</td>
+                    <td className={`${TD} whitespace-pre-wrap break-words`}>{d.revision}</td>
+                    <td className={`${TD} whitespace-pre-wrap break-words`}>{d.live}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </section>
+      ) : null}
+      {revisions.length === 0 ? (
+        <EmptyState title="Nothing published yet">Visitors see the original copy.</EmptyState>
+      ) : (
+        <DataTable caption="Revisions, newest first">
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>Revision</th>
+              <th scope="col" className={TH}>Published</th>
+              <th scope="col" className={TH}>By</th>
+              <th scope="col" className={TH}>Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {revisions.map((r) => (
+              <tr key={r.id} data-testid="revision">
+                <td className={TD}>{r.id}</td>
+                <td className={TD}>{when(r.at)}</td>
+                <td className={TD}>{r.by ?? "a former staff member"}</td>
+                <td className={TD}>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`${loaderData.self}&compare=${r.id}`} className={buttonClass()} aria-label={`Compare revision ${r.id} with the live copy`}>
+                      Compare
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="revision" value={r.id} />
+                      <Button type="submit" aria-label={`Restore revision ${r.id} as a draft`}>
+                        Restore as draft
+                      </Button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,291 @@
+import type { Deps } from "../../context";
+import type { CopyDoc, CopyLocale } from "../../../shared/copy/fields";
+import { COPY_LOCALES } from "../../../shared/copy/fields";
+import { COPY_DOCS } from "../../../shared/copy/index";
+import { mergeDoc } from "../../../shared/copy/merge";
+import { changedPaths, checkCopy } from "../../../shared/copy/validate";
+import { mayOpen } from "../../../shared/studio-policy";
+import { recordAudit } from "../audit";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import type { StaffActor } from "../staff/invitations";
+import { COPY_PREFIX } from "./copy";
+import { REVISIONS_KEPT, STALE_COPY, saveContent } from "./store";
+
+/**
+ * Drafts, publishing and revisions of the owner's copy (issue 28, decision 0027). A draft is the whole document in one
+ * locale, never read by the public pages; saving it changes nothing live. Publishing writes it through saveContent
+ * (the entry, a revision, the content version that keys every cached page, the audit line) and removes the draft in
+ * the same transaction. Both are optimistic: each carries the published version (and the draft's own revision) it
+ * was made from, and a save made from older ones is refused, so one editor never silently overwrites another.
+ */
+
+export const STALE_DRAFT = "Someone saved this draft after you opened it. Open it again to see their changes, then make yours (what you typed is still in the form).";
+const NO_DRAFT = "There is no draft to publish: save a draft first.";
+
+export type DraftInfo = { value: unknown; baseVersion: number; revision: number; updatedAt: number; updatedBy: string | null };
+
+export type CopyEditorState = {
+  /** The published copy as visitors see it (merged over the defaults). */
+  live: Record<string, unknown>;
+  /** The published entry's version (0: nothing published: the defaults show). */
+  liveVersion: number;
+  published: { at: number; by: string | null } | null;
+  draft: DraftInfo | null;
+  /** What the form shows: the draft when there is one, else the published copy. */
+  editing: Record<string, unknown>;
+};
+
+export function copyKey(doc: CopyDoc): string {
+  return `${COPY_PREFIX}${doc.id}`;
+}
+
+/** Only the locales copy is kept in today (`en`); anything else is refused as not found. */
+export function copyLocale(value: string | null | undefined): CopyLocale | null {
+  const locale = value ?? "en";
+  return (COPY_LOCALES as readonly string[]).includes(locale) ? (locale as CopyLocale) : null;
+}
+
+function mayEdit(actor: StaffActor, doc: CopyDoc): void {
+  if (!mayOpen(actor.access, doc.id === "faq" ? "faq" : "pages")) throw forbidden("Only the site's owner and editors may change its copy.");
+}
+
+function parse(text: string | null | undefined): unknown {
+  if (text === null || text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function emailOf(deps: Pick<Deps, "db">, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const row = await deps.db.kysely.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+async function liveEntry(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale) {
+  const row = await deps.db.kysely
+    .selectFrom("content_entries")
+    .select(["value", "version", "updated_at", "updated_by"])
+    .where("key", "=", copyKey(doc))
+    .where("locale", "=", locale)
+    .executeTakeFirst();
+  return row ? { value: parse(row.value), version: Number(row.version), at: Number(row.updated_at), by: row.updated_by } : null;
+}
+
+async function draftRow(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<DraftInfo | null> {
+  const row = await deps.db.kysely
+    .selectFrom("content_drafts")
+    .select(["value", "base_version", "revision", "updated_at", "updated_by"])
+    .where("key", "=", copyKey(doc))
+    .where("locale", "=", locale)
+    .executeTakeFirst();
+  return row ? { value: parse(row.value), baseVersion: Number(row.base_version), revision: Number(row.revision), updatedAt: Number(row.updated_at), updatedBy: row.updated_by } : null;
+}
+
+/** The draft's stored value only (a preview render's input), or undefined when there is none. */
+export async function readDraftValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<unknown> {
+  return (await draftRow(deps, doc, locale))?.value;
+}
+
+export async function copyEditorState(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<CopyEditorState> {
+  const [entry, draft] = await Promise.all([liveEntry(deps, doc, locale), draftRow(deps, doc, locale)]);
+  const defaults = doc.defaults(locale);
+  const live = mergeDoc(doc.sections, entry?.value, defaults) as Record<string, unknown>;
+  const byEmail = await emailOf(deps, entry?.by ?? null);
+  return {
+    live,
+    liveVersion: entry?.version ?? 0,
+    published: entry ? { at: entry.at, by: byEmail } : null,
+    draft: draft ? { ...draft, updatedBy: await emailOf(deps, draft.updatedBy) } : null,
+    editing: draft ? (mergeDoc(doc.sections, draft.value, defaults) as Record<string, unknown>) : live,
+  };
+}
+
+/** Checks a document as sent; a refusal names the first field at fault and carries every field's message (`facts.errors`). */
+export function checkDocument(doc: CopyDoc, locale: CopyLocale, input: unknown): Record<string, unknown> {
+  const { value, errors } = checkCopy(doc.sections, input, doc.defaults(locale));
+  const first = Object.keys(errors)[0];
+  if (first !== undefined) throw invalid(errors[first]!, first, { errors });
+  return value;
+}
+
+export type DraftBase = { liveVersion: number; draftRevision: number };
+
+/**
+ * Saves the draft (never the live copy): checked, then written only if the published copy and the draft are still
+ * what the editor opened (`base`); returns the draft's new revision. Audited as `copy.draft.save`.
+ */
+export async function saveDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, input: unknown, base: DraftBase, actor: StaffActor, now = Date.now()): Promise<number> {
+  mayEdit(actor, doc);
+  const value = checkDocument(doc, locale, input);
+  const key = copyKey(doc);
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const live = await trx.selectFrom("content_entries").select("version").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
+    if (Number(live?.version ?? 0) !== base.liveVersion) throw conflict(STALE_COPY);
+    const old = await trx.selectFrom("content_drafts").select(["revision", "value"]).where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
+    if (Number(old?.revision ?? 0) !== base.draftRevision) throw conflict(STALE_DRAFT);
+    const revision = base.draftRevision + 1;
+    const row = { value: JSON.stringify(value), base_version: base.liveVersion, revision, updated_at: now, updated_by: actor.userId };
+    if (old) await trx.updateTable("content_drafts").set(row).where("key", "=", key).where("locale", "=", locale).execute();
+    else await trx.insertInto("content_drafts").values({ key, locale, ...row }).execute();
+    const changed = changedPaths(doc.sections, parse(old?.value) ?? {}, value);
+    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.draft.save", recordType: "content", recordId: `${key}:${locale}`, detail: describe(changed) }, now);
+    return revision;
+  });
+}
+
+/**
+ * Publishes the draft: checked again (a rule made stricter since it was saved), refused if the published copy moved
+ * since the draft was made from it or the draft since the editor opened it; the change, its revision, the content
+ * version and the audit line (`copy.publish` with the changed field paths) are one transaction that also removes the
+ * draft. Returns the changed paths.
+ */
+export async function publishDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, base: DraftBase, actor: StaffActor, now = Date.now()): Promise<string[]> {
+  mayEdit(actor, doc);
+  const draft = await draftRow(deps, doc, locale);
+  if (!draft) throw conflict(NO_DRAFT);
+  if (draft.revision !== base.draftRevision) throw conflict(STALE_DRAFT);
+  if (draft.baseVersion !== base.liveVersion) throw conflict(STALE_COPY);
+  const value = checkDocument(doc, locale, draft.value);
+  const entry = await liveEntry(deps, doc, locale);
+  const defaults = doc.defaults(locale);
+  const changed = changedPaths(doc.sections, mergeDoc(doc.sections, entry?.value, defaults), mergeDoc(doc.sections, value, defaults));
+  const key = copyKey(doc);
+  await saveContent(
+    deps,
+    [{ key, locale, value, expectVersion: draft.baseVersion }],
+    actor,
+    { action: "copy.publish", recordId: `${key}:${locale}`, detail: describe(changed) },
+    now,
+    async (trx) => {
+      const removed = await trx.deleteFrom("content_drafts").where("key", "=", key).where("locale", "=", locale).where("revision", "=", draft.revision).executeTakeFirst();
+      if (Number(removed.numDeletedRows) !== 1) throw conflict(STALE_DRAFT);
+    },
+  );
+  return changed;
+}
+
+/** Drops the draft (the published copy stays). Audited as `copy.draft.discard`. */
+export async function discardDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, actor: StaffActor, now = Date.now()): Promise<boolean> {
+  mayEdit(actor, doc);
+  const key = copyKey(doc);
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom("content_drafts").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return false;
+    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.draft.discard", recordType: "content", recordId: `${key}:${locale}`, detail: "draft discarded" }, now);
+    return true;
+  });
+}
+
+export type RevisionLine = { id: number; version: number; at: number; by: string | null; cleared: boolean };
+
+/** The kept revisions of a document in one locale (the last REVISIONS_KEPT), newest first, with who and when. */
+export async function listRevisions(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<RevisionLine[]> {
+  const rows = await deps.db.kysely
+    .selectFrom("content_revisions")
+    .leftJoin("users", "users.id", "content_revisions.created_by")
+    .select(["content_revisions.id", "content_revisions.version", "content_revisions.created_at", "content_revisions.value", "users.email"])
+    .where("content_revisions.key", "=", copyKey(doc))
+    .where("content_revisions.locale", "=", locale)
+    .orderBy("content_revisions.id", "desc")
+    .limit(REVISIONS_KEPT)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), version: Number(r.version), at: Number(r.created_at), by: r.email ?? null, cleared: r.value === null }));
+}
+
+async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<unknown> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("No such revision.");
+  const row = await deps.db.kysely
+    .selectFrom("content_revisions")
+    .select("value")
+    .where("id", "=", id)
+    .where("key", "=", copyKey(doc))
+    .where("locale", "=", locale)
+    .executeTakeFirst();
+  if (!row) throw notFound("No such revision.");
+  return row.value === null ? {} : parse(row.value);
+}
+
+export type FieldDifference = { path: string; revision: string; live: string };
+
+/** What differs, field by field, between a revision (as it showed) and the live copy. */
+export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<FieldDifference[]> {
+  const defaults = doc.defaults(locale);
+  const then = mergeDoc(doc.sections, await revisionValue(deps, doc, locale, id), defaults);
+  const entry = await liveEntry(deps, doc, locale);
+  const now = mergeDoc(doc.sections, entry?.value, defaults);
+  return changedPaths(doc.sections, then, now).map((path) => ({ path, revision: shown(at(then, path)), live: shown(at(now, path)) }));
+}
+
+/**
+ * Puts a revision back AS A DRAFT (replacing any draft), made from the live version: the editor reviews, previews
+ * and publishes it like any draft. Audited as `copy.revision.restore`.
+ */
+export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number, actor: StaffActor, now = Date.now()): Promise<void> {
+  mayEdit(actor, doc);
+  const stored = await revisionValue(deps, doc, locale, id);
+  const { value } = checkCopy(doc.sections, mergeDoc(doc.sections, stored, doc.defaults(locale)), doc.defaults(locale));
+  const key = copyKey(doc);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const live = await trx.selectFrom("content_entries").select("version").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
+    const old = await trx.selectFrom("content_drafts").select("revision").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
+    const row = { value: JSON.stringify(value), base_version: Number(live?.version ?? 0), revision: Number(old?.revision ?? 0) + 1, updated_at: now, updated_by: actor.userId };
+    if (old) await trx.updateTable("content_drafts").set(row).where("key", "=", key).where("locale", "=", locale).execute();
+    else await trx.insertInto("content_drafts").values({ key, locale, ...row }).execute();
+    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.revision.restore", recordType: "content", recordId: `${key}:${locale}`, detail: `revision ${id} restored as a draft` }, now);
+  });
+}
+
+export type CopyDocSummary = { id: string; title: string; path: string | undefined; draft: { at: number; by: string | null } | null; published: { at: number; by: string | null } | null };
+
+/** Every document the studio edits, with whether a draft waits and who published last (one locale). */
+export async function copyOverview(deps: Pick<Deps, "db">, locale: CopyLocale): Promise<CopyDocSummary[]> {
+  const keys = COPY_DOCS.map((d) => copyKey(d));
+  const [entries, drafts] = await Promise.all([
+    deps.db.kysely
+      .selectFrom("content_entries")
+      .leftJoin("users", "users.id", "content_entries.updated_by")
+      .select(["content_entries.key", "content_entries.updated_at", "users.email"])
+      .where("content_entries.locale", "=", locale)
+      .where("content_entries.key", "in", keys)
+      .execute(),
+    deps.db.kysely
+      .selectFrom("content_drafts")
+      .leftJoin("users", "users.id", "content_drafts.updated_by")
+      .select(["content_drafts.key", "content_drafts.updated_at", "users.email"])
+      .where("content_drafts.locale", "=", locale)
+      .where("content_drafts.key", "in", keys)
+      .execute(),
+  ]);
+  return COPY_DOCS.map((doc) => {
+    const e = entries.find((r) => r.key === copyKey(doc));
+    const d = drafts.find((r) => r.key === copyKey(doc));
+    return {
+      id: doc.id,
+      title: doc.title,
+      path: doc.path,
+      draft: d ? { at: Number(d.updated_at), by: d.email ?? null } : null,
+      published: e ? { at: Number(e.updated_at), by: e.email ?? null } : null,
+    };
+  });
+}
+
+function describe(paths: string[]): string {
+  if (paths.length === 0) return "no field changed";
+  const shownPaths = paths.slice(0, 40).join(", ");
+  return `changed: ${shownPaths}${paths.length > 40 ? ` and ${paths.length - 40} more` : ""}`;
+}
+
+function at(value: unknown, path: string): unknown {
+  let v: unknown = value;
+  for (const part of path.split(".")) v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[part] : undefined;
+  return v;
+}
+
+function shown(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return `${value.length} item${value.length === 1 ? "" : "s"}`;
+  return "";
+}
