@@ -3,7 +3,8 @@
  * knowledge index. Seeds BENCH_POSTS (default 10,000) generated posts (each
  * indexed as it is written, as publishing does) plus the sample posts into a
  * temporary database, then runs BENCH_CHATS (default 10) concurrent chats,
- * each asking the eval question set in turn through the chat service (the
+ * each asking the eval question sets in turn (the older set and the visitor questions, follow-ups with their
+ * previous turn) through the chat service (the
  * local engine, the knowledge search and the questions log; no model), for
  * BENCH_SECONDS (default 15). Prints p50/p95/p99 per answer, the CPU time per
  * answer and the load average. Target: p99 under 50 ms.
@@ -27,7 +28,15 @@ const CHATS = Number(process.env.BENCH_CHATS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
 const questionsFile = path.join(import.meta.dirname, "../tests/eval/chat-questions.json");
-const QUESTIONS = (JSON.parse(fs.readFileSync(questionsFile, "utf8")) as { questions: Array<{ q: string }> }).questions.map((q) => q.q);
+type Turn = { role: "user" | "assistant"; content: string };
+const visitorFile = path.join(import.meta.dirname, "../tests/eval/visitor-questions.json");
+const QUESTIONS: { message: string; history?: Turn[] }[] = [
+  ...(JSON.parse(fs.readFileSync(questionsFile, "utf8")) as { questions: Array<{ q: string }> }).questions.map((q) => ({ message: q.q })),
+  ...(JSON.parse(fs.readFileSync(visitorFile, "utf8")) as { questions: Array<{ q: string; history?: Turn[] }> }).questions.map((q) => ({
+    message: q.q,
+    ...(q.history ? { history: q.history } : {}),
+  })),
+];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -54,7 +63,7 @@ async function main(): Promise<void> {
     const chat = async (c: number) => {
       for (let n = c; Date.now() < until; n += CHATS) {
         const start = performance.now();
-        await answerChat(deps, { message: QUESTIONS[n % QUESTIONS.length]! });
+        await answerChat(deps, QUESTIONS[n % QUESTIONS.length]!);
         times.push(performance.now() - start);
       }
     };

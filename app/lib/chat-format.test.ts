@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatChatText, plainChatText, safeSources } from "./chat-format";
+import { formatChatText, plainChatText, safeChatHref, safeSources } from "./chat-format";
 
 const html = (text: unknown) => renderToStaticMarkup(createElement("div", null, formatChatText(text)));
 
@@ -38,6 +38,25 @@ describe("chat text rendering", () => {
 
   it("gives screen readers the text without marks", () => {
     expect(plainChatText("**Free**: up to 3")).toBe("Free: up to 3");
+  });
+});
+
+describe("links in the assistant's text", () => {
+  it("renders WhatsApp, same-site, mailto and tel links; WhatsApp in a new tab", () => {
+    const out = html("• **WhatsApp**: [send them your question](https://wa.me/919812345678?text=Hi%20there%28on%20%2Fai-help%29) or the [contact page](/contact)");
+    expect(out).toContain('<a href="https://wa.me/919812345678?text=Hi%20there%28on%20%2Fai-help%29" class="font-semibold underline" target="_blank" rel="noopener noreferrer">send them your question</a>');
+    expect(out).toContain('<a href="/contact" class="font-semibold underline">contact page</a>');
+    expect(safeChatHref("mailto:team@example.com")).toBe("mailto:team@example.com");
+    expect(safeChatHref("tel:+91 98123 45678")).toBe("tel:+91 98123 45678");
+  });
+
+  it("leaves any other address as text", () => {
+    for (const url of ["javascript:alert(1)", "https://evil.example/", "//evil.example/x", "https://wa.me.evil.example/1", "data:text/html,x"]) {
+      expect(safeChatHref(url)).toBeNull();
+      const out = html(`[click](${url})`);
+      expect(out).not.toContain("<a ");
+      expect(out).toContain("[click]");
+    }
   });
 });
 

@@ -12,18 +12,53 @@ const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
 
 type Block = { kind: "p"; lines: string[] } | { kind: "ul" | "ol"; items: string[] };
 
-/** **bold** spans inside one line. */
+/**
+ * A link the assistant may give: a page of this site, a WhatsApp chat (wa.me), an e-mail or a phone number. Any
+ * other address stays text.
+ */
+export function safeChatHref(url: string): string | null {
+  if (/^\/(?!\/)[^\s]*$/.test(url)) return url;
+  if (/^https:\/\/wa\.me\/\d{8,15}(?:\?text=[^\s]*)?$/.test(url)) return url;
+  if (/^mailto:[^\s@]+@[^\s@]+$/.test(url) || /^tel:\+?[\d ()-]{3,40}$/.test(url)) return url;
+  return null;
+}
+
+/** [text](url) links (see safeChatHref) inside a piece of a line. */
+function links(text: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  const link = /\[([^\]\n]{1,200})\]\(([^)\s]{1,2500})\)/g;
+  let last = 0;
+  let n = 0;
+  for (let m = link.exec(text); m; m = link.exec(text)) {
+    const href = safeChatHref(m[2]!);
+    if (!href) continue;
+    if (m.index > last) out.push(text.slice(last, m.index));
+    const external = href.startsWith("https://");
+    out.push(
+      h(
+        "a",
+        { key: `${key}-a${n++}`, href, className: "font-semibold underline", ...(external ? { target: "_blank", rel: "noopener noreferrer" } : {}) },
+        m[1],
+      ),
+    );
+    last = link.lastIndex;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** **bold** spans and links inside one line. */
 function inline(text: string, key: string): ReactNode[] {
   const out: ReactNode[] = [];
   const bold = /\*\*([^*\n]+?)\*\*/g;
   let last = 0;
   let n = 0;
   for (let m = bold.exec(text); m; m = bold.exec(text)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
+    if (m.index > last) out.push(...links(text.slice(last, m.index), `${key}-${n++}`));
     out.push(h("strong", { key: `${key}-${n++}`, className: "font-semibold" }, m[1]));
     last = bold.lastIndex;
   }
-  if (last < text.length) out.push(text.slice(last));
+  if (last < text.length) out.push(...links(text.slice(last), `${key}-${n++}`));
   return out;
 }
 

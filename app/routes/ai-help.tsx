@@ -67,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = await answerChat(deps, {
       message: text,
       history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
+      page: new URL(request.url).pathname,
     });
     reply = answer.reply;
     sources = safeSources(answer.sources);

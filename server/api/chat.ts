@@ -49,8 +49,13 @@ const HistorySchema = z.array(HistoryItemSchema, { error: "history must be a lis
 
 const IndustrySchema = z.enum(INDUSTRIES, { error: `industry must be one of: ${INDUSTRIES.join(", ")}.` });
 
+const PageSchema = z
+  .string({ error: "page must be text." })
+  .max(200, { error: "page may hold at most 200 characters." })
+  .regex(/^\/[^\s]*$/, { error: "page must be a path on this site, such as /ai-help." });
+
 const ChatSchema = z.object(
-  { message: MessageSchema, history: HistorySchema.optional(), industry: IndustrySchema.optional() },
+  { message: MessageSchema, history: HistorySchema.optional(), industry: IndustrySchema.optional(), page: PageSchema.optional() },
   { error: "Send a JSON object with a message." },
 );
 const IntentSchema = z.object(

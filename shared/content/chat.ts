@@ -208,8 +208,8 @@ Which tool would you like to connect?`,
 
 Tell me what you need, or use the WhatsApp button at the bottom of the page to reach our team.`,
 
-  templates: `We have **${F.templates} templates** ready for your industry: ${INDUSTRIES.join(", ")} and more.
-Each kit comes with conversation flows, follow-up sequences and booking set up for your business, ready in ${F.kitReadyHours} hours with no setup fees.
+  templates: `We have **${F.templates} templates**, and industry kits for real estate, healthcare & clinics, coaching classes, service agencies, freelancers, and salons, spas & fitness.
+Each kit has an AI smart WhatsApp bot, paid ads plus creative copy, nurturing scripts, follow-up sequences and onboarding SOPs, ready in ${F.kitReadyHours} hours with no setup fees.
 
 Which industry is your business in?`,
 };
@@ -228,29 +228,40 @@ What would you like to know?`;
 /** The reply to a greeting. */
 export const CHAT_GREETING_REPLY = CHAT_WELCOME;
 
-/** Canned replies per industry, used when the message is about one industry or the language model fails. */
+/** The industries the site has a kit for (the home page's "Industry kits available for"). */
+const KITS_LIST = "real estate, healthcare & clinics, coaching classes, service agencies, freelancers, and salons, spas & fitness";
+const KIT_CONTENTS = "Each kit has an AI smart WhatsApp bot, paid ads plus creative copy, nurturing scripts, follow-up sequences and onboarding SOPs, ready in 72 hours with no setup fees.";
+const noKit = (what: string) =>
+  `We don't have a kit made for ${what} yet. Industry kits are available for ${KITS_LIST}. ${KIT_CONTENTS} Our team can tell you what would fit your business: book a demo or message us on WhatsApp.`;
+
+/**
+ * Canned replies per industry, used when the message is about one industry or the language model fails. They say
+ * only what the site says (issue 29): the two industries with their own kit quote the home page's "Built for
+ * businesses that live on enquiries"; the others have no kit of their own and get the general kit and a person.
+ */
 export const CHAT_INDUSTRY_REPLIES: Record<Industry, string> = {
-  "Real Estate": `For **real estate**, ${PRODUCT} answers property enquiries 24/7, shares listings, books site visits and follows up with every buyer until they are ready. Agents save about ${F.hoursSavedPerWeek} hours a week. Shall I help you book a demo?`,
-  Healthcare: `For **healthcare**, ${PRODUCT} answers patient questions, books and reminds appointments and follows up after visits, so your front desk saves about ${F.hoursSavedPerWeek} hours a week. Shall I help you book a demo?`,
-  "E-commerce": `For **e-commerce**, ${PRODUCT} answers product questions, recommends the right items, recovers abandoned carts and shares order updates on WhatsApp. Shall I help you book a demo?`,
-  Education: `For **education**, ${PRODUCT} answers admission enquiries, shares course details and fees, books counselling sessions and follows up with every student lead. Shall I help you book a demo?`,
-  Restaurant: `For **restaurants**, ${PRODUCT} takes table bookings, shares the menu and offers, answers questions on WhatsApp and invites guests back with follow-up messages. Shall I help you book a demo?`,
-  Automotive: `For **automotive** businesses, ${PRODUCT} answers vehicle enquiries, books test drives and service appointments and follows up with every lead. Shall I help you book a demo?`,
-  Childcare: `For **childcare**, ${PRODUCT} answers parents' questions, shares programmes and fees, books centre visits and keeps parents updated. Shall I help you book a demo?`,
+  "Real Estate": `For **real estate**, every buyer gets instant answers on budget, location and floor plans, and a site visit is booked straight into the agent's calendar: more site visits from the same ad budget. ${KIT_CONTENTS} Shall I help you book a demo?`,
+  Healthcare: `For **healthcare and clinics**, patients book, reschedule and get reminders on WhatsApp by themselves, with clinic timings and doctor availability always up to date: fuller schedules and fewer missed appointments. ${KIT_CONTENTS} Shall I help you book a demo?`,
+  "E-commerce": noKit("e-commerce"),
+  Education: noKit("schools and education"),
+  Restaurant: noKit("restaurants"),
+  Automotive: noKit("automotive businesses"),
+  Childcare: noKit("childcare"),
 };
 
 /**
  * Words that name an industry in a message ("*" matches a word start), so a
  * message about a clinic gets the healthcare reply when no rule matched.
+ * Coaching classes have a kit of their own (the assistant's kits), so "coaching" is not education here.
  */
 export const INDUSTRY_WORDS: Record<Industry, readonly string[]> = {
   "Real Estate": ["real estate", "realtor*", "propert*", "broker*", "realty"],
   Healthcare: ["healthcare", "health care", "clinic*", "doctor*", "hospital*", "dentist*", "patient*"],
-  "E-commerce": ["e-commerce", "ecommerce", "online store*", "online shop*", "shop*", "store*"],
-  Education: ["education*", "school*", "coaching", "tutor*", "college*", "student*"],
-  Restaurant: ["restaurant*", "cafe*", "café*", "food", "menu*", "dining"],
-  Automotive: ["automotive", "car", "cars", "dealership*", "vehicle*", "garage*"],
-  Childcare: ["childcare", "child care", "daycare*", "day care", "preschool*", "nurser*", "kids"],
+  "E-commerce": ["e-commerce", "ecommerce", "online store*", "online shop*", "shopify", "abandoned cart*"],
+  Education: ["education*", "school*", "college*", "universit*"],
+  Restaurant: ["restaurant*", "cafe*", "caf\u00e9*", "food", "dining", "hotel*", "dhaba*", "table booking*"],
+  Automotive: ["automotive", "car", "cars", "dealership*", "vehicle*", "garage*", "showroom*", "test drive*"],
+  Childcare: ["childcare", "child care", "daycare*", "day care", "preschool*", "nurser*", "kids", "creche*"],
 };
 
 /** Quick replies (spec section 8). */

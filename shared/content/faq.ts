@@ -79,7 +79,7 @@ export const FAQ: readonly FaqEntry[] = [
     id: "industries",
     question: "Which industries do you work with?",
     answer: `Industry kits are available for real estate, healthcare and clinics, coaching classes, service agencies, freelancers, and salons, spas and fitness, with ${F.templates} templates for businesses such as real estate, healthcare, e-commerce, education, restaurants, automotive and childcare.`,
-    also: ["which businesses industries sectors", "does it work for my business", "salon gym spa coaching agency freelancer doctor clinic"],
+    also: ["which businesses industries sectors", "does it work for my business", "salon gym spa coaching agency freelancer doctor clinic", "which kits are available, which businesses have a kit ready"],
     topic: "templates",
   },
   {

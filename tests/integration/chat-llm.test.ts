@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_MENU, CHAT_REPLIES, chatSystemPrompt } from "../../shared/content/chat";
+import { CHAT_GREETING_REPLY, CHAT_INDUSTRY_REPLIES, CHAT_REPLIES, chatSystemPrompt } from "../../shared/content/chat";
 import { createApp } from "../../server/app";
 import { FIRST_TOKEN_DEADLINE_MS, usableKey } from "../../server/services/chat/llm";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds())("chat API with a language model on %s", (kind
   it("falls back to the visitor's industry reply when the model fails on a message no rule matches", async () => {
     llm.behave = () => ({ kind: "status", status: 503 });
     const res = await postJson(impatient, "/api/chat", { message: "Tell me more", industry: "Automotive" });
-    expect(((await res.json()) as { data: { reply: string } }).data.reply).toBe(CHAT_INDUSTRY_REPLIES.Automotive);
+    expect(((await res.json()) as { data: { reply: string } }).data.reply.startsWith(CHAT_INDUSTRY_REPLIES.Automotive)).toBe(true);
     expect(impatientDeps.logs.text).toMatch(/language model failed \(the language model answered 503\)/);
   });
 
@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds())("language-model limits on %s", (kind) => {
     const discarded = testDeps(t.db, { TRUST_PROXY: "true", LLM_API_KEY: "not-an-openai-key" });
     const app = await createApp({ deps: discarded });
     const res = await postJson(app, "/api/chat", { message: "weather?" });
-    expect(((await res.json()) as { data: { reply: string } }).data.reply).toBe(CHAT_MENU);
+    expect(((await res.json()) as { data: { reply: string } }).data.reply).toContain("I'm not sure about that, and I'd rather not guess.");
     expect(discarded.logs.text).toMatch(/is ignored/);
     expect(discarded.logs.text).not.toContain("not-an-openai-key");
 

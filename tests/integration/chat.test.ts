@@ -43,11 +43,16 @@ describe.each(testDatabaseKinds())("chat API with the local assistant on %s", (k
     });
   });
 
-  it("welcomes a greeting, uses the visitor's industry and otherwise shows the menu", async () => {
+  it("welcomes a greeting, uses the visitor's industry and otherwise hands over to a person (never the menu)", async () => {
     const reply = async (body: unknown) => ((await (await postJson(app, "/api/chat", body)).json()) as { data: { reply: string } }).data.reply;
     expect(await reply({ message: "Good morning" })).toBe(CHAT_GREETING_REPLY);
-    expect(await reply({ message: "Tell me more", industry: "Childcare" })).toBe(CHAT_INDUSTRY_REPLIES.Childcare);
-    expect(await reply({ message: "What's the weather?" })).toBe(CHAT_MENU);
+    const industry = await reply({ message: "Tell me more", industry: "Childcare" });
+    expect(industry.startsWith(CHAT_INDUSTRY_REPLIES.Childcare)).toBe(true);
+    expect(industry).toContain("https://wa.me/");
+    const weather = await reply({ message: "What's the weather?", page: "/pricing" });
+    expect(weather).not.toBe(CHAT_MENU);
+    expect(weather).toContain("I'm not sure about that, and I'd rather not guess.");
+    expect(decodeURIComponent(/wa\.me\/\d+\?text=([^)\s]+)/.exec(weather)![1]!)).toContain('"What\'s the weather?" (on /pricing)');
   });
 
   it("accepts history in both the API's and the page's shape", async () => {
@@ -66,8 +71,8 @@ describe.each(testDatabaseKinds())("chat API with the local assistant on %s", (k
     const res = await postJson(app, "/api/chat", { message: `${"x".repeat(999)}🦜 pricing` });
     const body = (await res.json()) as { data: { reply: string; truncated: boolean } };
     expect(body.data.truncated).toBe(true);
-    // The keyword after the cut is gone, so the menu answers.
-    expect(body.data.reply).toBe(CHAT_MENU);
+    // The keyword after the cut is gone: nothing answers, so a person is offered.
+    expect(body.data.reply).toContain("I'm not sure about that, and I'd rather not guess.");
   });
 
   it.each([

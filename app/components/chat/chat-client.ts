@@ -63,7 +63,8 @@ export async function sendChatMessage(
     fetch("/api/chat", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ message, history }),
+      // The page goes into a hand-over's WhatsApp message.
+      body: JSON.stringify({ message, history, ...(typeof window === "undefined" ? {} : { page: window.location.pathname }) }),
       signal,
     }),
     import("eventsource-parser"),

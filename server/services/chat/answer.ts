@@ -16,12 +16,18 @@
  * - When nothing was recognised, the spec's fallbacks apply unchanged: the
  *   industry named, a greeting, the visitor's industry, the welcome menu.
  */
-import { CHAT_REPLIES, CHAT_RULES, type ChatTopicId, INDUSTRY_WORDS } from "../../../shared/content/chat";
-import { INDUSTRIES, type Industry } from "../../../shared/content/site";
+import { CHAT_INDUSTRY_REPLIES, CHAT_REPLIES, CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, GREETING_WORDS, INDUSTRY_WORDS } from "../../../shared/content/chat";
+import { SUPPORT_CHANNELS } from "../../../shared/content/contact";
+import { AVAILABLE_FOR } from "../../../shared/content/home";
+import { INDUSTRIES, type Industry, PRODUCT, whatsappLink } from "../../../shared/content/site";
+import { ASSISTANT_DOC } from "../../../shared/copy/assistant";
+import type { DocValue } from "../../../shared/copy/fields";
 import type { Deps } from "../../context";
-import { keywordPattern, type LocalTopic, localReply, matchRule } from "./engine";
-import { type Citation, citationOf, type Hit, searchKnowledge, stemWeight, VOCABULARY } from "./knowledge";
-import { contentStems, normalizeQuestion, stemSet } from "./text";
+import { readCopy } from "../content/copy";
+import { siteSettings } from "../content/settings";
+import { keywordPattern, type LocalTopic, matchRule } from "./engine";
+import { type Citation, citationOf, type Hit, searchKnowledge, siteUses, stemWeight, VOCABULARY } from "./knowledge";
+import { type ChatLanguage, contentStems, detectLanguage, isStopword, normalizeQuestion, stemSet, translateHindi, words } from "./text";
 
 /** A passage must hold at least this share of a question's weighted words to answer or be cited. */
 export const PASSAGE_THRESHOLD = 0.6;
@@ -49,8 +55,22 @@ export type LocalAnswer = {
   sources: KnowledgeSource[];
   /** True when at least one answer is quoted from a passage rather than a spec reply. */
   fromKnowledge: boolean;
-  /** The message got the welcome menu. */
+  /** Nothing answered the question (it was handed to a person). */
   fellThrough: boolean;
+  /** True when the reply hands the visitor to a person (asked for one, or no answer was good enough). */
+  handover: boolean;
+  /** The visitor's language as detected. */
+  language: ChatLanguage;
+};
+
+/** A message of the conversation so far (the page sends them along). */
+export type AnswerTurn = { role: "user" | "assistant"; content: string };
+
+export type AnswerOptions = {
+  /** The conversation before this message, oldest first. */
+  history?: readonly AnswerTurn[];
+  /** The page the visitor is on (a same-site path), put in the WhatsApp message. */
+  page?: string;
 };
 
 type Part = { key: string; text: string; intent: string; topic: LocalTopic | "knowledge"; cite: Hit[]; quoted?: Hit };
@@ -88,13 +108,16 @@ export function excerpt(hit: Pick<Hit, "kind" | "heading" | "body">): string {
 
 /** The strong hits, best first, among those close to the best one's database rank. */
 function strongHits(hits: Hit[]): Hit[] {
-  const strong = hits.filter((h) => h.coverage >= PASSAGE_THRESHOLD && h.matched.some((s) => stemWeight(s) === 1));
+  // With words no passage uses in the question, a passage answers only when its heading names the subject.
+  const strong = hits.filter(
+    (h) => h.coverage >= PASSAGE_THRESHOLD && h.matched.some((s) => stemWeight(s) === 1) && (h.unknown === 0 || h.phrase >= 100),
+  );
   if (strong.length === 0) return [];
   const best = strong[0]!;
   return strong.filter((h) => h.coverage >= best.coverage - 0.15 && h.rank >= best.rank * 0.35);
 }
 
-type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log">>;
+type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log" | "config">>;
 
 /** The knowledge's hits; a failed search (e.g. two processes building the index at once) answers by the rules alone. */
 async function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
@@ -106,7 +129,7 @@ async function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
   }
 }
 
-async function answerQuestion(deps: AnswerDeps, question: string): Promise<Part | undefined> {
+async function answerQuestion(deps: AnswerDeps, question: string, say: Say): Promise<Part | undefined> {
   const normalized = normalizeQuestion(question, VOCABULARY);
   const rule = matchRule(question) ?? matchRule(normalized.text);
   const hits = strongHits(await search(deps, question));
@@ -123,7 +146,7 @@ async function answerQuestion(deps: AnswerDeps, question: string): Promise<Part 
     // subject, and passages about everything else the question asked.
     const own = hits.find((h) => h.topic === rule.id);
     const cite = [...(own ? [own] : []), ...hits.filter((h) => h !== own && rest.length > 0 && coversRest(h))];
-    return { key: rule.id, text: CHAT_REPLIES[rule.id], intent: rule.intent, topic: rule.id, cite };
+    return { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite };
   }
   return best ? quote(best) : undefined;
 }
@@ -145,29 +168,322 @@ function source(hit: Hit): KnowledgeSource {
   return { ...citationOf(hit), ref: hit.ref, heading: hit.heading, body: hit.body };
 }
 
-/**
- * The local answer to a message (already cut to the limit), with the
- * passages it cites. Same rules, order and replies as the spec's engine for
- * every message the knowledge adds nothing to.
- */
-export async function answerLocally(deps: AnswerDeps, message: string, industry?: Industry): Promise<LocalAnswer> {
-  const parts: Part[] = [];
-  for (const question of splitQuestions(message)) {
-    if (parts.length >= MAX_ANSWERS) break;
-    const part = await answerQuestion(deps, question);
-    if (part && !parts.some((p) => p.key === part.key)) parts.push(part);
+// ---------------------------------------------------------------------------
+// What the assistant says: the owner's copy (ASSISTANT_DOC) filled in with the site's settings
+
+type AssistantCopy = DocValue<(typeof ASSISTANT_DOC)["sections"]>;
+
+/** The contact facts, from the site's settings (always current); none when no configuration was given. */
+type Contact = { whatsappNumber?: string; phone?: string; email?: string };
+
+/** The phone's hours as the contact page states them (never invented). */
+const PHONE_HOURS = SUPPORT_CHANNELS.find((c) => c.id === "phone")?.availability ?? "";
+
+type Say = {
+  copy: AssistantCopy;
+  contact: Contact;
+  rule: (id: ChatTopicId) => string;
+  contactReply: () => string;
+  handover: (question: string, asked: boolean) => string;
+  whatsapp: (question: string) => string | undefined;
+};
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** A line of the copy whose placeholders all have a value, or none (a setting not given is left out, never invented). */
+function line(template: string, values: Record<string, string | undefined>): string | undefined {
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  if (names.some((n) => !values[n])) return undefined;
+  return fill(template, values as Record<string, string>);
+}
+
+function makeSay(copy: AssistantCopy, contact: Contact, page: string): Say {
+  const whatsapp = (question: string) => {
+    if (!contact.whatsappNumber) return undefined;
+    const asked = Array.from(question.replace(/\s+/g, " ").trim()).slice(0, 300).join("");
+    // Brackets and stars escaped too, so the link survives the chat's [text](url) and **bold** marks.
+    return whatsappLink(contact.whatsappNumber, fill(copy.handover.whatsappMessage, { question: asked, page })).replace(
+      /[()*!']/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
+  };
+  const values = (question: string) => ({
+    whatsapp: whatsapp(question),
+    phone: contact.phone,
+    phoneHours: PHONE_HOURS,
+    email: contact.email,
+    question,
+    page,
+  });
+  return {
+    copy,
+    contact,
+    whatsapp,
+    rule: (id) => (id === "support" ? contactReplyOf(copy, values("")) : copy.replies[id as keyof AssistantCopy["replies"]] ?? CHAT_REPLIES[id]),
+    contactReply: () => contactReplyOf(copy, values("")),
+    handover: (question, asked) => {
+      const v = values(question);
+      const h = copy.handover;
+      return [asked ? h.humanAsked : h.notSure, line(h.whatsapp, v), line(h.phone, v), line(h.email, v), h.contactPage]
+        .filter((l): l is string => Boolean(l))
+        .join("\n");
+    },
+  };
+}
+
+function contactReplyOf(copy: AssistantCopy, values: Record<string, string | undefined>): string {
+  // The contact reply drops a line whose setting is missing.
+  return copy.contact
+    .split("\n")
+    .map((l) => line(l, values))
+    .filter((l): l is string => l !== undefined)
+    .join("\n");
+}
+
+async function assistantCopy(deps: AnswerDeps): Promise<AssistantCopy> {
+  try {
+    return await readCopy(deps, ASSISTANT_DOC, "en");
+  } catch {
+    return ASSISTANT_DOC.defaults("en");
   }
-  if (parts.length === 0) {
-    const fallback = localReply(message, industry);
+}
+
+async function contactOf(deps: AnswerDeps): Promise<Contact> {
+  if (!deps.config) return {};
+  try {
+    const s = await siteSettings({ db: deps.db, config: deps.config });
+    return { whatsappNumber: s.whatsappNumber, phone: s.phone, email: s.email };
+  } catch {
+    const s = deps.config.settings;
+    return { whatsappNumber: s.whatsappNumber, phone: s.phone, email: s.email };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading the visitor
+
+const HUMAN =
+  /\b(?:humans?|insaan|insan|real person|a person|live person|representative|executive|(?<!estate\s)agent|call me|call back|callback|ring me|talk to (?:a |an |the |your |some )?(?:person|someone|somebody|team|staff|owner|manager)|speak (?:to|with) (?:a |an |the |your |some )?(?:person|someone|somebody|team|staff|owner|manager)|baat kar\w*|human talk|talk human)\b/iu;
+
+/** The visitor asks for a person (any language the assistant reads). */
+export function asksForHuman(message: string): boolean {
+  return HUMAN.test(translateHindi(message));
+}
+
+const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
+const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers)\b/iu;
+
+/** The question asks how to reach the team (phone, e-mail, WhatsApp number). */
+export function asksForContact(question: string): boolean {
+  const text = translateHindi(question);
+  return CONTACT.test(text) && !NOT_CONTACT.test(text);
+}
+
+/** Words that lean on what came before ("is *that* monthly?", "*uska* price?"). */
+const ANAPHOR = /\b(?:that|it|this|those|them|these|one|1|same|what about|how about|and|n|aur|wo|woh|ye|yeh|uska|iska|uske|iske|unka)\b/iu;
+
+function isFollowUp(question: string): boolean {
+  const list = words(translateHindi(question));
+  return list.length <= 9 && ANAPHOR.test(translateHindi(question));
+}
+
+/** A question too short to stand alone ("can I visit?"): read with the previous one when alone it matches no rule. */
+function isShort(question: string): boolean {
+  const list = words(translateHindi(question));
+  // Words the assistant reads only: "zzz" is no follow-up.
+  const read = list.every((w) => isStopword(w) || VOCABULARY.has(VOCABULARY.correct(w)));
+  return list.length <= 3 && read && !matchRule(normalizeQuestion(translateHindi(question), VOCABULARY).text);
+}
+
+const GREETINGS = [...GREETING_WORDS, "namaste", "namaskar", "hii", "helo", "hlo", "good night", "thanks", "thank you", "ok", "okay"];
+const GREETING_PATTERNS = GREETINGS.map(keywordPattern);
+
+/** Only a greeting: the welcome, never for a real question. */
+function onlyGreeting(message: string): boolean {
+  const text = translateHindi(message);
+  if (!GREETING_PATTERNS.some((p) => p.test(text))) return false;
+  let rest = text;
+  for (const p of GREETING_PATTERNS) rest = rest.replace(new RegExp(p.source, "giu"), " ");
+  return contentStems(words(rest)).length === 0;
+}
+
+// ---------------------------------------------------------------------------
+// Industries: the site's kits, and the industries without one
+
+type KitMatch = { kind: "kit"; name: string; reply: string } | { kind: "none"; industry: Industry };
+
+function kitPatterns(copy: AssistantCopy) {
+  return copy.kits.map((k) => ({
+    kit: k,
+    patterns: k.words
+      .split("\n")
+      .map((w) => w.trim())
+      .filter(Boolean)
+      .map(keywordPattern),
+  }));
+}
+
+const NO_KIT_INDUSTRIES = INDUSTRIES.filter((i) => i !== "Real Estate" && i !== "Healthcare");
+const NO_KIT_PATTERNS = NO_KIT_INDUSTRIES.map((industry) => ({ industry, patterns: INDUSTRY_WORDS[industry].map(keywordPattern) }));
+
+function industryOf(question: string, copy: AssistantCopy): KitMatch | undefined {
+  const text = translateHindi(question);
+  const kit = kitPatterns(copy).find(({ patterns }) => patterns.some((p) => p.test(text)));
+  if (kit) return { kind: "kit", name: kit.kit.name, reply: kit.kit.reply };
+  const none = NO_KIT_PATTERNS.find(({ patterns }) => patterns.some((p) => p.test(text)));
+  if (none) return { kind: "none", industry: none.industry };
+  return undefined;
+}
+
+const KIT_SOURCES: KnowledgeSource[] = [
+  {
+    label: `${PRODUCT}: ${AVAILABLE_FOR.heading}`,
+    url: "/",
+    ref: "page:home-available",
+    heading: AVAILABLE_FOR.heading,
+    body: AVAILABLE_FOR.items.join(", "),
+  },
+  {
+    label: `${CHAT_SOURCE_LABELS.faq}: Which industries do you work with?`,
+    url: "/#faq-industries",
+    ref: "faq:industries",
+    heading: "Which industries do you work with?",
+    body: "",
+  },
+];
+
+function noKitReply(copy: AssistantCopy, industry: Industry): string {
+  const names = copy.kits.map((k) => k.name);
+  const kits = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+  return fill(copy.handover.noKit, { industry: industry.toLowerCase(), kits });
+}
+
+// ---------------------------------------------------------------------------
+// Splitting a message into its questions
+
+const QUESTION_START =
+  "(?:how|what|whats|wat|where|wher|when|which|who|why|do|does|did|is|are|can|could|will|would|should|any|also|kya|kitna|kitne|kitni|kaise|kab|kaha|kahan|price|demo|refund|setup)";
+const JOINED = new RegExp(`(?:,\\s*(?:and\\s+|aur\\s+|also\\s+)?|\\s+(?:and|aur|also|n|&)\\s+)(?=${QUESTION_START}\\b)`, "iu");
+
+/** A question's parts joined by "and"/"aur"/commas, each a question of its own ("price kitna hai aur setup me kitne din"). */
+function splitJoined(question: string): string[] {
+  return question
+    .split(JOINED)
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+// ---------------------------------------------------------------------------
+// The answer
+
+type Answered = { part?: Part; handover?: "asked" | "unknown"; kitSources?: boolean };
+
+async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[]): Promise<Answered> {
+  if (asksForContact(question)) {
+    const rule = CHAT_RULES.find((r) => r.id === "support")!;
+    return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
+  }
+  const industry = industryOf(question, say.copy);
+  const alone = await answerQuestion(deps, translateHindi(question), say);
+  // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
+  if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
+    const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
+    // Read with the previous question, it must say something new (else it only repeats the previous answer).
+    if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
+  }
+  if (industry) {
+    // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
+    // A rule on another subject ("price for my clinic?") or a post on the very question keeps its answer; a page's
+    // passage gives way to the kit's reply.
+    const subject = alone && (alone.quoted ? alone.quoted.kind === "post" : alone.topic !== "templates" && alone.topic !== "support");
+    if (industry.kind === "none") {
+      const part: Part = { key: `no-kit:${industry.industry}`, text: noKitReply(say.copy, industry.industry), intent: "industry_inquiry", topic: "industry", cite: [] };
+      return { part, handover: "unknown", kitSources: true };
+    }
+    if (!subject) {
+      return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true };
+    }
+  }
+  if (alone) {
+    // "Do you integrate with Tally?": the rule's reply holds, and what the site never names goes to a person.
+    const doubt = !alone.quoted && alone.topic !== "knowledge" && unknownWords(question).length > 0;
+    return doubt ? { part: alone, handover: "unknown" } : { part: alone };
+  }
+  return {};
+}
+
+/** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
+function unknownWords(question: string): string[] {
+  const { words: normalized } = normalizeQuestion(translateHindi(question), VOCABULARY);
+  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !VOCABULARY.has(w) && !siteUses(w));
+}
+
+/**
+ * The local answer to a message (already cut to the limit), with the passages it cites: each of its questions
+ * answered in order from the site's facts, a question that leans on the previous turn read with it, and a person
+ * offered (WhatsApp prefilled with the question, phone with its hours, e-mail, contact page) whenever the visitor
+ * asks for one or no answer is good enough. The welcome is for greetings and empty messages only.
+ */
+export async function answerLocally(deps: AnswerDeps, message: string, industry?: Industry, options: AnswerOptions = {}): Promise<LocalAnswer> {
+  const language = detectLanguage(message);
+  const [copy, contact] = await Promise.all([assistantCopy(deps), contactOf(deps)]);
+  const page = options.page && /^\/[^\s]{0,200}$/.test(options.page) ? options.page : "/ai-help";
+  const say = makeSay(copy, contact, page);
+  const base = { language, fromKnowledge: false } as const;
+  const hindiNote = () => {
+    if (language === "en") return "";
+    const link = say.whatsapp(message);
+    return `\n\n${copy.handover.hindiNote}${link ? ` [WhatsApp](${link})` : ""}`;
+  };
+
+  if (asksForHuman(message)) {
     return {
-      reply: fallback.reply,
-      topics: [fallback.topic],
-      topic: fallback.topic,
-      intent: fallback.intent,
-      ...(fallback.industry ? { industry: fallback.industry } : {}),
+      ...base,
+      reply: say.handover(message, true),
+      topics: ["handover"],
+      topic: "support",
+      intent: "human_handover",
       sources: [],
-      fromKnowledge: false,
-      fellThrough: fallback.topic === "menu",
+      fellThrough: false,
+      handover: true,
+    };
+  }
+  if (message.trim() === "" || onlyGreeting(message)) {
+    return { ...base, reply: copy.greeting, topics: ["greeting"], topic: "greeting", intent: "greeting", sources: [], fellThrough: false, handover: false };
+  }
+
+  const parts: Part[] = [];
+  const unanswered: string[] = [];
+  let handover = false;
+  let kitSources = false;
+  const lastUser = [...(options.history ?? [])].reverse().find((m) => m.role === "user")?.content;
+  let previous = lastUser ? cutText(lastUser) : undefined;
+  for (const question of splitQuestions(message).flatMap(splitJoined)) {
+    if (parts.length >= MAX_ANSWERS) break;
+    const answered = await answerOne(deps, question, previous, say, parts.map((p) => p.key));
+    if (answered.kitSources) kitSources = true;
+    if (answered.handover) handover = true;
+    const part = answered.part;
+    if (part && !parts.some((p) => p.key === part.key)) parts.push(part);
+    if (!part && contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).length > 0) unanswered.push(question);
+    previous = question;
+  }
+
+  if (parts.length === 0) {
+    // The visitor's own industry (from the page's selector) still tells them what the site says about it.
+    const own = industry ? CHAT_INDUSTRY_REPLIES[industry] : undefined;
+    const reply = [own, say.handover(message, false)].filter(Boolean).join("\n\n");
+    return {
+      ...base,
+      reply: reply + hindiNote(),
+      topics: ["handover"],
+      topic: "support",
+      intent: "handover",
+      ...(industry ? { industry } : {}),
+      sources: [],
+      fellThrough: true,
+      handover: true,
     };
   }
   // The quoted passages first (each answer shows where it comes from), then the others cited.
@@ -177,14 +493,27 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   };
   for (const p of parts) if (p.quoted) add(p.quoted);
   for (const p of parts) for (const h of p.cite) add(h);
+  const sources = cited.map(source);
+  if (kitSources) for (const s of KIT_SOURCES) if (sources.length < MAX_CITATIONS + 1 && !sources.some((x) => x.ref === s.ref)) sources.push(s);
+  const texts = parts.map((p) => p.text);
+  if (handover || unanswered.length > 0) {
+    handover = true;
+    texts.push(say.handover(unanswered.join(" ") || message, false));
+  }
   const first = parts[0]!;
   return {
-    reply: parts.map((p) => p.text).join("\n\n"),
+    ...base,
+    reply: texts.join("\n\n") + hindiNote(),
     topics: parts.map((p) => p.key),
     topic: first.topic,
     intent: first.intent,
-    sources: cited.map(source),
+    sources,
     fromKnowledge: parts.some((p) => p.quoted),
     fellThrough: false,
+    handover,
   };
+}
+
+function cutText(text: string): string {
+  return Array.from(text).slice(0, 1000).join("");
 }

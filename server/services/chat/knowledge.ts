@@ -21,20 +21,25 @@ import {
   AVAILABLE_FOR,
   BENEFITS,
   HERO,
+  COMPARISON,
   KIT,
   METRICS,
   PAIN_POINTS,
   PROMISE,
   STEPS,
+  TESTIMONIALS,
   WISE_CORE,
 } from "../../../shared/content/home";
 import { LEGAL_DOCUMENTS } from "../../../shared/content/legal";
 import { PRODUCT } from "../../../shared/content/site";
+import { FAQ_DOC, faqEntries } from "../../../shared/copy/faq";
 import type { Deps } from "../../context";
+import { readCopy } from "../content/copy";
+import { contentVersion } from "../content/version";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
 import type { IndexablePost } from "../blog/types";
-import { contentStems, normalizeQuestion, stemSet, Vocabulary, words } from "./text";
+import { contentStems, normalizeQuestion, stem, stemSet, synonym, Vocabulary, words } from "./text";
 
 export type PassageKind = "post" | "page" | "faq";
 
@@ -59,6 +64,8 @@ export type Hit = Passage & {
   matched: string[];
   /** How many of the question's stems its heading or other phrasings hold. */
   phrase: number;
+  /** How many of the question's words no passage uses. */
+  unknown: number;
 };
 
 /** A citation as the chat shows it: a label and a same-site link. */
@@ -81,22 +88,38 @@ const page = (ref: string, title: string, heading: string, url: string, body: st
 
 const lines = (items: ReadonlyArray<{ title: string; text: string }>) => items.map((i) => `${i.title}: ${i.text}`).join("\n");
 
-/** Every passage of the site's pages and FAQ, from the content module. */
-export function sitePassages(): Passage[] {
+/** An FAQ entry as the owner publishes it (FAQ_DOC): `also` is one phrasing per line. */
+export type FaqCopyEntry = { question: string; answer: string; also: string };
+
+const DEFAULT_FAQ: FaqCopyEntry[] = FAQ.map((e) => ({ question: e.question, answer: e.answer, also: e.also.join("\n") }));
+
+/**
+ * The FAQ's passages, from the published entries (the defaults on a fresh install), with the ids the home page
+ * anchors them by (faqEntries: an original question keeps its id and topic).
+ */
+export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
+  // Ids over the whole list, as the page gives them; an entry without question or answer is not searched.
+  return faqEntries({ entries: entries.map((e) => ({ ...e, also: e.also ?? "" })) })
+    .filter((e) => e.question.trim() !== "" && e.answer.trim() !== "")
+    .map(
+    (entry): Passage => ({
+      kind: "faq",
+      ref: `faq:${entry.id}`,
+      title: CHAT_SOURCE_LABELS.faqTitle,
+      heading: entry.question,
+      url: `/#faq-${entry.id}`,
+      body: entry.answer,
+      extra: entry.also.join("\n"),
+      topic: FAQ.find((f) => f.id === entry.id)?.topic ?? null,
+    }),
+  );
+}
+
+/** Every passage of the site's pages and FAQ (the published FAQ when given, the built-in one otherwise). */
+export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
   const home = "Home";
   const passages: Passage[] = [
-    ...FAQ.map(
-      (entry): Passage => ({
-        kind: "faq",
-        ref: `faq:${entry.id}`,
-        title: CHAT_SOURCE_LABELS.faqTitle,
-        heading: entry.question,
-        url: `/#faq-${entry.id}`,
-        body: entry.answer,
-        extra: entry.also.join("\n"),
-        topic: entry.topic ?? null,
-      }),
-    ),
+    ...faqPassages(faq),
     page("home-hero", home, HERO.eyebrow, "/", `${HERO.description}\n${HERO.trust.join(". ")}.`),
     page("home-pain", home, PAIN_POINTS.heading, "/", `${PAIN_POINTS.intro}\n${lines(PAIN_POINTS.cards)}`),
     page("home-promise", home, PROMISE.heading, "/", PROMISE.text),
@@ -105,7 +128,26 @@ export function sitePassages(): Passage[] {
     ...AUDIENCE.slides.map((s) =>
       page(`home-audience-${words(s.industry).join("-")}`, home, `${AUDIENCE.heading}: ${s.industry}`, "/", `${s.after} ${s.outcome}.`),
     ),
-    page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
+    {
+      ...page("home-testimonials", home, TESTIMONIALS.heading, "/", TESTIMONIALS.items.map((t) => `${t.name} (${t.role}): \u201c${t.quote}\u201d`).join("\n")),
+      extra: "reviews testimonials what customers clients say feedback ratings happy customers",
+    },
+    {
+      ...page(
+        "home-comparison",
+        home,
+        COMPARISON.heading,
+        "/",
+        `${COMPARISON.intro}\n${COMPARISON.rows
+          .map((r) => `${r.feature}: ${r.values.map((v, i) => `${COMPARISON.columns[i]} ${COMPARISON.values[v].toLowerCase()}`).join(", ")}`)
+          .join("\n")}`,
+      ),
+      extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose",
+    },
+    {
+      ...page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
+      extra: "what is wise core, the engine, the brain behind the assistant",
+    },
     page("home-steps", home, STEPS.heading, "/", `${STEPS.intro}\n${lines(STEPS.items)}`, "getting_started"),
     page("home-kit", home, KIT.heading, "/", `${KIT.intro}\n${lines(KIT.items)}`, "templates"),
     page("home-available", home, AVAILABLE_FOR.heading, "/", `${AVAILABLE_FOR.items.join(", ")}.`, "templates"),
@@ -149,7 +191,7 @@ export function postPassages(post: IndexablePost): Passage[] {
 }
 
 const SITE_PASSAGES = sitePassages();
-const SITE_VERSION = createHash("sha256").update(JSON.stringify(SITE_PASSAGES)).digest("hex").slice(0, 32);
+const versionOf = (passages: Passage[]) => createHash("sha256").update(JSON.stringify(passages)).digest("hex").slice(0, 32);
 
 /** The words misspellings are corrected towards: the site's own pages, FAQ, rules and industries. */
 export const VOCABULARY = new Vocabulary([
@@ -173,6 +215,16 @@ const commonStems = new Set<string>();
 for (const s of ["wise", "parrot", "business", "customer", "assistant", "product", "servic", "team", "site", "website", "help"]) {
   commonStems.add(s);
 }
+
+/** Every stem the site's own passages use. */
+const SITE_STEMS = new Set(SITE_STEM_SETS.flatMap((set) => [...set]));
+/** True when the site's own passages use the word (or its stem). */
+export function siteUses(word: string): boolean {
+  return SITE_STEMS.has(stemOf(word)) || SITE_STEMS.has(stem(synonym(word)));
+}
+
+/** How much a word no passage uses counts towards coverage. */
+const UNKNOWN_WEIGHT = 0.3;
 
 export function stemWeight(stem: string): number {
   return commonStems.has(stem) ? 0.35 : 1;
@@ -224,35 +276,65 @@ export async function removePost(deps: Pick<Deps, "db">, id: number): Promise<vo
   await deps.db.kysely.deleteFrom("knowledge_passages").where("source_key", "=", `post:${id}`).execute();
 }
 
-const ready = new WeakMap<object, Promise<void>>();
+type Ready = { version: string; done: Promise<void>; posts: boolean };
+const ready = new WeakMap<object, Ready>();
 
 /**
- * Makes sure the index holds this version of the site's passages and every
- * stored post (posts written before the index existed). Runs once per
- * database per process; cheap when nothing changed.
+ * Makes sure the index holds the site's passages for the current content version (the FAQ as published: an entry
+ * the owner publishes is answered from at once) and every stored post (posts written before the index existed).
+ * Checked per question at the cost of the content version's memory (read at most once a second); the index is
+ * rebuilt only when the passages changed.
  */
-export function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
-  let done = ready.get(deps.db);
-  if (!done) {
-    done = syncKnowledge(deps).catch((error: unknown) => {
-      ready.delete(deps.db);
-      throw error;
-    });
-    ready.set(deps.db, done);
+export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
+  let version: string;
+  try {
+    version = await contentVersion(deps.db);
+  } catch {
+    version = ready.get(deps.db)?.version ?? "unknown";
   }
-  return done;
+  let held = ready.get(deps.db);
+  if (!held || held.version !== version) {
+    const posts = held?.posts ?? false;
+    // One rebuild at a time per database in a process: two quick publishes never interleave their rewrites.
+    const before = held?.done.catch(() => undefined) ?? Promise.resolve();
+    const entry: Ready = {
+      version,
+      posts: true,
+      done: before.then(() => syncKnowledge(deps, !posts)).catch((error: unknown) => {
+        if (ready.get(deps.db) === entry) ready.delete(deps.db);
+        throw error;
+      }),
+    };
+    ready.set(deps.db, entry);
+    held = entry;
+  }
+  return held.done;
 }
 
-async function syncKnowledge(deps: Pick<Deps, "db">): Promise<void> {
+/** The FAQ as published now (the built-in entries when none is, or the copy cannot be read). */
+async function publishedFaq(deps: Pick<Deps, "db">): Promise<FaqCopyEntry[]> {
+  try {
+    return (await readCopy(deps, FAQ_DOC, "en")).entries;
+  } catch {
+    return DEFAULT_FAQ;
+  }
+}
+
+async function syncKnowledge(deps: Pick<Deps, "db">, withPosts: boolean): Promise<void> {
   const db = deps.db.kysely;
+  const faq = await publishedFaq(deps);
+  const passages = faq === DEFAULT_FAQ ? SITE_PASSAGES : sitePassages(faq);
+  const siteVersion = versionOf(passages);
+  for (const p of passages) if (p.kind === "faq") for (const w of words(`${p.heading}\n${p.body}\n${p.extra}`)) VOCABULARY.add(w);
   const state = await db.selectFrom("knowledge_state").select("value").where("key", "=", "site").executeTakeFirst();
-  if (state?.value !== SITE_VERSION) {
+  if (state?.value !== siteVersion) {
     await db.transaction().execute(async (trx) => {
-      await replaceSource(trx, "site", SITE_PASSAGES);
+      await replaceSource(trx, "site", passages);
       await trx.deleteFrom("knowledge_state").where("key", "=", "site").execute();
-      await trx.insertInto("knowledge_state").values({ key: "site", value: SITE_VERSION }).execute();
+      await trx.insertInto("knowledge_state").values({ key: "site", value: siteVersion }).execute();
     });
   }
+  if (!withPosts) return;
   // Published posts stored before the index existed (any other post is never indexed).
   const missing = await db
     .selectFrom("blogs")
@@ -361,25 +443,31 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
   const wanted = distinctive.length > 0 ? distinctive : stems;
   const terms = [...new Set(normalized.filter((w) => wanted.includes(stemOf(w))))].slice(0, 16);
   const rows = await candidates(deps, terms);
-  const total = stems.reduce((sum, s) => sum + stemWeight(s), 0);
-  const asked = [...new Set(words(question))];
   const cache = stemSetCache(deps.db);
+  // A word no passage uses (the site's nor a candidate's) counts little: it never sinks a strong match
+  // ("refund milega agar pasand nahi aaya?"), but a question of such words alone finds nothing.
+  const known = (s: string) => SITE_STEMS.has(s) || rows.some((r) => passageStems(cache, r).has(s));
+  const weights = new Map(stems.map((s) => [s, known(s) ? stemWeight(s) : UNKNOWN_WEIGHT]));
+  const total = stems.reduce((sum, s) => sum + weights.get(s)!, 0);
+  const asked = [...new Set(words(question))];
   return rows
     .map((r) => {
       const have = passageStems(cache, r);
       const matched = stems.filter((s) => have.has(s));
-      const coverage = matched.reduce((sum, s) => sum + stemWeight(s), 0) / total;
+      const coverage = matched.reduce((sum, s) => sum + weights.get(s)!, 0) / total;
       // The heading's stems first; the question's own words (common ones too) break ties.
       const named = headingStems(cache, r);
       const said = new Set(words(`${r.heading}\n${r.extra}`));
       const phrase = stems.filter((s) => named.has(s)).length * 100 + asked.filter((w) => said.has(w)).length;
-      return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase };
+      const unknown = stems.filter((s) => weights.get(s) === UNKNOWN_WEIGHT).length;
+      return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase, unknown };
     })
     // Equal coverage: the FAQ (written as answers) before pages and posts, then
     // the heading or phrasing closest to the question's own words, then the database's rank.
     .sort(
       (a, b) =>
         b.coverage - a.coverage ||
+        Math.floor(b.phrase / 100) - Math.floor(a.phrase / 100) ||
         Number(b.kind === "faq") - Number(a.kind === "faq") ||
         b.phrase - a.phrase ||
         b.rank - a.rank,

@@ -6,6 +6,7 @@
  * never logged and never part of an error message.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { ChatLanguage } from "./text";
 import type { Config } from "../../config";
 
 export type LlmMessage = { role: "system" | "user" | "assistant"; content: string };
@@ -256,19 +257,8 @@ async function wholeReply(res: Response, timedOut: () => boolean): Promise<strin
   return text;
 }
 
-export type VisitorLanguage = "en" | "hinglish" | "hi";
-
-// Romanised Hindi words an English question does not use (a few common ones: the local engine knows more).
-const HINGLISH = /(?<![\p{L}\p{N}])(?:kya|kitna|kitne|kitni|kaha|kahan|kaise|kab|milega|milegi|chahiye|batao|bataiye|hai|hain|nahi|nahin|mujhe|aapka|aapki|aap|kaun|kyun|karna|karte|karta|wala|wali|accha|acha|theek|bhi|se|ka|ki|ke)(?![\p{L}\p{N}])/giu;
-
-/**
- * The visitor's language when the local engine does not say: Devanagari is
- * Hindi; two or more romanised Hindi words make Hinglish; else English.
- */
-export function guessLanguage(message: string): VisitorLanguage {
-  if (/[\u0900-\u097F]/u.test(message)) return "hi";
-  return (message.match(HINGLISH)?.length ?? 0) >= 2 ? "hinglish" : "en";
-}
+/** The visitor's language, as the local engine detects it (text.ts, detectLanguage). */
+export type VisitorLanguage = ChatLanguage;
 
 const LANGUAGE_NAMES: Record<VisitorLanguage, string> = {
   en: "English",

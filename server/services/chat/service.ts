@@ -26,7 +26,6 @@ import {
   complete,
   contactInstruction,
   FIRST_TOKEN_DEADLINE_MS,
-  guessLanguage,
   INTENT_PARAMS,
   languageInstruction,
   previousTurnInstruction,
@@ -45,6 +44,8 @@ export type ChatInput = {
   message: string;
   history?: HistoryMessage[];
   industry?: Industry;
+  /** The page the visitor asks from (a same-site path): put in the WhatsApp message of a hand-over. */
+  page?: string;
 };
 
 /** A source shown below an answer; `n` is its number when the reply cites it as [n]. */
@@ -60,29 +61,13 @@ export type ChatResult = {
   source: "model" | "local";
   /** True when the message was longer than the limit and was cut. */
   truncated: boolean;
-  /** The answer offers a person (the local engine's handover, or its welcome menu before the engine says). */
+  /** The answer offers a person (the local engine handed the visitor over: asked for one, or no good answer). */
   handover: boolean;
-  /** The visitor's language, as the local engine (or, before it says, guessLanguage) reads it. */
+  /** The visitor's language, as the local engine detects it. */
   language: VisitorLanguage;
   /** The id the visitor's page rates this answer by (POST /api/chat/rating); null when the log could not store it. */
   answerId: string | null;
 };
-
-/**
- * What the local engine's reply may carry beyond LocalAnswer (its own branch adds them): read defensively, so this
- * file works before and after that merge.
- */
-type EngineExtras = { handover?: unknown; language?: unknown };
-
-function engineHandover(answer: LocalAnswer): boolean {
-  const extra = (answer as LocalAnswer & EngineExtras).handover;
-  return typeof extra === "boolean" ? extra : answer.fellThrough;
-}
-
-function engineLanguage(answer: LocalAnswer, message: string): VisitorLanguage {
-  const extra = (answer as LocalAnswer & EngineExtras).language;
-  return extra === "en" || extra === "hinglish" || extra === "hi" ? extra : guessLanguage(message);
-}
 
 /** "start": the request was accepted (limits and database passed); the answer follows. */
 export type ChatStreamEvent = { type: "start" } | { type: "delta"; text: string } | { type: "done"; result: ChatResult };
@@ -220,7 +205,7 @@ function noteDiscardedKey(deps: Deps): void {
 type Local = { result: ChatResult; answer: LocalAnswer };
 
 async function localResult(deps: Deps, input: ChatInput, message: string, truncated: boolean): Promise<Local> {
-  const answer = await answerLocally(deps, message, input.industry);
+  const answer = await answerLocally(deps, message, input.industry, { history: trimHistory(input.history), ...(input.page ? { page: input.page } : {}) });
   return {
     answer,
     result: {
@@ -230,8 +215,8 @@ async function localResult(deps: Deps, input: ChatInput, message: string, trunca
       quickReplies: [...CHAT_QUICK_REPLIES.noModel],
       source: "local",
       truncated,
-      handover: engineHandover(answer),
-      language: engineLanguage(answer, message),
+      handover: answer.handover,
+      language: answer.language,
       answerId: null,
     },
   };

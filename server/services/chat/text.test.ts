@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VOCABULARY } from "./knowledge";
 import { citedSources } from "./service";
-import { contentStems, editDistance, normalizeQuestion, stem, words } from "./text";
+import { contentStems, detectLanguage, editDistance, normalizeQuestion, stem, translateHindi, words } from "./text";
 
 describe("question words", () => {
   it("lower-cases, drops accents and punctuation", () => {
@@ -59,5 +59,28 @@ describe("a model reply's citations", () => {
     expect(citedSources("Plans start free.", given, true)).toBeNull();
     expect(citedSources("Plans start free.", given, false)).toEqual([]);
     expect(citedSources("Hello!", [], true)).toEqual([]);
+  });
+});
+
+describe("how visitors write", () => {
+  it("tells Devanagari Hindi, Hinglish and English apart", () => {
+    expect(detectLanguage("\u0915\u0940\u092e\u0924 \u0915\u093f\u0924\u0928\u0940 \u0939\u0948?")).toBe("hi");
+    expect(detectLanguage("Refund milega agar pasand nahi aaya?")).toBe("hinglish");
+    expect(detectLanguage("aapka office kaha hai?")).toBe("hinglish");
+    expect(detectLanguage("free plan hai kya")).toBe("hinglish");
+    expect(detectLanguage("How much does it cost?")).toBe("en");
+    expect(detectLanguage("Do you work with a clinic in Pune?")).toBe("en");
+  });
+
+  it("reads Devanagari words the site covers as the site's words, and drops the rest", () => {
+    expect(translateHindi("\u0921\u0947\u092e\u094b \u0915\u0948\u0938\u0947 \u092c\u0941\u0915 \u0915\u0930\u0947\u0902?").trim().split(/\s+/)).toEqual(["demo", "book", "?"]);
+    expect(normalizeQuestion("\u0915\u0940\u092e\u0924 \u0915\u093f\u0924\u0928\u0940 \u0939\u0948?").text).toContain("price");
+    expect(translateHindi("plain English")).toBe("plain English");
+  });
+
+  it("reads SMS spellings and Hinglish phrasing", () => {
+    expect(normalizeQuestion("wat is the prise", VOCABULARY).words).toContain("price");
+    expect(normalizeQuestion("setup me kitna time lagega").text).toContain("how long time");
+    expect(contentStems(normalizeQuestion("do u have free plan pls", VOCABULARY).words)).toEqual([stem("free"), stem("pricing")]);
   });
 });

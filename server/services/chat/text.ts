@@ -19,7 +19,10 @@ const STOPWORDS = new Set(
   kya hai hain ho hoga hogi ka ki ke ko se me mein main mai hum aap aapka aapki apna apni mujhe mera meri tum tera
   yeh ye woh wo bhi aur par pe na nahi nahin haan ji bhai sir madam chahiye karna karo kare karte kar sakte sakta
   sakti batao bataiye bolo raha rahi rahe tha thi the hua kaise kab kaun kyun kitna kitne kitni milega milegi milta
-  milti run runs running`
+  milti run runs running agar pasand aaya aya kuch koi sab abhi wala wali wale liye lie tak baad pehle hota hoti
+  hote karega karegi karenge lagegi lagenge jata jati jaye kiya kiye diya dena dijiye chalega sakte sakti hu hoon
+  hun bhej bata aapke apke apka tumhara uska uski iska iski unka kitni exactly actually also u ur pls plz n wat wats
+  r y hw hv hav wit wth thx talk speak`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -82,7 +85,136 @@ const SYNONYMS: Record<string, string> = {
   chatbots: "assistant",
   onboarding: "setup",
   "set-up": "setup",
+  setp: "setup",
+  kaha: "where",
+  kahan: "where",
+  kidhar: "where",
+  offise: "office",
+  pata: "address",
+  prise: "price",
+  pricng: "pricing",
+  priceing: "pricing",
+  bechte: "sell",
+  bechoge: "sell",
+  bech: "sell",
+  sel: "sell",
+  fess: "price",
+  demmo: "demo",
+  kitt: "kit",
+  speek: "speak",
+  languges: "language",
+  intgrations: "integrations",
+  enterprize: "enterprise",
+  profesional: "professional",
+  resluts: "results",
+  monthly: "month",
+  mahina: "month",
+  mahine: "month",
+  saal: "year",
+  yearly: "year",
+  annual: "year",
+  annually: "year",
+  safe: "privacy",
+  pro: "professional",
 };
+
+/**
+ * Devanagari Hindi words a visitor uses for what the site covers, as the English words the site uses (Hindi content
+ * arrives with issue 33; until then a Hindi question is understood through this map). Keys are written as escapes
+ * (the server bundles stay ASCII).
+ */
+const HINDI_WORDS: Record<string, string> = {
+  "\u0915\u0940\u092e\u0924": "price",
+  "\u0926\u093e\u092e": "price",
+  "\u0916\u0930\u094d\u091a": "price",
+  "\u0915\u093f\u0924\u0928\u093e": "how much",
+  "\u0915\u093f\u0924\u0928\u0940": "how much",
+  "\u0915\u093f\u0924\u0928\u0947": "how much",
+  "\u092a\u0948\u0938\u0947": "price",
+  "\u0921\u0947\u092e\u094b": "demo",
+  "\u092c\u0941\u0915": "book",
+  "\u0911\u092b\u093f\u0938": "office",
+  "\u0926\u092b\u094d\u0924\u0930": "office",
+  "\u0915\u0939\u093e\u0901": "where",
+  "\u0915\u0939\u093e\u0902": "where",
+  "\u0915\u0939\u093e": "where",
+  "\u0939\u093f\u0902\u0926\u0940": "hindi",
+  "\u0939\u093f\u0928\u094d\u0926\u0940": "hindi",
+  "\u092d\u093e\u0937\u093e": "language",
+  "\u091c\u0935\u093e\u092c": "reply",
+  "\u0930\u093f\u092b\u0902\u0921": "refund",
+  "\u0935\u093e\u092a\u0938": "refund",
+  "\u0938\u0947\u091f\u0905\u092a": "setup",
+  "\u0938\u092e\u092f": "time",
+  "\u0926\u093f\u0928": "days",
+  "\u0915\u094d\u0932\u093f\u0928\u093f\u0915": "clinic",
+  "\u0921\u0949\u0915\u094d\u091f\u0930": "doctor",
+  "\u0905\u0938\u094d\u092a\u0924\u093e\u0932": "hospital",
+  "\u0938\u0948\u0932\u0942\u0928": "salon",
+  "\u0915\u094b\u091a\u093f\u0902\u0917": "coaching",
+  "\u092a\u094d\u0930\u0949\u092a\u0930\u094d\u091f\u0940": "property",
+  "\u090f\u091c\u0947\u0902\u0938\u0940": "agency",
+  "\u0935\u094d\u0939\u093e\u091f\u094d\u0938\u090f\u092a": "whatsapp",
+  "\u092b\u094d\u0930\u0940": "free",
+  "\u092e\u0941\u092b\u094d\u0924": "free",
+  "\u092a\u094d\u0932\u093e\u0928": "plan",
+  "\u092e\u0939\u0940\u0928\u093e": "month",
+  "\u092e\u0939\u0940\u0928\u0947": "month",
+  "\u0921\u0947\u091f\u093e": "data",
+  "\u0928\u0902\u092c\u0930": "number",
+  "\u092b\u094b\u0928": "phone",
+  "\u0908\u092e\u0947\u0932": "email",
+  "\u0915\u093f\u091f": "kit",
+  "\u0907\u0902\u0938\u093e\u0928": "human",
+  "\u0907\u0928\u094d\u0938\u093e\u0928": "human",
+  "\u0906\u0926\u092e\u0940": "human",
+  "\u0935\u094d\u092f\u0915\u094d\u0924\u093f": "human",
+  "\u090f\u091c\u0947\u0902\u091f": "agent",
+  "\u0915\u0949\u0932": "call",
+  "\u092c\u093e\u0924": "talk",
+  "\u092e\u0926\u0926": "help",
+  "\u0915\u093e\u092e": "work",
+  "\u0928\u092e\u0938\u094d\u0924\u0947": "hello",
+  "\u0928\u092e\u0938\u094d\u0915\u093e\u0930": "hello",
+};
+
+const DEVANAGARI = /[\u0900-\u097f]+/gu;
+
+/** True when the text holds Devanagari letters. */
+export function hasDevanagari(text: string): boolean {
+  return /[\u0900-\u097f]/u.test(text);
+}
+
+/**
+ * A Devanagari question with the words the map knows replaced by the site's English words (the others dropped: they
+ * are the question's grammar, never its subject).
+ */
+export function translateHindi(text: string): string {
+  if (!hasDevanagari(text)) return text;
+  return text.replace(DEVANAGARI, (word) => HINDI_WORDS[word] ?? "");
+}
+
+/** Romanised Hindi words that mark a message as Hinglish (few English questions hold two of them). */
+const HINGLISH_MARKERS = new Set(
+  `kya hai hain kitna kitni kitne kaha kahan milega milegi chahiye batao bataiye kaise karna karo kare karega
+  hoga hogi mujhe mera meri aap aapka aapki apka yeh nahi nahin lagega lagegi aur bhi ke ka ki se mein kab kaun
+  kyun wala wali sakte sakta insaan insan baat karwa karni hota bekar accha acha theek thik haan ji bhai paisa
+  kharcha sirf abhi kuch koi liye uska iska din`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export type ChatLanguage = "en" | "hinglish" | "hi";
+
+/** The visitor's language: Devanagari Hindi, Hinglish (two marker words, or one in a short message) or English. */
+export function detectLanguage(text: string): ChatLanguage {
+  if (hasDevanagari(text)) return "hi";
+  const list = words(text);
+  const markers = list.filter((w) => HINGLISH_MARKERS.has(w)).length;
+  return markers >= 2 || (markers === 1 && list.length <= 4 && list.some((w) => ["kya", "kaha", "kahan", "kitna", "batao", "milega", "chahiye", "kaise", "hai"].includes(w)))
+    ? "hinglish"
+    : "en";
+}
 
 /** Lower-case, accents removed, split into words of letters and digits. */
 export function words(text: string): string[] {
@@ -183,7 +315,9 @@ export class Vocabulary {
 /** A question's words after synonyms and spelling fixes, and its text rebuilt from them (for the keyword rules). */
 export function normalizeQuestion(text: string, vocabulary?: Vocabulary): { words: string[]; text: string } {
   // "How much is it?" asks for the price; "how much time" does not.
-  const phrased = text
+  const phrased = translateHindi(text)
+    .replace(/\b(?:kitna|kitne|kitni)\s+(?:kharcha|paisa|paise|price|cost|charge)/giu, "price")
+    .replace(/\b(?:kitna|kitne)\s+(?:time|din|samay|waqt|days)\b/giu, "how long time")
     .replace(/\b(?:paisa|paise|money)\s+(?:wapas|vapas|back)\b/giu, "refund")
     .replace(/\bset(?:ting)?\s+(?:it\s+|things\s+|everything\s+)?up\b/giu, "setup")
     .replace(/\bhow\s+much\b(?=\s*(?:is\s+it|are\s+they|does\s+it|do\s+you|will\s+it|would\s+it|for\b|[?.!]|$))/giu, "price");
