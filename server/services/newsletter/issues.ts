@@ -224,64 +224,62 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
  */
 async function queueIssueMessages(trx: Kysely<Database>, deps: Deps, issueId: number, title: string, labels: readonly string[], now: number): Promise<number> {
   const rate = deps.config.MAIL_SEND_RATE_PER_MINUTE;
-  {
-    // With a rate, this send starts where the sends still under way end, so two sends together keep the rate.
-    let start = now;
-    if (rate > 0) {
-      const last = await trx
-        .selectFrom("mail_outbox")
-        .select((eb) => eb.fn.max("next_attempt_at").as("t"))
-        .where("newsletter_id", "is not", null)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (last?.t != null) start = Math.max(now, Number(last.t) + Math.ceil(60_000 / rate));
-    }
-    const due = rate > 0 ? sql<number>`${start} + (row_number() over (order by id) - 1) * 60000 / ${rate}` : sql<number>`${start}`;
-    const wanted = [...labels];
-    const inserted = await trx
-      .insertInto("mail_outbox")
-      .columns([
-        "to_address",
-        "subject",
-        "text_body",
-        "html_body",
-        "kind",
-        "status",
-        "attempts",
-        "next_attempt_at",
-        "created_at",
-        "idempotency_key",
-        "newsletter_id",
-        "subscriber_id",
-      ])
-      .expression((eb) =>
-        eb
-          .selectFrom("subscribers")
-          .select([
-            "email",
-            // Every value a parameter (never spliced into the SQL text: a title is an editor's input), typed so
-            // PostgreSQL knows what each is in a select list.
-            sql<string>`cast(${title.slice(0, 300)} as text)`.as("subject"),
-            sql<string>`cast(${""} as text)`.as("text_body"),
-            sql<null>`cast(null as text)`.as("html_body"),
-            sql<string>`cast(${NEWSLETTER_KIND} as text)`.as("kind"),
-            sql<string>`cast(${"pending"} as text)`.as("status"),
-            sql<number>`cast(${0} as integer)`.as("attempts"),
-            due.as("next_attempt_at"),
-            sql<number>`cast(${now} as bigint)`.as("created_at"),
-            sql<string>`cast(${`newsletter:${issueId}:`} as text) || id`.as("idempotency_key"),
-            sql<number>`cast(${issueId} as bigint)`.as("newsletter_id"),
-            "id",
-          ])
-          .where("status", "=", "confirmed")
-          .$if(wanted.length > 0, (q) => q.where("id", "in", (eb) => eb.selectFrom("subscriber_labels").select("subscriber_id").where("label", "in", wanted))),
-      )
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+  // With a rate, this send starts where the sends still under way end, so two sends together keep the rate.
+  let start = now;
+  if (rate > 0) {
+    const last = await trx
+      .selectFrom("mail_outbox")
+      .select((eb) => eb.fn.max("next_attempt_at").as("t"))
+      .where("newsletter_id", "is not", null)
+      .where("status", "=", "pending")
       .executeTakeFirst();
-    const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
-    await trx.updateTable("newsletter_issues").set({ recipients: queued }).where("id", "=", issueId).execute();
-    return queued;
+    if (last?.t != null) start = Math.max(now, Number(last.t) + Math.ceil(60_000 / rate));
   }
+  const due = rate > 0 ? sql<number>`${start} + (row_number() over (order by id) - 1) * 60000 / ${rate}` : sql<number>`${start}`;
+  const wanted = [...labels];
+  const inserted = await trx
+    .insertInto("mail_outbox")
+    .columns([
+      "to_address",
+      "subject",
+      "text_body",
+      "html_body",
+      "kind",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "created_at",
+      "idempotency_key",
+      "newsletter_id",
+      "subscriber_id",
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom("subscribers")
+        .select([
+          "email",
+          // Every value a parameter (never spliced into the SQL text: a title is an editor's input), typed so
+          // PostgreSQL knows what each is in a select list.
+          sql<string>`cast(${title.slice(0, 300)} as text)`.as("subject"),
+          sql<string>`cast(${""} as text)`.as("text_body"),
+          sql<null>`cast(null as text)`.as("html_body"),
+          sql<string>`cast(${NEWSLETTER_KIND} as text)`.as("kind"),
+          sql<string>`cast(${"pending"} as text)`.as("status"),
+          sql<number>`cast(${0} as integer)`.as("attempts"),
+          due.as("next_attempt_at"),
+          sql<number>`cast(${now} as bigint)`.as("created_at"),
+          sql<string>`cast(${`newsletter:${issueId}:`} as text) || id`.as("idempotency_key"),
+          sql<number>`cast(${issueId} as bigint)`.as("newsletter_id"),
+          "id",
+        ])
+        .where("status", "=", "confirmed")
+        .$if(wanted.length > 0, (q) => q.where("id", "in", (eb) => eb.selectFrom("subscriber_labels").select("subscriber_id").where("label", "in", wanted))),
+    )
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .executeTakeFirst();
+  const queued = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  await trx.updateTable("newsletter_issues").set({ recipients: queued }).where("id", "=", issueId).execute();
+  return queued;
 }
 
 /**
