@@ -38,6 +38,7 @@ export const AUDIENCE_TOOLS_MESSAGES = {
   labelInvalid: "A label is 1 to 40 letters, digits, spaces or dashes.",
   tooManyLabels: "At most 10 labels per subscriber.",
   tooManyNewsletterLabels: "Choose at most 20 labels.",
+  chooseLabel: "Choose at least one label, or send to every confirmed subscriber.",
   emailInvalid: "Enter a valid e-mail address.",
   nameTooLong: "The name is at most 100 characters.",
   consentTooLong: "Say how consent was obtained in at most 500 characters.",
