@@ -226,6 +226,8 @@ describe.each(testDatabaseKinds())("the audience's tools on %s", (kind) => {
     expect(await labelsOf(`footer.${kind}@example.com`)).toEqual(["footer"]);
     expect((await sub(`footer.${kind}@example.com`))!.source).toBe("footer");
     expect(await labelsOf(`odd.${kind}@example.com`)).toEqual([]);
+    expect((await call("POST", "/newsletter/subscribe", { body: { email: `blogs.${kind}@example.com`, source: "blogs" } })).status).toBe(200);
+    expect(await labelsOf(`blogs.${kind}@example.com`)).toEqual(["blogs"]);
     await settleMailDeliveries();
   });
 
