@@ -93,7 +93,7 @@ export const AUDIENCE_TOOLS_PAGES = {
     file: "CSV file (at most 1 MB, 10,000 rows)",
     labels: "Labels for everyone in the file (optional)",
     submit: "Import",
-    link: "Import a CSV…",
+    link: "Import a CSV\u2026",
     reportTitle: "Import report",
     counts: { rows: "Rows read", added: "Added", optin: "Sent the opt-in e-mail", confirmed: "Added as confirmed", duplicates: "Already on the list or repeated", invalid: "Not valid", unsubscribed: "Unsubscribed (not added)" },
     problemsTitle: "Rows not imported",
