@@ -79,7 +79,12 @@ async function checkPage(page: Page) {
     await expectAccessible(page, { exclude: ["iframe"] });
   }
   await page.setViewportSize({ width: 320, height: 700 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const wide = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= 320
+      ? []
+      : [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > 321).slice(-3).map((el) => `${el.tagName}.${el.className}`),
+  );
+  expect(wide, `wider than 320 px on ${page.url()}`).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

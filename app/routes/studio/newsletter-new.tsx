@@ -107,14 +107,14 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
       <p className="mb-4 text-sm">
         <span className="font-semibold">{P.subject}:</span> {preview.subject}
       </p>
-      <div className="mb-6 grid gap-4 xl:grid-cols-2">
-        <section aria-labelledby="html-part">
+      <div className="mb-6 grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <section aria-labelledby="html-part" className="min-w-0">
           <h2 id="html-part" className="mb-2 font-semibold">
             {P.htmlPart}
           </h2>
           <iframe title={P.htmlPart} sandbox="" srcDoc={preview.html} className="h-[36rem] w-full rounded-lg border border-slate-300 bg-white" />
         </section>
-        <section aria-labelledby="text-part">
+        <section aria-labelledby="text-part" className="min-w-0">
           <h2 id="text-part" className="mb-2 font-semibold">
             {P.textPart}
           </h2>
