@@ -47,6 +47,7 @@ export default [
       route("questions", "routes/studio/questions.tsx"),
       route("subscribers", "routes/studio/subscribers.tsx"),
       route("subscribers/export", "routes/studio/subscribers-export.ts"),
+      route("subscribers/import", "routes/studio/subscribers-import.tsx"),
       route("newsletters", "routes/studio/newsletters.tsx"),
       route("newsletters/new", "routes/studio/newsletter-new.tsx"),
       route("newsletters/:id", "routes/studio/newsletter.tsx"),

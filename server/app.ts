@@ -31,7 +31,8 @@ import { contentVersion } from "./services/content/version";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
 export const STUDIO_POST_BODY_BYTES = 1024 * 1024;
-export const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/posts(?:\/|\.data$|$)/;
+/** Staff writes with the larger body limit: posts, and a subscribers' import (a CSV of up to 1 MiB, decision 0030). */
+export const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/(?:posts(?:\/|\.data$|$)|(?:audience\/)?subscribers\/import(?:\.data)?$)/;
 /** Writes of the owner's copy (the FAQ and page editors): a document may be 200,000 characters (MAX_DOC_CHARS), sent as a form. */
 export const STUDIO_COPY_WRITE = /^\/studio\/(?:faq|pages)(?:\/|\.data$|$)/;
 

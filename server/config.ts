@@ -103,6 +103,8 @@ export const EnvSchema = z.object({
   // E-mail.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Wise Parrot <no-reply@example.com>"),
+  /** The default Reply-To of newsletters and the site's e-mails (the owner's setting overrides it); empty: none. */
+  MAIL_REPLY_TO: SETTING_RULES.replyTo.default(""),
   MAIL_DIR: z.string().min(1).default("data/mail"),
   /** Newsletter messages per minute, shared by every process (the send is spread when queued); 0 sends as fast as SMTP takes them. */
   MAIL_SEND_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -241,6 +243,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     leadNotifyEmails: env.LEAD_NOTIFY_EMAILS,
     senderName: senderNameOf(env.MAIL_FROM) || "Wise Parrot",
     timeZone: env.SITE_TIME_ZONE,
+    replyTo: env.MAIL_REPLY_TO,
   };
   return {
     ...env,

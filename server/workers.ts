@@ -6,7 +6,8 @@ import { accountCleanupWorker } from "./services/auth/sessions";
 import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 import { postScheduleWorker } from "./services/blog/schedule";
 import { analyticsWorker } from "./services/analytics/rollup";
-import { newsletterDeliveryWorker } from "./services/newsletter/issues";
+import { newsletterDeliveryWorker, scheduledNewsletterWorker } from "./services/newsletter/issues";
+import { optinWorker } from "./services/newsletter/import";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -19,6 +20,8 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   postScheduleWorker,
   analyticsWorker,
   newsletterDeliveryWorker,
+  scheduledNewsletterWorker,
+  optinWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

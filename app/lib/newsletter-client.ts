@@ -2,13 +2,14 @@
 export type SubscribeOutcome = { kind: "ok"; message?: string } | { kind: "refused"; message?: string } | { kind: "network" };
 
 /** Both newsletter forms subscribe through this call to `POST /api/newsletter/subscribe`. */
-export async function subscribeToNewsletter(email: string): Promise<SubscribeOutcome> {
+/** `source`: the form used (footer, blogs…), kept as the subscriber's label. */
+export async function subscribeToNewsletter(email: string, source?: string): Promise<SubscribeOutcome> {
   let res: Response;
   try {
     res = await fetch("/api/newsletter/subscribe", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: email.trim() }),
+      body: JSON.stringify({ email: email.trim(), source }),
     });
   } catch {
     return { kind: "network" };

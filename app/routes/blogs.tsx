@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "subscribe") {
     try {
-      const result = await subscribe(deps, String(form.get("email") ?? ""), context.clientIp);
+      const result = await subscribe(deps, String(form.get("email") ?? ""), context.clientIp, String(form.get("source") ?? ""));
       return { newsletter: { message: result.message } };
     } catch (error) {
       const failure = pageError(error);

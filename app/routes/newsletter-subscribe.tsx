@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const invalid = validateFooterEmail(email);
   if (invalid) return data({ title: invalid.title, message: invalid.message, ok: false }, { status: 400 });
   try {
-    await subscribe(context.deps, email, context.clientIp);
+    await subscribe(context.deps, email, context.clientIp, String(form.get("source") ?? ""));
     recordGoal(context.deps, "newsletter", request, context.clientIp);
     const { title, message, confirmation } = FOOTER_NEWSLETTER_MESSAGES.success;
     return { title, message: `${message} ${confirmation}`, ok: true };

@@ -7,6 +7,9 @@ import { invalid } from "../services/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter/subscribe";
 import { recordGoal } from "../http/page-views";
 
+// The form used (footer, blogs…): kept as a label when it is a known one, ignored otherwise (decision 0030).
+const SubscribeBody = SubscribeSchema.extend({ source: z.string().max(40).optional() });
+
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });
 
 /** /api/newsletter: double opt-in subscription, confirmation and unsubscribing. */
@@ -14,8 +17,8 @@ export function newsletterRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post("/subscribe", async (c) => {
-    const { email } = await readJson(c, SubscribeSchema);
-    const result = await subscribe(c.get("deps"), email, c.get("clientIp"));
+    const { email, source } = await readJson(c, SubscribeBody);
+    const result = await subscribe(c.get("deps"), email, c.get("clientIp"), source);
     recordGoal(c.get("deps"), "newsletter", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, message: result.message });
   });

@@ -1,11 +1,27 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { AUDIENCE_MESSAGES } from "../../shared/content/audience";
-import { AccountQuerySchema, dayRange, LeadQuerySchema, NewsletterSendSchema, PostRefSchema, SubscriberQuerySchema } from "../../shared/schemas/audience";
+import {
+  AccountQuerySchema,
+  AddSubscriberSchema,
+  dayRange,
+  ImportSubscribersSchema,
+  LeadQuerySchema,
+  LeadStageSchema,
+  NewsletterSendSchema,
+  PostRefSchema,
+  SubscriberLabelsSchema,
+  SubscriberQuerySchema,
+} from "../../shared/schemas/audience";
+import { AUDIENCE_TOOLS_MESSAGES } from "../../shared/content/audience-tools";
+import { addSubscriber, importSubscribers } from "../services/newsletter/import";
+import { labelCounts, parseLabels, setSubscriberLabels } from "../services/newsletter/labels";
+import { formatInZone, zonedTimeToEpoch } from "../services/newsletter/zoned-time";
+import { siteSettings } from "../services/content/settings";
 import { readJson } from "../http/errors";
 import { exportAccounts, listAccounts, setAccountDisabled } from "../services/auth/admin";
-import { crmConfigured, exportLeads, leadCounts, leadDetail, markLeadSpam, retryLead, searchLeads } from "../services/leads/inbox";
-import { listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/newsletter/issues";
+import { crmConfigured, exportLeads, leadCounts, leadDetail, leadStageCounts, markLeadSpam, retryLead, searchLeads, setLeadStage } from "../services/leads/inbox";
+import { cancelScheduledNewsletter, listNewsletters, newsletterProgress, previewNewsletter, sendTestNewsletter, startNewsletter } from "../services/newsletter/issues";
 import { eraseSubscriber, exportSubscribers, listSubscribers, subscriberStats } from "../services/newsletter/subscribers";
 import { parseInput } from "../services/errors";
 import { actorOf, type StudioEnv } from "./studio-guard";
@@ -41,6 +57,24 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
     const q = parseInput(SubscriberQuerySchema, c.req.query());
     return csv(c, "subscribers", await exportSubscribers(c.get("deps"), q, actorOf(c)));
   });
+  r.post("/subscribers", async (c) => {
+    const input = await readJson(c, AddSubscriberSchema);
+    const report = await addSubscriber(c.get("deps"), input, actorOf(c));
+    const message = report.confirmed ? AUDIENCE_TOOLS_MESSAGES.added(input.email) : AUDIENCE_TOOLS_MESSAGES.addedPending(input.email);
+    return c.json({ success: true, message, report }, 201);
+  });
+  r.post("/subscribers/import", async (c) => {
+    const { csv: text, labels, consent } = await readJson(c, ImportSubscribersSchema);
+    const report = await importSubscribers(c.get("deps"), text, { labels, consent }, actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_TOOLS_MESSAGES.imported(report.added), report });
+  });
+  r.put("/subscribers/:id/labels", async (c) => {
+    const id = idParam(c);
+    const { labels } = await readJson(c, SubscriberLabelsSchema);
+    const saved = await setSubscriberLabels(c.get("deps"), id, labels, actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_TOOLS_MESSAGES.labelsSaved, labels: saved });
+  });
+  r.get("/labels", async (c) => c.json({ success: true, labels: await labelCounts(c.get("deps")) }));
   r.delete("/subscribers/:id", async (c) => {
     await eraseSubscriber(c.get("deps"), idParam(c), actorOf(c));
     return c.json({ success: true, message: AUDIENCE_MESSAGES.subscriberErased });
@@ -50,7 +84,8 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
   r.get("/newsletters", async (c) => c.json({ success: true, newsletters: await listNewsletters(c.get("deps")) }));
   r.get("/newsletters/preview", async (c) => {
     const { post } = parseInput(PostRefSchema, c.req.query());
-    return c.json({ success: true, preview: await previewNewsletter(c.get("deps"), post) });
+    const labels = parseLabels(c.req.queries("label") ?? [], "labels", 20);
+    return c.json({ success: true, preview: await previewNewsletter(c.get("deps"), post, labels) });
   });
   r.post("/newsletters/test", async (c) => {
     const { post } = await readJson(c, PostRefSchema);
@@ -59,9 +94,18 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
     return c.json({ success: true, message: AUDIENCE_MESSAGES.testSent(studio.email) });
   });
   r.post("/newsletters", async (c) => {
-    const { post, confirm } = await readJson(c, NewsletterSendSchema);
-    const started = await startNewsletter(c.get("deps"), post, confirm, actorOf(c));
-    return c.json({ success: true, newsletter: started, message: AUDIENCE_MESSAGES.sendStarted(started.queued) }, started.created ? 201 : 200);
+    const { post, confirm, labels: rawLabels, at } = await readJson(c, NewsletterSendSchema);
+    const deps = c.get("deps");
+    const labels = parseLabels(rawLabels ?? [], "labels", 20);
+    const zone = (await siteSettings(deps)).timeZone;
+    const scheduledFor = at ? zonedTimeToEpoch(at, zone) : null;
+    const started = await startNewsletter(deps, post, confirm, actorOf(c), Date.now(), { labels, scheduledFor });
+    const message = started.scheduledFor !== null ? AUDIENCE_TOOLS_MESSAGES.scheduled(formatInZone(started.scheduledFor, zone)) : AUDIENCE_MESSAGES.sendStarted(started.queued);
+    return c.json({ success: true, newsletter: started, message }, started.created ? 201 : 200);
+  });
+  r.delete("/newsletters/:id", async (c) => {
+    await cancelScheduledNewsletter(c.get("deps"), idParam(c), actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_TOOLS_MESSAGES.cancelled });
   });
   r.get("/newsletters/:id", async (c) => c.json({ success: true, newsletter: await newsletterProgress(c.get("deps"), idParam(c)) }));
 
@@ -69,8 +113,8 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
   r.get("/leads", async (c) => {
     const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
     const deps = c.get("deps");
-    const [counts, leads] = await Promise.all([leadCounts(deps, actorOf(c)), searchLeads(deps, actorOf(c), { ...q, ...dayRange(from, to) })]);
-    return c.json({ success: true, crmConfigured: crmConfigured(deps), counts, leads });
+    const [counts, stages, leads] = await Promise.all([leadCounts(deps, actorOf(c)), leadStageCounts(deps, actorOf(c)), searchLeads(deps, actorOf(c), { ...q, ...dayRange(from, to) })]);
+    return c.json({ success: true, crmConfigured: crmConfigured(deps), counts, stages, leads });
   });
   r.post("/leads.csv", async (c) => {
     const { from, to, ...q } = parseInput(LeadQuerySchema, c.req.query());
@@ -80,6 +124,12 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
   r.post("/leads/:id/retry", async (c) => {
     await retryLead(c.get("deps"), idParam(c), actorOf(c));
     return c.json({ success: true, message: AUDIENCE_MESSAGES.leadRetried });
+  });
+  r.post("/leads/:id/stage", async (c) => {
+    const id = idParam(c);
+    const input = await readJson(c, LeadStageSchema);
+    const lead = await setLeadStage(c.get("deps"), id, input, actorOf(c));
+    return c.json({ success: true, message: AUDIENCE_TOOLS_MESSAGES.stageSaved, lead });
   });
   r.post("/leads/:id/spam", async (c) => {
     const id = idParam(c);

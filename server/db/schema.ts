@@ -44,6 +44,8 @@ export interface FoundationTables {
     idempotency_key: Generated<string | null>;
     newsletter_id: Generated<number | null>;
     subscriber_id: Generated<number | null>;
+    /** Migration 0019: the Reply-To header (a lead's notice: the lead's address). */
+    reply_to: Generated<string | null>;
   };
   /** What the response caches key their answers by, moved by triggers on `blogs` (migration 0008). */
   cache_versions: {
@@ -104,6 +106,21 @@ export interface BlogNewsletterTables {
     updated_at: number;
     confirmed_at: number | null;
     unsubscribed_at: number | null;
+    /** Migration 0019: the name given on import or by hand. */
+    name: string | null;
+    /** The form the subscription came from (footer, blogs, post…), "studio" or "import". */
+    source: string | null;
+    /** How consent was obtained, as the owner stated it (added without the opt-in e-mail); who and when. */
+    consent_note: string | null;
+    consent_by: string | null;
+    consent_at: number | null;
+    /** An opt-in e-mail still to be made (imports): the opt-in worker claims it. */
+    optin_due_at: number | null;
+  };
+  /** A subscriber's labels (migration 0019). */
+  subscriber_labels: {
+    subscriber_id: number;
+    label: string;
   };
   subscriber_tokens: {
     /** sha256 (hex) of the token sent by e-mail. */
@@ -208,6 +225,11 @@ export interface LeadTables {
     crm_response: string | null;
     created_at: number;
     delivered_at: number | null;
+    /** Migration 0019: the owner's follow-up, new | contacted | won | lost, with a note; who set it and when. */
+    stage: Generated<string>;
+    stage_note: string | null;
+    stage_at: number | null;
+    stage_by: string | null;
   };
 }
 
@@ -384,6 +406,18 @@ export interface AudienceTables {
     recipients: Generated<number>;
     created_at: number;
     created_by: string | null;
+    /** Migration 0019: JSON array of the labels it goes to; null: every confirmed subscriber. */
+    labels: string | null;
+    /** When a scheduled newsletter is due (epoch ms). */
+    scheduled_for: number | null;
+    /** scheduled | sent */
+    state: Generated<string>;
+  };
+  /** The studio overview's "new since your last visit" (migration 0019). */
+  studio_visits: {
+    user_id: string;
+    previous_at: number | null;
+    last_at: number;
   };
 }
 

@@ -38,6 +38,7 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
     fields: [
       { key: "leadNotifyEmails", label: "Who is told about new leads", hint: "E-mail addresses, separated by commas.", type: "text", env: "LEAD_NOTIFY_EMAILS" },
       { key: "senderName", label: "Sender's name", hint: "The name e-mails from the site come from.", type: "text", env: "MAIL_FROM" },
+      { key: "replyTo", label: "Reply-To address", hint: "Where replies to newsletters and the site's e-mails go. Empty: to the sender's address.", type: "email", env: "MAIL_REPLY_TO" },
       { key: "timeZone", label: "Time zone", hint: "Times in the studio and in e-mails to you are shown in it, such as Asia/Kolkata.", type: "text", env: "SITE_TIME_ZONE" },
     ],
   },

@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { LEAD_STATUSES, SUBSCRIBER_STATUSES } from "../content/audience";
+import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, LEAD_STAGES } from "../content/audience-tools";
 
 // The studio's audience lists: query strings of the API and of the pages, read the same way by both.
 
@@ -19,12 +20,14 @@ const day = z.preprocess(
 export const SubscriberQuerySchema = z.object({
   search,
   status: z.preprocess(emptyToUndefined, z.enum(SUBSCRIBER_STATUSES, { error: "Choose a status from the list." }).optional()),
+  label: z.preprocess(emptyToUndefined, z.string().trim().max(AUDIENCE_LIMITS.labelLength, AUDIENCE_TOOLS_MESSAGES.labelInvalid).optional()),
   before,
 });
 
 export const LeadQuerySchema = z.object({
   search,
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES, { error: "Choose a status from the list." }).optional()),
+  stage: z.preprocess(emptyToUndefined, z.enum(LEAD_STAGES, { error: AUDIENCE_TOOLS_MESSAGES.stageInvalid }).optional()),
   from: day,
   to: day,
   before,
@@ -32,9 +35,37 @@ export const LeadQuerySchema = z.object({
 
 export const AccountQuerySchema = z.object({ search, before });
 
+const labelList = z
+  .array(z.string().max(AUDIENCE_LIMITS.labelLength, AUDIENCE_TOOLS_MESSAGES.labelInvalid), { error: AUDIENCE_TOOLS_MESSAGES.labelInvalid })
+  .max(AUDIENCE_LIMITS.labelsPerNewsletter, AUDIENCE_TOOLS_MESSAGES.tooManyNewsletterLabels);
+
 export const NewsletterSendSchema = z.object({
   post: z.coerce.number({ error: "Choose a post." }).int("Choose a post.").positive("Choose a post."),
   confirm: z.coerce.number({ error: "Confirm the number of subscribers." }).int().min(0).max(10_000_000),
+  /** Only subscribers with any of these labels; absent or empty: everyone. */
+  labels: labelList.optional(),
+  /** A date and time in the site's time zone ("2026-12-01T09:00"); absent: now. */
+  at: z.preprocess(emptyToUndefined, z.string({ error: AUDIENCE_TOOLS_MESSAGES.scheduleInvalid }).max(40, AUDIENCE_TOOLS_MESSAGES.scheduleInvalid).optional()),
+});
+
+export const AddSubscriberSchema = z.object({
+  email: z.string({ error: AUDIENCE_TOOLS_MESSAGES.emailInvalid }).trim().min(1, AUDIENCE_TOOLS_MESSAGES.emailInvalid).max(254, AUDIENCE_TOOLS_MESSAGES.emailInvalid),
+  name: z.string().max(AUDIENCE_LIMITS.nameLength, AUDIENCE_TOOLS_MESSAGES.nameTooLong).optional(),
+  labels: z.string().max(500, AUDIENCE_TOOLS_MESSAGES.tooManyLabels).optional(),
+  consent: z.string().max(AUDIENCE_LIMITS.consentLength, AUDIENCE_TOOLS_MESSAGES.consentTooLong).nullable().optional(),
+});
+
+export const ImportSubscribersSchema = z.object({
+  csv: z.string({ error: AUDIENCE_TOOLS_MESSAGES.fileRequired }).max(AUDIENCE_LIMITS.importBytes, AUDIENCE_TOOLS_MESSAGES.fileTooLarge),
+  labels: z.string().max(500, AUDIENCE_TOOLS_MESSAGES.tooManyLabels).optional(),
+  consent: z.string().max(AUDIENCE_LIMITS.consentLength, AUDIENCE_TOOLS_MESSAGES.consentTooLong).nullable().optional(),
+});
+
+export const SubscriberLabelsSchema = z.object({ labels: z.array(z.string().max(AUDIENCE_LIMITS.labelLength, AUDIENCE_TOOLS_MESSAGES.labelInvalid)).max(AUDIENCE_LIMITS.labelsPerSubscriber, AUDIENCE_TOOLS_MESSAGES.tooManyLabels) });
+
+export const LeadStageSchema = z.object({
+  stage: z.enum(LEAD_STAGES, { error: AUDIENCE_TOOLS_MESSAGES.stageInvalid }),
+  note: z.string().max(AUDIENCE_LIMITS.leadNoteLength, AUDIENCE_TOOLS_MESSAGES.noteTooLong).optional(),
 });
 
 export const PostRefSchema = z.object({ post: z.coerce.number({ error: "Choose a post." }).int("Choose a post.").positive("Choose a post.") });

@@ -40,6 +40,12 @@ export const SETTING_RULES = {
     .refine((v) => !/[<>"\\]/.test(v) && ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), {
       message: "must not contain <, >, quotes, backslashes or line breaks",
     }),
+  /** The Reply-To of newsletters and the site's e-mails (decision 0030): one address; empty: none (replies go to the sender). */
+  replyTo: z
+    .string()
+    .trim()
+    .max(254, "must be at most 254 characters")
+    .refine((v) => v === "" || (z.email().safeParse(v).success && !/[\s<>,;"]/.test(v)), { message: "must be an e-mail address" }),
   /** An IANA time zone (Asia/Kolkata): every time in the studio and in e-mails to the owner is shown in it. */
   timeZone: z
     .string()

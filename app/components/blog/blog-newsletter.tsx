@@ -29,7 +29,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
     setBusy(true);
     setMessage(null);
     try {
-      const outcome = await subscribeToNewsletter(email);
+      const outcome = await subscribeToNewsletter(email, "blogs");
       if (outcome.kind === "ok") {
         setEmail("");
         setMessage(outcome.message ?? BLOG_NEWSLETTER.failed);
@@ -49,6 +49,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
       <p className="mt-2 max-w-2xl text-emerald-50">{BLOG_NEWSLETTER.text}</p>
       <form method="post" action={action} noValidate onSubmit={onSubmit} className="mt-6 flex max-w-xl flex-col gap-3 sm:flex-row">
         <input type="hidden" name="intent" value="subscribe" />
+        <input type="hidden" name="source" value="blogs" />
         <label htmlFor={`${id}-email`} className="sr-only">
           {BLOG_NEWSLETTER.label}
         </label>

@@ -23,7 +23,7 @@ export function FooterNewsletter() {
     setBusy(true);
     setMessage(null);
     try {
-      const outcome = await subscribeToNewsletter(email);
+      const outcome = await subscribeToNewsletter(email, "footer");
       if (outcome.kind === "ok") {
         const { title, message, confirmation } = FOOTER_NEWSLETTER_MESSAGES.success;
         setMessage({ title, message, detail: confirmation, tone: "success" });
@@ -42,6 +42,7 @@ export function FooterNewsletter() {
       <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.newsletter.heading}</h2>
       <p className="mt-4 text-sm text-slate-300">{FOOTER.newsletter.description}</p>
       <form className="mt-4 flex flex-col gap-2" noValidate onSubmit={onSubmit} method="post" action="/newsletter/subscribe">
+        <input type="hidden" name="source" value="footer" />
         <label htmlFor={`${id}-email`} className="sr-only">
           {FOOTER.newsletter.label}
         </label>

@@ -4,7 +4,9 @@ import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { EmptyState, Notice, PageHeader, Stat, buttonClass } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { studioOverview, type OverviewPost } from "../../../server/services/staff/overview";
+import { newSinceLastVisit, studioOverview, type OverviewPost } from "../../../server/services/staff/overview";
+import { AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
+import { mayOpen } from "@shared/studio-policy";
 import type { Route } from "./+types/index";
 
 export function meta() {
@@ -13,14 +15,24 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args);
-  const overview = await studioOverview(args.context.deps, { userId: studio.userId, access: studio.access });
-  return { name: studio.name || studio.email, overview };
+  const [overview, fresh] = await Promise.all([
+    studioOverview(args.context.deps, { userId: studio.userId, access: studio.access }),
+    newSinceLastVisit(args.context.deps, studio.userId),
+  ]);
+  // Only what this person may open (leads and subscribers are the owner's).
+  const newSince = {
+    since: fresh.since,
+    leads: mayOpen(studio.access, "leads") ? fresh.leads : null,
+    subscribers: mayOpen(studio.access, "subscribers") ? fresh.subscribers : null,
+    handedOver: fresh.handedOver,
+  };
+  return { name: studio.name || studio.email, overview, newSince };
 }
 
 const POSTS = "/studio/posts";
 
 export default function StudioHome({ loaderData }: Route.ComponentProps) {
-  const { name, overview } = loaderData;
+  const { name, overview, newSince } = loaderData;
   const { counts, staff } = overview;
   const nothingWaits = counts.draft === 0 && counts.scheduled === 0;
   return (
@@ -44,6 +56,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </Notice>
       ) : null}
+      <NewSince {...newSince} />
       <dl className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label={OVERVIEW_PAGE.drafts} value={counts.draft} />
         <Stat label={OVERVIEW_PAGE.scheduled} value={counts.scheduled} />
@@ -88,6 +101,43 @@ function PostList({ title, status, total, posts, when }: { title: string; status
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+function NewSince({ since, leads, subscribers, handedOver }: { since: number | null; leads: number | null; subscribers: number | null; handedOver: number | null }) {
+  const zone = useStudioTimeZone();
+  const O = AUDIENCE_TOOLS_PAGES.overview;
+  if (leads === null && subscribers === null && handedOver === null) return null;
+  const items: { key: string; text: string; to: string }[] = [];
+  if (leads) items.push({ key: "leads", text: O.leads(leads), to: "/studio/leads" });
+  if (subscribers) items.push({ key: "subscribers", text: O.subscribers(subscribers), to: "/studio/subscribers" });
+  if (handedOver) items.push({ key: "chat", text: O.handedOver(handedOver), to: "/studio" });
+  return (
+    <section aria-labelledby="new-since-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="new-since-title" className="font-semibold text-slate-900">
+        {O.title}
+      </h2>
+      {since === null ? (
+        <p className="mt-1 text-sm text-slate-700">{O.firstVisit}</p>
+      ) : (
+        <>
+          <p className="mt-1 text-xs text-slate-600">{O.since(formatStudioTime(since, zone))}</p>
+          {items.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-700">{O.nothing}</p>
+          ) : (
+            <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+              {items.map((item) => (
+                <li key={item.key}>
+                  <Link to={item.to} className="font-medium text-emerald-800 underline underline-offset-4">
+                    {item.text}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
     </section>
   );
 }

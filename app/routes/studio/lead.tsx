@@ -3,10 +3,13 @@ import { data, Form, Link } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
 import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
+import { Button, buttonClass, Field, Notice, PageHeader } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { crmConfigured, leadDetail, markLeadSpam, retryLead } from "../../../server/services/leads/inbox";
+import { crmConfigured, leadDetail, markLeadSpam, retryLead, setLeadStage } from "../../../server/services/leads/inbox";
+import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES, LEAD_STAGES } from "@shared/content/audience-tools";
+import { PRODUCT } from "@shared/content/site";
+import { SelectField } from "~/components/studio/audience-ui";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/lead";
 
@@ -30,8 +33,13 @@ export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const { deps } = args.context;
   const id = Number(args.params.id);
-  const intent = (await args.request.formData()).get("intent");
+  const form = await args.request.formData();
+  const intent = form.get("intent");
   try {
+    if (intent === "stage") {
+      await setLeadStage(deps, id, { stage: form.get("stage"), note: String(form.get("note") ?? "") }, studio.actor);
+      return { notice: AUDIENCE_TOOLS_MESSAGES.stageSaved };
+    }
     if (intent === "retry") {
       await retryLead(deps, id, studio.actor);
       return { notice: AUDIENCE_MESSAGES.leadRetried };
@@ -44,7 +52,8 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     const problem = pageError(error);
     if (!problem) throw error;
-    return data({ error: problem.detail }, { status: problem.status });
+    // What was typed comes back with the message (a note is never lost to a refusal).
+    return data({ error: problem.detail, fieldErrors: problem.fieldErrors, typed: intent === "stage" ? { stage: String(form.get("stage") ?? ""), note: String(form.get("note") ?? "") } : undefined }, { status: problem.status });
   }
 }
 
@@ -64,7 +73,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     [f.crmStatus, lead.crmStatus ?? "—"],
     [f.lastError, lead.lastError ?? "—"],
   ];
-  const result = actionData as { notice?: string; error?: string } | undefined;
+  const result = actionData as { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: { stage: string; note: string } } | undefined;
+  const L = AUDIENCE_TOOLS_PAGES.leads;
+  const digits = lead.phone.replace(/[^\d]/g, "");
+  const firstName = lead.firstName.trim().split(/\s+/)[0] ?? "";
+  const mailto = `mailto:${encodeURIComponent(lead.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(L.subject(PRODUCT))}`;
+  const whatsapp = digits.length >= 8 ? `https://wa.me/${digits}?text=${encodeURIComponent(L.greeting(firstName, PRODUCT))}` : null;
+  const tel = digits.length >= 3 ? `tel:${lead.phone.trim().startsWith("+") ? "+" : ""}${digits}` : null;
   return (
     <>
       <PageHeader
@@ -102,6 +117,48 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </pre>
         </section>
       ) : null}
+      <section aria-labelledby="reply-title" className="mb-6">
+        <h2 id="reply-title" className="mb-2 font-semibold">
+          {L.replyTitle}
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <a href={mailto} className={buttonClass("secondary")}>
+              {L.email}
+            </a>
+          </li>
+          {whatsapp ? (
+            <li>
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+                {L.whatsapp}
+              </a>
+            </li>
+          ) : null}
+          {tel ? (
+            <li>
+              <a href={tel} className={buttonClass("secondary")}>
+                {L.call}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+      <section aria-labelledby="stage-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="stage-title" className="mb-2 font-semibold">
+          {L.stage}
+        </h2>
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="stage" />
+          <SelectField label={L.stage} name="stage" value={result?.typed?.stage ?? lead.stage} options={LEAD_STAGES.map((s) => ({ value: s, label: L.stages[s] }))} />
+          <Field label={L.note} name="note" multiline rows={3} maxLength={AUDIENCE_LIMITS.leadNoteLength} defaultValue={result?.typed?.note ?? lead.stageNote ?? ""} error={result?.fieldErrors?.note} />
+          {lead.stageAt ? <p className="text-xs text-slate-600">{when(lead.stageAt)}</p> : null}
+          <div>
+            <Button type="submit" tone="primary">
+              {L.save}
+            </Button>
+          </div>
+        </Form>
+      </section>
       <Form method="post" className="flex flex-wrap gap-2">
         {lead.status === "failed" ? (
           <Button type="submit" tone="primary" name="intent" value="retry">

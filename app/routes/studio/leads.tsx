@@ -8,6 +8,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/leads/inbox";
+import { AUDIENCE_TOOLS_PAGES, LEAD_STAGES } from "@shared/content/audience-tools";
 import type { Route } from "./+types/leads";
 
 const P = AUDIENCE_PAGES.leads;
@@ -31,7 +32,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   const { counts, leads, crm, filterError } = loaderData;
   const [search] = useSearchParams();
   const errorOf = (field: string) => (filterError?.field === field ? filterError.message : null);
-  const exportHref = `/studio/leads/export?${new URLSearchParams(["search", "status", "from", "to"].map((k) => [k, search.get(k) ?? ""])).toString()}`;
+  const exportHref = `/studio/leads/export?${new URLSearchParams(["search", "status", "stage", "from", "to"].map((k) => [k, search.get(k) ?? ""])).toString()}`;
   return (
     <>
       <PageHeader
@@ -55,6 +56,12 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           value={search.get("status") ?? ""}
           options={[{ value: "", label: P.anyStatus }, ...LEAD_STATUSES.map((s) => ({ value: s, label: !crm && s === "pending" ? P.storedOnly : P.statuses[s] }))]}
         />
+        <SelectField
+          label={AUDIENCE_TOOLS_PAGES.leads.stage}
+          name="stage"
+          value={search.get("stage") ?? ""}
+          options={[{ value: "", label: AUDIENCE_TOOLS_PAGES.leads.anyStage }, ...LEAD_STAGES.map((s) => ({ value: s, label: AUDIENCE_TOOLS_PAGES.leads.stages[s] }))]}
+        />
         <Field label={P.from} name="from" type="date" defaultValue={search.get("from") ?? ""} error={errorOf("from")} />
         <Field label={P.to} name="to" type="date" defaultValue={search.get("to") ?? ""} error={errorOf("to")} />
         <Button type="submit">{P.filter}</Button>
@@ -69,6 +76,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               <th scope="col" className={TH}>{P.columns.name}</th>
               <th scope="col" className={TH}>{P.columns.email}</th>
               <th scope="col" className={TH}>{P.columns.status}</th>
+              <th scope="col" className={TH}>{AUDIENCE_TOOLS_PAGES.leads.stage}</th>
               <th scope="col" className={TH}>{P.columns.attempts}</th>
               <th scope="col" className={TH}>{P.columns.lastError}</th>
             </tr>
@@ -86,6 +94,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 <td className={TD}>
                   <LeadStatusBadge status={l.status} crm={crm} />
                 </td>
+                <td className={TD}>{AUDIENCE_TOOLS_PAGES.leads.stages[l.stage]}</td>
                 <td className={TD}>{l.attempts}</td>
                 <td className={`${TD} max-w-xs break-words`}>{l.lastError ?? "—"}</td>
               </tr>

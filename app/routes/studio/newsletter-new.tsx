@@ -7,6 +7,10 @@ import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
 import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
+import { AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
+import { labelCounts, parseLabels } from "../../../server/services/newsletter/labels";
+import { zonedTimeToEpoch } from "../../../server/services/newsletter/zoned-time";
+import { siteSettings } from "../../../server/services/content/settings";
 import { isServiceError, parseInput } from "../../../server/services/errors";
 import { isStepUpError } from "../../../server/services/staff/step-up";
 import type { Route } from "./+types/newsletter-new";
@@ -19,10 +23,22 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
-  const ref = PostRefSchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const url = new URL(args.request.url);
+  const ref = PostRefSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!ref.success) throw data(null, { status: 404 });
+  const { deps } = args.context;
+  let labels: string[] = [];
+  let labelError: string | null = null;
   try {
-    return { preview: await previewNewsletter(args.context.deps, ref.data.post) };
+    labels = url.searchParams.get("audience") === "labels" ? parseLabels(url.searchParams.getAll("label"), "labels", 20) : [];
+    if (url.searchParams.get("audience") === "labels" && labels.length === 0) labelError = AUDIENCE_TOOLS_MESSAGES.chooseLabel;
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    labelError = error.message;
+  }
+  try {
+    const [preview, available, settings] = await Promise.all([previewNewsletter(deps, ref.data.post, labels), labelCounts(deps), siteSettings(deps)]);
+    return { preview, labels, available, labelError, timeZone: settings.timeZone };
   } catch (error) {
     if (isServiceError(error) && error.kind === "not-found") throw data(null, { status: 404 });
     throw error;
@@ -44,11 +60,15 @@ export async function action(args: Route.ActionArgs) {
       await sendTestNewsletter(deps, post, { ...studio.actor, email: studio.email });
       return data<ActionResult>({ notice: AUDIENCE_MESSAGES.testSent(studio.email) });
     }
-    const parsed = NewsletterSendSchema.safeParse(form);
+    const parsed = NewsletterSendSchema.safeParse({ ...form, labels: formData.getAll("label").map(String), at: form.when === "later" ? form.at : undefined });
     if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]?.message }, { status: 400 });
     if (form.confirmed !== "yes") return data<ActionResult>({ fieldErrors: { confirmed: P.confirmRequired } }, { status: 400 });
-    const started = await startNewsletter(deps, parsed.data.post, parsed.data.confirm, studio.actor);
-    return redirect(`/studio/newsletters/${started.issueId}`);
+    const labels = parseLabels(parsed.data.labels ?? [], "labels", 20);
+    const at = parsed.data.at;
+    if (form.when === "later" && !at) return data<ActionResult>({ fieldErrors: { at: AUDIENCE_TOOLS_MESSAGES.scheduleInvalid } }, { status: 400 });
+    const scheduledFor = at ? zonedTimeToEpoch(at, (await siteSettings(deps)).timeZone) : null;
+    const started = await startNewsletter(deps, parsed.data.post, parsed.data.confirm, studio.actor, Date.now(), { labels, scheduledFor });
+    return redirect(started.scheduledFor !== null ? `/studio/newsletters?scheduled=${started.issueId}` : `/studio/newsletters/${started.issueId}`);
   } catch (error) {
     // The send waits for a fresh code; the form keeps its place and shows the code's field.
     if (isStepUpError(error)) return data<ActionResult>({ stepUp: true }, { status: 403 });
@@ -59,10 +79,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview } = loaderData;
+  const { preview, labels, available, labelError, timeZone } = loaderData;
   const n = preview.confirmed;
   const result = actionData as ActionResult | undefined;
   const confirmError = result?.fieldErrors?.confirmed ?? result?.fieldErrors?.confirm;
+  const atError = result?.fieldErrors?.at;
+  const T = AUDIENCE_TOOLS_PAGES.newsletter;
+  const byLabels = labels.length > 0;
   return (
     <>
       <PageHeader title={P.title} description={P.description} />
@@ -84,14 +107,14 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
       <p className="mb-4 text-sm">
         <span className="font-semibold">{P.subject}:</span> {preview.subject}
       </p>
-      <div className="mb-6 grid gap-4 xl:grid-cols-2">
-        <section aria-labelledby="html-part">
+      <div className="mb-6 grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <section aria-labelledby="html-part" className="min-w-0">
           <h2 id="html-part" className="mb-2 font-semibold">
             {P.htmlPart}
           </h2>
           <iframe title={P.htmlPart} sandbox="" srcDoc={preview.html} className="h-[36rem] w-full rounded-lg border border-slate-300 bg-white" />
         </section>
-        <section aria-labelledby="text-part">
+        <section aria-labelledby="text-part" className="min-w-0">
           <h2 id="text-part" className="mb-2 font-semibold">
             {P.textPart}
           </h2>
@@ -108,10 +131,80 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
             {P.test}
           </Button>
         </Form>
-        {!preview.issueId && preview.post.status === "published" && n > 0 ? (
+        {!preview.issueId && preview.post.status === "published" ? (
+          <Form method="get" className="flex flex-col gap-2" aria-labelledby="audience-title">
+            <input type="hidden" name="post" value={preview.post.id} />
+            <fieldset className="min-w-0">
+              <legend id="audience-title" className="mb-1 text-sm font-semibold text-slate-800">
+                {T.audience}
+              </legend>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="audience" value="everyone" defaultChecked={!byLabels} />
+                {T.everyone}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="audience" value="labels" defaultChecked={byLabels} />
+                {T.chosenLabels}
+              </label>
+              {available.length === 0 ? (
+                <p className="ml-6 text-sm text-slate-600">{T.noLabels}</p>
+              ) : (
+                <ul className="ml-6 flex flex-wrap gap-x-4 gap-y-1">
+                  {available.map((l) => (
+                    <li key={l.label}>
+                      <label className="flex items-center gap-2 text-sm">
+                        <input type="checkbox" name="label" value={l.label} defaultChecked={labels.includes(l.label)} />
+                        <span className="break-all">
+                          {l.label} ({l.confirmed})
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {labelError ? <p className="mt-1 text-sm font-medium text-red-700">{labelError}</p> : null}
+            </fieldset>
+            <div>
+              <Button type="submit">{AUDIENCE_PAGES.newsletters.choose}</Button>
+            </div>
+          </Form>
+        ) : null}
+        {!preview.issueId && preview.post.status === "published" && n > 0 && !labelError ? (
           <Form method="post" className="flex flex-col gap-3">
             <input type="hidden" name="post" value={preview.post.id} />
             <input type="hidden" name="confirm" value={n} />
+            {labels.map((l) => (
+              <input key={l} type="hidden" name="label" value={l} />
+            ))}
+            <fieldset className="min-w-0">
+              <legend className="mb-1 text-sm font-semibold text-slate-800">{T.when}</legend>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="when" value="now" defaultChecked />
+                {T.now}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="when" value="later" />
+                {T.later}
+              </label>
+              <div className="ml-6 mt-1">
+                <label htmlFor="at" className="mb-1 block text-sm text-slate-800">
+                  {T.at(timeZone)}
+                </label>
+                <input
+                  id="at"
+                  name="at"
+                  type="datetime-local"
+                  className="block w-full max-w-xs rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+                  aria-invalid={atError ? true : undefined}
+                  aria-describedby={atError ? "at-error" : undefined}
+                />
+                {atError ? (
+                  <p id="at-error" className="mt-1 text-sm font-medium text-red-700">
+                    {atError}
+                  </p>
+                ) : null}
+              </div>
+            </fieldset>
             <div>
               <label className="flex items-start gap-2 text-sm">
                 <input

@@ -1,11 +1,15 @@
 import { useWhen } from "~/components/studio/access-format";
-import { Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
+import { pageError } from "~/lib/service-errors.server";
+import { siteSettings } from "../../../server/services/content/settings";
+import { formatInZone } from "../../../server/services/newsletter/zoned-time";
 import { AUDIENCE_PAGES } from "@shared/content/audience";
 import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, DataTable, EmptyState, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Notice, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { listNewsletters, unsentPosts } from "../../../server/services/newsletter/issues";
+import { cancelScheduledNewsletter, listNewsletters, unsentPosts } from "../../../server/services/newsletter/issues";
 import type { Route } from "./+types/newsletters";
 
 const P = AUDIENCE_PAGES.newsletters;
@@ -17,17 +21,64 @@ export function meta() {
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
   const { deps } = args.context;
-  const [newsletters, posts] = await Promise.all([listNewsletters(deps), unsentPosts(deps)]);
-  return { newsletters, posts };
+  const [all, posts, settings] = await Promise.all([listNewsletters(deps), unsentPosts(deps), siteSettings(deps)]);
+  const flags = new URL(args.request.url).searchParams;
+  // Scheduled ones apart, each with its time as the site's zone reads it (named).
+  const scheduled = all.filter((n) => n.state === "scheduled").map((n) => ({ ...n, at: formatInZone(n.scheduledFor ?? 0, settings.timeZone) }));
+  const newsletters = all.filter((n) => n.state !== "scheduled");
+  return { newsletters, scheduled, posts, justScheduled: scheduled.find((n) => String(n.id) === flags.get("scheduled")) ?? null, cancelled: flags.get("cancelled") === "1" };
 }
 
-export default function Newsletters({ loaderData }: Route.ComponentProps) {
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args);
+  const form = await args.request.formData();
+  try {
+    await cancelScheduledNewsletter(args.context.deps, Number(form.get("id")), studio.actor);
+  } catch (error) {
+    const problem = pageError(error);
+    if (!problem) throw error;
+    return data({ error: problem.message }, { status: problem.status });
+  }
+  return redirect("/studio/newsletters?cancelled=1");
+}
+
+export default function Newsletters({ loaderData, actionData }: Route.ComponentProps) {
   const when = useWhen();
-  const { newsletters, posts } = loaderData;
+  const { newsletters, scheduled, posts, justScheduled, cancelled } = loaderData;
+  const error = (actionData as { error?: string } | undefined)?.error;
+  const T = AUDIENCE_TOOLS_PAGES.newsletter;
   useRefreshWhile(newsletters.some((n) => !n.done));
   return (
     <>
       <PageHeader title={P.title} description={P.description} />
+      {justScheduled ? <Notice tone="success">{AUDIENCE_TOOLS_MESSAGES.scheduled(justScheduled.at)}</Notice> : null}
+      {cancelled ? <Notice tone="success">{AUDIENCE_TOOLS_MESSAGES.cancelled}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {scheduled.length ? (
+        <section aria-labelledby="scheduled-title" className="mb-8">
+          <h2 id="scheduled-title" className="mb-2 text-lg font-semibold">
+            {T.scheduledTitle}
+          </h2>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {scheduled.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+                <div className="min-w-0">
+                  <p className="break-words font-medium">{n.subject}</p>
+                  <p className="text-slate-700">
+                    {T.scheduledFor}: {n.at}. {T.toLabels}: {n.labels.length ? n.labels.join(", ") : T.everyoneShort}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="id" value={n.id} />
+                  <Button type="submit" tone="danger" aria-label={`${T.cancel}: ${n.subject}`}>
+                    {T.cancel}
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="send-title" className="mb-8 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="send-title" className="mb-2 text-lg font-semibold">
           {P.sendTitle}

@@ -8,6 +8,8 @@ import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, 
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/newsletter/subscribers";
+import { setSubscriberLabels } from "../../../server/services/newsletter/labels";
+import { AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
 import type { Route } from "./+types/subscribers";
 
 const P = AUDIENCE_PAGES.subscribers;
@@ -25,27 +27,44 @@ export async function loader(args: Route.LoaderArgs) {
   const [stats, subscribers] = await Promise.all([subscriberStats(deps), listSubscribers(deps, query)]);
   const eraseId = Number(params.erase);
   const erasing = Number.isSafeInteger(eraseId) && eraseId > 0 ? (subscribers.find((s) => s.id === eraseId) ?? null) : null;
-  return { stats, subscribers, erasing, filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null), erased: params.erased === "1" };
+  const labelId = Number(params.labels);
+  const labelling = Number.isSafeInteger(labelId) && labelId > 0 ? (subscribers.find((s) => s.id === labelId) ?? null) : null;
+  return {
+    stats,
+    subscribers,
+    erasing,
+    labelling,
+    filterError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null),
+    erased: params.erased === "1",
+    labelled: params.labelled === "1",
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const form = await args.request.formData();
+  const labelling = form.get("intent") === "labels";
   try {
+    if (labelling) {
+      await setSubscriberLabels(args.context.deps, Number(form.get("id")), String(form.get("labels") ?? ""), studio.actor);
+      return redirect("/studio/subscribers?labelled=1");
+    }
     await eraseSubscriber(args.context.deps, Number(form.get("id")), studio.actor);
   } catch (error) {
     const problem = pageError(error);
     if (!problem) throw error;
-    return data({ error: problem.message }, { status: problem.status });
+    return data({ error: problem.message, labelsError: labelling ? problem.message : undefined, typedLabels: labelling ? String(form.get("labels") ?? "") : undefined }, { status: problem.status });
   }
   return redirect("/studio/subscribers?erased=1");
 }
 
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
   const when = useWhen();
-  const { stats, subscribers, erasing, filterError, erased } = loaderData;
+  const { stats, subscribers, erasing, labelling, filterError, erased, labelled } = loaderData;
+  const result = actionData as { error?: string; labelsError?: string; typedLabels?: string } | undefined;
+  const LB = AUDIENCE_TOOLS_PAGES.labels;
   const [search] = useSearchParams();
-  const exportHref = `/studio/subscribers/export?${new URLSearchParams({ search: search.get("search") ?? "", status: search.get("status") ?? "" }).toString()}`;
+  const exportHref = `/studio/subscribers/export?${new URLSearchParams({ search: search.get("search") ?? "", status: search.get("status") ?? "", label: search.get("label") ?? "" }).toString()}`;
   const max = Math.max(1, ...stats.growth.map((g) => g.subscribed));
   return (
     <>
@@ -53,11 +72,17 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         title={P.title}
         description={P.description}
         actions={
-          <ExportButton action={exportHref} label={P.export} />
+          <>
+            <Link to="/studio/subscribers/import" className={buttonClass("secondary")}>
+              {AUDIENCE_TOOLS_PAGES.import.link}
+            </Link>
+            <ExportButton action={exportHref} label={P.export} />
+          </>
         }
       />
       {erased ? <Notice tone="success">{AUDIENCE_MESSAGES.subscriberErased}</Notice> : null}
-      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {labelled ? <Notice tone="success">{AUDIENCE_TOOLS_MESSAGES.labelsSaved}</Notice> : null}
+      {result?.error && !result.labelsError ? <Notice tone="error">{result.error}</Notice> : null}
       <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
         {SUBSCRIBER_STATUSES.map((s) => (
           <Stat key={s} label={P.statuses[s]} value={stats.counts[s]} />
@@ -103,6 +128,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           value={search.get("status") ?? ""}
           options={[{ value: "", label: P.anyStatus }, ...SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: P.statuses[s] }))]}
         />
+        <Field label={LB.filter} name="label" type="search" defaultValue={search.get("label") ?? ""} maxLength={40} />
         <Button type="submit">{P.filter}</Button>
       </FilterForm>
 
@@ -124,6 +150,34 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
+      {labelling ? (
+        <section aria-labelledby="labels-title" className="mb-4 rounded-lg border border-slate-300 bg-white p-4">
+          <h2 id="labels-title" className="break-all font-semibold">
+            {LB.edit}: {labelling.email}
+          </h2>
+          <Form method="post" className="mt-3 flex flex-col gap-3">
+            <input type="hidden" name="intent" value="labels" />
+            <input type="hidden" name="id" value={labelling.id} />
+            <Field
+              label={LB.edit}
+              name="labels"
+              hint={AUDIENCE_TOOLS_PAGES.add.labelsHint}
+              maxLength={500}
+              defaultValue={result?.typedLabels ?? labelling.labels.join(", ")}
+              error={result?.labelsError}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" tone="primary">
+                {LB.save}
+              </Button>
+              <Link to="/studio/subscribers" className={buttonClass("secondary")}>
+                {P.cancel}
+              </Link>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+
       {subscribers.length === 0 ? (
         <EmptyState title={P.empty} />
       ) : (
@@ -132,6 +186,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
             <tr>
               <th scope="col" className={TH}>{P.columns.email}</th>
               <th scope="col" className={TH}>{P.columns.status}</th>
+              <th scope="col" className={TH}>{LB.column}</th>
               <th scope="col" className={TH}>{P.columns.created}</th>
               <th scope="col" className={TH}>{P.columns.confirmed}</th>
               <th scope="col" className={TH}>{P.columns.actions}</th>
@@ -143,6 +198,13 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
                 <td className={`${TD} break-all`}>{s.email}</td>
                 <td className={TD}>
                   <StatusBadge tone={s.status === "confirmed" ? "good" : s.status === "pending" ? "waiting" : "neutral"}>{P.statuses[s.status]}</StatusBadge>
+                </td>
+                <td className={TD}>
+                  <span className="break-words">{s.labels.length ? s.labels.join(", ") : LB.none}</span>{" "}
+                  <Link to={`?${new URLSearchParams({ ...Object.fromEntries(search), labels: String(s.id) }).toString()}`} className="text-emerald-800 underline underline-offset-4" aria-label={`${LB.edit}: ${s.email}`}>
+                    {LB.edit}
+                  </Link>
+                  {s.consentNote ? <p className="mt-1 text-xs text-slate-600">{s.consentNote}</p> : null}
                 </td>
                 <td className={`${TD} whitespace-nowrap`}>{when(s.createdAt)}</td>
                 <td className={`${TD} whitespace-nowrap`}>{when(s.confirmedAt)}</td>

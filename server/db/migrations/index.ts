@@ -18,6 +18,7 @@ import * as m0015 from "./0015-like-function";
 import * as m0016 from "./0016-content";
 import * as m0017 from "./0017-recovery-codes-scrypt";
 import * as m0018 from "./0018-content-drafts";
+import * as m0019 from "./0019-audience-labels";
 import * as m0021 from "./0021-question-log";
 
 export type MigrationModule = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, MigrationModule> = {
   "0016-content": m0016,
   "0017-recovery-codes-scrypt": m0017,
   "0018-content-drafts": m0018,
+  "0019-audience-labels": m0019,
   "0021-question-log": m0021,
 };

@@ -28,6 +28,7 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   media_files: { orderBy: ["name"], file: { column: "data", nameColumn: "name", folder: "media" } },
   subscribers: { orderBy: ["id"], serial: "id" },
   subscriber_tokens: { orderBy: ["token_hash"] },
+  subscriber_labels: { orderBy: ["subscriber_id", "label"] },
   newsletter_issues: { orderBy: ["id"], serial: "id" },
   leads: { orderBy: ["id"], serial: "id" },
   audit_log: { orderBy: ["id"], serial: "id" },
@@ -58,6 +59,7 @@ export const NOT_ARCHIVED: Record<string, string> = {
   analytics_salts: "destroyed daily by design: keeping one would make visitors traceable",
   analytics_visits: "raw visits of the last days; the archive keeps the daily totals",
   analytics_events: "raw events of the last days; the archive keeps the daily totals",
+  studio_visits: "when each staff member last opened the studio: the restored site starts anew",
 };
 
 /** SQLite's own tables and the full-text indexes' shadow tables (rebuilt by triggers as rows are inserted). */

@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema";
 import { intervalWorker, type KickableWorker, type Worker } from "../interval-worker";
 import { afterFailure, backoffMs, claimDue } from "../outbox";
 import { leadEvents } from "./intake";
+import { notifyLeadFailed } from "./notify";
 
 /**
  * Forwards stored leads to the CRM's web-to-lead endpoint, from the leads
@@ -240,6 +241,10 @@ export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, 
       } else if (outcome.kind === "delivered") {
         deps.log.info(log, "lead delivered");
       } else {
+        // Failed for good: the owner is told by e-mail (a failure to queue it is logged, never the round's error).
+        if (update.status === "failed") {
+          await notifyLeadFailed(deps, Number(id)).catch((err: unknown) => deps.log.warn({ leadId: Number(id), err: { message: (err as Error).message } }, "lead failure notice not queued"));
+        }
         deps.log.warn({ ...log, error: update.last_error }, outcome.kind === "retry" && update.status === "pending" ? "lead delivery will be retried" : "lead delivery failed");
       }
     }),

@@ -10,10 +10,18 @@ import { type Actor, recordAudit } from "../audit";
 import { assertExportAllowed, EXPORT_PAGE } from "../export";
 import { normaliseSearch } from "../blog/search";
 import { anyContainsText } from "../like";
+import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, LEAD_STAGES, type LeadStage } from "../../../shared/content/audience-tools";
 
-export type LeadFilter = { search?: string; status?: LeadStatus; from?: number; to?: number };
+export type LeadFilter = { search?: string; status?: LeadStatus; stage?: LeadStage; from?: number; to?: number };
 
-export type LeadDetail = LeadRow & { crmResponse: string | null };
+export type LeadDetail = LeadRow & {
+  crmResponse: string | null;
+  /** The owner's follow-up (decision 0030), its note, and who set it when. */
+  stage: LeadStage;
+  stageNote: string | null;
+  stageAt: number | null;
+  stageBy: string | null;
+};
 
 /** Who is asking: the inbox answers only staff the studio's policy lets into its leads. */
 export type LeadViewer = { access: StaffAccess };
@@ -28,8 +36,19 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && (STATUSES as readonly string[]).includes(value);
 }
 
-function toLead(r: Parameters<typeof leadRowOf>[0] & { crm_response: string | null }): LeadDetail {
-  return { ...leadRowOf(r), crmResponse: r.crm_response };
+function toLead(r: Parameters<typeof leadRowOf>[0] & { crm_response: string | null; stage: string; stage_note: string | null; stage_at: number | null; stage_by: string | null }): LeadDetail {
+  return {
+    ...leadRowOf(r),
+    crmResponse: r.crm_response,
+    stage: isLeadStage(r.stage) ? r.stage : "new",
+    stageNote: r.stage_note,
+    stageAt: r.stage_at == null ? null : Number(r.stage_at),
+    stageBy: r.stage_by,
+  };
+}
+
+export function isLeadStage(value: unknown): value is LeadStage {
+  return typeof value === "string" && (LEAD_STAGES as readonly string[]).includes(value);
 }
 
 /** Whether leads are forwarded anywhere: without a CRM they are kept here, and the inbox says so. */
@@ -42,6 +61,7 @@ export async function searchLeads(deps: Deps, viewer: LeadViewer, filter: LeadFi
   assertMayOpenLeads(viewer);
   let q = deps.db.kysely.selectFrom("leads").selectAll().orderBy("id", "desc").limit(Math.min(Math.max(filter.limit ?? AUDIENCE_RULES.pageSize, 1), 10_000));
   if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.stage) q = q.where("stage", "=", filter.stage);
   if (filter.from !== undefined) q = q.where("created_at", ">=", filter.from);
   if (filter.to !== undefined) q = q.where("created_at", "<", filter.to);
   if (filter.before) q = q.where("id", "<", filter.before);
@@ -68,6 +88,33 @@ export async function leadCounts(deps: Deps, viewer: LeadViewer): Promise<Record
   const out = { pending: 0, sending: 0, delivered: 0, failed: 0, spam: 0 } as Record<LeadStatus, number>;
   for (const r of rows) if (isLeadStatus(r.status)) out[r.status] = Number(r.n);
   return out;
+}
+
+/** How many leads are at each follow-up stage (spam left out). */
+export async function leadStageCounts(deps: Deps, viewer: LeadViewer): Promise<Record<LeadStage, number>> {
+  assertMayOpenLeads(viewer);
+  const rows = await deps.db.kysely.selectFrom("leads").select(["stage", (eb) => eb.fn.countAll<number>().as("n")]).where("status", "<>", "spam").groupBy("stage").execute();
+  const out = { new: 0, contacted: 0, won: 0, lost: 0 } as Record<LeadStage, number>;
+  for (const r of rows) if (isLeadStage(r.stage)) out[r.stage] = Number(r.n);
+  return out;
+}
+
+/** Sets a lead's follow-up stage and note (owners, by the policy table); audited with the stage, never the note. */
+export async function setLeadStage(deps: Deps, id: number, input: { stage: unknown; note?: unknown }, actor: Actor & LeadViewer, now = Date.now()): Promise<LeadDetail> {
+  assertMayOpenLeads(actor);
+  if (!isLeadStage(input.stage)) throw invalid(AUDIENCE_TOOLS_MESSAGES.stageInvalid, "stage");
+  if (input.note !== undefined && input.note !== null && typeof input.note !== "string") throw invalid(AUDIENCE_TOOLS_MESSAGES.noteTooLong, "note");
+  const note = typeof input.note === "string" ? input.note.trim() : "";
+  if (note.length > AUDIENCE_LIMITS.leadNoteLength) throw invalid(AUDIENCE_TOOLS_MESSAGES.noteTooLong, "note");
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(AUDIENCE_MESSAGES.leadNotFound);
+  const done = await deps.db.kysely
+    .updateTable("leads")
+    .set({ stage: input.stage, stage_note: note || null, stage_at: now, stage_by: actor.userId })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows ?? 0) !== 1) throw notFound(AUDIENCE_MESSAGES.leadNotFound);
+  await recordAudit(deps, actor, { action: "lead.stage", recordType: "lead", recordId: String(id), detail: input.stage });
+  return leadDetail(deps, actor, id);
 }
 
 /** Puts a failed lead back in the CRM queue, due now. */

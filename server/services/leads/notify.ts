@@ -1,7 +1,8 @@
 import { LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
+import { LEAD_FAILED_EMAIL } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
 import { siteSettings } from "../content/settings";
-import { enqueueMail } from "../mail/outbox";
+import { enqueueMail, safeReplyTo } from "../mail/outbox";
 import { renderEmail } from "../mail/template";
 import { studioLink } from "../staff/studio-link";
 import { zonedTime } from "../../../shared/zoned-time";
@@ -53,6 +54,49 @@ export async function notifyAboutLead(deps: Deps, leadId: number): Promise<void>
       html: parts.html,
       kind: "lead-notify",
       idempotencyKey: `lead:${leadId}:${address.toLowerCase()}`,
+      // Answering the notice answers the lead (decision 0030): their address, only if it is one plain address.
+      replyTo: safeReplyTo(lead.email),
+    });
+  }
+}
+
+/**
+ * Tells the people told about leads (else the company's address) that a lead will not reach the CRM: the delivery
+ * gave up (a final refusal, or every retry used). Once per lead and address (the outbox's key); a lead retried and
+ * failing again is not announced twice.
+ */
+export async function notifyLeadFailed(deps: Deps, leadId: number): Promise<void> {
+  const settings = await siteSettings(deps);
+  const to = settings.leadNotifyEmails.length ? settings.leadNotifyEmails : [settings.email];
+  const lead = await deps.db.kysely.selectFrom("leads").selectAll().where("id", "=", leadId).executeTakeFirst();
+  if (!lead || lead.status !== "failed") return;
+  const name = `${lead.first_name} ${lead.last_name}`.trim();
+  const parts = renderEmail(
+    {
+      blocks: [
+        { kind: "paragraph", text: LEAD_FAILED_EMAIL.intro },
+        { kind: "subheading", text: LEAD_NOTIFY_EMAIL.fields.name },
+        { kind: "quote", text: name },
+        { kind: "subheading", text: LEAD_NOTIFY_EMAIL.fields.email },
+        { kind: "quote", text: lead.email },
+        { kind: "subheading", text: LEAD_FAILED_EMAIL.error },
+        { kind: "quote", text: (lead.last_error ?? "").slice(0, 500) },
+        { kind: "button", label: LEAD_FAILED_EMAIL.open, url: studioLink(deps.config, `/studio/leads/${leadId}`) },
+      ],
+    },
+    settings.site,
+  );
+  // eslint-disable-next-line no-control-regex
+  const subjectName = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").slice(0, 80);
+  for (const address of to) {
+    await enqueueMail(deps, {
+      to: address,
+      subject: LEAD_FAILED_EMAIL.subject(subjectName),
+      text: parts.text,
+      html: parts.html,
+      kind: "lead-failed",
+      idempotencyKey: `lead-failed:${leadId}:${address.toLowerCase()}`,
+      replyTo: safeReplyTo(lead.email),
     });
   }
 }

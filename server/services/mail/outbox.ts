@@ -16,7 +16,23 @@ export type OutgoingMail = {
   kind: string;
   /** When set, queueing a second message with the same key does nothing (one notification per lead and address…). */
   idempotencyKey?: string;
+  /** The Reply-To header (checked: one address, no line breaks); else the owner's Reply-To setting, if any. */
+  replyTo?: string;
+  /**
+   * Queued to go out at this time by the outbox's loop, with no attempt now: many messages at once (an import's
+   * opt-in e-mails) keep the outbox's pace instead of opening a connection each.
+   */
+  notBefore?: number;
 };
+
+const REPLY_TO_SHAPE = /^[^\s@<>()",;:\\[\]]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}$/;
+
+/** A Reply-To address as a header may carry it: one plain address, no line breaks or display name; else undefined. */
+export function safeReplyTo(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const address = value.trim();
+  return address.length <= 254 && REPLY_TO_SHAPE.test(address) ? address : undefined;
+}
 
 /** The longest first name a greeting shows (longer is cut). */
 const FIRST_NAME_MAX = 30;
@@ -75,11 +91,14 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void>
       created_at: now,
       sent_at: null,
       idempotency_key: mail.idempotencyKey ?? null,
+      reply_to: safeReplyTo(mail.replyTo) ?? null,
+      ...(mail.notBefore !== undefined ? { next_attempt_at: mail.notBefore } : {}),
     })
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!row) return; // already queued under this key
+  if (mail.notBefore !== undefined) return; // the outbox's loop sends it when due
   const attempt = attemptDelivery(deps, Number(row.id)).catch((err: unknown) =>
     deps.log.warn({ mailId: Number(row.id), err: { message: (err as Error).message } }, "mail delivery attempt failed"),
   );
@@ -149,15 +168,17 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
         .where("id", "in", ids)
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", now)
-        .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts"])
+        .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts", "reply_to"])
         .execute(),
   );
   if (!claimed) return false;
   const attempts = Number(claimed.attempts);
   try {
+    const settings = await siteSettings(deps);
     const where = await send(deps.config, {
       id,
-      from: senderFrom(deps.config, await siteSettings(deps)),
+      from: senderFrom(deps.config, settings),
+      replyTo: safeReplyTo(claimed.reply_to) ?? safeReplyTo(settings.replyTo),
       to: claimed.to_address,
       subject: claimed.subject,
       text: claimed.text_body,
@@ -210,6 +231,8 @@ export type Sendable = {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The Reply-To header: give only what safeReplyTo() accepted. */
+  replyTo?: string;
   messageId?: string;
   /** Saying it spares nodemailer scanning every body to choose (a newsletter sends thousands of the same size). */
   textEncoding?: "base64" | "quoted-printable";
@@ -249,7 +272,7 @@ export function closePooledTransport(config: Config): void {
 
 /** Sends one message now (SMTP, or the mail folder when none is configured). Throws what the SMTP server said. */
 export async function send(config: Config, mail: Sendable, { pooled = false } = {}): Promise<Record<string, string>> {
-  const message = { from: mail.from ?? config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId, textEncoding: mail.textEncoding };
+  const message = { from: mail.from ?? config.MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, messageId: mail.messageId, textEncoding: mail.textEncoding };
   if (config.SMTP_URL) {
     await smtpTransport(config, pooled).sendMail(message);
     return { via: "smtp" };

@@ -6,6 +6,7 @@ import type { Deps } from "../../context";
 import { parseInput, rateLimited } from "../errors";
 import { enqueueSiteMail, mailAfterAnswer } from "../mail/outbox";
 import { hitRateLimit } from "../rate-limit";
+import { SUBSCRIBE_SOURCES, type SubscribeSource } from "../../../shared/content/audience-tools";
 
 export const SubscribeSchema = z.object({
   email: z
@@ -34,7 +35,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * upsert whatever the state, then the answer; the e-mail's counter, tokens and
  * message are made after it has gone out (mailAfterAnswer), as a password reset's are.
  */
-export async function subscribe(deps: Deps, rawEmail: string, clientIp: string): Promise<{ message: string }> {
+export async function subscribe(deps: Deps, rawEmail: string, clientIp: string, source?: string | null): Promise<{ message: string }> {
   const { email } = parseInput(SubscribeSchema, { email: rawEmail });
   const ipHit = await hitRateLimit(deps.db, `newsletter:ip:${clientIp}`, {
     limit: NEWSLETTER.attemptsPerIpPerHour,
@@ -59,14 +60,32 @@ export async function subscribe(deps: Deps, rawEmail: string, clientIp: string):
     .returning(["id", "status"])
     .executeTakeFirstOrThrow();
 
+  // The form it came from becomes a label (a known form only: anything else is ignored, never an error).
+  const formLabel = sourceLabel(source);
+  if (formLabel) {
+    await kysely
+      .insertInto("subscriber_labels")
+      .values({ subscriber_id: Number(subscriber.id), label: formLabel })
+      .onConflict((oc) => oc.columns(["subscriber_id", "label"]).doNothing())
+      .execute();
+    await kysely.updateTable("subscribers").set({ source: formLabel }).where("id", "=", Number(subscriber.id)).where("source", "is", null).execute();
+  }
   if (subscriber.status !== "confirmed") {
     mailAfterAnswer(deps, "newsletter-confirm", () => sendConfirmation(deps, email, Number(subscriber.id), now));
   }
   return { message: NEWSLETTER.subscribed };
 }
 
-/** The confirmation e-mail of a subscription, unless the address had its share this hour. */
-async function sendConfirmation(deps: Deps, email: string, subscriberId: number, now: number): Promise<void> {
+/** The label of the public form a subscription came from, or null for anything not on the list. */
+export function sourceLabel(source: string | null | undefined): SubscribeSource | null {
+  return typeof source === "string" && (SUBSCRIBE_SOURCES as readonly string[]).includes(source) ? (source as SubscribeSource) : null;
+}
+
+/**
+ * The confirmation e-mail of a subscription, unless the address had its share this hour. `notBefore`: queued for the
+ * outbox's loop (an import's many messages) instead of tried at once.
+ */
+export async function sendConfirmation(deps: Deps, email: string, subscriberId: number, now: number, notBefore?: number): Promise<void> {
   // Repeated requests must not turn the form into a way to flood someone's inbox.
   const mailHit = await hitRateLimit(deps.db, `newsletter:mail:${email.toLowerCase()}`, {
     limit: NEWSLETTER.mailsPerAddressPerHour,
@@ -92,6 +111,7 @@ async function sendConfirmation(deps: Deps, email: string, subscriberId: number,
       unsubscribeUrl: `${base}/newsletter/unsubscribe?token=${unsubscribe.token}`,
     },
     kind: "newsletter-confirm",
+    notBefore,
   });
 }
 

@@ -5,6 +5,7 @@ import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../exp
 import { normaliseSearch } from "../blog/search";
 import { containsText } from "../like";
 import { type Actor, recordAudit } from "../audit";
+import { labelsOf, normaliseLabel } from "./labels";
 
 export type SubscriberRow = {
   id: number;
@@ -13,9 +14,16 @@ export type SubscriberRow = {
   createdAt: number;
   confirmedAt: number | null;
   unsubscribedAt: number | null;
+  name: string | null;
+  /** The form it came from, "studio" or "import" (decision 0030). */
+  source: string | null;
+  /** How consent was obtained, as the owner stated it, and when (added without the opt-in e-mail). */
+  consentNote: string | null;
+  consentAt: number | null;
+  labels: string[];
 };
 
-export type SubscriberFilter = { search?: string; status?: SubscriberStatus };
+export type SubscriberFilter = { search?: string; status?: SubscriberStatus; label?: string };
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
@@ -26,12 +34,27 @@ export function isSubscriberStatus(value: unknown): value is SubscriberStatus {
 function filtered(deps: Deps, filter: SubscriberFilter) {
   let q = deps.db.kysely.selectFrom("subscribers");
   if (filter.status) q = q.where("status", "=", filter.status);
+  const label = filter.label ? normaliseLabel(filter.label) : null;
+  if (filter.label) q = q.where("id", "in", (eb) => eb.selectFrom("subscriber_labels").select("subscriber_id").where("label", "=", label ?? ""));
   const search = filter.search?.trim();
   if (search) q = q.where(containsText("email_normalized", normaliseSearch(search)));
   return q;
 }
 
-function toRow(r: { id: number; email: string; status: string; created_at: number; confirmed_at: number | null; unsubscribed_at: number | null }): SubscriberRow {
+type StoredSubscriber = {
+  id: number;
+  email: string;
+  status: string;
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  name: string | null;
+  source: string | null;
+  consent_note: string | null;
+  consent_at: number | null;
+};
+
+function toRow(r: StoredSubscriber, labels: string[]): SubscriberRow {
   return {
     id: Number(r.id),
     email: r.email,
@@ -39,6 +62,11 @@ function toRow(r: { id: number; email: string; status: string; created_at: numbe
     createdAt: Number(r.created_at),
     confirmedAt: r.confirmed_at == null ? null : Number(r.confirmed_at),
     unsubscribedAt: r.unsubscribed_at == null ? null : Number(r.unsubscribed_at),
+    name: r.name,
+    source: r.source,
+    consentNote: r.consent_note,
+    consentAt: r.consent_at == null ? null : Number(r.consent_at),
+    labels,
   };
 }
 
@@ -46,7 +74,9 @@ function toRow(r: { id: number; email: string; status: string; created_at: numbe
 export async function listSubscribers(deps: Deps, filter: SubscriberFilter & { before?: number; limit?: number } = {}): Promise<SubscriberRow[]> {
   let q = filtered(deps, filter).selectAll().orderBy("id", "desc").limit(Math.min(Math.max(filter.limit ?? AUDIENCE_RULES.pageSize, 1), 10_000));
   if (filter.before) q = q.where("id", "<", filter.before);
-  return (await q.execute()).map(toRow);
+  const rows = await q.execute();
+  const labels = await labelsOf(deps, rows.map((r) => Number(r.id)));
+  return rows.map((r) => toRow(r, labels.get(Number(r.id)) ?? []));
 }
 
 export type SubscriberStats = {
@@ -89,6 +119,11 @@ const CSV_COLUMNS: CsvColumns<SubscriberRow> = [
   ["created_at", (r) => new Date(r.createdAt).toISOString()],
   ["confirmed_at", (r) => (r.confirmedAt == null ? null : new Date(r.confirmedAt).toISOString())],
   ["unsubscribed_at", (r) => (r.unsubscribedAt == null ? null : new Date(r.unsubscribedAt).toISOString())],
+  ["name", (r) => r.name],
+  ["labels", (r) => r.labels.join("; ")],
+  ["source", (r) => r.source],
+  ["consent", (r) => r.consentNote],
+  ["consent_at", (r) => (r.consentAt == null ? null : new Date(r.consentAt).toISOString())],
 ];
 
 export async function exportSubscribers(deps: Deps, filter: SubscriberFilter, actor: Actor): Promise<string> {
@@ -115,6 +150,7 @@ export async function eraseSubscriber(deps: Deps, id: number, actor: Actor): Pro
     const row = await trx.deleteFrom("subscribers").where("id", "=", id).returning("id").executeTakeFirst();
     if (!row) return false;
     await trx.deleteFrom("subscriber_tokens").where("subscriber_id", "=", id).execute();
+    await trx.deleteFrom("subscriber_labels").where("subscriber_id", "=", id).execute();
     await trx.deleteFrom("mail_outbox").where("subscriber_id", "=", id).where("status", "=", "pending").execute();
     await trx.updateTable("mail_outbox").set({ to_address: "erased", last_error: null }).where("subscriber_id", "=", id).execute();
     return true;

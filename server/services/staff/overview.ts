@@ -1,5 +1,6 @@
 import type { Deps } from "../../context";
 import { STAFF_ACCESS } from "../../../shared/content/studio";
+import { AUDIENCE_LIMITS } from "../../../shared/content/audience-tools";
 import { recoveryCodesLeft } from "./second-factor";
 
 export type OverviewPost = { id: number; title: string; at: number };
@@ -56,4 +57,49 @@ async function staffToFinish(deps: Pick<Deps, "db">, now: number) {
       .executeTakeFirst(),
   ]);
   return { withoutSecondFactor: Number(without?.n ?? 0), pendingInvitations: Number(invitations?.n ?? 0) };
+}
+
+export type NewSinceLastVisit = {
+  /** The visit before this one (null: the first visit). */
+  since: number | null;
+  leads: number;
+  subscribers: number;
+  /** Chat questions handed over to staff since then; null while the question log has no handover flag. */
+  handedOver: number | null;
+};
+
+/**
+ * HOOK (decision 0030): chat questions handed over to a person since `since`. The question log has no handover
+ * flag yet; when it gets one, count the flagged questions here and the overview shows them. Null until then.
+ */
+export async function handedOverQuestionsSince(_deps: Pick<Deps, "db">, _since: number): Promise<number | null> {
+  return null;
+}
+
+/**
+ * What is new since the person's last visit to the studio overview: a visit more than AUDIENCE_LIMITS.visitGapMs
+ * after the last one starts a new one (the last becomes "since"); reloads within it keep the same "since". Leads
+ * (spam left out) and subscribers added since then, and handed-over chat questions (see the hook above).
+ */
+export async function newSinceLastVisit(deps: Pick<Deps, "db">, userId: string, now = Date.now()): Promise<NewSinceLastVisit> {
+  const db = deps.db.kysely;
+  const visit = await db.selectFrom("studio_visits").select(["previous_at", "last_at"]).where("user_id", "=", userId).executeTakeFirst();
+  let since: number | null;
+  if (!visit) {
+    await db.insertInto("studio_visits").values({ user_id: userId, previous_at: null, last_at: now }).onConflict((oc) => oc.column("user_id").doNothing()).execute();
+    since = null;
+  } else if (now - Number(visit.last_at) > AUDIENCE_LIMITS.visitGapMs) {
+    since = Number(visit.last_at);
+    await db.updateTable("studio_visits").set({ previous_at: since, last_at: now }).where("user_id", "=", userId).execute();
+  } else {
+    since = visit.previous_at == null ? null : Number(visit.previous_at);
+    await db.updateTable("studio_visits").set({ last_at: now }).where("user_id", "=", userId).execute();
+  }
+  if (since === null) return { since, leads: 0, subscribers: 0, handedOver: null };
+  const [leads, subscribers, handedOver] = await Promise.all([
+    db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).where("created_at", ">", since).where("status", "<>", "spam").executeTakeFirst(),
+    db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("created_at", ">", since).executeTakeFirst(),
+    handedOverQuestionsSince(deps, since),
+  ]);
+  return { since, leads: Number(leads?.n ?? 0), subscribers: Number(subscribers?.n ?? 0), handedOver };
 }

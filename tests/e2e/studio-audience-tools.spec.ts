@@ -1,0 +1,213 @@
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { HINT_COOKIE } from "../../server/http/cookies";
+import { openDatabase } from "../../server/db/database";
+import { runStaffCommand } from "../../server/staff-command";
+import { type CrmServer, startCrmServer } from "../helpers/crm-server";
+import { testDeps } from "../helpers/deps";
+import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { expectAccessible } from "./a11y";
+import { expect, test as base } from "./fixtures";
+import { markAddressVerified } from "../helpers/verified";
+import { withSamplePosts } from "./samples";
+
+// The audience's tools (decision 0030) against the production build, a real SMTP server and a real CRM.
+const test = base.extend<object, { crm: CrmServer; smtp: TestSmtpServer }>({
+  crm: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const crm = await startCrmServer();
+      await use(crm);
+      await crm.close();
+    },
+    { scope: "worker" },
+  ],
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const smtp = await startTestSmtpServer();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: "worker" },
+  ],
+  serverEnv: [
+    async ({ crm, smtp }, use) => {
+      await use({ CRM_WEB_TO_LEAD_URL: crm.url, SMTP_URL: smtp.url, MAIL_SEND_RATE_PER_MINUTE: "0", MAIL_REPLY_TO: "replies@example.com", SITE_TIME_ZONE: "Asia/Kolkata" });
+    },
+    { scope: "worker" },
+  ],
+});
+
+const OWNER = { name: "Tara Tools", email: "tara.tools@example.com", password: "an owner's long passphrase 9", company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" };
+const SIZES = [
+  { width: 375, height: 800 },
+  { width: 1280, height: 900 },
+];
+const tokens = new Map<string, string>();
+
+async function signInOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<void> {
+  let token = tokens.get(baseUrl);
+  if (!token) {
+    const headers = { origin: baseUrl };
+    await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER });
+    const db = await openDatabase(databaseUrl);
+    try {
+      await markAddressVerified(db, OWNER.email);
+      await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {});
+    } finally {
+      await db.close();
+    }
+    const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
+    token = ((await login.json()) as { token: string }).token;
+    const auth = { ...headers, authorization: `Bearer ${token}` };
+    const enrolment = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
+    const code = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(enrolment.secret) }).generate();
+    expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code } })).status()).toBe(200);
+    tokens.set(baseUrl, token);
+  }
+  await page.context().addCookies([
+    { name: "wp_session", value: token, url: baseUrl, httpOnly: true, sameSite: "Lax" },
+    { name: HINT_COOKIE, value: "1", url: baseUrl, sameSite: "Lax" },
+  ]);
+}
+
+/** axe at 375 and 1280 px, and nothing wider than the window at 320 px. */
+async function checkPage(page: Page) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectAccessible(page, { exclude: ["iframe"] });
+  }
+  await page.setViewportSize({ width: 320, height: 700 });
+  const wide = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= 320
+      ? []
+      : [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > 321).slice(-3).map((el) => `${el.tagName}.${el.className}`),
+  );
+  expect(wide, `wider than 320 px on ${page.url()}`).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("the owner imports a CSV with consent: added as confirmed, the rest reported, nobody e-mailed", async ({ page, server, smtp }) => {
+  await signInOwner(page, server.url, server.databaseUrl);
+  const db = await openDatabase(server.databaseUrl);
+  try {
+    const at = Date.now() - 86_400_000;
+    await db.kysely
+      .insertInto("subscribers")
+      .values({ email: "gone@example.com", email_normalized: "gone@example.com", status: "unsubscribed", created_at: at, updated_at: at, confirmed_at: at, unsubscribed_at: at })
+      .execute();
+  } finally {
+    await db.close();
+  }
+  await page.goto("/studio/subscribers");
+  await page.getByRole("link", { name: "Import a CSV…" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Import subscribers" })).toBeVisible();
+  await checkPage(page);
+
+  const csv = ["email,name,labels", "asha@example.com,Asha,clinic", "ravi@example.com,Ravi,clinic; pune", "gone@example.com,Gone,", "not an address,,", "asha@example.com,Again,"].join("\n");
+  const importForm = page.locator("form").filter({ has: page.locator('input[name="intent"][value="import"]') });
+  await importForm.getByLabel("CSV file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await importForm.getByLabel("Labels for everyone in the file").fill("expo");
+  await importForm.getByRole("checkbox").check();
+  await importForm.getByLabel("How was consent obtained?").fill("Signed the sheet at the Pune expo");
+  await importForm.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByText("Import done: 2 addresses added.")).toBeVisible();
+  const problems = page.getByRole("table", { name: "Rows not imported" });
+  await expect(problems.getByRole("row", { name: /gone@example\.com.*Unsubscribed: not added back/ })).toBeVisible();
+  await expect(problems.getByRole("row", { name: /not an address.*Not a valid e-mail address/ })).toBeVisible();
+  await expect(problems.getByRole("row", { name: /asha@example\.com.*Repeated in the file/ })).toBeVisible();
+  await checkPage(page);
+
+  await page.goto("/studio/subscribers?label=pune");
+  await expect(page.getByRole("cell", { name: "ravi@example.com", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "asha@example.com", exact: true })).toHaveCount(0);
+  await expect(page.getByText("Signed the sheet at the Pune expo")).toBeVisible();
+  await checkPage(page);
+  // Consent stated: no opt-in e-mail to anyone, and the unsubscribed address stays unsubscribed.
+  await page.waitForTimeout(1000);
+  expect(smtp.messages.filter((m) => ["asha@example.com", "ravi@example.com", "gone@example.com"].some((a) => m.to.includes(a)))).toHaveLength(0);
+});
+
+test("the owner schedules a newsletter to one label; the worker sends it to them alone when due", async ({ page, server, smtp }) => {
+  await signInOwner(page, server.url, server.databaseUrl);
+  await withSamplePosts(page.request, server.url);
+  const db = await openDatabase(server.databaseUrl);
+  let post = { id: 0, title: "" };
+  try {
+    const row = await db.kysely.selectFrom("blogs").select(["id", "title"]).where("status", "=", "published").orderBy("id").executeTakeFirstOrThrow();
+    post = { id: Number(row.id), title: row.title };
+    const at = Date.now();
+    await db.kysely.insertInto("subscribers").values({ email: "nolabel@example.com", email_normalized: "nolabel@example.com", status: "confirmed", created_at: at, updated_at: at, confirmed_at: at, unsubscribed_at: null }).execute();
+  } finally {
+    await db.close();
+  }
+  await page.goto(`/studio/newsletters/new?post=${post.id}`);
+  await page.getByRole("radio", { name: "Subscribers with any of these labels:" }).check();
+  await page.getByRole("checkbox", { name: /^pune \(1\)$/ }).check();
+  await page.getByRole("button", { name: "Preview the newsletter" }).click();
+  await expect(page.getByRole("checkbox", { name: "Yes, send this post to 1 confirmed subscriber now." })).toBeVisible();
+  await checkPage(page);
+
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole("radio", { name: "At a date and time" }).check();
+  await page.getByLabel("Date and time (Asia/Kolkata)").fill(`${day}T09:00`);
+  await page.getByRole("checkbox", { name: "Yes, send this post to 1 confirmed subscriber now." }).check();
+  await page.getByRole("button", { name: "Send to 1 confirmed subscriber" }).click();
+  await expect(page).toHaveURL(/\/studio\/newsletters\?scheduled=\d+$/);
+  await expect(page.getByText(/The newsletter is scheduled for .*09:00 \(Asia\/Kolkata\)\./)).toBeVisible();
+  const scheduled = page.getByRole("region", { name: "Scheduled" });
+  await expect(scheduled.getByText(post.title)).toBeVisible();
+  await expect(scheduled.getByText(/To: pune/)).toBeVisible();
+  await checkPage(page);
+
+  // Its time comes (moved into the past here rather than waited for): the worker sends it, once, to the label only.
+  const db2 = await openDatabase(server.databaseUrl);
+  try {
+    const issue = await db2.kysely.selectFrom("newsletter_issues").select(["id", "scheduled_for"]).where("blog_id", "=", post.id).executeTakeFirstOrThrow();
+    expect(new Date(Number(issue.scheduled_for)).toISOString()).toBe(`${day}T03:30:00.000Z`);
+    await db2.kysely.updateTable("newsletter_issues").set({ scheduled_for: Date.now() - 1000 }).where("id", "=", Number(issue.id)).execute();
+  } finally {
+    await db2.close();
+  }
+  await expect.poll(() => smtp.messages.filter((m) => m.subject === post.title).length, { timeout: 40_000 }).toBe(1);
+  const mail = smtp.messages.find((m) => m.subject === post.title)!;
+  expect(mail.to).toEqual(["ravi@example.com"]);
+  expect(mail.text).toContain("utm_source=newsletter&utm_medium=email&utm_campaign=");
+  expect(mail.headers.get("reply-to")).toBe("replies@example.com");
+  await page.waitForTimeout(2000);
+  expect(smtp.messages.filter((m) => m.subject === post.title)).toHaveLength(1);
+});
+
+test("the owner sets a lead's follow-up status with a note and filters by it; reply links are prefilled", async ({ page, server }) => {
+  await signInOwner(page, server.url, server.databaseUrl);
+  const res = await page.request.post(`${server.url}/api/leads`, {
+    headers: { origin: server.url },
+    data: { firstName: "Meera", lastName: "Iyer", email: "meera@example.com", phone: "+91 98765 43210", message: "Please call me about WhatsApp reminders." },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto("/studio/leads");
+  await page.getByRole("link", { name: "Meera Iyer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lead: Meera Iyer" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543210\?text=Hello%20Meera%2C/);
+  await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+919876543210");
+  await expect(page.getByRole("link", { name: "E-mail", exact: true })).toHaveAttribute("href", /^mailto:meera@example\.com\?subject=Re%3A/);
+  await checkPage(page);
+  await page.getByRole("combobox", { name: "Follow-up" }).selectOption("contacted");
+  await page.getByLabel("Note").fill("Called on Friday; sending the quote.");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("The lead's status was saved.")).toBeVisible();
+  await expect(page.getByLabel("Note")).toHaveValue("Called on Friday; sending the quote.");
+
+  await page.goto("/studio/leads?stage=contacted");
+  await expect(page.getByRole("link", { name: "Meera Iyer" })).toBeVisible();
+  await page.goto("/studio/leads?stage=won");
+  await expect(page.getByRole("link", { name: "Meera Iyer" })).toHaveCount(0);
+  await checkPage(page);
+
+  await page.goto("/studio");
+  await expect(page.getByRole("heading", { name: "New since your last visit" })).toBeVisible();
+  await checkPage(page);
+});
