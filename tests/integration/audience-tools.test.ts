@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { staffWithSession } from "../helpers/studio-staff";
+import { recordQuestion } from "../../server/services/chat/questions";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -349,8 +350,11 @@ describe.each(testDatabaseKinds())("the audience's tools on %s", (kind) => {
     // Something arrives, then the person comes back an hour later.
     await storeLead(deps, { firstName: "New", lastName: "Lead", email: `new.${kind}@example.com`, phone: "12345", message: "Hi", leadSource: "Web Research", website: "" } as Parameters<typeof storeLead>[1], t0 + 60_000);
     await seed(`newsub.${kind}@example.com`, "pending", t0 + 60_000);
+    // Two chat questions: one the assistant answered, one it handed to a person.
+    await recordQuestion(deps, { question: "how much does it cost", topic: "pricing", fellThrough: false, answer: "Plans start free.", handedOver: false, language: "en" }, t0 + 60_000);
+    await recordQuestion(deps, { question: "can you print flyers", topic: "handover", fellThrough: false, answer: "A person can help.", handedOver: true, language: "en" }, t0 + 60_000);
     const back = await newSinceLastVisit(deps, ownerId, t0 + 3600_000);
-    expect(back).toMatchObject({ since: t0, leads: 1, subscribers: 1 });
+    expect(back).toMatchObject({ since: t0, leads: 1, subscribers: 1, handedOver: 1 });
     // A reload a minute later keeps the same "since".
     expect(await newSinceLastVisit(deps, ownerId, t0 + 3660_000)).toMatchObject({ since: t0, leads: 1, subscribers: 1 });
     await settleMailDeliveries();

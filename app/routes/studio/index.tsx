@@ -112,7 +112,7 @@ function NewSince({ since, leads, subscribers, handedOver }: { since: number | n
   const items: { key: string; text: string; to: string }[] = [];
   if (leads) items.push({ key: "leads", text: O.leads(leads), to: "/studio/leads" });
   if (subscribers) items.push({ key: "subscribers", text: O.subscribers(subscribers), to: "/studio/subscribers" });
-  if (handedOver) items.push({ key: "chat", text: O.handedOver(handedOver), to: "/studio" });
+  if (handedOver) items.push({ key: "chat", text: O.handedOver(handedOver), to: "/studio/questions?handover=1" });
   return (
     <section aria-labelledby="new-since-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="new-since-title" className="font-semibold text-slate-900">

@@ -68,18 +68,21 @@ export type NewSinceLastVisit = {
   handedOver: number | null;
 };
 
-/**
- * HOOK (decision 0030): chat questions handed over to a person since `since`. The question log has no handover
- * flag yet; when it gets one, count the flagged questions here and the overview shows them. Null until then.
- */
-export async function handedOverQuestionsSince(_deps: Pick<Deps, "db">, _since: number): Promise<number | null> {
-  return null;
+/** Chat questions the assistant handed to a person (the question log's `handed_over`, decision 0028) since `since`. */
+export async function handedOverQuestionsSince(deps: Pick<Deps, "db">, since: number): Promise<number> {
+  const row = await deps.db.kysely
+    .selectFrom("chat_questions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("created_at", ">", since)
+    .where("handed_over", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
  * What is new since the person's last visit to the studio overview: a visit more than AUDIENCE_LIMITS.visitGapMs
  * after the last one starts a new one (the last becomes "since"); reloads within it keep the same "since". Leads
- * (spam left out) and subscribers added since then, and handed-over chat questions (see the hook above).
+ * (spam left out) and subscribers added since then, and chat questions handed over to a person.
  */
 export async function newSinceLastVisit(deps: Pick<Deps, "db">, userId: string, now = Date.now()): Promise<NewSinceLastVisit> {
   const db = deps.db.kysely;
