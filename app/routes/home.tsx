@@ -16,22 +16,31 @@ import {
   WiseCore,
 } from "~/components/home/sections";
 import { HOME_META } from "@shared/content";
+import { HOME_DOC } from "@shared/copy/home";
 import { JsonLd, organizationJsonLd, pageMeta, websiteJsonLd } from "~/lib/seo";
+import { PageCopyContext } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
+import { readCopy } from "../../server/services/content/copy";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: HOME_META.title, description: HOME_META.description, path: "/", matches });
+/** The owner's published copy of the home page (its defaults on a fresh install); the page is cached per content version. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { copy: await readCopy(context.deps, HOME_DOC, "en") };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? HOME_META;
+  return pageMeta({ title: seo.title, description: seo.description, path: "/", matches });
 }
 
 /** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
 export const handle = { closingCta: true };
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const [videoShown, setVideoShown] = useState(false);
   return (
-    <>
+    <PageCopyContext.Provider value={loaderData.copy}>
       {site && <JsonLd data={[organizationJsonLd(site), websiteJsonLd(site)]} />}
       <Hero onShowVideo={() => setVideoShown(true)} videoShown={videoShown} />
       {videoShown && (
@@ -55,6 +64,6 @@ export default function Home() {
       <Testimonials />
       <ComparisonTable />
       <Faq />
-    </>
+    </PageCopyContext.Provider>
   );
 }
