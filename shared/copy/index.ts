@@ -1,4 +1,5 @@
 import { ABOUT_DOC } from "./about";
+import { CONTACT_DOC } from "./contact";
 import { FAQ_DOC } from "./faq";
 import { HOME_DOC } from "./home";
 import { PRIVACY_DOC, REFUND_DOC, TERMS_DOC } from "./legal";
@@ -12,6 +13,7 @@ import type { CopyDoc } from "./fields";
 export const COPY_DOCS: readonly CopyDoc[] = [
   HOME_DOC,
   ABOUT_DOC,
+  CONTACT_DOC,
   PRIVACY_DOC,
   TERMS_DOC,
   REFUND_DOC,
