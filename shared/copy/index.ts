@@ -1,4 +1,5 @@
 import { ABOUT_DOC } from "./about";
+import { AI_HELP_DOC } from "./ai-help";
 import { CONTACT_DOC } from "./contact";
 import { FAQ_DOC } from "./faq";
 import { HOME_DOC } from "./home";
@@ -14,6 +15,7 @@ export const COPY_DOCS: readonly CopyDoc[] = [
   HOME_DOC,
   ABOUT_DOC,
   CONTACT_DOC,
+  AI_HELP_DOC,
   PRIVACY_DOC,
   TERMS_DOC,
   REFUND_DOC,
