@@ -20,7 +20,7 @@ export const imageField = (label: string) =>
     label,
     hint: "Shown only once both the image address and its description are filled in.",
     fields: {
-      src: { kind: "url", label: "Image address (https://…)" },
+      src: { kind: "url", label: "Image address (https://\u2026)" },
       alt: text("Image description (for screen readers)", 120),
       href: { kind: "url", label: "Link (optional)" },
     },

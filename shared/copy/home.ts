@@ -168,7 +168,7 @@ export const HOME_DOC = defineCopyDoc({
               rating: { kind: "choice", label: "Rating", options: RATING_CHOICES },
               business: text("Business type", 40),
               city: text("City (optional)", 40),
-              photo: { kind: "url", label: "Photo address (optional, https://…)" },
+              photo: { kind: "url", label: "Photo address (optional, https://\u2026)" },
             },
           },
           9,

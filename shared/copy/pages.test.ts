@@ -14,6 +14,8 @@ import { COPY_DOCS, copyDocById } from "./index";
 import { PRIVACY_DOC, REFUND_DOC, TERMS_DOC, sectionAnchor } from "./legal";
 import { isHttpUrl, mergeDoc } from "./merge";
 import { SHELL_DOC } from "./shell";
+import { AI_HELP_DOC } from "./ai-help";
+import { CHAT_SUGGESTIONS, CHAT_TOPICS } from "../content/chat";
 import { shownImage } from "./build";
 
 /** Where a value breaks its field's rules ("hero.headline: 95 > 80"), none when it fits. */
@@ -43,7 +45,7 @@ function faults(field: Field, value: unknown, at: string): string[] {
 describe("the page documents", () => {
   it("are registered once each, with ids the store accepts", () => {
     const ids = COPY_DOCS.map((d) => d.id);
-    expect(ids).toEqual(expect.arrayContaining(["home", "about", "contact", "legal.privacy", "legal.terms", "legal.refund", "shell", "faq"]));
+    expect(ids).toEqual(expect.arrayContaining(["home", "about", "contact", "legal.privacy", "legal.terms", "legal.refund", "shell", "ai-help", "faq"]));
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9.-]+$/);
     expect(copyDocById("home")).toBe(HOME_DOC);
@@ -92,6 +94,12 @@ describe("the page documents", () => {
       expect(copy.sections.map((s, i) => sectionAnchor(s, i))).toEqual(source.sections.map((s) => s.id));
       expect(copy.sections.map((s) => s.contact === "yes")).toEqual(source.sections.map((s) => s.contact === true));
     }
+
+    const aiHelp = AI_HELP_DOC.defaults("en");
+    expect(aiHelp.topics.map((t) => t.title)).toEqual(["Workflow Automation", "AI Features", "Industry Templates", "Getting Started"]);
+    expect(aiHelp.topics.map((t) => t.query)).toEqual(CHAT_TOPICS.map((t) => t.query));
+    expect(aiHelp.suggestions).toEqual([...CHAT_SUGGESTIONS]);
+    expect(aiHelp.chat.status).toBe("Online & Ready to Help!");
 
     const contact = CONTACT_DOC.defaults("en");
     expect(contactCardsOf(contact, CONTACT_CARDS.map((c) => c.id))).toEqual(CONTACT_CARDS.map((c) => ({ ...c })));

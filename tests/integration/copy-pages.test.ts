@@ -168,6 +168,10 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`page copy through th
     const terms = editable((await import("../../shared/copy/legal")).TERMS_DOC.defaults("en"));
     terms.sections[0]!.heading = "Who these terms bind";
     await save("legal.terms", terms);
+    const aiHelp = editable((await import("../../shared/copy/ai-help")).AI_HELP_DOC.defaults("en"));
+    aiHelp.topics[0]!.title = "Automate my follow-ups";
+    aiHelp.suggestions = ["What does a clinic kit include?"];
+    await save("ai-help", aiHelp);
     const shell = editable(SHELL_DOC.defaults("en"));
     shell.footer.about = "A small team answering WhatsApp for small businesses.";
     await save("shell", shell);
@@ -180,9 +184,13 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`page copy through th
     expect(contactPage).toContain("Talk to a person today");
     expect(contactPage).toContain(`text=${encodeURIComponent("Namaste, tell me more")}`);
     expect(await html(appA, "/terms")).toContain("Who these terms bind");
+    const aiHelpPage = await html(appA, "/ai-help");
+    expect(aiHelpPage).toContain("Automate my follow-ups");
+    expect(aiHelpPage).toContain('value="What does a clinic kit include?"');
+    expect(aiHelpPage).not.toContain("I want to know about pricing");
 
     // Cleared: back to the defaults everywhere.
-    for (const id of ["home", "about", "contact", "legal.terms", "legal.privacy", "shell"]) await save(id, null);
+    for (const id of ["home", "about", "contact", "ai-help", "legal.terms", "legal.privacy", "shell"]) await save(id, null);
     expect(await html(appA, "/")).toContain(">Your Digital Growth Assistant Is Here</h1>");
     expect(await html(appA, "/about")).toContain("We don&#x27;t build bots. We build trust.");
   });
