@@ -1,5 +1,6 @@
 import { CONTACT_CARDS, WHATSAPP_WIDGET } from "@shared/content";
-import { type ContactCopy, contactCardsOf } from "@shared/copy/contact";
+import type { ContactCopy } from "@shared/copy/contact";
+import { contactCardsOf } from "@shared/copy/contact-view";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";

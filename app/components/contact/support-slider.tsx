@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { SUPPORT_CHANNELS, SUPPORT_SLIDER, TIMINGS, WHATSAPP_WIDGET } from "@shared/content";
-import { type ContactCopy, supportChannelsOf } from "@shared/copy/contact";
+import type { ContactCopy } from "@shared/copy/contact";
+import { supportChannelsOf } from "@shared/copy/contact-view";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";

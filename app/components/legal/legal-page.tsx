@@ -1,6 +1,7 @@
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { LEGAL_UI, formatWhatsappNumber } from "@shared/content";
-import { type LegalCopy, sectionAnchor } from "@shared/copy/legal";
+import type { LegalCopy } from "@shared/copy/legal";
+import { sectionAnchor } from "@shared/copy/legal-anchor";
 import { useSite } from "~/lib/site-context";
 
 type LegalSection = LegalCopy["sections"][number] & { id: string };
