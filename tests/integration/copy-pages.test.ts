@@ -133,6 +133,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`page copy through th
       h.testimonials.items[0]!.quote = `Great ${HOSTILE}`;
       h.testimonials.items[0]!.city = "Nashik";
       h.testimonials.items[0]!.photo = "javascript:alert(1)";
+      h.comparison.columns[3] = "Call centres";
     }));
     const shell = editable(SHELL_DOC.defaults("en"));
     shell.banner.messages = [`Banner ${HOSTILE}`];
@@ -151,6 +152,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`page copy through th
     const home = await html(appA, "/");
     expect(home).toContain("Real estate \u00b7 Nashik");
     expect(home).not.toContain("javascript:alert");
+    expect(home).toContain(">Features of Wise Parrot compared with WhatsApp CRMs, AI bot tools, Call centres</caption>");
     const legal = await html(appA, "/privacy");
     expect(legal).toContain('id="b-x"');
     expect(legal).not.toContain("<b>x");

@@ -27,6 +27,13 @@ function Value({ value }: { value: ComparisonValue }) {
   return <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`} dangerouslySetInnerHTML={VALUE_HTML[value]} />;
 }
 
+/** The table's caption: the spec's for the default columns, else made from the owner's. */
+function captionOf(columns: readonly string[]): string {
+  if (columns.length === COMPARISON.columns.length && columns.every((c, i) => c === COMPARISON.columns[i])) return COMPARISON.caption;
+  const [ours, ...others] = columns;
+  return `Features of ${ours ?? ""} compared with ${others.join(", ")}`;
+}
+
 export function ComparisonTable() {
   const copy = usePageCopy<HomeCopy>().comparison;
   return (
@@ -39,7 +46,7 @@ export function ComparisonTable() {
         {/* Scrolls sideways on narrow screens instead of squeezing the columns; the feature column stays put. */}
         <div className="mt-3 overflow-x-auto md:mt-10 rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={COMPARISON.scrollLabel}>
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm sm:text-base">
-            <caption className="sr-only">{COMPARISON.caption}</caption>
+            <caption className="sr-only">{captionOf(copy.columns)}</caption>
             <thead className="bg-slate-100">
               <tr>
                 {/* The feature column stays put while the table scrolls sideways on a phone. */}
