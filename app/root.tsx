@@ -12,11 +12,15 @@ import { ErrorScreen } from "~/components/shell/error-screen";
 import { PublicFrame } from "~/components/shell/public-frame";
 import { useNonce } from "~/lib/nonce";
 import NotFound from "~/routes/not-found";
+import { SHELL_DOC } from "@shared/copy/shell";
+import { readCopy } from "../server/services/content/copy";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { site: await publicSite(context) };
+  // The shared words of every public page (banner, footer, splash): the owner's published copy, per content version.
+  const [site, shell] = await Promise.all([publicSite(context), readCopy(context.deps, SHELL_DOC, "en")]);
+  return { site, shell };
 }
 
 // The site identity changes only when the owner saves the settings: a page already open keeps what it showed.

@@ -8,6 +8,8 @@ import { CONTACT_FORM, LEAD_MESSAGES } from "@shared/content";
 import { leadFromFormData, validateLead } from "@shared/schemas/lead";
 import { pageError } from "./service-errors.server";
 import { recordGoal } from "../../server/http/page-views";
+import { readCopy } from "../../server/services/content/copy";
+import { CONTACT_DOC } from "@shared/copy/contact";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.
@@ -41,10 +43,12 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
 }
 
 /** True once after a successful post without JavaScript; the cookie is cleared by the same answer. */
-export function contactLoader(request: Request, { deps }: AppLoadContext) {
+export async function contactLoader(request: Request, { deps }: AppLoadContext) {
+  // The owner's published copy of the page (its defaults on a fresh install).
+  const copy = await readCopy(deps, CONTACT_DOC, "en");
   const url = new URL(request.url);
   const flashed = contactSentCookie.read(deps.config, request.headers.get("cookie")) === "1";
   const submitted = flashed && url.searchParams.get(CONTACT_FORM.submittedParam) === "1";
-  if (!flashed) return data({ submitted: false });
-  return data({ submitted }, { headers: { "Set-Cookie": contactSentCookie.clear(deps.config), "Cache-Control": "no-store" } });
+  if (!flashed) return data({ submitted: false, copy });
+  return data({ submitted, copy }, { headers: { "Set-Cookie": contactSentCookie.clear(deps.config), "Cache-Control": "no-store" } });
 }

@@ -2,41 +2,51 @@ import { AboutPhoto } from "~/components/home/trust";
 import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { ABOUT } from "@shared/content";
+import { ABOUT_DOC } from "@shared/copy/about";
+import { shownImage } from "@shared/copy/build";
+import { readCopy } from "../../server/services/content/copy";
 import { JsonLd, organizationJsonLd, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import type { Route } from "./+types/about";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: ABOUT.meta.title, description: ABOUT.meta.description, path: "/about", matches });
+/** The owner's published copy of the About page (its defaults on a fresh install); cached per content version. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { copy: await readCopy(context.deps, ABOUT_DOC, "en") };
 }
 
-export default function About() {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? ABOUT.meta;
+  return pageMeta({ title: seo.title, description: seo.description, path: "/about", matches });
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const { seo, intro, story, values, based, cta } = loaderData.copy;
   return (
     <>
       {site && <JsonLd data={organizationJsonLd(site)} />}
       <section aria-labelledby="about-heading" className="bg-gradient-to-b from-emerald-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-14 pt-8 sm:px-6 sm:pb-20">
-          <Breadcrumbs current={{ name: ABOUT.meta.title, path: "/about" }} />
-          <p className="mt-10 text-sm font-bold uppercase tracking-widest text-emerald-800">{ABOUT.eyebrow}</p>
+          <Breadcrumbs current={{ name: seo.title, path: "/about" }} />
+          <p className="mt-10 text-sm font-bold uppercase tracking-widest text-emerald-800">{intro.eyebrow}</p>
           <h1 id="about-heading" className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            {ABOUT.heading}
+            {intro.heading}
           </h1>
-          <h2 className="mt-10 text-2xl font-bold text-slate-900">{ABOUT.missionHeading}</h2>
+          <h2 className="mt-10 text-2xl font-bold text-slate-900">{intro.missionHeading}</h2>
           <p className="mt-3 text-lg leading-relaxed text-slate-700" data-testid="mission">
-            {ABOUT.mission}
+            {intro.mission}
           </p>
-          <AboutPhoto />
+          <AboutPhoto photo={shownImage(intro.photo)} />
         </div>
       </section>
 
       <section aria-labelledby="story-heading" className="py-14">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <h2 id="story-heading" className="text-2xl font-bold text-slate-900">
-            {ABOUT.storyHeading}
+            {story.heading}
           </h2>
-          {ABOUT.story.map((p) => (
-            <p key={p} className="mt-3 text-lg leading-relaxed text-slate-700">
+          {story.paragraphs.map((p, i) => (
+            <p key={i} className="mt-3 text-lg leading-relaxed text-slate-700">
               {p}
             </p>
           ))}
@@ -46,11 +56,11 @@ export default function About() {
       <section aria-labelledby="values-heading" className="bg-slate-50 py-14">
         <div className="mx-auto max-w-5xl px-4 sm:px-6">
           <h2 id="values-heading" className="text-2xl font-bold text-slate-900">
-            {ABOUT.valuesHeading}
+            {values.heading}
           </h2>
           <ul className="mt-6 grid gap-5 md:grid-cols-3">
-            {ABOUT.values.map((v) => (
-              <li key={v.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            {values.items.map((v, i) => (
+              <li key={i} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <h3 className="text-lg font-bold text-slate-900">{v.title}</h3>
                 <p className="mt-2 text-slate-700">{v.text}</p>
               </li>
@@ -62,18 +72,18 @@ export default function About() {
       <section aria-labelledby="based-heading" className="py-14">
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <h2 id="based-heading" className="text-2xl font-bold text-slate-900">
-            {ABOUT.basedHeading}
+            {based.heading}
           </h2>
-          <p className="mt-3 text-lg leading-relaxed text-slate-700">{ABOUT.based}</p>
+          <p className="mt-3 text-lg leading-relaxed text-slate-700">{based.text}</p>
         </div>
       </section>
 
       <section aria-labelledby="about-cta-heading" className="bg-emerald-900 py-14 text-white">
         <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
           <h2 id="about-cta-heading" className="text-3xl font-bold">
-            {ABOUT.ctaHeading}
+            {cta.heading}
           </h2>
-          <p className="mt-3 text-lg text-emerald-50">{ABOUT.ctaText}</p>
+          <p className="mt-3 text-lg text-emerald-50">{cta.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {site && (
               <a
@@ -83,7 +93,7 @@ export default function About() {
                 className="inline-flex min-h-11 items-center rounded-md bg-amber-300 px-6 py-2 font-semibold text-emerald-950 hover:bg-amber-200"
                 data-testid="about-book"
               >
-                {ABOUT.bookDemo}
+                {cta.bookDemo}
                 <span className="sr-only"> {ABOUT.newTab}</span>
               </a>
             )}
@@ -92,7 +102,7 @@ export default function About() {
               className="inline-flex min-h-11 items-center rounded-md border border-white px-6 py-2 font-semibold text-white hover:bg-emerald-800"
               data-testid="about-contact"
             >
-              {ABOUT.getInTouch}
+              {cta.getInTouch}
             </Link>
           </div>
         </div>

@@ -2,7 +2,8 @@ import { useRef } from "react";
 import { ChatIcon } from "~/components/chat/chat-icons";
 import { CHAT_FORM_ID, ChatPanel } from "~/components/chat/chat-panel";
 import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/chat/use-chat";
-import { AI_HELP_PAGE, CHAT_FEATURES, CHAT_TOPICS } from "@shared/content";
+import { AI_HELP_PAGE } from "@shared/content";
+import { AI_HELP_DOC } from "@shared/copy/ai-help";
 import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
 import { ANSWER_ID } from "~/components/chat/chat-client";
 import { pageMeta } from "~/lib/seo";
@@ -11,9 +12,16 @@ import { z } from "@shared/zod";
 import { answerChat, cutMessage, limitChatClient } from "../../server/services/chat/service";
 import type { Route } from "./+types/ai-help";
 import { recordGoal } from "../../server/http/page-views";
+import { readCopy } from "../../server/services/content/copy";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: AI_HELP_PAGE.metaTitle, description: AI_HELP_PAGE.metaDescription, path: "/ai-help", matches });
+/** The owner's published copy of the page (its defaults on a fresh install); cached per content version. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { copy: await readCopy(context.deps, AI_HELP_DOC, "en") };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? { title: AI_HELP_PAGE.metaTitle, description: AI_HELP_PAGE.metaDescription };
+  return pageMeta({ title: seo.title, description: seo.description, path: "/ai-help", matches });
 }
 
 const FormHistorySchema = z
@@ -88,7 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { messages };
 }
 
-export default function AiHelp({ actionData }: Route.ComponentProps) {
+export default function AiHelp({ loaderData, actionData }: Route.ComponentProps) {
+  const copy = loaderData.copy;
   const chat = useChat(actionData?.messages);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -101,9 +110,9 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
     <div className="bg-gradient-to-b from-emerald-50 via-white to-white">
       <div className="mx-auto max-w-6xl px-4 pb-8 pt-5 sm:px-6 sm:pb-16 sm:pt-6">
         <header className="mx-auto max-w-3xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-emerald-800">{AI_HELP_PAGE.eyebrow}</p>
-          <h1 className="mt-1 text-[1.625rem] font-bold leading-tight tracking-tight text-slate-900 sm:mt-2 sm:text-4xl">{AI_HELP_PAGE.title}</h1>
-          <p className="mt-2 text-base text-slate-700 sm:mt-3 sm:text-lg">{AI_HELP_PAGE.intro}</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-emerald-800">{copy.header.eyebrow}</p>
+          <h1 className="mt-1 text-[1.625rem] font-bold leading-tight tracking-tight text-slate-900 sm:mt-2 sm:text-4xl">{copy.header.title}</h1>
+          <p className="mt-2 text-base text-slate-700 sm:mt-3 sm:text-lg">{copy.header.intro}</p>
         </header>
 
         {/* The chat first (on a phone it was below the fold after the topics), the topics beside it on wide screens. */}
@@ -112,15 +121,15 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
           <noscript>
             <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{AI_HELP_PAGE.noScript}</p>
           </noscript>
-          <ChatPanel chat={chat} inputRef={inputRef} />
+          <ChatPanel chat={chat} inputRef={inputRef} copy={copy.chat} suggestions={copy.suggestions} />
           </div>
           <section aria-labelledby="ai-help-topics" className="min-w-0">
             <h2 id="ai-help-topics" className="sr-only">
               {AI_HELP_PAGE.topicsHeading}
             </h2>
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
-              {CHAT_TOPICS.map((topic) => (
-                <li key={topic.title}>
+              {copy.topics.map((topic, i) => (
+                <li key={i}>
                   <button
                     type="submit"
                     form={CHAT_FORM_ID}
@@ -152,8 +161,8 @@ export default function AiHelp({ actionData }: Route.ComponentProps) {
             {AI_HELP_PAGE.featuresHeading}
           </h2>
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
-            {CHAT_FEATURES.map((feature) => (
-              <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
+            {copy.features.map((feature, i) => (
+              <li key={i} className="rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm">
                 <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
                   <ChatIcon name={feature.icon} />
                 </span>

@@ -3,13 +3,15 @@ import { ContactForm, type ContactActionData } from "~/components/contact/contac
 import { SupportSlider } from "~/components/contact/support-slider";
 import { WhatsAppWidget } from "~/components/contact/whatsapp-widget";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
-import { CONTACT_HERO, CONTACT_META } from "@shared/content";
+import { CONTACT_META } from "@shared/content";
+import { PageCopyContext } from "~/lib/page-copy";
 import { contactAction, contactLoader } from "~/lib/contact.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: CONTACT_META.title, description: CONTACT_META.description, path: "/contact", matches });
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? CONTACT_META;
+  return pageMeta({ title: seo.title, description: seo.description, path: "/contact", matches });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -28,16 +30,17 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { seo, hero } = loaderData.copy;
   return (
-    <>
+    <PageCopyContext.Provider value={loaderData.copy}>
       <section aria-labelledby="contact-heading" className="bg-gradient-to-b from-emerald-50 to-white">
         <div className="mx-auto max-w-7xl px-4 pb-6 pt-8 sm:px-6">
-          <Breadcrumbs current={{ name: CONTACT_META.title, path: "/contact" }} />
-          <p className="mt-10 text-sm font-bold uppercase tracking-widest text-emerald-800">{CONTACT_HERO.eyebrow}</p>
+          <Breadcrumbs current={{ name: seo.title, path: "/contact" }} />
+          <p className="mt-10 text-sm font-bold uppercase tracking-widest text-emerald-800">{hero.eyebrow}</p>
           <h1 id="contact-heading" className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            {CONTACT_HERO.title}
+            {hero.title}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-700">{CONTACT_HERO.lead}</p>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700">{hero.lead}</p>
         </div>
       </section>
       <ContactCards />
@@ -48,6 +51,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <WhatsAppWidget />
         </div>
       </div>
-    </>
+    </PageCopyContext.Provider>
   );
 }

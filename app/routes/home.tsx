@@ -16,21 +16,31 @@ import {
   WiseCore,
 } from "~/components/home/sections";
 import { HOME_META } from "@shared/content";
+import { HOME_DOC } from "@shared/copy/home";
 import { JsonLd, organizationJsonLd, pageMeta, websiteJsonLd } from "~/lib/seo";
+import { PageCopyContext } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { FAQ_DOC, faqEntries } from "@shared/copy/faq";
 import { readCopy } from "../../server/services/content/copy";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: HOME_META.title, description: HOME_META.description, path: "/", matches });
+/**
+ * The owner's published copy of the home page and its FAQ (their defaults on a fresh install, a staff member's draft
+ * in a preview); the page is cached per content version.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [copy, faq] = await Promise.all([readCopy(context.deps, HOME_DOC, "en"), readCopy(context.deps, FAQ_DOC, "en")]);
+  return {
+    copy,
+    faq: { heading: faq.heading, intro: faq.intro, entries: faqEntries(faq).map(({ id, question, answer }) => ({ id, question, answer, also: [] })) },
+  };
 }
 
-/** The FAQ section's words: the owner's published copy (or a staff member's draft in a preview). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const faq = await readCopy(context.deps, FAQ_DOC, "en");
-  return { faq: { heading: faq.heading, intro: faq.intro, entries: faqEntries(faq).map(({ id, question, answer }) => ({ id, question, answer, also: [] })) } };
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? HOME_META;
+  return pageMeta({ title: seo.title, description: seo.description, path: "/", matches });
 }
+
 
 /** The root layout closes this page with the call-to-action band (components/shell/closing-cta.tsx). */
 export const handle = { closingCta: true };
@@ -39,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const [videoShown, setVideoShown] = useState(false);
   return (
-    <>
+    <PageCopyContext.Provider value={loaderData.copy}>
       {site && <JsonLd data={[organizationJsonLd(site), websiteJsonLd(site)]} />}
       <Hero onShowVideo={() => setVideoShown(true)} videoShown={videoShown} />
       {videoShown && (
@@ -63,6 +73,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Testimonials />
       <ComparisonTable />
       <Faq {...loaderData.faq} />
-    </>
+    </PageCopyContext.Provider>
   );
 }

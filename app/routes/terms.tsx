@@ -1,12 +1,19 @@
 import { LegalPage } from "~/components/legal/legal-page";
-import { TERMS } from "@shared/content";
+import { TERMS_DOC } from "@shared/copy/legal";
 import { pageMeta } from "~/lib/seo";
+import { readCopy } from "../../server/services/content/copy";
 import type { Route } from "./+types/terms";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: TERMS.title, description: TERMS.description, path: TERMS.path, matches });
+/** The owner's published copy of the page (its defaults on a fresh install); cached per content version. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { copy: await readCopy(context.deps, TERMS_DOC, "en") };
 }
 
-export default function Page() {
-  return <LegalPage doc={TERMS} />;
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? { title: "Terms of Service", description: "" };
+  return pageMeta({ title: seo.title, description: seo.description, path: "/terms", matches });
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage copy={loaderData.copy} path={"/terms"} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_SUGGESTIONS } from "@shared/content";
+import { AI_HELP_PAGE, CHAT_LIMITS } from "@shared/content";
+import type { AiHelpCopy } from "@shared/copy/ai-help";
 import { plainChatText } from "~/lib/chat-format";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
 import { usePrefersReducedMotion } from "~/lib/use-rotation";
@@ -15,9 +16,14 @@ type Chat = ReturnType<typeof useChat>;
 export function ChatPanel({
   chat,
   inputRef,
+  copy,
+  suggestions,
 }: {
   chat: Chat;
   inputRef: React.RefObject<HTMLTextAreaElement | null>;
+  /** The owner's words for the box (shared/copy/ai-help.ts). */
+  copy: AiHelpCopy["chat"];
+  suggestions: readonly string[];
 }) {
   const { messages, typing, busy, announcement, send, rate } = chat;
   const [draft, setDraft] = useState("");
@@ -61,15 +67,15 @@ export function ChatPanel({
           </span>
           <div>
             <h2 id={`${id}-title`} className="text-base font-semibold">
-              {AI_HELP_PAGE.chatHeading}
+              {copy.heading}
             </h2>
             <p className="flex items-center gap-2 text-sm text-emerald-50">
               <span className="h-2 w-2 rounded-full bg-emerald-300" aria-hidden="true" />
-              {AI_HELP_PAGE.status}
+              {copy.status}
             </p>
           </div>
         </div>
-        <span className="rounded-full bg-white px-3 py-1 text-xs font-bold tracking-wider text-emerald-800">{AI_HELP_PAGE.badge}</span>
+        <span className="rounded-full bg-white px-3 py-1 text-xs font-bold tracking-wider text-emerald-800">{copy.badge}</span>
       </header>
 
       <ol
@@ -153,8 +159,8 @@ export function ChatPanel({
         <h3 className="sr-only">{AI_HELP_PAGE.suggestionsHeading}</h3>
         {/* Under the message box (which stays in the first screen); below lg one row that scrolls sideways. */}
         <ul className="-mx-3 mt-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0 lg:flex-wrap lg:pb-0">
-          {CHAT_SUGGESTIONS.map((suggestion) => (
-            <li key={suggestion}>
+          {suggestions.map((suggestion, i) => (
+            <li key={i}>
               <button
                 type="submit"
                 name="quick"

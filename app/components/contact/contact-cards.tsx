@@ -1,19 +1,27 @@
-import { CONTACT_CARDS, CONTACT_CARDS_HEADING, WHATSAPP_WIDGET } from "@shared/content";
+import { CONTACT_CARDS, WHATSAPP_WIDGET } from "@shared/content";
+import type { ContactCopy } from "@shared/copy/contact";
+import { contactCardsOf } from "@shared/copy/contact-view";
+import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";
 import { resolveContact } from "./contact-links";
 
+/** Each card's name on the page (data-card), by its place: the default cards'. */
+const CARD_IDS = CONTACT_CARDS.map((c) => c.id);
+
 /** The five contact cards: e-mail, call, two WhatsApp chats and the office, each one link. */
 export function ContactCards() {
   const site = useSite();
+  const copy = usePageCopy<ContactCopy>();
   if (!site) return null;
+  const cards = contactCardsOf(copy, CARD_IDS);
   return (
     <section aria-labelledby="contact-cards-heading" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <h2 id="contact-cards-heading" className="text-2xl font-bold text-slate-900">
-        {CONTACT_CARDS_HEADING}
+        {copy.cards.heading}
       </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" data-testid="contact-cards">
-        {CONTACT_CARDS.map((card) => {
+        {cards.map((card) => {
           const contact = resolveContact(card.target, site);
           return (
             <li key={card.id} className="flex">

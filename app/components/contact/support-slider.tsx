@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { SUPPORT_CHANNELS, SUPPORT_SLIDER, SUPPORT_STATS, TIMINGS, WHATSAPP_WIDGET } from "@shared/content";
+import { SUPPORT_CHANNELS, SUPPORT_SLIDER, TIMINGS, WHATSAPP_WIDGET } from "@shared/content";
+import type { ContactCopy } from "@shared/copy/contact";
+import { supportChannelsOf } from "@shared/copy/contact-view";
+import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
 import { ContactIcon } from "./contact-icon";
 import { resolveContact } from "./contact-links";
 
-const COUNT = SUPPORT_CHANNELS.length;
+/** Each channel's name on the page (data-slide, data-thumb), by its place: the default channels'. */
+const CHANNEL_IDS = SUPPORT_CHANNELS.map((c) => c.id);
 
 /**
  * The support-channel carousel: one channel at a time, moving on every 5 s
@@ -16,6 +20,9 @@ const COUNT = SUPPORT_CHANNELS.length;
  */
 export function SupportSlider() {
   const site = useSite();
+  const copy = usePageCopy<ContactCopy>();
+  const channels = supportChannelsOf(copy, CHANNEL_IDS);
+  const COUNT = channels.length;
   const [playing, setPlaying] = useState(true);
   const rotation = useRotation(COUNT, TIMINGS.contactSliderMs, { autoplay: playing });
   const { index, setIndex, paused } = rotation;
@@ -31,13 +38,13 @@ export function SupportSlider() {
     <section aria-labelledby="support-heading" className="bg-slate-50 py-14">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="support-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {SUPPORT_SLIDER.heading}
+          {copy.support.heading}
         </h2>
-        <p className="mt-2 text-slate-700">{SUPPORT_SLIDER.intro}</p>
+        <p className="mt-2 text-slate-700">{copy.support.intro}</p>
 
         <dl className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="support-stats">
-          {SUPPORT_STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200">
+          {copy.support.stats.map((stat, i) => (
+            <div key={i} className="flex flex-col rounded-xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200">
               <dt className="text-sm text-slate-700">{stat.label}</dt>
               <dd className="order-first text-2xl font-extrabold text-emerald-800">{stat.value}</dd>
             </div>
@@ -75,7 +82,7 @@ export function SupportSlider() {
 
           {/* Announced only when the visitor moves it (not while it rotates by itself). */}
           <div aria-live={paused ? "polite" : "off"} className="mt-4">
-            {SUPPORT_CHANNELS.map((channel, i) => {
+            {channels.map((channel, i) => {
               const contact = site ? resolveContact(channel.contact, site) : null;
               return (
                 <div
@@ -132,7 +139,7 @@ export function SupportSlider() {
           </div>
 
           <div role="group" aria-label={SUPPORT_SLIDER.thumbnailsLabel} className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-            {SUPPORT_CHANNELS.map((channel, i) => (
+            {channels.map((channel, i) => (
               <button
                 key={channel.id}
                 type="button"
@@ -150,7 +157,7 @@ export function SupportSlider() {
           </div>
 
           <div className="mt-4 flex justify-center" data-testid="support-dots">
-            {SUPPORT_CHANNELS.map((channel, i) => (
+            {channels.map((channel, i) => (
               <button
                 key={channel.id}
                 type="button"

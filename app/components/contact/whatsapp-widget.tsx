@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { WHATSAPP_WIDGET, whatsappLink } from "@shared/content";
+import type { ContactCopy } from "@shared/copy/contact";
+import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";
 
@@ -12,8 +14,9 @@ export function WhatsAppWidget() {
   const site = useSite();
   const [text, setText] = useState("");
   const id = useId();
+  const copy = usePageCopy<ContactCopy>().whatsapp;
   if (!site) return null;
-  const message = text.trim() || WHATSAPP_WIDGET.defaultText;
+  const message = text.trim() || copy.defaultText;
   return (
     <section aria-labelledby={`${id}-heading`} className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="whatsapp-widget">
       <div className="flex items-center gap-3 bg-[#1f7a4d] px-5 py-4 text-white">
@@ -22,22 +25,22 @@ export function WhatsAppWidget() {
         </span>
         <div>
           <h2 id={`${id}-heading`} className="font-semibold">
-            {WHATSAPP_WIDGET.heading}
+            {copy.heading}
           </h2>
           <p className="text-sm text-emerald-50">
-            {WHATSAPP_WIDGET.agentName} · {WHATSAPP_WIDGET.status}
+            {WHATSAPP_WIDGET.agentName} · {copy.status}
           </p>
         </div>
       </div>
       <div className="space-y-4 bg-[#f0ebe3] p-5">
-        <p className="max-w-xs rounded-lg rounded-tl-none bg-white px-4 py-3 text-sm text-slate-900 shadow-sm">{WHATSAPP_WIDGET.greeting}</p>
+        <p className="max-w-xs rounded-lg rounded-tl-none bg-white px-4 py-3 text-sm text-slate-900 shadow-sm">{copy.greeting}</p>
         <div>
           <p className="text-sm font-semibold text-slate-900" id={`${id}-quick`}>
             {WHATSAPP_WIDGET.quickRepliesLabel}
           </p>
           <ul className="mt-2 flex flex-wrap gap-2" aria-labelledby={`${id}-quick`}>
-            {WHATSAPP_WIDGET.quickReplies.map((reply) => (
-              <li key={reply.label}>
+            {copy.quickReplies.map((reply, i) => (
+              <li key={i}>
                 <a
                   href={whatsappLink(site.whatsappNumber, reply.text)}
                   target="_blank"
@@ -71,7 +74,7 @@ export function WhatsAppWidget() {
             data-testid="whatsapp-widget-send"
             className="mt-3 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-[#1f7a4d] px-4 text-sm font-semibold text-white hover:bg-[#17603c]"
           >
-            {WHATSAPP_WIDGET.send}
+            {copy.send}
             <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>
           </a>
         </div>

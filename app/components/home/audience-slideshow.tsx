@@ -1,15 +1,19 @@
 import { memo, useRef } from "react";
 import { AUDIENCE, TIMINGS } from "@shared/content";
+import type { HomeCopy } from "@shared/copy/home";
+import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
 import { ROTATION_CONTROL_ATTR, useSlideshow } from "~/lib/use-slideshow";
 import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";
 import { PhoneChat } from "./visuals";
+import type { ChatLine } from "@shared/content";
 import { BELOW_FOLD } from "./below-fold";
 
 const controlButton =
   "inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 transition-colors hover:bg-slate-100";
 
-const SLIDES = AUDIENCE.slides;
+type Slide = HomeCopy["audience"]["slides"][number];
+const EMPTY: readonly ChatLine[] = [];
 
 /**
  * The four industries, before and after, as an accessible carousel (WAI-ARIA
@@ -21,6 +25,8 @@ const SLIDES = AUDIENCE.slides;
 export function AudienceSlideshow() {
   const regionRef = useRef<HTMLDivElement>(null);
   const visible = useInView(regionRef);
+  const copy = usePageCopy<HomeCopy>().audience;
+  const SLIDES = copy.slides;
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
@@ -28,9 +34,9 @@ export function AudienceSlideshow() {
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <div className="text-center">
           <h2 id="audience-heading" className="text-[1.625rem] font-bold leading-tight text-slate-900 sm:text-4xl">
-            {AUDIENCE.heading}
+            {copy.heading}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-base text-slate-700 sm:text-lg">{AUDIENCE.intro}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-base text-slate-700 sm:text-lg">{copy.intro}</p>
         </div>
 
         <div
@@ -83,8 +89,8 @@ export function AudienceSlideshow() {
             />
           </div>
 
-          <Slides index={show.index} announce={!show.running} />
-          <Dots index={show.index} goTo={show.goTo} />
+          <Slides slides={SLIDES} index={show.index} announce={!show.running} />
+          <Dots slides={SLIDES} index={show.index} goTo={show.goTo} />
         </div>
       </div>
     </section>
@@ -99,14 +105,14 @@ export function AudienceSlideshow() {
  * has a reserved height that holds the longest conversation at the narrowest
  * width (tests/e2e/design.spec.ts), so changing slides never shifts the page.
  */
-const Slides = memo(function Slides({ index, announce }: { index: number; announce: boolean }) {
+const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slides: readonly Slide[]; index: number; announce: boolean }) {
   const current = SLIDES[index] ?? SLIDES[0];
   return (
     <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
       <div className="grid min-w-0" aria-live={announce ? "polite" : "off"}>
         {SLIDES.map((s, i) => (
           <div
-            key={s.industry}
+            key={i}
             role="group"
             aria-roledescription="slide"
             aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
@@ -133,8 +139,8 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
       {/* The current industry as a conversation: enquiry, answer, booking, reminder (a new one plays in). */}
       {current && (
         <PhoneChat
-          key={current.industry}
-          lines={current.conversation}
+          key={index}
+          lines={current.conversation.length > 0 ? (current.conversation as readonly ChatLine[]) : EMPTY}
           compact
           animate
           className="rotate-in mx-auto w-full max-w-xs"
@@ -152,12 +158,12 @@ const Slides = memo(function Slides({ index, announce }: { index: number; announ
  */
 const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
 
-const Dots = memo(function Dots({ index, goTo }: { index: number; goTo: (index: number) => void }) {
+const Dots = memo(function Dots({ slides: SLIDES, index, goTo }: { slides: readonly Slide[]; index: number; goTo: (index: number) => void }) {
   return (
     <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-3 flex sm:mt-6 justify-center gap-1">
       {SLIDES.map((s, i) => (
         <button
-          key={s.industry}
+          key={i}
           type="button"
           onClick={() => goTo(i)}
           aria-label={AUDIENCE.dotLabel(i + 1, s.industry)}

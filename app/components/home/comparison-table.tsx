@@ -1,4 +1,6 @@
 import { COMPARISON, type ComparisonValue } from "@shared/content";
+import type { HomeCopy } from "@shared/copy/home";
+import { usePageCopy } from "~/lib/page-copy";
 import { valueIconMarkup } from "./icons";
 import { escapeHtml } from "./markup";
 import { SectionHeading } from "./section-heading";
@@ -25,40 +27,48 @@ function Value({ value }: { value: ComparisonValue }) {
   return <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`} dangerouslySetInnerHTML={VALUE_HTML[value]} />;
 }
 
+/** The table's caption: the spec's for the default columns, else made from the owner's. */
+function captionOf(columns: readonly string[]): string {
+  if (columns.length === COMPARISON.columns.length && columns.every((c, i) => c === COMPARISON.columns[i])) return COMPARISON.caption;
+  const [ours, ...others] = columns;
+  return `Features of ${ours ?? ""} compared with ${others.join(", ")}`;
+}
+
 export function ComparisonTable() {
+  const copy = usePageCopy<HomeCopy>().comparison;
   return (
     <section data-section="comparison" aria-labelledby="comparison-heading" className="py-10 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="comparison-heading" title={COMPARISON.heading} intro={COMPARISON.intro} />
+        <SectionHeading id="comparison-heading" title={copy.heading} intro={copy.intro} />
         <p className="mt-8 text-center text-sm font-semibold text-slate-700 md:hidden" data-testid="comparison-hint">
           {COMPARISON.scrollHint}
         </p>
         {/* Scrolls sideways on narrow screens instead of squeezing the columns; the feature column stays put. */}
         <div className="mt-3 overflow-x-auto md:mt-10 rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="region" aria-label={COMPARISON.scrollLabel}>
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm sm:text-base">
-            <caption className="sr-only">{COMPARISON.caption}</caption>
+            <caption className="sr-only">{captionOf(copy.columns)}</caption>
             <thead className="bg-slate-100">
               <tr>
                 {/* The feature column stays put while the table scrolls sideways on a phone. */}
                 <th scope="col" className="sticky left-0 z-10 bg-slate-100 p-3 font-bold text-slate-900 shadow-[6px_0_8px_-6px_rgba(15,23,42,0.25)] sm:p-4">
                   {COMPARISON.featureHeader}
                 </th>
-                {COMPARISON.columns.map((column, i) => (
-                  <th key={column} scope="col" className={`p-4 font-bold ${i === 0 ? "bg-emerald-700 text-white" : "text-slate-900"}`}>
+                {copy.columns.map((column, i) => (
+                  <th key={i} scope="col" className={`p-4 font-bold ${i === 0 ? "bg-emerald-700 text-white" : "text-slate-900"}`}>
                     {column}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {COMPARISON.rows.map((row) => (
-                <tr key={row.feature} className="border-t border-slate-200">
+              {copy.rows.map((row, r) => (
+                <tr key={r} className="border-t border-slate-200">
                   <th scope="row" className="sticky left-0 z-10 w-36 min-w-36 bg-white p-3 text-sm font-semibold text-slate-900 shadow-[6px_0_8px_-6px_rgba(15,23,42,0.25)] sm:w-auto sm:p-4 sm:text-base">
                     {row.feature}
                   </th>
-                  {row.values.map((value, i) => (
-                    <td key={COMPARISON.columns[i]} className={`p-4 ${i === 0 ? "bg-emerald-50" : ""}`}>
-                      <Value value={value} />
+                  {copy.columns.map((_, i) => (
+                    <td key={i} className={`p-4 ${i === 0 ? "bg-emerald-50" : ""}`}>
+                      <Value value={(row.values[i] ?? "no") as ComparisonValue} />
                     </td>
                   ))}
                 </tr>

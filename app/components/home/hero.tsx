@@ -1,4 +1,6 @@
 import { HERO, whatsappLink } from "@shared/content";
+import type { HomeCopy } from "@shared/copy/home";
+import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ChatIcon, CheckIcon, PlayIcon } from "./icons";
 import { NewTabNote, ResponsiveLabel } from "./labels";
@@ -11,6 +13,7 @@ import { PhoneChat } from "./visuals";
  */
 export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; videoShown: boolean }) {
   const site = useSite();
+  const { hero } = usePageCopy<HomeCopy>();
   return (
     <section
       data-section="hero"
@@ -19,19 +22,19 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
     >
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pb-10 pt-8 sm:px-6 sm:pb-16 sm:pt-16 lg:grid-cols-[1.15fr_0.85fr] lg:pb-24 lg:pt-20">
         <div>
-          <p className="inline-flex rounded-2xl bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">{HERO.eyebrow}</p>
+          <p className="inline-flex rounded-2xl bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">{hero.eyebrow}</p>
           <h1 id="hero-heading" className="mt-5 text-display font-extrabold text-slate-900">
-            {HERO.headline}
+            {hero.headline}
           </h1>
           {/* On a phone the product shows right under the headline; wide screens draw the full conversation beside. */}
           <PhoneChat lines={HERO.chatCompact} compact className="mx-auto mt-5 max-w-sm sm:mt-6 lg:hidden" />
-          <p className="mt-4 text-xl font-semibold text-emerald-800 sm:mt-5 sm:text-2xl">{HERO.tagline}</p>
-          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-700 sm:mt-5">{HERO.description}</p>
+          <p className="mt-4 text-xl font-semibold text-emerald-800 sm:mt-5 sm:text-2xl">{hero.tagline}</p>
+          <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-700 sm:mt-5">{hero.description}</p>
 
           {site && (
             <div className="mt-6 flex flex-wrap gap-3 sm:mt-8" data-testid="hero-actions">
               <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary px-5 text-base" data-testid="hero-book">
-                {HERO.bookDemo}
+                {hero.bookDemo}
                 <NewTabNote text={HERO.newTab} />
               </a>
               <a
@@ -77,8 +80,8 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
           )}
 
           <ul className="mt-6 flex flex-wrap gap-x-6 sm:mt-8 gap-y-2 text-sm font-medium text-slate-700">
-            {HERO.trust.map((item) => (
-              <li key={item} className="inline-flex items-center gap-1.5">
+            {hero.trust.map((item, i) => (
+              <li key={i} className="inline-flex items-center gap-1.5">
                 <CheckIcon className="h-4 w-4 text-emerald-700" />
                 {item}
               </li>

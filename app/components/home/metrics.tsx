@@ -1,5 +1,7 @@
 import { useRef } from "react";
 import { METRICS, TIMINGS } from "@shared/content";
+import type { HomeCopy } from "@shared/copy/home";
+import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
 import { useRotation } from "~/lib/use-rotation";
 import { BELOW_FOLD } from "./below-fold";
@@ -10,10 +12,11 @@ import { BELOW_FOLD } from "./below-fold";
  */
 export function Metrics() {
   const ref = useRef<HTMLDivElement>(null);
+  const metrics = usePageCopy<HomeCopy>().metrics;
   // Rotates only while on screen: nobody misses a result scrolled past unseen.
   const visible = useInView(ref);
-  const rotation = useRotation(METRICS.items.length, TIMINGS.metricsMs, { autoplay: visible });
-  const current = METRICS.items[rotation.index] ?? METRICS.items[0];
+  const rotation = useRotation(metrics.items.length, TIMINGS.metricsMs, { autoplay: visible });
+  const current = metrics.items[rotation.index] ?? metrics.items[0] ?? { value: "", label: "" };
   return (
     <section data-section="metrics" aria-labelledby="metrics-heading" className={`bg-emerald-900 py-10 text-white sm:py-20 ${BELOW_FOLD}`}>
       <div
@@ -24,9 +27,9 @@ export function Metrics() {
         {...rotation.pauseHandlers}
       >
         <h2 id="metrics-heading" className="text-3xl font-bold sm:text-4xl">
-          {METRICS.heading}
+          {metrics.heading}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-emerald-100">{METRICS.intro}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-emerald-100">{metrics.intro}</p>
         {/* Fixed height: the rotation never moves the content below it. */}
         <p className="mt-6 flex h-40 flex-col sm:mt-10 items-center justify-center sm:h-44" data-testid="metric-current" aria-live="off">
           <span key={rotation.index} className="rotate-in block">
@@ -36,9 +39,9 @@ export function Metrics() {
         </p>
         {/* Every result with its own label, so none hides behind the rotation; the spotlight's chooser is the figure. */}
         <ul className="mx-auto mt-6 grid max-w-3xl grid-cols-3 gap-2 sm:gap-4" aria-label={METRICS.allLabel}>
-          {METRICS.items.map((item, i) => (
+          {metrics.items.map((item, i) => (
             <li
-              key={item.value + item.label}
+              key={i}
               className={`flex flex-col items-center rounded-2xl p-2 transition-colors sm:p-4 ${i === rotation.index ? "bg-emerald-800" : "bg-emerald-950/40"}`}
             >
               <button
@@ -46,7 +49,7 @@ export function Metrics() {
                 onClick={() => rotation.setIndex(i)}
                 aria-pressed={i === rotation.index}
                 aria-label={`${item.value} ${item.label}`}
-                title={METRICS.showLabel(i + 1, METRICS.items.length)}
+                title={METRICS.showLabel(i + 1, metrics.items.length)}
                 className={`min-h-11 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
                   i === rotation.index
                     ? "border-amber-300 bg-amber-300 text-emerald-950"

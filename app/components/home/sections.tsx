@@ -1,18 +1,11 @@
-import {
-  AVAILABLE_FOR,
-  BENEFITS,
-  HERO,
-  KIT,
-  PAIN_POINTS,
-  PROMISE,
-  STEPS,
-  TESTIMONIALS,
-  WISE_CORE,
-} from "@shared/content";
+import { HERO, TESTIMONIALS } from "@shared/content";
+import type { HomeCopy } from "@shared/copy/home";
+import { shownImage } from "@shared/copy/build";
+import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { CheckIcon, StarRating } from "./icons";
 import { LogoStrip, PartnerBadge, Portrait } from "./trust";
-import { FeatureIcon, LeadsBoard, WiseCoreDiagram } from "./visuals";
+import { FeatureIcon, type FeatureIconName, LeadsBoard, WiseCoreDiagram } from "./visuals";
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
 import { BELOW_FOLD } from "./below-fold";
@@ -36,16 +29,17 @@ function Rail({ label, className, ordered = false, children }: { label: string; 
 const railItem = "max-sm:w-[84%] max-sm:shrink-0 max-sm:snap-start";
 
 export function PainPoints() {
+  const painPoints = usePageCopy<HomeCopy>().painPoints;
   return (
     <section data-section="pain-points" aria-labelledby="pain-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
-        <SectionHeading id="pain-heading" title={PAIN_POINTS.heading} intro={PAIN_POINTS.intro} />
-        <Rail label={PAIN_POINTS.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {PAIN_POINTS.cards.map((card) => (
-            <li key={card.title} className={`rounded-2xl border border-rose-100 bg-rose-50/60 p-5 sm:p-6 ${railItem}`}>
+        <SectionHeading id="pain-heading" title={painPoints.heading} intro={painPoints.intro} />
+        <Rail label={painPoints.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {painPoints.cards.map((card, i) => (
+            <li key={i} className={`rounded-2xl border border-rose-100 bg-rose-50/60 p-5 sm:p-6 ${railItem}`}>
               <div className="flex items-center gap-4 sm:block">
                 <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white text-rose-700 shadow-sm ring-1 ring-rose-100">
-                  <FeatureIcon name={card.icon} />
+                  <FeatureIcon name={card.icon as FeatureIconName} />
                 </span>
                 <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
               </div>
@@ -59,37 +53,39 @@ export function PainPoints() {
 }
 
 export function PromiseText() {
+  const promise = usePageCopy<HomeCopy>().promise;
   return (
     <section data-section="promise" aria-labelledby="promise-heading" className={`bg-emerald-50 py-8 sm:py-16 ${BELOW_FOLD}`}>
       <div className="mx-auto max-w-4xl px-4 text-center sm:px-6">
         <h2 id="promise-heading" className="text-sm font-bold uppercase tracking-widest text-emerald-800">
-          {PROMISE.heading}
+          {promise.heading}
         </h2>
-        <p className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:mt-4 sm:text-3xl">{PROMISE.text}</p>
+        <p className="mt-3 text-xl font-semibold leading-snug text-slate-900 sm:mt-4 sm:text-3xl">{promise.text}</p>
       </div>
     </section>
   );
 }
 
 export function Benefits() {
+  const benefits = usePageCopy<HomeCopy>().benefits;
   return (
     <section data-section="benefits" aria-labelledby="benefits-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
-        <SectionHeading id="benefits-heading" title={BENEFITS.heading} intro={BENEFITS.intro} />
+        <SectionHeading id="benefits-heading" title={benefits.heading} intro={benefits.intro} />
         <LeadsBoard className="mx-auto mt-6 max-w-3xl sm:mt-10" />
         {/* Two wide cards over three: five cards without a hole, and icons rather than numbers (the steps below are numbered). */}
-        <Rail label={BENEFITS.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-6">
-          {BENEFITS.cards.map((card, i) => (
+        <Rail label={benefits.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-6">
+          {benefits.cards.map((card, i) => (
             <li
-              key={card.title}
+              key={i}
               className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${railItem} ${i < 2 ? "lg:col-span-3" : "lg:col-span-2"} ${
-                i === BENEFITS.cards.length - 1 ? "sm:col-span-2 lg:col-span-2" : ""
+                i === benefits.cards.length - 1 ? "sm:col-span-2 lg:col-span-2" : ""
               }`}
             >
               {/* On a phone the icon sits beside the title, so five cards stay short. */}
               <div className="flex items-center gap-4 sm:block">
                 <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-800 ring-1 ring-emerald-100">
-                  <FeatureIcon name={card.icon} />
+                  <FeatureIcon name={card.icon as FeatureIconName} />
                 </span>
                 <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
               </div>
@@ -103,21 +99,22 @@ export function Benefits() {
 }
 
 export function WiseCore() {
+  const wiseCore = usePageCopy<HomeCopy>().wiseCore;
   return (
     <section data-section="wise-core" aria-labelledby="wise-core-heading" className={`bg-slate-950 py-16 text-white sm:py-20 ${BELOW_FOLD}`}>
       <div className={`${wrap} grid items-center gap-6 sm:gap-10 lg:grid-cols-2`}>
         <div>
           <h2 id="wise-core-heading" className="text-[1.625rem] font-bold leading-tight sm:text-4xl">
-            {WISE_CORE.heading}
+            {wiseCore.heading}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-200">{WISE_CORE.text}</p>
+          <p className="mt-4 text-lg leading-relaxed text-slate-200">{wiseCore.text}</p>
         </div>
         <div>
-          <WiseCoreDiagram inputs={WISE_CORE.trainedOn} />
-          <p className="mt-6 text-sm font-bold uppercase tracking-widest text-amber-300 sm:mt-8">{WISE_CORE.trainedOnLabel}</p>
+          <WiseCoreDiagram inputs={wiseCore.trainedOn} />
+          <p className="mt-6 text-sm font-bold uppercase tracking-widest text-amber-300 sm:mt-8">{wiseCore.trainedOnLabel}</p>
           <ul className="mt-3 flex flex-wrap gap-2 sm:mt-4 sm:gap-3">
-            {WISE_CORE.trainedOn.map((item) => (
-              <li key={item} className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1.5 text-sm font-medium sm:px-4 sm:py-2 sm:text-base">
+            {wiseCore.trainedOn.map((item, i) => (
+              <li key={i} className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1.5 text-sm font-medium sm:px-4 sm:py-2 sm:text-base">
                 <CheckIcon className="h-4 w-4 text-emerald-300" />
                 {item}
               </li>
@@ -130,14 +127,15 @@ export function WiseCore() {
 }
 
 export function Steps() {
+  const steps = usePageCopy<HomeCopy>().steps;
   const site = useSite();
   return (
     <section data-section="steps" aria-labelledby="steps-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
-        <SectionHeading id="steps-heading" title={STEPS.heading} intro={STEPS.intro} />
-        <Rail label={STEPS.heading} ordered className="sm:grid sm:gap-5 md:grid-cols-5">
-          {STEPS.items.map((step, i) => (
-            <li key={step.title} className={`rounded-2xl border border-slate-200 bg-white p-5 max-sm:w-[72%] ${railItem}`}>
+        <SectionHeading id="steps-heading" title={steps.heading} intro={steps.intro} />
+        <Rail label={steps.heading} ordered className="sm:grid sm:gap-5 md:grid-cols-5">
+          {steps.items.map((step, i) => (
+            <li key={i} className={`rounded-2xl border border-slate-200 bg-white p-5 max-sm:w-[72%] ${railItem}`}>
               <span className="text-3xl font-extrabold text-emerald-700" data-testid="step-number">
                 {String(i + 1).padStart(2, "0")}
               </span>
@@ -149,10 +147,10 @@ export function Steps() {
         {site && (
           <div data-section="book-demo" className="mt-6 flex sm:mt-10 flex-col items-center gap-2 text-center">
             <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary px-8 py-3 text-lg" data-testid="steps-book">
-              {STEPS.bookDemo}
+              {steps.bookDemo}
               <NewTabNote text={HERO.newTab} />
             </a>
-            <p className="text-sm text-slate-700">{STEPS.bookDemoNote}</p>
+            <p className="text-sm text-slate-700">{steps.bookDemoNote}</p>
           </div>
         )}
       </div>
@@ -161,13 +159,14 @@ export function Steps() {
 }
 
 export function Kit() {
+  const kit = usePageCopy<HomeCopy>().kit;
   return (
     <section data-section="kit" aria-labelledby="kit-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
-        <SectionHeading id="kit-heading" title={KIT.heading} intro={KIT.intro} />
-        <Rail label={KIT.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-5">
-          {KIT.items.map((item) => (
-            <li key={item.title} className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${railItem}`}>
+        <SectionHeading id="kit-heading" title={kit.heading} intro={kit.intro} />
+        <Rail label={kit.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-5">
+          {kit.items.map((item, i) => (
+            <li key={i} className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${railItem}`}>
               <CheckIcon className="h-6 w-6 text-emerald-700" />
               <h3 className="mt-3 font-bold text-slate-900">{item.title}</h3>
               <p className="mt-1 text-sm text-slate-700">{item.text}</p>
@@ -180,13 +179,14 @@ export function Kit() {
 }
 
 export function AvailableFor() {
+  const availableFor = usePageCopy<HomeCopy>().availableFor;
   return (
     <section data-section="available-for" aria-labelledby="available-heading" className={`py-8 sm:py-16 ${BELOW_FOLD}`}>
       <div className={wrap}>
-        <SectionHeading id="available-heading" title={AVAILABLE_FOR.heading} />
+        <SectionHeading id="available-heading" title={availableFor.heading} />
         <ul className="mx-auto mt-6 flex max-w-4xl flex-wrap justify-center gap-2 sm:mt-8 sm:gap-3">
-          {AVAILABLE_FOR.items.map((item) => (
-            <li key={item} className="rounded-full border border-emerald-200 bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-900 sm:px-5 sm:py-2">
+          {availableFor.items.map((item, i) => (
+            <li key={i} className="rounded-full border border-emerald-200 bg-emerald-50 px-4 py-1.5 font-semibold text-emerald-900 sm:px-5 sm:py-2">
               {item}
             </li>
           ))}
@@ -197,16 +197,17 @@ export function AvailableFor() {
 }
 
 export function Testimonials() {
+  const testimonials = usePageCopy<HomeCopy>().testimonials;
   return (
     <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
-        <SectionHeading id="testimonials-heading" title={TESTIMONIALS.heading} />
-        <Rail label={TESTIMONIALS.heading} className="sm:grid sm:gap-5 lg:grid-cols-3">
-          {TESTIMONIALS.items.map((t) => (
-            <li key={t.name} className={railItem}>
+        <SectionHeading id="testimonials-heading" title={testimonials.heading} />
+        <Rail label={testimonials.heading} className="sm:grid sm:gap-5 lg:grid-cols-3">
+          {testimonials.items.map((t, i) => (
+            <li key={i} className={railItem}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <StarRating count={t.rating} label={TESTIMONIALS.ratingLabel(t.rating)} className="flex gap-0.5 text-amber-500" />
+                  <StarRating count={Number(t.rating)} label={TESTIMONIALS.ratingLabel(Number(t.rating))} className="flex gap-0.5 text-amber-500" />
                   <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-100" data-testid="testimonial-business">
                     {t.city ? `${t.business} · ${t.city}` : t.business}
                   </span>
@@ -225,8 +226,8 @@ export function Testimonials() {
             </li>
           ))}
         </Rail>
-        <PartnerBadge />
-        <LogoStrip />
+        <PartnerBadge badge={shownImage(testimonials.partnerBadge)} />
+        <LogoStrip heading={testimonials.logosHeading} logos={testimonials.logos.flatMap((logo) => shownImage(logo) ?? [])} />
       </div>
     </section>
   );

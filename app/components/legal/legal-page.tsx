@@ -1,9 +1,25 @@
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
-import { LEGAL_LAST_UPDATED, LEGAL_UI, formatWhatsappNumber, type LegalDocument, type LegalSection } from "@shared/content";
+import { LEGAL_UI, formatWhatsappNumber } from "@shared/content";
+import type { LegalCopy } from "@shared/copy/legal";
+import { sectionAnchor } from "@shared/copy/legal-anchor";
 import { useSite } from "~/lib/site-context";
 
-/** A legal document: title, date, table of contents, then each section under its own anchor. */
-export function LegalPage({ doc }: { doc: LegalDocument }) {
+type LegalSection = LegalCopy["sections"][number] & { id: string };
+
+/**
+ * A legal document (the owner's copy, its route's loader reads it): title, date, table of contents, then each
+ * section under its own anchor (made unique on the page).
+ */
+export function LegalPage({ copy, path }: { copy: LegalCopy; path: string }) {
+  const seen = new Set<string>();
+  const sections: LegalSection[] = copy.sections.map((section, i) => {
+    let id = sectionAnchor(section, i);
+    if (seen.has(id) || id === "main" || id === "legal-title" || id === "toc-heading") id = `${id}-${i + 1}`;
+    seen.add(id);
+    return { ...section, id };
+  });
+  const doc = { title: copy.seo.title, path, intro: copy.page.intro, sections };
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(copy.page.lastUpdatedIso) ? copy.page.lastUpdatedIso : undefined;
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-labelledby="legal-title">
       <Breadcrumbs current={{ name: doc.title, path: doc.path }} />
@@ -12,7 +28,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
           {doc.title}
         </h1>
         <p className="mt-3 text-sm text-slate-700" data-testid="last-updated">
-          {LEGAL_UI.lastUpdated} <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.label}</time>
+          {LEGAL_UI.lastUpdated} <time dateTime={iso}>{copy.page.lastUpdated}</time>
         </p>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">{doc.intro}</p>
       </header>
@@ -55,24 +71,24 @@ function Section({ section, number }: { section: LegalSection; number: number })
       <h2 id={section.id} className="scroll-mt-24 text-2xl font-bold text-slate-900">
         {number}. {section.heading}
       </h2>
-      {section.paragraphs?.map((p) => (
-        <p key={p} className="mt-3 leading-relaxed text-slate-700">
+      {section.paragraphs.map((p, i) => (
+        <p key={i} className="mt-3 leading-relaxed text-slate-700">
           {p}
         </p>
       ))}
-      {section.points && (
+      {section.points.length > 0 && (
         <ul className="mt-3 list-disc space-y-2 pl-6 leading-relaxed text-slate-700 marker:text-emerald-700">
-          {section.points.map((point) => (
-            <li key={point}>{point}</li>
+          {section.points.map((point, i) => (
+            <li key={i}>{point}</li>
           ))}
         </ul>
       )}
-      {section.closing?.map((p) => (
-        <p key={p} className="mt-3 leading-relaxed text-slate-700">
+      {section.closing.map((p, i) => (
+        <p key={`c${i}`} className="mt-3 leading-relaxed text-slate-700">
           {p}
         </p>
       ))}
-      {section.contact && <ContactBox />}
+      {section.contact === "yes" && <ContactBox />}
     </section>
   );
 }

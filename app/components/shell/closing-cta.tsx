@@ -1,5 +1,6 @@
 import { useMatches } from "react-router";
 import { CLOSING_CTA, whatsappLink } from "@shared/content/site";
+import { useShellCopy } from "~/lib/shell-copy";
 import { useSite } from "~/lib/site-context";
 import { SocialIcon } from "./social-icon";
 
@@ -15,6 +16,7 @@ function pageWantsBand(matches: ReturnType<typeof useMatches>): boolean {
 export function ClosingCta() {
   const matches = useMatches();
   const site = useSite();
+  const copy = useShellCopy().closingCta;
   if (!site || !pageWantsBand(matches)) return null;
   return (
     <section aria-labelledby="closing-cta-heading" className="relative overflow-hidden bg-emerald-900 text-white" data-band="closing-cta">
@@ -25,9 +27,9 @@ export function ClosingCta() {
       </svg>
       <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 py-10 text-center sm:px-6 sm:py-20">
         <h2 id="closing-cta-heading" className="max-w-3xl text-[1.625rem] font-bold leading-tight tracking-tight sm:text-4xl">
-          {CLOSING_CTA.heading}
+          {copy.heading}
         </h2>
-        <p className="mt-3 max-w-2xl text-base text-emerald-50 sm:mt-4 sm:text-lg">{CLOSING_CTA.text}</p>
+        <p className="mt-3 max-w-2xl text-base text-emerald-50 sm:mt-4 sm:text-lg">{copy.text}</p>
         <div className="mt-6 flex w-full flex-col sm:mt-8 justify-center gap-3 sm:w-auto sm:flex-row">
           <a
             href={site.bookingUrl}
@@ -36,7 +38,7 @@ export function ClosingCta() {
             className="inline-flex min-h-12 items-center justify-center rounded-md bg-amber-300 px-6 py-3 text-base font-semibold text-emerald-950 shadow-sm transition-colors hover:bg-amber-200"
             data-testid="closing-book"
           >
-            {CLOSING_CTA.bookDemo}
+            {copy.bookDemo}
             <span className="sr-only"> {CLOSING_CTA.newTab}</span>
           </a>
           <a
@@ -46,7 +48,7 @@ export function ClosingCta() {
             className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md border border-white/80 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-emerald-800"
           >
             <SocialIcon name="whatsapp" className="h-5 w-5" />
-            {CLOSING_CTA.whatsapp}
+            {copy.whatsapp}
             <span className="sr-only"> {CLOSING_CTA.newTab}</span>
           </a>
         </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER, NAV_LINKS, PRODUCT, SOCIAL_LABELS, TIMINGS, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "@shared/content/site";
+import { useShellCopy } from "~/lib/shell-copy";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
 import { FooterNewsletter } from "./footer-newsletter";
@@ -8,7 +9,8 @@ import { SocialIcon, type SocialName } from "./social-icon";
 
 export function Footer() {
   const site = useSite();
-  const tagline = useRotation(FOOTER.taglines.length, TIMINGS.footerTaglineMs);
+  const copy = useShellCopy().footer;
+  const tagline = useRotation(copy.taglines.length, TIMINGS.footerTaglineMs);
   const year = new Date().getFullYear();
   const socials: { name: SocialName; href: string }[] = site
     ? [
@@ -34,9 +36,9 @@ export function Footer() {
             data-testid="footer-tagline"
             {...tagline.pauseHandlers}
           >
-            {FOOTER.taglines[tagline.index]}
+            {copy.taglines[tagline.index] ?? copy.taglines[0]}
           </p>
-          <p className="mt-2 text-sm leading-relaxed text-slate-300">{FOOTER.about}</p>
+          <p className="mt-2 text-sm leading-relaxed text-slate-300">{copy.about}</p>
         </div>
 
         {/* Phones: the two lists side by side. */}

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { BANNER_MESSAGES, TIMINGS } from "@shared/content/site";
+import { TIMINGS } from "@shared/content/site";
+import { useShellCopy } from "~/lib/shell-copy";
 import { useRotation } from "~/lib/use-rotation";
 import { useYield } from "~/lib/use-yield";
 
@@ -11,7 +12,8 @@ import { useYield } from "~/lib/use-yield";
  * (~/lib/use-yield): it never covers what the visitor has not scrolled past.
  */
 export function StickyBanner() {
-  const rotation = useRotation(BANNER_MESSAGES.length, TIMINGS.bannerMs);
+  const messages = useShellCopy().banner.messages;
+  const rotation = useRotation(messages.length, TIMINGS.bannerMs);
   const ref = useRef<HTMLElement>(null);
   const covering = useYield(ref);
   return (
@@ -24,7 +26,7 @@ export function StickyBanner() {
     >
       <p className="flex h-full items-center justify-center overflow-hidden pl-3 pr-[4.5rem] text-center text-xs font-medium leading-tight min-[360px]:pl-4 min-[360px]:pr-20 min-[360px]:text-[13px] sm:px-24 sm:text-sm">
         <span key={rotation.index} className="rotate-in" data-testid="banner-message">
-          {BANNER_MESSAGES[rotation.index]}
+          {messages[rotation.index] ?? messages[0]}
         </span>
       </p>
     </aside>

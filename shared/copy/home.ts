@@ -1,0 +1,257 @@
+import {
+  AUDIENCE,
+  AVAILABLE_FOR,
+  BENEFITS,
+  COMPARISON,
+  HERO,
+  HOME_META,
+  KIT,
+  METRICS,
+  PAIN_POINTS,
+  PROMISE,
+  STEPS,
+  TESTIMONIALS,
+  TRUST_SLOTS,
+  WISE_CORE,
+} from "../content/home";
+import { EMPTY_IMAGE, imageField, list, text } from "./build";
+import { defineCopyDoc, type GroupField } from "./fields";
+
+/**
+ * The home page's copy as the owner edits it (issue 28, decision 0027): every headline and paragraph, the cards,
+ * the results, the industries of the slideshow, the kit, the testimonials with the places for proof (logos, a
+ * partner badge, photos: empty, so nothing shows until the owner fills them) and the comparison table. Decorative
+ * samples (the hero's drawn chat, the leads board) and controls' accessible names stay in the code. The FAQ is its
+ * own document (faq.ts). Defaults are today's strings, imported, never retyped.
+ */
+
+const heading = (label = "Heading") => text(label, 90);
+const intro = () => text("Introduction", 300, true);
+
+/** The icons a pain point or benefit card can show (the components draw these). */
+export const CARD_ICONS = [
+  { value: "moon", label: "Moon (after hours)" },
+  { value: "repeat", label: "Repeat (the same questions)" },
+  { value: "leak", label: "Leak (money lost)" },
+  { value: "calendarX", label: "Calendar with a cross (missed)" },
+  { value: "bolt", label: "Bolt (fast)" },
+  { value: "calendarCheck", label: "Calendar with a tick (booked)" },
+  { value: "target", label: "Target (the right offer)" },
+  { value: "tag", label: "Tag (labelled leads)" },
+  { value: "megaphone", label: "Megaphone (promotion)" },
+] as const;
+export type CardIcon = (typeof CARD_ICONS)[number]["value"];
+
+const card = (label: string) => ({
+  kind: "group",
+  label,
+  fields: { icon: { kind: "choice", label: "Icon", options: CARD_ICONS }, title: text("Title", 60), text: text("Text", 240, true) },
+}) as const satisfies GroupField;
+const titled = (label: string, textMax = 200) => ({ kind: "group", label, fields: { title: text("Title", 60), text: text("Text", textMax, true) } }) as const satisfies GroupField;
+export const COMPARISON_CHOICES = [
+  { value: "yes", label: "Yes" },
+  { value: "partial", label: "Partial" },
+  { value: "no", label: "No" },
+] as const;
+
+export const RATING_CHOICES = ["5", "4", "3", "2", "1"].map((n) => ({ value: n, label: `${n} out of 5` }));
+
+const chatLine = {
+  kind: "group",
+  label: "Message",
+  fields: {
+    from: {
+      kind: "choice",
+      label: "Who",
+      options: [
+        { value: "customer", label: "Customer" },
+        { value: "assistant", label: "Assistant" },
+        { value: "event", label: "Note (a booking, a reminder)" },
+      ],
+    },
+    text: text("Text", 160, true),
+  },
+} as const satisfies GroupField;
+
+export const HOME_DOC = defineCopyDoc({
+  id: "home",
+  title: "Home page",
+  path: "/",
+  sections: {
+    seo: { kind: "group", label: "Search engines", fields: { title: text("SEO title", 70), description: text("SEO description", 300, true) } },
+    hero: {
+      kind: "group",
+      label: "First screen",
+      fields: {
+        eyebrow: text("Eyebrow", 60),
+        headline: text("Headline", 80),
+        tagline: text("Tagline", 90),
+        description: text("Description", 400, true),
+        bookDemo: text("Book button", 40),
+        trust: list("Promises under the buttons", "Promise", text("Promise", 40), 4),
+      },
+    },
+    painPoints: { kind: "group", label: "Pain points", fields: { heading: heading(), intro: intro(), cards: list("Cards", "Card", card("Card"), 8) } },
+    promise: { kind: "group", label: "Our promise", fields: { heading: heading(), text: text("Text", 400, true) } },
+    benefits: { kind: "group", label: "Benefits", fields: { heading: heading(), intro: intro(), cards: list("Cards", "Card", card("Card"), 8) } },
+    metrics: {
+      kind: "group",
+      label: "Results",
+      fields: {
+        heading: heading(),
+        intro: intro(),
+        items: list("Results", "Result", { kind: "group", label: "Result", fields: { value: text("Figure", 8), label: text("What it measures", 60) } }, 3),
+      },
+    },
+    audience: {
+      kind: "group",
+      label: "Industries slideshow",
+      fields: {
+        heading: heading(),
+        intro: intro(),
+        slides: list(
+          "Industries",
+          "Industry",
+          {
+            kind: "group",
+            label: "Industry",
+            fields: {
+              industry: text("Industry", 40),
+              before: text("Before", 240, true),
+              after: text("After", 240, true),
+              outcome: text("Outcome", 90),
+              conversation: list("Sample conversation", "Message", chatLine, 5),
+            },
+          },
+          8,
+        ),
+      },
+    },
+    wiseCore: {
+      kind: "group",
+      label: "The engine",
+      fields: {
+        heading: heading(),
+        text: text("Text", 400, true),
+        trainedOnLabel: text("List label", 40),
+        trainedOn: list("Trained with", "Item", text("Item", 30), 6),
+      },
+    },
+    steps: {
+      kind: "group",
+      label: "How it works",
+      fields: {
+        heading: heading(),
+        intro: intro(),
+        items: list("Steps", "Step", titled("Step", 160), 6),
+        bookDemo: text("Book button", 40),
+        bookDemoNote: text("Note under the button", 80),
+      },
+    },
+    kit: { kind: "group", label: "Industry kit", fields: { heading: heading(), intro: intro(), items: list("Kit items", "Item", titled("Item", 160), 8) } },
+    availableFor: { kind: "group", label: "Kits available for", fields: { heading: heading(), items: list("Industries", "Industry", text("Industry", 40), 12) } },
+    testimonials: {
+      kind: "group",
+      label: "Testimonials",
+      fields: {
+        heading: heading(),
+        items: list(
+          "Testimonials",
+          "Testimonial",
+          {
+            kind: "group",
+            label: "Testimonial",
+            fields: {
+              quote: text("Quote", 400, true),
+              name: text("Name", 60),
+              role: text("Role", 80),
+              rating: { kind: "choice", label: "Rating", options: RATING_CHOICES },
+              business: text("Business type", 40),
+              city: text("City (optional)", 40),
+              photo: { kind: "url", label: "Photo address (optional, https://\u2026)" },
+            },
+          },
+          9,
+        ),
+        partnerBadge: imageField("Partner badge"),
+        logosHeading: text("Logo strip heading", 60),
+        logos: list("Customer logos", "Logo", imageField("Logo"), 12, 0),
+      },
+    },
+    comparison: {
+      kind: "group",
+      label: "Comparison table",
+      fields: {
+        heading: heading(),
+        intro: intro(),
+        columns: list("Columns (yours first)", "Column", text("Column", 30), 4, 4),
+        rows: list(
+          "Rows",
+          "Row",
+          {
+            kind: "group",
+            label: "Row",
+            fields: {
+              feature: text("Feature", 80),
+              values: list("Values, one per column", "Value", { kind: "choice", label: "Value", options: COMPARISON_CHOICES }, 4, 4),
+            },
+          },
+          10,
+        ),
+      },
+    },
+  },
+  defaults: () => ({
+    seo: { title: HOME_META.title, description: HOME_META.description },
+    hero: {
+      eyebrow: HERO.eyebrow,
+      headline: HERO.headline,
+      tagline: HERO.tagline,
+      description: HERO.description,
+      bookDemo: HERO.bookDemo,
+      trust: [...HERO.trust],
+    },
+    painPoints: { heading: PAIN_POINTS.heading, intro: PAIN_POINTS.intro, cards: PAIN_POINTS.cards.map((c) => ({ ...c })) },
+    promise: { heading: PROMISE.heading, text: PROMISE.text },
+    benefits: { heading: BENEFITS.heading, intro: BENEFITS.intro, cards: BENEFITS.cards.map((c) => ({ ...c })) },
+    metrics: { heading: METRICS.heading, intro: METRICS.intro, items: METRICS.items.map((m) => ({ ...m })) },
+    audience: {
+      heading: AUDIENCE.heading,
+      intro: AUDIENCE.intro,
+      slides: AUDIENCE.slides.map((s) => ({
+        industry: s.industry,
+        before: s.before,
+        after: s.after,
+        outcome: s.outcome,
+        conversation: s.conversation.map((l) => ({ from: l.from, text: l.text })),
+      })),
+    },
+    wiseCore: { heading: WISE_CORE.heading, text: WISE_CORE.text, trainedOnLabel: WISE_CORE.trainedOnLabel, trainedOn: [...WISE_CORE.trainedOn] },
+    steps: { heading: STEPS.heading, intro: STEPS.intro, items: STEPS.items.map((s) => ({ ...s })), bookDemo: STEPS.bookDemo, bookDemoNote: STEPS.bookDemoNote },
+    kit: { heading: KIT.heading, intro: KIT.intro, items: KIT.items.map((i) => ({ ...i })) },
+    availableFor: { heading: AVAILABLE_FOR.heading, items: [...AVAILABLE_FOR.items] },
+    testimonials: {
+      heading: TESTIMONIALS.heading,
+      items: TESTIMONIALS.items.map((t) => ({
+        quote: t.quote,
+        name: t.name,
+        role: t.role,
+        rating: String(t.rating),
+        business: t.business,
+        city: t.city ?? "",
+        photo: t.photo ?? "",
+      })),
+      partnerBadge: TRUST_SLOTS.partnerBadge ? { href: "", ...TRUST_SLOTS.partnerBadge } : { ...EMPTY_IMAGE },
+      logosHeading: TRUST_SLOTS.logosHeading,
+      logos: TRUST_SLOTS.logos.map((l) => ({ href: "", ...l })),
+    },
+    comparison: {
+      heading: COMPARISON.heading,
+      intro: COMPARISON.intro,
+      columns: [...COMPARISON.columns],
+      rows: COMPARISON.rows.map((r) => ({ feature: r.feature, values: [...r.values] })),
+    },
+  }),
+});
+
+export type HomeCopy = ReturnType<typeof HOME_DOC.defaults>;
