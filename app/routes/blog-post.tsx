@@ -10,6 +10,7 @@ import { hasLiked } from "../../server/services/blog/likes";
 import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
 import { type BlogCover, coversFor } from "../../server/services/media/covers";
+import { inlinePicturesFor } from "../../server/services/media/inline-pictures";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -27,12 +28,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
     return data({ blog: null, related: [] as Blog[], liked: false }, { status: former?.kind === "gone" ? 410 : 404 });
   }
-  const [related, liked] = await Promise.all([
+  const [related, liked, pictures] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),
     hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
+    inlinePicturesFor(deps, blog.content.sections),
   ]);
   const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
-  return { blog, related: related.data, liked, covers };
+  return { blog, related: related.data, liked, covers, pictures };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -129,7 +131,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   }
 
   return (
-    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)}>
+    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)} pictures={"pictures" in loaderData ? loaderData.pictures : undefined}>
       {site && <JsonLd data={blogPostingJsonLd(blog, site.publicUrl)} />}
     </PostArticle>
   );

@@ -29,6 +29,8 @@ export const POST_RULES = {
   bodyMax: 50_000,
   /** Revisions kept per post (the newest); at least 20 are promised. */
   revisionsKept: 50,
+  /** Pictures one post's body may show. */
+  picturesMax: 50,
   /** Posts per page of the studio's list. */
   pageSize: 25,
   /** The schedule worker looks for due posts this often: a post goes out within a minute of its time. */
@@ -45,9 +47,6 @@ export const POST_ADDRESS_MESSAGES = {
   gone: "This blog was deleted.",
 };
 
-/** A section of text written before the first heading gets this title. */
-export const UNTITLED_SECTION = "Introduction";
-
 export const POST_MESSAGES = {
   notFound: "That post does not exist (it may have been deleted).",
   revisionNotFound: "That revision does not exist.",
@@ -63,6 +62,10 @@ export const POST_MESSAGES = {
   tagsInvalid: `Up to ${POST_RULES.tagsMax} tags, each at most ${POST_RULES.tagMax} characters.`,
   readTimeTooLong: `The read time can be at most ${POST_RULES.readTimeMax} characters (e.g. "5 min read").`,
   bodyRequired: "Write the body: at least one paragraph.",
+  linkInvalid: "A link in the body must start with https:// or http:// (or / for a page of this site). Fix the address in [text](address).",
+  pictureAltRequired: "Every picture in the body needs alt text: describe it in ![alt text](media:...).",
+  pictureNotFound: "A picture in the body is not in the media library (it may have been deleted). Choose it again.",
+  tooManyPictures: `A post can show at most ${POST_RULES.picturesMax} pictures in its body.`,
   bodyTooLong: `The body can be at most ${groupDigits(POST_RULES.bodyMax)} characters.`,
   coverNotFound: "That cover image does not exist. Choose an image from the media library.",
   coverAltRequired: "Describe the cover image for people who cannot see it (alt text).",
@@ -149,12 +152,15 @@ export const POST_PAGES = {
   previewBanner: "Preview: this is how the post will look once published. It is not public.",
   backToEditor: "Back to the editor",
   revisionsTitle: "Revisions",
-  revisionsDescription: "Each save is kept (the last 50). Compare two, or restore one as a new save.",
+  revisionsDescription: "Each save is kept (the last 50). Compare two, or open one in the editor to restore it: nothing changes until you save it there.",
   compare: "Compare",
   compareFrom: "From",
   compareTo: "To",
   restore: "Restore",
   restoreLabel: (version: number) => `Restore version ${version}`,
+  restoring: (version: number) =>
+    `Version ${version} is in the editor below, not saved yet: the post has not changed. Save (or publish) to keep it, or go back to the post to leave it as it is.`,
+  discardRestore: "Leave the post as it is",
   field: "Field",
   before: "Before",
   after: "After",

@@ -69,11 +69,21 @@ export async function getRevision(deps: Pick<Deps, "db">, postId: number, revisi
   return toRevision(row);
 }
 
-/** Restores a revision's fields as a new save (the status stays as it is now; the version check applies). */
+/**
+ * The API's restore: a revision's fields saved as a new save (the status stays as it is now; the version check
+ * applies), audited "revision restored". The studio's pages restore into the editor instead (unsaved until saved).
+ */
 export async function restoreRevision(deps: Pick<Deps, "db">, actor: Actor, postId: number, revisionId: number, version: unknown, now = Date.now()) {
   const { snapshot } = await getRevision(deps, postId, revisionId);
   const { status: _status, scheduledAt: _scheduledAt, ...fields } = snapshot;
-  return savePost(deps, actor, postId, version, fields, now);
+  return savePost(deps, actor, postId, version, fields, now, { restoredFrom: revisionId });
+}
+
+/** A revision's fields as the editor opens them (everything but the status and the schedule). */
+export async function revisionFields(deps: Pick<Deps, "db">, postId: number, revisionId: number): Promise<PostFields> {
+  const { snapshot } = await getRevision(deps, postId, revisionId);
+  const { status: _status, scheduledAt: _scheduledAt, ...fields } = snapshot;
+  return fields;
 }
 
 export type FieldChange = { field: keyof PostFields; before: string; after: string; changed: boolean };

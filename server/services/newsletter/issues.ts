@@ -6,7 +6,7 @@ import { conflict, invalid, notFound, rateLimited } from "../errors";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
 import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MAIL_RETRY, send } from "../mail/outbox";
 import { afterFailure, claimDue, failureText } from "../outbox";
-import { type EmailBlock, type EmailContent, renderEmail } from "../mail/template";
+import { type EmailBlock, type EmailContent, postEmailBlocks, renderEmail } from "../mail/template";
 import { type EffectiveSettings, senderFrom, siteSettings } from "../content/settings";
 import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../audit";
@@ -70,7 +70,7 @@ function emailContent(content: IssueContent, unsubscribeUrl: string | undefined)
   if (content.excerpt) blocks.push({ kind: "paragraph", text: content.excerpt });
   for (const section of content.sections) {
     if (section.title) blocks.push({ kind: "subheading", text: section.title });
-    for (const p of section.content) if (p.trim()) blocks.push({ kind: "paragraph", text: p });
+    blocks.push(...postEmailBlocks(section.content));
   }
   blocks.push({ kind: "button", label: NEWSLETTER_EMAIL.readMore, url: content.url });
   return { blocks, unsubscribeUrl };
