@@ -124,7 +124,8 @@ export const POST_PAGES = {
     readTime: "Read time",
     readTimeHint: (computed: string) => `Leave empty to use the computed one: ${computed}.`,
     body: "Body",
-    bodyHint: "# or ## starts a section; a blank line starts a paragraph; > quotes; - or 1. list items. HTML is shown as text.",
+    bodyHint:
+      "# or ## starts a section; a blank line starts a paragraph; > quotes; - or 1. list items; **bold**, *italic*, [text](https://...) links. HTML is shown as text.",
     scheduledAt: "Publish at",
     timeZone: (zone: string) => `Time zone: ${zone}.`,
   },
@@ -177,3 +178,32 @@ export function savedMessage(status: string): string {
   if (status === "scheduled") return POST_MESSAGES.savedScheduled;
   return POST_MESSAGES.saved;
 }
+
+/** The body's formatting buttons (decision 0029): each wraps the selection or inserts a line. */
+export const POST_MARKS = {
+  group: "Formatting",
+  bold: "Bold",
+  italic: "Italic",
+  link: "Link",
+  numbered: "Numbered list",
+  bulleted: "Bulleted list",
+  bookDemo: "Book Demo button",
+  whatsapp: "WhatsApp button",
+  shortcuts: "Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link (Cmd on a Mac).",
+  linkText: "link text",
+  picture: {
+    legend: "Insert a picture from the media library",
+    choose: "Picture",
+    none: "Choose a picture",
+    loading: "Loading the media library...",
+    failed: "The media library could not be loaded.",
+    alt: "Alt text (required)",
+    altHint: "What the picture shows, for people who cannot see it.",
+    caption: "Caption (optional)",
+    insert: "Insert picture",
+    needPicture: "Choose a picture first.",
+    needAlt: "Write the alt text first.",
+    inserted: "Picture inserted into the body.",
+  },
+} as const;
+

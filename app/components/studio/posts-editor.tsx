@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
 import { CoverField } from "./cover-field";
+import { MarksToolbar } from "./marks-toolbar";
 import type { PostFields } from "../../../server/services/blog/studio-posts";
 import { Button, Field, Notice, StatusBadge, buttonClass } from "./ui";
 
@@ -200,7 +201,9 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
           </label>
         </div>
         <CoverField mediaId={shown.coverMediaId} alt={shown.coverAlt} error={fieldErrors.coverMediaId ?? fieldErrors.coverAlt} />
+        <MarksToolbar bodyId="post-body" />
         <Field
+          id="post-body"
           label={POST_PAGES.fields.body}
           name="body"
           multiline
