@@ -11,6 +11,7 @@ import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
 import { type BlogCover, coversFor } from "../../server/services/media/covers";
 import { inlinePicturesFor } from "../../server/services/media/inline-pictures";
+import { postSeo } from "../../server/services/blog/seo";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -34,7 +35,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     inlinePicturesFor(deps, blog.content.sections),
   ]);
   const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
-  return { blog, related: related.data, liked, covers, pictures };
+  const seo = await postSeo(deps, blog);
+  return { blog, related: related.data, liked, covers, pictures, seo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,10 +67,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const blog = loaderData?.blog;
+  const seo = loaderData && "seo" in loaderData ? loaderData.seo : undefined;
   const path = `/blog/${params.slug}`;
   if (!blog) return pageMeta({ title: BLOG_POST.notFound, description: BLOG_POST.notFoundText, path, matches, noindex: true });
   return [
-    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article", image: shareImageOf(coversOf(loaderData)[blog.id]) }),
+    ...pageMeta({
+      title: seo?.title || blog.title,
+      description: seo?.description || blog.excerpt,
+      path,
+      matches,
+      type: "article",
+      image: shareImageOf(seo?.image ?? coversOf(loaderData)[blog.id]),
+    }),
     { property: "article:published_time", content: blog.date },
     { property: "article:section", content: blog.category },
     { property: "article:author", content: blog.author },

@@ -29,6 +29,9 @@ export const POST_RULES = {
   bodyMax: 50_000,
   /** Revisions kept per post (the newest); at least 20 are promised. */
   revisionsKept: 50,
+  /** Search engines show about 60 characters of a title and 155 of a description; these are the stored limits. */
+  metaTitleMax: 200,
+  metaDescriptionMax: 400,
   /** Pictures one post's body may show. */
   picturesMax: 50,
   /** Posts per page of the studio's list. */
@@ -62,6 +65,9 @@ export const POST_MESSAGES = {
   tagsInvalid: `Up to ${POST_RULES.tagsMax} tags, each at most ${POST_RULES.tagMax} characters.`,
   readTimeTooLong: `The read time can be at most ${POST_RULES.readTimeMax} characters (e.g. "5 min read").`,
   bodyRequired: "Write the body: at least one paragraph.",
+  metaTitleTooLong: `The search headline can be at most ${POST_RULES.metaTitleMax} characters.`,
+  metaDescriptionTooLong: `The search description can be at most ${POST_RULES.metaDescriptionMax} characters.`,
+  socialImageNotFound: "That sharing image does not exist in the media library. Choose another, or leave it empty to use the cover.",
   linkInvalid: "A link in the body must start with https:// or http:// (or / for a page of this site). Fix the address in [text](address).",
   pictureAltRequired: "Every picture in the body needs alt text: describe it in ![alt text](media:...).",
   pictureNotFound: "A picture in the body is not in the media library (it may have been deleted). Choose it again.",
@@ -205,5 +211,18 @@ export const POST_MARKS = {
     needAlt: "Write the alt text first.",
     inserted: "Picture inserted into the body.",
   },
+} as const;
+
+/** The editor's search and sharing fields (decision 0029). */
+export const POST_SEO = {
+  legend: "Search and sharing",
+  metaTitle: "Search headline",
+  metaTitleHint: "Shown by search engines and link previews. Empty: the post's title. About 60 characters show.",
+  metaDescription: "Search description",
+  metaDescriptionHint: "Empty: the excerpt. About 155 characters show.",
+  socialImage: "Sharing image (media number)",
+  socialImageHint: "The number of an image on the Media page, shown when the post is shared. Empty: the cover.",
+  previewLabel: "How a search result may show it",
+  siteName: "Wise Parrot",
 } as const;
 

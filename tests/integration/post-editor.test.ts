@@ -243,4 +243,30 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     const dashboard = await analyticsDashboard(deps, parseDashboardQuery({ period: "30d" }));
     expect(dashboard.posts.find((p) => p.slug === post.slug)?.totalViews).toBe(publicViews);
   });
+
+  it.runIf(HAVE_BUILD)("the post's search headline, description and sharing image are its page's head; bad values are refused", async () => {
+    const actor = { userId: null, label: "seo test", clientIp: "203.0.113.6" };
+    const bytes = await sharp({ create: { width: 1300, height: 700, channels: 3, background: `#${kind === "sqlite" ? "a1b2c3" : "c3b2a1"}` } }).png().toBuffer();
+    const media = (await uploadMedia(deps, { bytes, name: "share.png" }, actor)).item.id;
+    let post = await act(await create(full("Searchable post", "## A\n\nText.")), "publish");
+    for (const [changes, field] of [
+      [{ metaTitle: "x".repeat(201) }, "metaTitle"],
+      [{ metaDescription: "x".repeat(401) }, "metaDescription"],
+      [{ socialMediaId: 99999999 }, "socialMediaId"],
+      [{ socialMediaId: "1" }, "socialMediaId"],
+    ] as const) {
+      const res = await call("PUT", `/api/studio/posts/${post.id}`, { token: editor, body: { version: post.version, ...changes } });
+      expect(res.status, field).toBe(400);
+    }
+    post = (await json(await call("PUT", `/api/studio/posts/${post.id}`, { token: editor, body: { version: post.version, metaTitle: "Found <first>", metaDescription: "What searchers read.", socialMediaId: media } }))).post;
+    expect(post).toMatchObject({ metaTitle: "Found <first>", metaDescription: "What searchers read.", socialMediaId: media });
+    const head = (await (await call("GET", `/blog/${post.slug}`)).text()).split("</head>")[0]!;
+    expect(head).toContain("<title>Found &lt;first&gt; | Wise Parrot</title>");
+    expect(head).toContain('<meta name="description" content="What searchers read."/>');
+    expect(head).toMatch(/<meta property="og:image" content="[^"]*\/media\/[^"]+"/);
+    // The API keeps the spec's shape: no new fields.
+    const api = await json(await call("GET", `/api/blogs/${post.slug}`));
+    expect(Object.keys(api.data ?? api)).not.toContain("metaTitle");
+  });
 });
+

@@ -16,7 +16,7 @@ export type InlinePictures = Readonly<Record<number, Omit<BlogCover, "alt">>>;
 export function PostBody({ sections, pictures = {} }: { sections: readonly BlogSection[]; pictures?: InlinePictures }) {
   let number = 0;
   return (
-    <div className="mt-10 space-y-10">
+    <div className="mt-10 space-y-10" data-post-body="">
       {sections.map((section, i) => {
         const titled = Boolean(section.title.trim());
         if (titled) number++;

@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
 import { CoverField } from "./cover-field";
 import { MarksToolbar } from "./marks-toolbar";
+import { SeoFields } from "./seo-fields";
 import type { PostFields } from "../../../server/services/blog/studio-posts";
 import { Button, Field, Notice, StatusBadge, buttonClass } from "./ui";
 
@@ -201,6 +202,7 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
           </label>
         </div>
         <CoverField mediaId={shown.coverMediaId} alt={shown.coverAlt} error={fieldErrors.coverMediaId ?? fieldErrors.coverAlt} />
+        <SeoFields fields={shown} slug={shown.slug} errors={fieldErrors} />
         <MarksToolbar bodyId="post-body" />
         <Field
           id="post-body"

@@ -21,10 +21,13 @@ const Snapshot = z
     coverMediaId: z.number().nullable().catch(null),
     coverAlt: z.string().catch(""),
     body: z.string().catch(""),
+    metaTitle: z.string().catch(""),
+    metaDescription: z.string().catch(""),
+    socialMediaId: z.number().nullable().catch(null),
     status: z.enum(["draft", "scheduled", "published", "unpublished"]).catch("draft"),
     scheduledAt: z.number().nullable().catch(null),
   })
-  .catch({ title: "", slug: "", excerpt: "", author: "", category: "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", status: "draft", scheduledAt: null });
+  .catch({ title: "", slug: "", excerpt: "", author: "", category: "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, status: "draft", scheduledAt: null });
 
 function parseSnapshot(text: string): SnapshotOf {
   try {
@@ -90,7 +93,7 @@ export type FieldChange = { field: keyof PostFields; before: string; after: stri
 export type ParagraphChange = { kind: "same" | "added" | "removed"; text: string };
 export type RevisionComparison = { from: RevisionSummary; to: RevisionSummary; fields: FieldChange[]; body: ParagraphChange[] };
 
-const COMPARED: (keyof PostFields)[] = ["title", "slug", "excerpt", "author", "category", "tags", "featured", "readTime", "coverMediaId", "coverAlt"];
+const COMPARED: (keyof PostFields)[] = ["title", "slug", "excerpt", "author", "category", "tags", "featured", "readTime", "coverMediaId", "coverAlt", "metaTitle", "metaDescription", "socialMediaId"];
 
 function shown(value: PostFields[keyof PostFields]): string {
   if (Array.isArray(value)) return value.join(", ");

@@ -33,6 +33,10 @@ export type PostFields = {
   coverMediaId: number | null;
   coverAlt: string;
   body: string;
+  /** Search and sharing (decision 0029): empty uses the title, the excerpt, the cover. */
+  metaTitle: string;
+  metaDescription: string;
+  socialMediaId: number | null;
 };
 
 /** A post as the studio sees it. */
@@ -86,6 +90,14 @@ const FieldsSchema = z
       .nullable(),
     coverAlt: text(POST_RULES.coverAltMax, POST_MESSAGES.coverAltTooLong),
     body: z.string().max(POST_RULES.bodyMax, POST_MESSAGES.bodyTooLong).transform(noNul),
+    metaTitle: text(POST_RULES.metaTitleMax, POST_MESSAGES.metaTitleTooLong),
+    metaDescription: text(POST_RULES.metaDescriptionMax, POST_MESSAGES.metaDescriptionTooLong),
+    socialMediaId: z
+      .number({ error: POST_MESSAGES.socialImageNotFound })
+      .int(POST_MESSAGES.socialImageNotFound)
+      .positive(POST_MESSAGES.socialImageNotFound)
+      .max(Number.MAX_SAFE_INTEGER, POST_MESSAGES.socialImageNotFound)
+      .nullable(),
   })
   .partial()
   .strict();
@@ -120,6 +132,9 @@ function fieldsOf(row: BlogRow): PostFields {
     coverMediaId: row.cover_media_id === null ? null : Number(row.cover_media_id),
     coverAlt: row.cover_alt,
     body: row.body_source ?? sectionsToMarkdown(storedSections(row.content)),
+    metaTitle: row.meta_title ?? "",
+    metaDescription: row.meta_description ?? "",
+    socialMediaId: row.social_media_id === null || row.social_media_id === undefined ? null : Number(row.social_media_id),
   };
 }
 
@@ -273,6 +288,9 @@ function columnsOf(fields: PostFields) {
     cover_media_id: fields.coverMediaId,
     cover_alt: fields.coverAlt,
     body_source: fields.body,
+    meta_title: fields.metaTitle,
+    meta_description: fields.metaDescription,
+    social_media_id: fields.socialMediaId,
     ...textColumns({ title: fields.title, excerpt: fields.excerpt, tags: fields.tags, sections }),
   };
 }
@@ -300,6 +318,10 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
     const media = await query.executeTakeFirst();
     if (!media) throw invalid(POST_MESSAGES.coverNotFound, "coverMediaId");
     if (!merged.coverAlt) throw invalid(POST_MESSAGES.coverAltRequired, "coverAlt");
+  }
+  if (merged.socialMediaId !== null && merged.socialMediaId !== current.socialMediaId) {
+    const media = await db.selectFrom("media").select("id").where("id", "=", merged.socialMediaId).executeTakeFirst();
+    if (!media) throw invalid(POST_MESSAGES.socialImageNotFound, "socialMediaId");
   }
   if (parsed.body !== undefined) await assertMarks(db, merged.body);
   return merged;
@@ -491,7 +513,7 @@ async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
 /** A new draft; every field may be given (a missing slug is made from the title). */
 export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: PostChanges = {}, now = Date.now()): Promise<StudioPost> {
   await assertSaveAllowed(deps, actor);
-  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "" };
+  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null };
   let row: BlogRow;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {
