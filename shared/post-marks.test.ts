@@ -49,6 +49,15 @@ describe("inline marks (decision 0029)", () => {
     expect(parseInline("\\*not italic\\* and snake_case")).toEqual([{ kind: "text", text: "*not italic* and snake_case" }]);
   });
 
+  it("reads a hostile 50,000-character paragraph in one pass, not one scan per mark character", () => {
+    for (const text of ["*a ".repeat(16_000), "**a ".repeat(12_000), "[a".repeat(25_000), "[a".repeat(24_000) + "](https://x.example)", "[a](".repeat(12_000), "[" + "](".repeat(25_000)]) {
+      const started = performance.now();
+      parseInline(text);
+      markProblem(text);
+      expect(performance.now() - started, text.slice(0, 8)).toBeLessThan(1_000);
+    }
+  });
+
   it("stops nesting at a depth limit (a hostile paragraph stays linear)", () => {
     const deep = "*".repeat(2000) + "x" + "*".repeat(2000);
     expect(spansText(parseInline(deep)).length).toBeGreaterThan(0);

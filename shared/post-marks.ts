@@ -38,6 +38,7 @@ export type PostBlock =
 /** Nesting deeper than this is text (a hostile paragraph cannot make the parser recurse without end). */
 const MAX_DEPTH = 4;
 const MAX_URL = 2000;
+const MAX_LABEL = 1000;
 
 // A bullet, a check mark, or one of a few emoji used as list markers (the spec's list rule), written as escapes.
 const LIST_MARKER = new RegExp(
@@ -80,40 +81,33 @@ function pushText(out: Span[], text: string) {
   else out.push({ kind: "text", text });
 }
 
-/** The end of `**` closing a strong span opened at `from` (its inner text starts at from + 2), or -1. */
-function closingStrong(text: string, from: number): number {
-  if (/\s/.test(text[from + 2] ?? " ")) return -1;
-  let j = text.indexOf("**", from + 3);
-  while (j !== -1) {
-    while (text[j + 2] === "*") j++;
-    if (!/\s/.test(text[j - 1]!) && text[j - 1] !== "\\") return j;
-    j = text.indexOf("**", j + 2);
+/**
+ * Where the spans of `text` may close, for every position at once (so a paragraph of unpaired stars costs one pass,
+ * never one scan per star): `strong[k]`, the first `**` at or after k that may close a strong span (the last pair of a
+ * run of stars, after a character that is not a space or a backslash); `em[k]`, the same for a single `*`.
+ */
+function closers(text: string): { strong: Int32Array; em: Int32Array } {
+  const n = text.length;
+  const strong = new Int32Array(n + 2).fill(-1);
+  const em = new Int32Array(n + 2).fill(-1);
+  for (let j = n - 1; j >= 0; j--) {
+    strong[j] = strong[j + 1]!;
+    em[j] = em[j + 1]!;
+    if (text[j] !== "*" || j === 0) continue;
+    const before = text[j - 1]!;
+    if (/\s/.test(before) || before === "\\") continue;
+    if (text[j + 1] === "*" && text[j + 2] !== "*") strong[j] = j;
+    else if (text[j + 1] !== "*" && before !== "*") em[j] = j;
   }
-  return -1;
-}
-
-/** The `*` closing an italic span opened at `from`, skipping `**` pairs, or -1. */
-function closingEm(text: string, from: number): number {
-  if (/[\s*]/.test(text[from + 1] ?? " ")) return -1;
-  for (let j = from + 2; j < text.length; j++) {
-    if (text[j] === "\\") {
-      j++;
-      continue;
-    }
-    if (text[j] !== "*") continue;
-    if (text[j + 1] === "*") {
-      j++;
-      continue;
-    }
-    if (!/\s/.test(text[j - 1]!)) return j;
-  }
-  return -1;
+  return { strong, em };
 }
 
 /** `[label](href)` starting at `from`: its label, address and end, or null. */
 function linkAt(text: string, from: number): { label: string; href: string; end: number } | null {
   let depth = 0;
-  for (let j = from + 1; j < text.length; j++) {
+  // A label is at most MAX_LABEL characters and an address MAX_URL: a stray "[" costs a bounded look ahead.
+  const last = Math.min(text.length, from + 1 + MAX_LABEL);
+  for (let j = from + 1; j < last; j++) {
     const ch = text[j];
     if (ch === "\\") {
       j++;
@@ -127,7 +121,7 @@ function linkAt(text: string, from: number): { label: string; href: string; end:
       }
       if (text[j + 1] !== "(") return null;
       const close = text.indexOf(")", j + 2);
-      if (close === -1) return null;
+      if (close === -1 || close - (j + 2) > MAX_URL) return null;
       return { label: text.slice(from + 1, j), href: text.slice(j + 2, close), end: close + 1 };
     }
   }
@@ -138,6 +132,8 @@ const BARE_URL = /^https?:\/\/[^\s<>"'`]+/;
 
 function parse(text: string, depth: number, inLink: boolean): Span[] {
   const out: Span[] = [];
+  const close = depth < MAX_DEPTH && text.includes("*") ? closers(text) : null;
+  let linkMid = text.indexOf("](");
   let i = 0;
   while (i < text.length) {
     const ch = text[i]!;
@@ -146,16 +142,16 @@ function parse(text: string, depth: number, inLink: boolean): Span[] {
       i += 2;
       continue;
     }
-    if (depth < MAX_DEPTH && ch === "*") {
+    if (close && ch === "*") {
       if (text[i + 1] === "*") {
-        const j = closingStrong(text, i);
+        const j = /\s/.test(text[i + 2] ?? " ") ? -1 : close.strong[i + 3]!;
         if (j !== -1) {
           out.push({ kind: "strong", children: parse(text.slice(i + 2, j), depth + 1, inLink) });
           i = j + 2;
           continue;
         }
       } else {
-        const j = closingEm(text, i);
+        const j = /[\s*]/.test(text[i + 1] ?? " ") ? -1 : close.em[i + 2]!;
         if (j !== -1) {
           out.push({ kind: "em", children: parse(text.slice(i + 1, j), depth + 1, inLink) });
           i = j + 1;
@@ -164,7 +160,9 @@ function parse(text: string, depth: number, inLink: boolean): Span[] {
       }
     }
     if (!inLink && depth < MAX_DEPTH && ch === "[") {
-      const link = linkAt(text, i);
+      // Only a "](" within a label's length ahead can make a link (found once, reused while it is ahead).
+      if (linkMid !== -1 && linkMid < i) linkMid = text.indexOf("](", i);
+      const link = linkMid !== -1 && linkMid - i <= MAX_LABEL ? linkAt(text, i) : null;
       const href = link ? checkedHref(link.href) : null;
       if (link && href && link.label.trim()) {
         out.push({ kind: "link", href, children: parse(link.label, depth + 1, true) });
@@ -275,10 +273,14 @@ export function markProblem(paragraph: string): "link" | "alt" | null {
   const text = paragraph.trim();
   if (/^!\[\s*\]\(media:\d+/.test(text)) return "alt";
   for (let i = text.indexOf("]("); i !== -1; i = text.indexOf("](", i + 2)) {
-    const open = text.lastIndexOf("[", i);
+    // The label's "[" within a label's length back (a bounded look, whatever the paragraph holds).
+    const from = Math.max(0, i - MAX_LABEL);
+    const back = text.slice(from, i).lastIndexOf("[");
+    const open = back === -1 ? -1 : from + back;
     if (open === -1 || text[open - 1] === "\\") continue;
     const close = text.indexOf(")", i + 2);
-    if (close === -1) continue;
+    // No ")" after this one: none after any later "](" either.
+    if (close === -1) break;
     const href = text.slice(i + 2, close).replace(/\s+"[^"]*"$/, "");
     if (text[open - 1] === "!" && /^media:\d+$/.test(href)) continue;
     if (!checkedHref(href)) return "link";
