@@ -23,7 +23,8 @@
 export type Span =
   | { kind: "text"; text: string }
   | { kind: "strong" | "em"; children: Span[] }
-  | { kind: "link"; href: string; children: Span[] };
+  /** `outside`: the address leaves the site (set by `renderSections`, which knows the site's address). */
+  | { kind: "link"; href: string; children: Span[]; outside?: boolean };
 
 export type CtaKind = "book-demo" | "whatsapp";
 
@@ -286,4 +287,34 @@ export function markProblem(paragraph: string): "link" | "alt" | null {
     if (!checkedHref(href)) return "link";
   }
   return null;
+}
+
+/** A section as the post page draws it: its title and its paragraphs read into blocks. */
+export type RenderedSection = { title: string; blocks: PostBlock[] };
+
+function markOutside(spans: Span[], publicUrl: string | undefined): Span[] {
+  return spans.map((s) =>
+    s.kind === "text" ? s : s.kind === "link" ? { ...s, outside: isOutsideLink(s.href, publicUrl), children: markOutside(s.children, publicUrl) } : { ...s, children: markOutside(s.children, publicUrl) },
+  );
+}
+
+/**
+ * A post's sections read on the server, for the page to draw: the parser stays out of the public page's JavaScript
+ * (the browser receives the blocks as data).
+ */
+export function renderSections(sections: ReadonlyArray<{ title: string; content: readonly string[] }>, publicUrl: string | undefined): RenderedSection[] {
+  return sections.map((section) => ({
+    title: section.title,
+    blocks: postBlocks(section.content).map((block): PostBlock => {
+      switch (block.kind) {
+        case "plain":
+        case "quote":
+          return { ...block, spans: markOutside(block.spans, publicUrl) };
+        case "list":
+          return { ...block, items: block.items.map((item) => markOutside(item, publicUrl)) };
+        default:
+          return block;
+      }
+    }),
+  }));
 }

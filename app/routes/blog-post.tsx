@@ -12,6 +12,7 @@ import { getBlog } from "../../server/services/blog/posts";
 import { type BlogCover, coversFor } from "../../server/services/media/covers";
 import { inlinePicturesFor } from "../../server/services/media/inline-pictures";
 import { postSeo } from "../../server/services/blog/seo";
+import { renderSections } from "@shared/post-marks";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -36,7 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
   const seo = await postSeo(deps, blog);
-  return { blog, related: related.data, liked, covers, pictures, seo };
+  return { blog, related: related.data, liked, covers, pictures, seo, body: renderSections(blog.content.sections, deps.config.PUBLIC_URL) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -141,7 +142,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   }
 
   return (
-    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)} pictures={"pictures" in loaderData ? loaderData.pictures : undefined}>
+    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)} pictures={"pictures" in loaderData ? loaderData.pictures : undefined} body={"body" in loaderData ? loaderData.body : []}>
       {site && <JsonLd data={blogPostingJsonLd(blog, site.publicUrl)} />}
     </PostArticle>
   );

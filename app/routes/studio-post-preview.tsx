@@ -8,6 +8,7 @@ import { requireStudio } from "~/lib/studio.server";
 import { listBlogs } from "../../server/services/blog/listing";
 import { coverOfMedia, coversFor } from "../../server/services/media/covers";
 import { inlinePicturesFor } from "../../server/services/media/inline-pictures";
+import { renderSections } from "@shared/post-marks";
 import type { Route } from "./+types/studio-post-preview";
 
 /**
@@ -34,11 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
   const cover = await coverOfMedia(args.context.deps, post.coverMediaId, post.coverAlt);
   if (cover) covers[blog.id] = cover;
   const pictures = await inlinePicturesFor(args.context.deps, blog.content.sections);
-  return { id: post.id, blog, related: related.data, covers, pictures };
+  return { id: post.id, blog, related: related.data, covers, pictures, body: renderSections(blog.content.sections, args.context.deps.config.PUBLIC_URL) };
 }
 
 export default function PostPreview({ loaderData }: Route.ComponentProps) {
-  const { id, blog, related, covers, pictures } = loaderData;
+  const { id, blog, related, covers, pictures, body } = loaderData;
   return (
     <PublicFrame>
       <div role="note" className="border-b border-amber-300 bg-amber-50">
@@ -49,7 +50,7 @@ export default function PostPreview({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      <PostArticle blog={blog} related={related} liked={false} preview covers={covers} pictures={pictures} />
+      <PostArticle blog={blog} related={related} liked={false} preview covers={covers} body={body} pictures={pictures} />
     </PublicFrame>
   );
 }

@@ -6,6 +6,7 @@ import type { Blog } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
 import { PostHero, RelatedCover } from "./cover-image";
 import { formatCount, formatLongDate, formatShortDate } from "./format";
+import type { RenderedSection } from "@shared/post-marks";
 import { type InlinePictures, PostBody } from "./post-body";
 
 /** What a like answers: counted (with the new total), or refused (with a message when the visitor should know why). */
@@ -22,6 +23,8 @@ type ArticleProps = {
   preview?: boolean;
   /** Uploaded covers of the post and the related posts, by post id. */
   covers?: Readonly<Record<number, BlogCover>>;
+  /** The body, read on the server (`renderSections`). */
+  body: readonly RenderedSection[];
   /** The library pictures the body shows inline, by media id. */
   pictures?: InlinePictures;
   /** Rendered first inside the article (the public page's JSON-LD). */
@@ -29,7 +32,7 @@ type ArticleProps = {
 };
 
 /** The post page's article: the public page and the studio's preview render exactly this. */
-export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, pictures = {}, children }: ArticleProps) {
+export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children }: ArticleProps) {
   const site = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-busy={loadingPost}>
@@ -60,7 +63,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
         <PostActions blog={blog} liked={liked} posted={posted} postedRefusal={postedRefusal} preview={preview} />
       </header>
 
-      <PostBody sections={blog.content.sections} pictures={pictures} />
+      <PostBody sections={body} pictures={pictures} />
 
       {blog.tags.length > 0 && (
         <div className="mt-12">

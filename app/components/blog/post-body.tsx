@@ -1,7 +1,6 @@
 import { BLOG_POST, whatsappLink } from "@shared/content";
-import { type PostBlock, type Span, isOutsideLink, postBlocks } from "@shared/post-marks";
+import type { PostBlock, RenderedSection, Span } from "@shared/post-marks";
 import { useSite } from "~/lib/site-context";
-import type { BlogSection } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
 import { CoverImage } from "./cover-image";
 
@@ -9,11 +8,11 @@ import { CoverImage } from "./cover-image";
 export type InlinePictures = Readonly<Record<number, Omit<BlogCover, "alt">>>;
 
 /**
- * Sections by the spec's rules and the marks of decision 0029 (shared/post-marks.ts), always built as elements from
- * text (never HTML). A section without a title (text written before the first heading) has no heading; the others are
+ * Sections by the spec's rules and the marks of decision 0029 (shared/post-marks.ts, read on the server by
+ * `renderSections`: the parser is not in the page's JavaScript), always built as elements from text (never HTML). A section without a title (text written before the first heading) has no heading; the others are
  * numbered from 1.
  */
-export function PostBody({ sections, pictures = {} }: { sections: readonly BlogSection[]; pictures?: InlinePictures }) {
+export function PostBody({ sections, pictures = {} }: { sections: readonly RenderedSection[]; pictures?: InlinePictures }) {
   let number = 0;
   return (
     <div className="mt-10 space-y-10" data-post-body="">
@@ -34,7 +33,7 @@ export function PostBody({ sections, pictures = {} }: { sections: readonly BlogS
               </h2>
             ) : null}
             <div className="space-y-4 text-lg leading-relaxed text-slate-800">
-              {postBlocks(section.content).map((block, j) => (
+              {section.blocks.map((block, j) => (
                 <Block key={j} block={block} pictures={pictures} />
               ))}
             </div>
@@ -101,7 +100,6 @@ function Block({ block, pictures }: { block: PostBlock; pictures: InlinePictures
 }
 
 function Spans({ spans }: { spans: readonly Span[] }) {
-  const site = useSite();
   return (
     <>
       {spans.map((span, i) => {
@@ -125,7 +123,7 @@ function Spans({ spans }: { spans: readonly Span[] }) {
               <a
                 key={i}
                 href={span.href}
-                rel={isOutsideLink(span.href, site?.publicUrl) ? "noopener noreferrer" : undefined}
+                rel={span.outside ? "noopener noreferrer" : undefined}
                 className="break-words font-semibold text-emerald-800 underline underline-offset-4 hover:text-emerald-900"
               >
                 <Spans spans={span.children} />
