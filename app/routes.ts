@@ -40,7 +40,6 @@ export default [
       route("posts", "routes/studio/posts.tsx"),
       route("posts/new", "routes/studio/posts-new.tsx"),
       route("posts/:id", "routes/studio/post-edit.tsx"),
-      route("posts/:id/preview", "routes/studio/post-preview.tsx"),
       route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
       route("media", "routes/studio/media.tsx"),
       route("analytics", "routes/studio/analytics.tsx"),
@@ -67,6 +66,8 @@ export default [
       route("password", "routes/studio/password.tsx"),
     ]),
   ]),
+  // The studio's preview of a post: staff only, drawn in the public site's frame and stylesheet (what visitors will see).
+  route("studio/posts/:id/preview", "routes/studio-post-preview.tsx"),
   // Resource routes (no page).
   route("rss.xml", "routes/rss-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

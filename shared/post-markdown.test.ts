@@ -10,14 +10,25 @@ describe("light Markdown → post sections", () => {
     ]);
   });
 
-  it("puts text before the first heading into a section with the given title", () => {
-    expect(markdownToSections("Hello there.", { untitledSection: "Intro" })).toEqual([{ title: "Intro", content: ["Hello there."] }]);
+  it("puts text before the first heading into a section without a title (no heading the author never wrote)", () => {
+    expect(markdownToSections("Hello there.\n\n## Next\n\nMore.")).toEqual([
+      { title: "", content: ["Hello there."] },
+      { title: "Next", content: ["More."] },
+    ]);
+    expect(sectionsToMarkdown([{ title: "", content: ["Hello there."] }])).toBe("Hello there.");
   });
 
-  it("maps quotes to the spec's quote rule and list items to its bullet rule", () => {
-    const md = "## S\n\n> Wise words\n> continue.\n\n- one\n* two\n1. three\n\n> \"Already quoted\"";
+  it("maps quotes to the spec's quote rule, bullets to its bullet rule and numbered items to `1. text`", () => {
+    const md = "## S\n\n> Wise words\n> continue.\n\n- one\n* two\n1. three\n2) four\n\n> \"Already quoted\"";
     expect(markdownToSections(md)).toEqual([
-      { title: "S", content: ['"Wise words continue."', "• one", "• two", "• 1. three", '"Already quoted"'] },
+      { title: "S", content: ['"Wise words continue."', "• one", "• two", "1. three", "2. four", '"Already quoted"'] },
+    ]);
+  });
+
+  it("keeps marks, pictures and buttons as typed", () => {
+    const md = "Some **bold** and [a link](https://example.com).\n\n![A parrot](media:3 \"Our parrot\")\n\n[[button:whatsapp]]";
+    expect(markdownToSections(md)).toEqual([
+      { title: "", content: ["Some **bold** and [a link](https://example.com).", '![A parrot](media:3 "Our parrot")', "[[button:whatsapp]]"] },
     ]);
   });
 
@@ -28,13 +39,13 @@ describe("light Markdown → post sections", () => {
 
   it("a heading without text after # is a plain paragraph; empty input has no sections", () => {
     expect(markdownToSections("")).toEqual([]);
-    expect(markdownToSections("#hashtag")).toEqual([{ title: "Introduction", content: ["#hashtag"] }]);
+    expect(markdownToSections("#hashtag")).toEqual([{ title: "", content: ["#hashtag"] }]);
   });
 
   it("gives the same sections back through Markdown", () => {
     const sections = [
       { title: "A", content: ["Plain.", '"A quote"', "• item one", "• item two"] },
-      { title: "B", content: ["✅ emoji item", "More."] },
+      { title: "B", content: ["✅ emoji item", "More.", "1. first", "2. second"] },
     ];
     expect(markdownToSections(sectionsToMarkdown(sections))).toEqual(sections);
   });

@@ -1,12 +1,14 @@
 /**
  * The studio's light Markdown, turned into the spec's post content (`sections[{ title, content[] }]`), and back.
  *
- * - `# Title` or `## Title` starts a section; text before the first heading goes into a section titled
- *   `untitledSection` (the caller's copy).
+ * - `# Title` or `## Title` starts a section; text before the first heading goes into a section with an empty
+ *   title, which the pages show without a heading (the author never wrote one).
  * - Blank lines separate paragraphs; the lines of one paragraph are joined with a space.
  * - `> text` is a quote: the paragraph is stored starting with a double quote, which is the spec's quote rule.
- * - `- item`, `* item` and `1. item` are list items: each is stored as its own paragraph starting with "• ", the
- *   spec's bullet rule (an ordered item keeps its number as text: "• 1. item").
+ * - `- item` and `* item` are list items: each is stored as its own paragraph starting with "• ", the spec's
+ *   bullet rule; `1. item` is an item of a numbered list, stored as `1. item` (shared/post-marks.ts).
+ * - Inline marks (`**bold**`, `*italic*`, `[text](https://...)`), pictures (`![alt](media:42 "caption")`) and
+ *   buttons (`[[button:book-demo]]`) are kept as typed: shared/post-marks.ts says what they show (decision 0029).
  * - Nothing else is syntax. Raw HTML is text: it is stored as typed and every page renders paragraphs as text,
  *   so `<script>` shows as the characters `<script>`.
  *
@@ -34,7 +36,7 @@ function quoted(text: string): string {
   return /^["\u201C]/.test(text) ? text : `"${text}"`;
 }
 
-export function markdownToSections(source: string, { untitledSection = "Introduction" }: { untitledSection?: string } = {}): MarkdownSection[] {
+export function markdownToSections(source: string): MarkdownSection[] {
   const sections: MarkdownSection[] = [];
   let current: MarkdownSection | null = null;
   let paragraph: string[] = [];
@@ -42,7 +44,7 @@ export function markdownToSections(source: string, { untitledSection = "Introduc
 
   const section = (): MarkdownSection => {
     if (!current) {
-      current = { title: untitledSection, content: [] };
+      current = { title: "", content: [] };
       sections.push(current);
     }
     return current;
@@ -78,8 +80,8 @@ export function markdownToSections(source: string, { untitledSection = "Introduc
     const ordered = bullet ? null : ORDERED.exec(line);
     if (bullet || ordered) {
       flush();
-      const text = clean(bullet ? bullet[1]! : `${ordered![1]}. ${ordered![2]}`);
-      if (text) section().content.push(`${LIST_BULLET} ${text}`);
+      const text = clean(bullet ? bullet[1]! : ordered![2]!);
+      if (text) section().content.push(bullet ? `${LIST_BULLET} ${text}` : `${ordered![1]}. ${text}`);
       continue;
     }
     // A plain line after a quote line starts a new paragraph; after plain lines it continues the paragraph.
@@ -94,13 +96,15 @@ export function markdownToSections(source: string, { untitledSection = "Introduc
 export function sectionsToMarkdown(sections: readonly MarkdownSection[]): string {
   const out: string[] = [];
   for (const s of sections) {
-    out.push(`## ${s.title}`);
+    if (s.title) out.push(`## ${s.title}`);
     for (const p of s.content) {
       const text = p.trim();
       if (!text) continue;
       if (/^["\u201C]/.test(text)) out.push(`> ${text}`);
-      else if (text.startsWith(LIST_BULLET)) out.push(`- ${text.slice(LIST_BULLET.length).trim()}`);
-      else out.push(text);
+      else if (text.startsWith(LIST_BULLET)) {
+        const item = text.slice(LIST_BULLET.length).trim();
+        out.push(/^\d{1,3}[.)]\s/.test(item) ? item : `- ${item}`);
+      } else out.push(text);
     }
   }
   return out.join("\n\n");

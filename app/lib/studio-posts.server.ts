@@ -14,6 +14,7 @@ export function changesFromForm(form: FormData): PostChanges {
     return typeof value === "string" ? value : "";
   };
   const cover = text("coverMediaId").trim();
+  const social = text("socialMediaId").trim();
   return {
     title: text("title"),
     slug: text("slug"),
@@ -27,6 +28,9 @@ export function changesFromForm(form: FormData): PostChanges {
     coverMediaId: cover === "" ? null : /^\d{1,15}$/.test(cover) ? Number(cover) : -1,
     coverAlt: text("coverAlt"),
     body: text("body"),
+    metaTitle: text("metaTitle"),
+    metaDescription: text("metaDescription"),
+    socialMediaId: social === "" ? null : /^\d{1,15}$/.test(social) ? Number(social) : -1,
   };
 }
 
@@ -48,6 +52,9 @@ export function valuesFromForm(form: FormData): EditorValues {
     coverMediaId: changes.coverMediaId && changes.coverMediaId > 0 ? changes.coverMediaId : null,
     coverAlt: changes.coverAlt ?? "",
     body: changes.body ?? "",
+    metaTitle: changes.metaTitle ?? "",
+    metaDescription: changes.metaDescription ?? "",
+    socialMediaId: changes.socialMediaId && changes.socialMediaId > 0 ? changes.socialMediaId : null,
     scheduledAt: text("scheduledAt"),
   };
 }

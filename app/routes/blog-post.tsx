@@ -10,6 +10,9 @@ import { hasLiked } from "../../server/services/blog/likes";
 import { listBlogs } from "../../server/services/blog/listing";
 import { getBlog } from "../../server/services/blog/posts";
 import { type BlogCover, coversFor } from "../../server/services/media/covers";
+import { inlinePicturesFor } from "../../server/services/media/inline-pictures";
+import { postSeo } from "../../server/services/blog/seo";
+import { renderSections } from "@shared/post-marks";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
@@ -27,12 +30,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
     return data({ blog: null, related: [] as Blog[], liked: false }, { status: former?.kind === "gone" ? 410 : 404 });
   }
-  const [related, liked] = await Promise.all([
+  const [related, liked, pictures] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug }),
     hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
+    inlinePicturesFor(deps, blog.content.sections),
   ]);
   const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
-  return { blog, related: related.data, liked, covers };
+  const seo = await postSeo(deps, blog);
+  return { blog, related: related.data, liked, covers, pictures, seo, body: renderSections(blog.content.sections, deps.config.PUBLIC_URL) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,10 +68,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const blog = loaderData?.blog;
+  const seo = loaderData && "seo" in loaderData ? loaderData.seo : undefined;
   const path = `/blog/${params.slug}`;
   if (!blog) return pageMeta({ title: BLOG_POST.notFound, description: BLOG_POST.notFoundText, path, matches, noindex: true });
   return [
-    ...pageMeta({ title: blog.title, description: blog.excerpt, path, matches, type: "article", image: shareImageOf(coversOf(loaderData)[blog.id]) }),
+    ...pageMeta({
+      title: seo?.title || blog.title,
+      description: seo?.description || blog.excerpt,
+      path,
+      matches,
+      type: "article",
+      image: shareImageOf(seo?.image ?? coversOf(loaderData)[blog.id]),
+    }),
     { property: "article:published_time", content: blog.date },
     { property: "article:section", content: blog.category },
     { property: "article:author", content: blog.author },
@@ -129,7 +142,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   }
 
   return (
-    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)}>
+    <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)} pictures={"pictures" in loaderData ? loaderData.pictures : undefined} body={"body" in loaderData ? loaderData.body : []}>
       {site && <JsonLd data={blogPostingJsonLd(blog, site.publicUrl)} />}
     </PostArticle>
   );

@@ -90,6 +90,10 @@ export interface BlogNewsletterTables {
     cover_alt: Generated<string>;
     /** The body as written in the studio (light Markdown); null for posts that never went through the editor. */
     body_source: string | null;
+    /** Search and sharing (migration 0022): empty means the title / excerpt; null social image means the cover. */
+    meta_title: Generated<string>;
+    meta_description: Generated<string>;
+    social_media_id: number | null;
   };
   blog_likes: {
     blog_id: number;

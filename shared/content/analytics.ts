@@ -57,6 +57,8 @@ export const ANALYTICS_COPY = {
   goalsByPage: "Goals by page",
   goalsBySource: "Goals by source",
   posts: "Posts",
+  /** A post's views as its page and the posts list count them (decision 0029), beside this period's page views. */
+  postViews: "Views (all time)",
   page: "Page",
   source: "Source",
   goal: "Goal",

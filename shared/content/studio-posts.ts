@@ -29,6 +29,11 @@ export const POST_RULES = {
   bodyMax: 50_000,
   /** Revisions kept per post (the newest); at least 20 are promised. */
   revisionsKept: 50,
+  /** Search engines show about 60 characters of a title and 155 of a description; these are the stored limits. */
+  metaTitleMax: 200,
+  metaDescriptionMax: 400,
+  /** Pictures one post's body may show. */
+  picturesMax: 50,
   /** Posts per page of the studio's list. */
   pageSize: 25,
   /** The schedule worker looks for due posts this often: a post goes out within a minute of its time. */
@@ -45,9 +50,6 @@ export const POST_ADDRESS_MESSAGES = {
   gone: "This blog was deleted.",
 };
 
-/** A section of text written before the first heading gets this title. */
-export const UNTITLED_SECTION = "Introduction";
-
 export const POST_MESSAGES = {
   notFound: "That post does not exist (it may have been deleted).",
   revisionNotFound: "That revision does not exist.",
@@ -63,6 +65,13 @@ export const POST_MESSAGES = {
   tagsInvalid: `Up to ${POST_RULES.tagsMax} tags, each at most ${POST_RULES.tagMax} characters.`,
   readTimeTooLong: `The read time can be at most ${POST_RULES.readTimeMax} characters (e.g. "5 min read").`,
   bodyRequired: "Write the body: at least one paragraph.",
+  metaTitleTooLong: `The search headline can be at most ${POST_RULES.metaTitleMax} characters.`,
+  metaDescriptionTooLong: `The search description can be at most ${POST_RULES.metaDescriptionMax} characters.`,
+  socialImageNotFound: "That sharing image does not exist in the media library. Choose another, or leave it empty to use the cover.",
+  linkInvalid: "A link in the body must start with https:// or http:// (or / for a page of this site). Fix the address in [text](address).",
+  pictureAltRequired: "Every picture in the body needs alt text: describe it in ![alt text](media:...).",
+  pictureNotFound: "A picture in the body is not in the media library (it may have been deleted). Choose it again.",
+  tooManyPictures: `A post can show at most ${POST_RULES.picturesMax} pictures in its body.`,
   bodyTooLong: `The body can be at most ${groupDigits(POST_RULES.bodyMax)} characters.`,
   coverNotFound: "That cover image does not exist. Choose an image from the media library.",
   coverAltRequired: "Describe the cover image for people who cannot see it (alt text).",
@@ -121,7 +130,8 @@ export const POST_PAGES = {
     readTime: "Read time",
     readTimeHint: (computed: string) => `Leave empty to use the computed one: ${computed}.`,
     body: "Body",
-    bodyHint: "# or ## starts a section; a blank line starts a paragraph; > quotes; - or 1. list items. HTML is shown as text.",
+    bodyHint:
+      "# or ## starts a section; a blank line starts a paragraph; > quotes; - or 1. list items; **bold**, *italic*, [text](https://...) links. HTML is shown as text.",
     scheduledAt: "Publish at",
     timeZone: (zone: string) => `Time zone: ${zone}.`,
   },
@@ -149,12 +159,15 @@ export const POST_PAGES = {
   previewBanner: "Preview: this is how the post will look once published. It is not public.",
   backToEditor: "Back to the editor",
   revisionsTitle: "Revisions",
-  revisionsDescription: "Each save is kept (the last 50). Compare two, or restore one as a new save.",
+  revisionsDescription: "Each save is kept (the last 50). Compare two, or open one in the editor to restore it: nothing changes until you save it there.",
   compare: "Compare",
   compareFrom: "From",
   compareTo: "To",
   restore: "Restore",
   restoreLabel: (version: number) => `Restore version ${version}`,
+  restoring: (version: number) =>
+    `Version ${version} is in the editor below, not saved yet: the post has not changed. Save (or publish) to keep it, or go back to the post to leave it as it is.`,
+  discardRestore: "Leave the post as it is",
   field: "Field",
   before: "Before",
   after: "After",
@@ -171,3 +184,45 @@ export function savedMessage(status: string): string {
   if (status === "scheduled") return POST_MESSAGES.savedScheduled;
   return POST_MESSAGES.saved;
 }
+
+/** The body's formatting buttons (decision 0029): each wraps the selection or inserts a line. */
+export const POST_MARKS = {
+  group: "Formatting",
+  bold: "Bold",
+  italic: "Italic",
+  link: "Link",
+  numbered: "Numbered list",
+  bulleted: "Bulleted list",
+  bookDemo: "Book Demo button",
+  whatsapp: "WhatsApp button",
+  shortcuts: "Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link (Cmd on a Mac).",
+  linkText: "link text",
+  picture: {
+    legend: "Insert a picture from the media library",
+    choose: "Picture",
+    none: "Choose a picture",
+    loading: "Loading the media library...",
+    failed: "The media library could not be loaded.",
+    alt: "Alt text (required)",
+    altHint: "What the picture shows, for people who cannot see it.",
+    caption: "Caption (optional)",
+    insert: "Insert picture",
+    needPicture: "Choose a picture first.",
+    needAlt: "Write the alt text first.",
+    inserted: "Picture inserted into the body.",
+  },
+} as const;
+
+/** The editor's search and sharing fields (decision 0029). */
+export const POST_SEO = {
+  legend: "Search and sharing",
+  metaTitle: "Search headline",
+  metaTitleHint: "Shown by search engines and link previews. Empty: the post's title. About 60 characters show.",
+  metaDescription: "Search description",
+  metaDescriptionHint: "Empty: the excerpt. About 155 characters show.",
+  socialImage: "Sharing image (media number)",
+  socialImageHint: "The number of an image on the Media page, shown when the post is shared. Empty: the cover.",
+  previewLabel: "How a search result may show it",
+  siteName: "Wise Parrot",
+} as const;
+

@@ -6,7 +6,8 @@ import type { Blog } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
 import { PostHero, RelatedCover } from "./cover-image";
 import { formatCount, formatLongDate, formatShortDate } from "./format";
-import { PostBody } from "./post-body";
+import type { RenderedSection } from "@shared/post-marks";
+import { type InlinePictures, PostBody } from "./post-body";
 
 /** What a like answers: counted (with the new total), or refused (with a message when the visitor should know why). */
 export type LikeAnswer = { like: { ok: true; likes: number } | { ok: false; message?: string } };
@@ -22,12 +23,16 @@ type ArticleProps = {
   preview?: boolean;
   /** Uploaded covers of the post and the related posts, by post id. */
   covers?: Readonly<Record<number, BlogCover>>;
+  /** The body, read on the server (`renderSections`). */
+  body: readonly RenderedSection[];
+  /** The library pictures the body shows inline, by media id. */
+  pictures?: InlinePictures;
   /** Rendered first inside the article (the public page's JSON-LD). */
   children?: ReactNode;
 };
 
 /** The post page's article: the public page and the studio's preview render exactly this. */
-export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, children }: ArticleProps) {
+export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children }: ArticleProps) {
   const site = useSite();
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-busy={loadingPost}>
@@ -58,7 +63,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
         <PostActions blog={blog} liked={liked} posted={posted} postedRefusal={postedRefusal} preview={preview} />
       </header>
 
-      <PostBody sections={blog.content.sections} />
+      <PostBody sections={body} pictures={pictures} />
 
       {blog.tags.length > 0 && (
         <div className="mt-12">

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
 import { CoverField } from "./cover-field";
+import { MarksToolbar } from "./marks-toolbar";
+import { SeoFields } from "./seo-fields";
 import type { PostFields } from "../../../server/services/blog/studio-posts";
 import { Button, Field, Notice, StatusBadge, buttonClass } from "./ui";
 
@@ -33,6 +35,8 @@ type Props = {
   /** For an existing post (`scheduledAt`: its schedule, epoch ms). */
   post?: { id: number; version: number; status: PostStatus; scheduledAt?: number | null };
   answer?: EditorAnswerView;
+  /** A revision opened to restore: its fields are in the editor, unsaved, until the first save. */
+  restoring?: { revisionId: number; version: number };
 };
 
 /**
@@ -60,7 +64,7 @@ export function offsetAtLocal(text: string): string {
  * The post editor: a plain form that works without JavaScript (every button posts it to the page's action); with
  * JavaScript it also saves a few seconds after typing stops (a fetcher), and a failed save says so and keeps the text.
  */
-export function PostEditor({ mode, fields, categories, computedReadTime, words, post, answer }: Props) {
+export function PostEditor({ mode, fields, categories, computedReadTime, words, post, answer, restoring }: Props) {
   const navigation = useNavigation();
   const autosave = useFetcher<EditorAnswerView>({ key: post ? `autosave-${post.id}` : "autosave-new" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,6 +78,8 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
   const [offset, setOffset] = useState("0");
   const [local, setLocal] = useState(false);
   const [dirtySinceSave, setDirtySinceSave] = useState(false);
+  // The restored revision's id goes with the saves until one succeeds (the server audits it "revision restored").
+  const [restoredFrom, setRestoredFrom] = useState(restoring?.revisionId);
 
   useEffect(() => {
     setZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
@@ -81,13 +87,17 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
     setLocal(true);
   }, []);
   useEffect(() => {
-    if (answer?.ok) setVersion((v) => Math.max(v, answer.version));
+    if (answer?.ok) {
+      setVersion((v) => Math.max(v, answer.version));
+      setRestoredFrom(undefined);
+    }
   }, [answer]);
   useEffect(() => {
     const data = autosave.data;
     if (data?.ok) {
       setVersion((v) => Math.max(v, data.version));
       setSavedAt(new Date().toLocaleTimeString());
+      setRestoredFrom(undefined);
     }
   }, [autosave.data]);
   useEffect(() => () => {
@@ -130,6 +140,14 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
 
   return (
     <>
+      {restoring && restoredFrom !== undefined && post ? (
+        <Notice tone="info">
+          {POST_PAGES.restoring(restoring.version)}{" "}
+          <a href={`/studio/posts/${post.id}`} className="font-semibold underline">
+            {POST_PAGES.discardRestore}
+          </a>
+        </Notice>
+      ) : null}
       {answer ? (
         <Notice tone={answer.ok ? "success" : "error"}>
           {conflict ? <strong className="block">{POST_PAGES.conflictTitle}</strong> : null}
@@ -158,6 +176,7 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
           setDirtySinceSave(false);
         }} className="space-y-5" aria-label={mode === "new" ? POST_PAGES.newTitle : POST_PAGES.editTitle}>
         {post ? <input type="hidden" name="version" value={version} /> : null}
+        {restoredFrom !== undefined ? <input type="hidden" name="restoredFrom" value={restoredFrom} /> : null}
         <input type="hidden" name="tzOffset" value={offset} />
         <Field label={POST_PAGES.fields.title} name="title" defaultValue={shown.title} required maxLength={POST_RULES.titleMax} error={fieldErrors.title} />
         <Field label={POST_PAGES.fields.slug} name="slug" defaultValue={shown.slug} maxLength={POST_RULES.slugMax} hint={POST_PAGES.fields.slugHint} error={fieldErrors.slug} />
@@ -183,7 +202,10 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
           </label>
         </div>
         <CoverField mediaId={shown.coverMediaId} alt={shown.coverAlt} error={fieldErrors.coverMediaId ?? fieldErrors.coverAlt} />
+        <SeoFields fields={shown} slug={shown.slug} errors={fieldErrors} />
+        <MarksToolbar bodyId="post-body" />
         <Field
+          id="post-body"
           label={POST_PAGES.fields.body}
           name="body"
           multiline

@@ -145,11 +145,12 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
       </div>
       <Table
         caption={ANALYTICS_COPY.posts}
-        head={[ANALYTICS_COPY.posts, ANALYTICS_COPY.views, ANALYTICS_COPY.visitors, ANALYTICS_COPY.likes]}
+        head={[ANALYTICS_COPY.posts, ANALYTICS_COPY.postViews, ANALYTICS_COPY.views, ANALYTICS_COPY.visitors, ANALYTICS_COPY.likes]}
         rows={d.posts.slice(0, 50).map((p) => [
           <Link key="t" className="text-emerald-800 underline" to={hrefWith(d, { page: `/blog/${p.slug}` })}>
             {p.title}
           </Link>,
+          p.totalViews,
           p.views,
           p.visitors,
           p.likes,

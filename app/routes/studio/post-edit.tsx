@@ -6,7 +6,9 @@ import { PageHeader, buttonClass } from "~/components/studio/ui";
 import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
-import { invalid, notFound } from "../../../server/services/errors";
+import { invalid, isServiceError, notFound } from "../../../server/services/errors";
+import { getRevision, revisionFields } from "../../../server/services/blog/revisions";
+import type { PostFields } from "../../../server/services/blog/studio-posts";
 import { autosavePost, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/post-edit";
 
@@ -17,8 +19,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args);
   const post = await loadPost(args.context.deps, args.params.id);
+  // A revision opened to restore (`?restore=ID`, from the revisions page): its fields fill the editor, unsaved.
+  const restoreId = new URL(args.request.url).searchParams.get("restore");
+  let restoring: { revisionId: number; version: number; fields: PostFields } | null = null;
+  if (restoreId !== null) {
+    const revisionId = /^\d{1,15}$/.test(restoreId) ? Number(restoreId) : 0;
+    try {
+      const revision = await getRevision(args.context.deps, post.id, revisionId);
+      restoring = { revisionId, version: revision.version, fields: await revisionFields(args.context.deps, post.id, revisionId) };
+    } catch (error) {
+      if (isServiceError(error) && error.kind === "not-found") throw data({ message: POST_MESSAGES.revisionNotFound }, { status: 404 });
+      throw error;
+    }
+  }
   // Newsletters are the owner's (issue 16): only an owner is offered to send a published post.
-  return { post, canSendNewsletter: studio.access === "owner" && post.status === "published" };
+  return { post, restoring, canSendNewsletter: studio.access === "owner" && post.status === "published" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -28,6 +43,9 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = /^\d{1,15}$/.test(args.params.id) ? Number(args.params.id) : 0;
   const version = Number(form.get("version"));
+  // The revision this text was restored from, until its first save (audited "revision restored").
+  const restoredText = form.get("restoredFrom");
+  const options = typeof restoredText === "string" && restoredText !== "" ? { restoredFrom: restoredText } : {};
   try {
     if (intent === "delete") {
       if (form.get("confirm") !== "yes") throw invalid(POST_PAGES.deleteNeedsConfirm, "confirm");
@@ -39,13 +57,13 @@ export async function action(args: Route.ActionArgs) {
     let message: string;
     switch (intent) {
       case "publish":
-        post = await publishPost(deps, studio.actor, id, version, changes);
+        post = await publishPost(deps, studio.actor, id, version, changes, undefined, options);
         message = POST_MESSAGES.published;
         break;
       case "schedule": {
         const at = instantFromLocal(String(form.get("scheduledAt") ?? ""), String(form.get("tzOffset") ?? "0"));
         if (at === null) throw invalid(POST_MESSAGES.scheduleInvalid, "scheduledAt");
-        post = await schedulePost(deps, studio.actor, id, version, at, changes);
+        post = await schedulePost(deps, studio.actor, id, version, at, changes, undefined, options);
         message = POST_MESSAGES.scheduled;
         break;
       }
@@ -54,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
         message = POST_MESSAGES.unpublished;
         break;
       case "save":
-        post = await savePost(deps, studio.actor, id, version, changes);
+        post = await savePost(deps, studio.actor, id, version, changes, undefined, options);
         message = savedMessage(post.status);
         break;
       case "autosave":
@@ -71,9 +89,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, canSendNewsletter } = loaderData;
+  const { post, restoring, canSendNewsletter } = loaderData;
   // The schedule's text is made by the editor, in the zone its form sends (post.scheduledAt below).
-  const fields = { ...post, scheduledAt: "" };
+  const fields = { ...post, ...(restoring?.fields ?? {}), scheduledAt: "" };
   return (
     <>
       <PageHeader
@@ -100,7 +118,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         }
       />
       <PostEditor
-        key={post.id}
+        key={`${post.id}-${restoring?.revisionId ?? ""}`}
         mode="edit"
         fields={fields}
         categories={POST_CATEGORIES}
@@ -108,6 +126,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         words={post.words}
         post={{ id: post.id, version: post.version, status: post.status, scheduledAt: post.scheduledAt }}
         answer={actionData}
+        restoring={restoring ? { revisionId: restoring.revisionId, version: restoring.version } : undefined}
       />
     </>
   );

@@ -1,13 +1,12 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { POST_PAGES } from "@shared/content/studio-posts";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, DataTable, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
+import { DataTable, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
-import { loadPost, refusal } from "~/lib/studio-posts.server";
-import { postedForm } from "~/lib/posted-form.server";
+import { loadPost } from "~/lib/studio-posts.server";
 import { requireStudio } from "~/lib/studio.server";
-import { compareRevisions, listRevisions, restoreRevision } from "../../../server/services/blog/revisions";
+import { compareRevisions, listRevisions } from "../../../server/services/blog/revisions";
 import type { Route } from "./+types/post-revisions";
 
 export function meta() {
@@ -38,20 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { post: { id: post.id, title: post.title, version: post.version }, revisions, from, to, comparison, error };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const studio = await requireStudio(args);
-  const form = await postedForm(args.request);
-  const postId = idOf(args.params.id);
-  try {
-    await restoreRevision(args.context.deps, studio.actor, postId, idOf(String(form.get("revision") ?? "")), Number(form.get("version")));
-    return redirect(`/studio/posts/${postId}`);
-  } catch (error) {
-    return refusal(error);
-  }
-}
-
-
-export default function PostRevisions({ loaderData, actionData }: Route.ComponentProps) {
+export default function PostRevisions({ loaderData }: Route.ComponentProps) {
   const dateTime = useWhen({ dateStyle: "medium", timeStyle: "medium" });
   const { post, revisions, from, to, comparison, error } = loaderData;
   return (
@@ -65,7 +51,6 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
           </Link>
         }
       />
-      {actionData && !actionData.ok ? <Notice tone="error">{actionData.message}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <Form method="get" aria-label={POST_PAGES.compare}>
         <DataTable caption={POST_PAGES.revisionsTitle}>
@@ -158,11 +143,10 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
         <ul className="mt-3 flex flex-wrap gap-2">
           {revisions.slice(1).map((r) => (
             <li key={r.id}>
-              <Form method="post">
-                <input type="hidden" name="revision" value={r.id} />
-                <input type="hidden" name="version" value={post.version} />
-                <Button type="submit">{POST_PAGES.restoreLabel(r.version)}</Button>
-              </Form>
+              {/* Into the editor, unsaved: the post changes only when it is saved there. */}
+              <Link to={`/studio/posts/${post.id}?restore=${r.id}`} className={buttonClass("secondary")}>
+                {POST_PAGES.restoreLabel(r.version)}
+              </Link>
             </li>
           ))}
         </ul>

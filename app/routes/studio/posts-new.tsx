@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
-  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: POST_CATEGORIES[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", scheduledAt: "" };
+  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: POST_CATEGORIES[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, scheduledAt: "" };
   return (
     <>
       <PageHeader title={POST_PAGES.newTitle} description={POST_PAGES.newDescription} />

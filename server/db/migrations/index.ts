@@ -20,6 +20,7 @@ import * as m0017 from "./0017-recovery-codes-scrypt";
 import * as m0018 from "./0018-content-drafts";
 import * as m0019 from "./0019-audience-labels";
 import * as m0021 from "./0021-question-log";
+import * as m0022 from "./0022-post-seo";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -50,4 +51,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0018-content-drafts": m0018,
   "0019-audience-labels": m0019,
   "0021-question-log": m0021,
+  "0022-post-seo": m0022,
 };

@@ -69,7 +69,11 @@ export type Dashboard = {
   goals: { goal: GoalName; count: number; visitors: number; rate: number }[];
   goalsByPage: { goal: GoalName; path: string; count: number; rate: number }[];
   goalsBySource: { goal: GoalName; source: string; count: number; visitors: number; rate: number }[];
-  posts: { slug: string; title: string; views: number; visitors: number; likes: number }[];
+  /**
+   * `views`: page views in the period (analytics events); `totalViews`: the post's views, the one number the public
+   * counter and the studio's posts list show (blogs.views, decision 0029).
+   */
+  posts: { slug: string; title: string; views: number; visitors: number; likes: number; totalViews: number }[];
   realtime: number;
   rawDays: number;
 };
@@ -137,7 +141,7 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
 
   const db = deps.db.kysely;
   const [published, likes, live] = await Promise.all([
-    db.selectFrom("blogs").select(["id", "slug", "title"]).where("status", "=", "published").execute(),
+    db.selectFrom("blogs").select(["id", "slug", "title", "views"]).where("status", "=", "published").execute(),
     db
       .selectFrom("blog_likes")
       .select((eb) => ["blog_id", eb.fn.countAll<number>().as("likes")])
@@ -155,7 +159,7 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
   const posts = published
     .map((p) => {
       const s = pageStats.get(`/blog/${p.slug}`);
-      return { slug: p.slug, title: p.title, views: s?.views ?? 0, visitors: s?.visitors ?? 0, likes: likesOf.get(Number(p.id)) ?? 0 };
+      return { slug: p.slug, title: p.title, views: s?.views ?? 0, visitors: s?.visitors ?? 0, likes: likesOf.get(Number(p.id)) ?? 0, totalViews: Number(p.views) };
     })
     .sort((a, b) => b.views - a.views || b.likes - a.likes || a.slug.localeCompare(b.slug));
 

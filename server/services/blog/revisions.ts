@@ -21,10 +21,13 @@ const Snapshot = z
     coverMediaId: z.number().nullable().catch(null),
     coverAlt: z.string().catch(""),
     body: z.string().catch(""),
+    metaTitle: z.string().catch(""),
+    metaDescription: z.string().catch(""),
+    socialMediaId: z.number().nullable().catch(null),
     status: z.enum(["draft", "scheduled", "published", "unpublished"]).catch("draft"),
     scheduledAt: z.number().nullable().catch(null),
   })
-  .catch({ title: "", slug: "", excerpt: "", author: "", category: "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", status: "draft", scheduledAt: null });
+  .catch({ title: "", slug: "", excerpt: "", author: "", category: "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, status: "draft", scheduledAt: null });
 
 function parseSnapshot(text: string): SnapshotOf {
   try {
@@ -69,18 +72,28 @@ export async function getRevision(deps: Pick<Deps, "db">, postId: number, revisi
   return toRevision(row);
 }
 
-/** Restores a revision's fields as a new save (the status stays as it is now; the version check applies). */
+/**
+ * The API's restore: a revision's fields saved as a new save (the status stays as it is now; the version check
+ * applies), audited "revision restored". The studio's pages restore into the editor instead (unsaved until saved).
+ */
 export async function restoreRevision(deps: Pick<Deps, "db">, actor: Actor, postId: number, revisionId: number, version: unknown, now = Date.now()) {
   const { snapshot } = await getRevision(deps, postId, revisionId);
   const { status: _status, scheduledAt: _scheduledAt, ...fields } = snapshot;
-  return savePost(deps, actor, postId, version, fields, now);
+  return savePost(deps, actor, postId, version, fields, now, { restoredFrom: revisionId });
+}
+
+/** A revision's fields as the editor opens them (everything but the status and the schedule). */
+export async function revisionFields(deps: Pick<Deps, "db">, postId: number, revisionId: number): Promise<PostFields> {
+  const { snapshot } = await getRevision(deps, postId, revisionId);
+  const { status: _status, scheduledAt: _scheduledAt, ...fields } = snapshot;
+  return fields;
 }
 
 export type FieldChange = { field: keyof PostFields; before: string; after: string; changed: boolean };
 export type ParagraphChange = { kind: "same" | "added" | "removed"; text: string };
 export type RevisionComparison = { from: RevisionSummary; to: RevisionSummary; fields: FieldChange[]; body: ParagraphChange[] };
 
-const COMPARED: (keyof PostFields)[] = ["title", "slug", "excerpt", "author", "category", "tags", "featured", "readTime", "coverMediaId", "coverAlt"];
+const COMPARED: (keyof PostFields)[] = ["title", "slug", "excerpt", "author", "category", "tags", "featured", "readTime", "coverMediaId", "coverAlt", "metaTitle", "metaDescription", "socialMediaId"];
 
 function shown(value: PostFields[keyof PostFields]): string {
   if (Array.isArray(value)) return value.join(", ");

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
-import { POST_CATEGORIES, POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus, UNTITLED_SECTION } from "../../../shared/content/studio-posts";
+import { POST_CATEGORIES, POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus } from "../../../shared/content/studio-posts";
 import { markdownToSections, readTimeFor, sectionsToMarkdown, wordCount } from "../../../shared/post-markdown";
+import { inlineMediaIds, markProblem } from "../../../shared/post-marks";
 import { z } from "../../../shared/zod";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
@@ -32,6 +33,10 @@ export type PostFields = {
   coverMediaId: number | null;
   coverAlt: string;
   body: string;
+  /** Search and sharing (decision 0029): empty uses the title, the excerpt, the cover. */
+  metaTitle: string;
+  metaDescription: string;
+  socialMediaId: number | null;
 };
 
 /** A post as the studio sees it. */
@@ -85,6 +90,14 @@ const FieldsSchema = z
       .nullable(),
     coverAlt: text(POST_RULES.coverAltMax, POST_MESSAGES.coverAltTooLong),
     body: z.string().max(POST_RULES.bodyMax, POST_MESSAGES.bodyTooLong).transform(noNul),
+    metaTitle: text(POST_RULES.metaTitleMax, POST_MESSAGES.metaTitleTooLong),
+    metaDescription: text(POST_RULES.metaDescriptionMax, POST_MESSAGES.metaDescriptionTooLong),
+    socialMediaId: z
+      .number({ error: POST_MESSAGES.socialImageNotFound })
+      .int(POST_MESSAGES.socialImageNotFound)
+      .positive(POST_MESSAGES.socialImageNotFound)
+      .max(Number.MAX_SAFE_INTEGER, POST_MESSAGES.socialImageNotFound)
+      .nullable(),
   })
   .partial()
   .strict();
@@ -119,6 +132,9 @@ function fieldsOf(row: BlogRow): PostFields {
     coverMediaId: row.cover_media_id === null ? null : Number(row.cover_media_id),
     coverAlt: row.cover_alt,
     body: row.body_source ?? sectionsToMarkdown(storedSections(row.content)),
+    metaTitle: row.meta_title ?? "",
+    metaDescription: row.meta_description ?? "",
+    socialMediaId: row.social_media_id === null || row.social_media_id === undefined ? null : Number(row.social_media_id),
   };
 }
 
@@ -260,7 +276,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The stored columns of `fields` (content and search text from the body). */
 function columnsOf(fields: PostFields) {
-  const sections = markdownToSections(fields.body, { untitledSection: UNTITLED_SECTION });
+  const sections = markdownToSections(fields.body);
   return {
     title: fields.title,
     slug: fields.slug,
@@ -272,6 +288,9 @@ function columnsOf(fields: PostFields) {
     cover_media_id: fields.coverMediaId,
     cover_alt: fields.coverAlt,
     body_source: fields.body,
+    meta_title: fields.metaTitle,
+    meta_description: fields.metaDescription,
+    social_media_id: fields.socialMediaId,
     ...textColumns({ title: fields.title, excerpt: fields.excerpt, tags: fields.tags, sections }),
   };
 }
@@ -300,7 +319,32 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
     if (!media) throw invalid(POST_MESSAGES.coverNotFound, "coverMediaId");
     if (!merged.coverAlt) throw invalid(POST_MESSAGES.coverAltRequired, "coverAlt");
   }
+  if (merged.socialMediaId !== null && merged.socialMediaId !== current.socialMediaId) {
+    const media = await db.selectFrom("media").select("id").where("id", "=", merged.socialMediaId).executeTakeFirst();
+    if (!media) throw invalid(POST_MESSAGES.socialImageNotFound, "socialMediaId");
+  }
+  if (parsed.body !== undefined) await assertMarks(db, merged.body);
   return merged;
+}
+
+/**
+ * The body's marks (decision 0029): every link http(s) or a path of this site, every picture with alt text and in
+ * the media library. What would not render as written is refused with the reason, and nothing is saved.
+ */
+async function assertMarks(db: Kx, body: string): Promise<void> {
+  const sections = markdownToSections(body);
+  for (const section of sections) {
+    for (const paragraph of section.content) {
+      const problem = markProblem(paragraph);
+      if (problem === "link") throw invalid(POST_MESSAGES.linkInvalid, "body");
+      if (problem === "alt") throw invalid(POST_MESSAGES.pictureAltRequired, "body");
+    }
+  }
+  const ids = inlineMediaIds(sections);
+  if (ids.length > POST_RULES.picturesMax) throw invalid(POST_MESSAGES.tooManyPictures, "body");
+  if (ids.length === 0) return;
+  const found = await db.selectFrom("media").select("id").where("id", "in", ids).execute();
+  if (found.length !== ids.length) throw invalid(POST_MESSAGES.pictureNotFound, "body");
 }
 
 export type SnapshotOf = PostFields & { status: PostStatus; scheduledAt: number | null };
@@ -388,8 +432,10 @@ async function writePost(
   transition: Transition,
   now = Date.now(),
   autosave = false,
+  { restoredFrom }: WriteOptions = {},
 ): Promise<StudioPost> {
   const version = parseInput(VersionSchema, expectedVersion);
+  const restored = restoredFrom === undefined ? undefined : parseInput(RevisionIdSchema, restoredFrom);
   await assertSaveAllowed(deps, actor);
   let row: BlogRow;
   try {
@@ -397,6 +443,10 @@ async function writePost(
       const current = await rowById(trx, id);
       if (!current) throw notFound(POST_MESSAGES.notFound);
       if (Number(current.version) !== version) throw conflict(POST_MESSAGES.conflict, "version");
+      if (restored !== undefined) {
+        const revision = await trx.selectFrom("blog_revisions").select("id").where("id", "=", restored).where("blog_id", "=", id).executeTakeFirst();
+        if (!revision) throw notFound(POST_MESSAGES.revisionNotFound);
+      }
       const before = fieldsOf(current);
       const fields = await mergeFields(trx, before, changes, id, deps.db.dialect);
       const status = current.status as PostStatus;
@@ -450,7 +500,9 @@ async function writePost(
   const post = toStudioPost(row);
   await reindex(deps, row);
   const detail = transition.to === "scheduled" ? new Date(transition.at).toISOString() : `v${post.version} ${post.slug}`;
-  await recordAudit(deps, actor, { action: AUDIT_ACTIONS[transition.to], recordType: "post", recordId: String(id), detail }, now);
+  // A save of a revision's fields says so ("revision restored"); a publish or schedule with it is audited as well.
+  if (restored !== undefined) await recordAudit(deps, actor, { action: "post.revision.restore", recordType: "post", recordId: String(id), detail: `revision ${restored} as v${post.version} ${post.slug}` }, now);
+  if (restored === undefined || transition.to !== "keep") await recordAudit(deps, actor, { action: AUDIT_ACTIONS[transition.to], recordType: "post", recordId: String(id), detail }, now);
   return post;
 }
 
@@ -461,7 +513,7 @@ async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
 /** A new draft; every field may be given (a missing slug is made from the title). */
 export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: PostChanges = {}, now = Date.now()): Promise<StudioPost> {
   await assertSaveAllowed(deps, actor);
-  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "" };
+  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null };
   let row: BlogRow;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -483,9 +535,14 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
   return toStudioPost(row);
 }
 
+/** How a write came about: `restoredFrom`, the revision whose fields the editor restored (audited "revision restored"). */
+export type WriteOptions = { restoredFrom?: unknown };
+
+const RevisionIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** Saves the fields (the status stays). */
-export function savePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
-  return writePost(deps, actor, id, version, changes, { to: "keep" }, now);
+export function savePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now(), options: WriteOptions = {}) {
+  return writePost(deps, actor, id, version, changes, { to: "keep" }, now, false, options);
 }
 
 /** The editor's save a few seconds after typing stops: a save like `savePost`, sharing its revision (AUTOSAVE_REVISION_MS). */
@@ -494,16 +551,16 @@ export function autosavePost(deps: Pick<Deps, "db">, actor: Actor, id: number, v
 }
 
 /** Saves the fields and publishes now (a post published before keeps its date). */
-export function publishPost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now()) {
-  return writePost(deps, actor, id, version, changes, { to: "published", at: now }, now);
+export function publishPost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, changes: PostChanges = {}, now = Date.now(), options: WriteOptions = {}) {
+  return writePost(deps, actor, id, version, changes, { to: "published", at: now }, now, false, options);
 }
 
 /** Saves the fields and schedules the post for `at` (epoch ms, in the future); the schedule worker publishes it. */
-export function schedulePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, at: unknown, changes: PostChanges = {}, now = Date.now()) {
+export function schedulePost(deps: Pick<Deps, "db">, actor: Actor, id: number, version: unknown, at: unknown, changes: PostChanges = {}, now = Date.now(), options: WriteOptions = {}) {
   const when = typeof at === "number" ? at : Number.NaN;
   if (!Number.isSafeInteger(when)) throw invalid(POST_MESSAGES.scheduleInvalid, "scheduledAt");
   if (when <= now) throw invalid(POST_MESSAGES.scheduleInPast, "scheduledAt");
-  return writePost(deps, actor, id, version, changes, { to: "scheduled", at: when }, now);
+  return writePost(deps, actor, id, version, changes, { to: "scheduled", at: when }, now, false, options);
 }
 
 /** Takes a published post off the site (unpublished) or a scheduled one off the schedule (back to draft). */

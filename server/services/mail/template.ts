@@ -1,4 +1,7 @@
 import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
+import { BLOG_POST } from "../../../shared/content/blog";
+import { whatsappLink } from "../../../shared/content/site";
+import { type CtaKind, type Span, postBlocks, spansText } from "../../../shared/post-marks";
 
 /**
  * The one template every e-mail of the site goes out in. A message is written once as content (blocks); the plain
@@ -15,7 +18,13 @@ export type EmailBlock =
   | { kind: "button"; label: string; url: string }
   /** Something a visitor typed, shown as a quotation. */
   | { kind: "quote"; text: string }
-  | { kind: "image"; src: string; alt: string };
+  | { kind: "image"; src: string; alt: string }
+  /** A post's paragraph with its marks (decision 0029): bold, italic, links; a quote when `quote`. */
+  | { kind: "marked"; spans: Span[]; quote?: boolean }
+  /** A post's list: numbered (from `start`) or bulleted. */
+  | { kind: "list"; ordered: boolean; start: number; items: Span[][] }
+  /** A post's call-to-action button: its address from the site's settings. */
+  | { kind: "cta"; cta: CtaKind };
 
 export type EmailContent = {
   blocks: EmailBlock[];
@@ -23,7 +32,69 @@ export type EmailContent = {
   unsubscribeUrl?: string;
 };
 
-export type EmailSite = { publicUrl: string; address: string; email: string };
+export type EmailSite = { publicUrl: string; address: string; email: string; bookingUrl?: string; whatsappNumber?: string };
+
+/**
+ * A post's paragraphs as e-mail blocks, by the same rules as the post page (shared/post-marks.ts): lists, quotes,
+ * marks, buttons. A library picture is left out of the e-mail (the post's cover leads it; "Read more" opens the rest).
+ */
+export function postEmailBlocks(paragraphs: readonly string[]): EmailBlock[] {
+  const out: EmailBlock[] = [];
+  for (const block of postBlocks(paragraphs)) {
+    switch (block.kind) {
+      case "plain":
+      case "quote":
+        out.push({ kind: "marked", spans: block.spans, quote: block.kind === "quote" });
+        break;
+      case "list":
+        out.push({ kind: "list", ordered: block.ordered, start: block.ordered ? block.start : 1, items: block.items });
+        break;
+      case "button":
+        out.push({ kind: "cta", cta: block.cta });
+        break;
+      case "image":
+        break;
+    }
+  }
+  return out;
+}
+
+function spansHtml(spans: readonly Span[]): string {
+  return spans
+    .map((s) => {
+      switch (s.kind) {
+        case "text":
+          // Bare addresses are links already (parseInline): text is only escaped.
+          return escapeHtml(s.text);
+        case "strong":
+          return `<strong>${spansHtml(s.children)}</strong>`;
+        case "em":
+          return `<em>${spansHtml(s.children)}</em>`;
+        case "link":
+          return `<a href="${escapeHtml(s.href)}" style="color:${BRAND};text-decoration:underline;">${spansHtml(s.children)}</a>`;
+      }
+    })
+    .join("");
+}
+
+/** The text part of marked spans: the marks dropped, a link's address after its text when they differ. */
+function spansPlain(spans: readonly Span[]): string {
+  return spans.map((s) => (s.kind === "text" ? s.text : s.kind === "link" ? (spansText(s.children) === s.href ? s.href : `${spansPlain(s.children)} (${s.href})`) : spansPlain(s.children))).join("");
+}
+
+/** A site path (`/blogs`) as an absolute address for the e-mail. */
+function absoluteLinks(spans: readonly Span[], site: EmailSite): Span[] {
+  return spans.map((s) => {
+    if (s.kind === "text") return s;
+    if (s.kind === "link") return { ...s, href: s.href.startsWith("/") ? `${site.publicUrl}${s.href}` : s.href, children: absoluteLinks(s.children, site) };
+    return { ...s, children: absoluteLinks(s.children, site) };
+  });
+}
+
+function ctaOf(cta: CtaKind, site: EmailSite): { label: string; url: string } | null {
+  if (cta === "book-demo") return site.bookingUrl ? { label: BLOG_POST.cta.bookDemo, url: site.bookingUrl } : null;
+  return site.whatsappNumber ? { label: BLOG_POST.cta.whatsapp, url: whatsappLink(site.whatsappNumber, BLOG_POST.cta.whatsappMessage) } : null;
+}
 
 export type RenderedEmail = { text: string; html: string };
 
@@ -81,6 +152,21 @@ function ownImage(src: string, site: EmailSite): boolean {
 
 function blockHtml(block: EmailBlock, site: EmailSite): string {
   switch (block.kind) {
+    case "marked":
+      return block.quote
+        ? `<blockquote style="margin:0 0 16px;padding:8px 16px;${WRAP}border-left:4px solid ${BRAND};${FONT}font-size:15px;line-height:1.5;color:${INK};background-color:#f3f4f6;">${spansHtml(absoluteLinks(block.spans, site))}</blockquote>`
+        : `<p style="margin:0 0 16px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};">${spansHtml(absoluteLinks(block.spans, site))}</p>`;
+    case "list": {
+      // Numbers or bullets from the list itself (list-style set inline), never typed into the text as well.
+      const tag = block.ordered ? "ol" : "ul";
+      const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : "";
+      const items = block.items.map((item) => `<li style="margin:0 0 8px;">${spansHtml(absoluteLinks(item, site))}</li>`).join("");
+      return `<${tag}${start} style="margin:0 0 16px;padding-left:24px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};list-style-type:${block.ordered ? "decimal" : "disc"};">${items}</${tag}>`;
+    }
+    case "cta": {
+      const cta = ctaOf(block.cta, site);
+      return cta ? blockHtml({ kind: "button", ...cta }, site) : "";
+    }
     case "heading":
       return `<h1 style="margin:0 0 16px;${WRAP}${FONT}font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h1>`;
     case "subheading":
@@ -104,6 +190,16 @@ function blockHtml(block: EmailBlock, site: EmailSite): string {
 
 function blockText(block: EmailBlock, site: EmailSite): string {
   switch (block.kind) {
+    case "marked": {
+      const text = spansPlain(absoluteLinks(block.spans, site));
+      return block.quote ? `> ${text}` : text;
+    }
+    case "list":
+      return block.items.map((item, i) => `${block.ordered ? `${block.start + i}.` : "-"} ${spansPlain(absoluteLinks(item, site))}`).join("\n");
+    case "cta": {
+      const cta = ctaOf(block.cta, site);
+      return cta ? `${cta.label}: ${cta.url}` : "";
+    }
     case "heading":
       return `${block.text}\n${"=".repeat(Math.min(60, [...block.text].length))}`;
     case "subheading":

@@ -9,7 +9,7 @@ import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES } from "../../../shared/conten
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { afterFailure, claimDue, failureText } from "../outbox";
-import { type EmailBlock, type EmailContent, renderEmail } from "../mail/template";
+import { type EmailBlock, type EmailContent, postEmailBlocks, renderEmail } from "../mail/template";
 import { type EffectiveSettings, senderFrom, siteSettings } from "../content/settings";
 import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../audit";
@@ -79,7 +79,7 @@ function emailContent(content: IssueContent, unsubscribeUrl: string | undefined)
   if (content.excerpt) blocks.push({ kind: "paragraph", text: content.excerpt });
   for (const section of content.sections) {
     if (section.title) blocks.push({ kind: "subheading", text: section.title });
-    for (const p of section.content) if (p.trim()) blocks.push({ kind: "paragraph", text: p });
+    blocks.push(...postEmailBlocks(section.content));
   }
   blocks.push({ kind: "button", label: NEWSLETTER_EMAIL.readMore, url: content.url });
   return { blocks, unsubscribeUrl };
