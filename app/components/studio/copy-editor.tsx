@@ -281,5 +281,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export function CopyNotice({ done }: { done: string | null }) {
   const text = done === "saved" ? "Draft saved. Visitors still see the published copy." : done === "published" ? "Published: visitors see it now." : done === "discarded" ? "Draft discarded." : done === "restored" ? "The revision is now the draft: review it, preview it, then publish." : null;
-  return text ? <Notice tone="success">{text}</Notice> : null;
+  const ref = useRef<HTMLDivElement>(null);
+  // The pressed button went away with the form it was in (the editor is drawn anew after an action): a keyboard user
+  // would start again from the top of the page. The focus goes to the outcome instead, next to the editor's buttons.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (text && (!active || active === document.body)) ref.current?.focus();
+  }, [done, text]);
+  return text ? (
+    <div ref={ref} tabIndex={-1} className="rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700/40">
+      <Notice tone="success">{text}</Notice>
+    </div>
+  ) : null;
 }

@@ -1,0 +1,44 @@
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { openDatabase } from "../../server/db/database";
+import { runStaffCommand } from "../../server/staff-command";
+import { testDeps } from "../helpers/deps";
+import { markAddressVerified } from "../helpers/verified";
+import { expect } from "./fixtures";
+
+export type OwnerAccount = { name: string; email: string; password: string; company: string; industry: string; role: string };
+
+/** The code of a second-factor secret, `stepsAhead` 30-second periods from now. */
+export const totpCode = (secret: string, stepsAhead = 0) =>
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+
+/**
+ * The owner's account on this worker's server: registered, its address verified (a never-verified account is taken
+ * back by the grant), granted "owner" on the command line, two-step sign-in set up through the API; then the owner
+ * signs in through the pages (password, then the code) and lands in the studio.
+ */
+export async function signInNewOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<void> {
+  const headers = { origin: baseUrl };
+  expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: owner })).status()).toBe(201);
+  const db = await openDatabase(databaseUrl);
+  try {
+    await markAddressVerified(db, owner.email);
+    expect(await runStaffCommand(testDeps(db), ["grant", "owner", owner.email], () => {}, () => {})).toBe(0);
+  } finally {
+    await db.close();
+  }
+  const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: owner.email, password: owner.password } });
+  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
+  expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code: totpCode(secret) } })).status()).toBe(200);
+  await page.context().clearCookies();
+  await page.goto("/sign-in");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email address").fill(owner.email);
+  await main.getByLabel("Password", { exact: true }).fill(owner.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/studio\/second-factor$/, { timeout: 15_000 });
+  await page.getByLabel("Code", { exact: true }).fill(totpCode(secret, 1));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+}
