@@ -14,10 +14,10 @@ export const totpCode = (secret: string, stepsAhead = 0) =>
 
 /**
  * The owner's account on this worker's server: registered, its address verified (a never-verified account is taken
- * back by the grant), granted "owner" on the command line, two-step sign-in set up through the API; then the owner
- * signs in through the pages (password, then the code) and lands in the studio.
+ * back by the grant), granted "owner" on the command line, two-step sign-in set up through the API. Returns the
+ * second factor's secret; the page's context is left without cookies.
  */
-export async function signInNewOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<void> {
+export async function makeOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<string> {
   const headers = { origin: baseUrl };
   expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: owner })).status()).toBe(201);
   const db = await openDatabase(databaseUrl);
@@ -32,6 +32,12 @@ export async function signInNewOwner(page: Page, baseUrl: string, databaseUrl: s
   const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
   expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code: totpCode(secret) } })).status()).toBe(200);
   await page.context().clearCookies();
+  return secret;
+}
+
+/** A new owner (makeOwner) signs in through the pages, password then code, and lands in the studio. */
+export async function signInNewOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<void> {
+  const secret = await makeOwner(page, baseUrl, databaseUrl, owner);
   await page.goto("/sign-in");
   const main = page.getByRole("main");
   await main.getByLabel("Email address").fill(owner.email);

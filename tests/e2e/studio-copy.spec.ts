@@ -6,48 +6,15 @@
  * alone (adding and moving a question), and the studio's copy pages are axe clean at 375 and 1280 px.
  */
 import type { Locator, Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { openDatabase } from "../../server/db/database";
-import { runStaffCommand } from "../../server/staff-command";
-import { testDeps } from "../helpers/deps";
-import { markAddressVerified } from "../helpers/verified";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { signInNewOwner } from "./owner";
 
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { name: "Fatima Faq", email: "fatima.faq@example.com", password: "a faq editing passphrase 7", company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" };
 const QUESTION = "Do you answer customers on Sundays?";
 const ANSWER = "Yes: the assistant answers every day of the week, Sundays and holidays included.";
-
-const code = (secret: string, stepsAhead = 0) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-
-async function signInOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<void> {
-  const headers = { origin: baseUrl };
-  expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER })).status()).toBe(201);
-  const db = await openDatabase(databaseUrl);
-  try {
-    await markAddressVerified(db, OWNER.email);
-    expect(await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {})).toBe(0);
-  } finally {
-    await db.close();
-  }
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
-  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
-  expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code: code(secret) } })).status()).toBe(200);
-  await page.context().clearCookies();
-  await page.goto("/sign-in");
-  const main = page.getByRole("main");
-  await main.getByLabel("Email address").fill(OWNER.email);
-  await main.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await main.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/studio\/second-factor$/, { timeout: 15_000 });
-  await page.getByLabel("Code", { exact: true }).fill(code(secret, 1));
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/studio$/);
-}
 
 async function tabTo(page: Page, locator: Locator, limit = 400) {
   for (let i = 0; i < limit && !(await locator.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
@@ -84,7 +51,7 @@ async function visitorHome(page: Page, baseUrl: string) {
 
 test("the owner answers a visitor's question in the FAQ editor, previews and publishes it; changes the heading from Pages by keyboard", async ({ page, server, allowErrors }) => {
   test.setTimeout(300_000);
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInNewOwner(page, server.url, server.databaseUrl, OWNER);
 
   // "Answer this": the editor opens with a new entry holding the question, its answer field focused.
   await page.goto(`/studio/faq?question=${encodeURIComponent(QUESTION)}`);

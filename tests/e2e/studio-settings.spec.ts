@@ -5,41 +5,14 @@
  * `/contact` and by the floating button.
  */
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { openDatabase } from "../../server/db/database";
-import { runStaffCommand } from "../../server/staff-command";
-import { testDeps } from "../helpers/deps";
-import { markAddressVerified } from "../helpers/verified";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { makeOwner, totpCode as code } from "./owner";
 
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { name: "Sita Settings", email: "sita.settings@example.com", password: "a settings passphrase 31", company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" };
 const NEW_NUMBER = "447700900123";
-
-const code = (secret: string, stepsAhead = 0) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-
-/** The owner's account: registered, granted on the command line, two-step sign-in set up through the API. */
-async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<string> {
-  const headers = { origin: baseUrl };
-  expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER })).status()).toBe(201);
-  const db = await openDatabase(databaseUrl);
-  try {
-    // The owner followed their verification link (a never-verified account is taken back by the grant).
-    await markAddressVerified(db, OWNER.email);
-    expect(await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {})).toBe(0);
-  } finally {
-    await db.close();
-  }
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
-  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
-  expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code: code(secret) } })).status()).toBe(200);
-  await page.context().clearCookies();
-  return secret;
-}
 
 /** Tabs until `locator` has the focus (keyboard only), at most `limit` presses. */
 async function tabTo(page: Page, locator: ReturnType<Page["getByLabel"]>, limit = 80) {
@@ -62,7 +35,7 @@ async function whatsappLinks(page: Page): Promise<string[]> {
 
 test("an owner who signs in lands in the studio, changes the WhatsApp number in Settings, and the site uses it", async ({ page, server, allowErrors }) => {
   test.setTimeout(180_000);
-  const secret = await makeOwner(page, server.url, server.databaseUrl);
+  const secret = await makeOwner(page, server.url, server.databaseUrl, OWNER);
 
   // Signed in through the ordinary page, with no redirectTo: staff land in the studio (after their code).
   await page.goto("/sign-in");
