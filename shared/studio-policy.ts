@@ -21,6 +21,7 @@ export const STUDIO_POLICY = {
   export: ["owner"],
   settings: ["owner"],
   password: ["owner", "editor"],
+  profile: ["owner", "editor"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 
 export type StudioArea = keyof typeof STUDIO_POLICY;

@@ -45,6 +45,13 @@ export const STUDIO_MESSAGES = {
   ownersOnly: "Only an owner can do this.",
   nameRequired: "Enter your name.",
   tooManyInvitations: "Too many invitations sent in the last hour. Please wait and try again.",
+  roleInvalid: "Choose editor or owner.",
+  notYourRole: "You cannot change your own role: another owner can.",
+  notYourSecondFactor: "You cannot reset your own two-step sign-in here: another owner can, or the server's command line.",
+  nameInvalid: (max: number) => `Enter your name (at most ${max} characters).`,
+  roleChanged: "Role changed.",
+  secondFactorReset: "Two-step sign-in reset: they set it up again at their next sign-in.",
+  nameChanged: "Name saved.",
 };
 
 const ACCESS_NAMES: Record<StaffAccess, string> = { editor: "an editor", owner: "an owner" };
@@ -117,5 +124,5 @@ export const STUDIO_NAV = [
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/export", label: "Export" },
   { to: "/studio/settings", label: "Settings" },
-  { to: "/studio/password", label: "Password" },
+  { to: "/studio/password", label: "Name and password" },
 ] as const satisfies readonly { to: string; label: string }[];
