@@ -23,6 +23,28 @@ export const GOAL_LABELS: Record<GoalName, string> = {
   whatsapp: "WhatsApp click",
 };
 
+/** Sources grouped across a network's host names (server/services/analytics/sources.ts), by their key and name. */
+export const SOURCE_GROUPS = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  google: "Google",
+  whatsapp: "WhatsApp",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  x: "X (Twitter)",
+} as const;
+export type SourceGroup = keyof typeof SOURCE_GROUPS;
+
+/** How a source is shown: a group's name, else the domain or campaign source as stored; '' is direct. */
+export function sourceLabel(source: string, direct: string): string {
+  if (!source) return direct;
+  return Object.hasOwn(SOURCE_GROUPS, source) ? SOURCE_GROUPS[source as SourceGroup] : source;
+}
+
+/** The actions a visit's funnel ends in (issue 31): a Book Demo click, a WhatsApp click, a contact lead. */
+export const FUNNEL_ACTIONS = ["book-demo", "whatsapp", "lead"] as const;
+export const FUNNEL_DAYS = 30;
+
 export const ANALYTICS_PERIODS = [
   { value: "7d", days: 7, label: "Last 7 days" },
   { value: "30d", days: 30, label: "Last 30 days" },

@@ -17,6 +17,7 @@ import * as m0014 from "./0014-counters-out-of-versions";
 import * as m0015 from "./0015-like-function";
 import * as m0016 from "./0016-content";
 import * as m0017 from "./0017-recovery-codes-scrypt";
+import * as m0020 from "./0020-staff-and-analytics";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -44,4 +45,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0015-like-function": m0015,
   "0016-content": m0016,
   "0017-recovery-codes-scrypt": m0017,
+  "0020-staff-and-analytics": m0020,
 };
