@@ -7,6 +7,7 @@ import { chatQuestionsCleanupWorker } from "./services/chat/questions";
 import { postScheduleWorker } from "./services/blog/schedule";
 import { analyticsWorker } from "./services/analytics/rollup";
 import { newsletterDeliveryWorker } from "./services/newsletter/issues";
+import { weeklyReportWorker } from "./services/analytics/weekly";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -19,6 +20,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   postScheduleWorker,
   analyticsWorker,
   newsletterDeliveryWorker,
+  weeklyReportWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

@@ -92,3 +92,25 @@ export const ANALYTICS_COPY = {
 
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+const signed = (n: number) => (n > 0 ? `up ${n}%` : n < 0 ? `down ${-n}%` : "unchanged");
+
+/** The weekly e-mail to the owners (server/services/analytics/weekly.ts): words and numbers only, ASCII. */
+export const WEEKLY_REPORT = {
+  subject: (from: string, to: string) => `Your week on the site: ${from} to ${to}`,
+  heading: (from: string, to: string) => `Your week: ${from} to ${to}`,
+  visitors: (now: number, before: number) =>
+    before > 0
+      ? `Visitors: ${now} (${signed(Math.round(((now - before) / before) * 100))} from ${before} the week before).`
+      : `Visitors: ${now} (none the week before).`,
+  views: (n: number) => `Page views: ${n}.`,
+  leads: (n: number) => `New leads from the contact form: ${n}.`,
+  subscriptions: (n: number) => `New newsletter subscriptions (confirmed): ${n}.`,
+  handedOver: (n: number) => `Chat questions handed over to you: ${n}.`,
+  sourcesTitle: "Top sources",
+  goalsTitle: "Goals",
+  direct: "Direct / none",
+  none: "No visits this week.",
+  open: "Open analytics",
+  footer: "You get this e-mail every Monday morning because you are an owner of the site. Turn it off in the studio: Settings, Weekly report.",
+} as const;
