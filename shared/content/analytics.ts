@@ -88,6 +88,35 @@ export const ANALYTICS_COPY = {
   direct: "Direct / none",
   empty: "Nothing recorded in this period yet.",
   rawOnlyNote: "Filters use the raw events, which are kept for the last {days} days.",
+  entries: "Entry pages",
+  exits: "Exit pages",
+  systems: "Operating systems",
+  os: "System",
+  device: "Device",
+  browser: "Browser",
+  visits: "Visits",
+  exitRate: "Exit rate",
+  change: "Change",
+  comparedWith: (from: string, to: string) => `Changes are against the period before: ${from} to ${to}.`,
+  /** A figure against the period before, said in words (the arrow and colour only repeat it). */
+  changeText: (change: string, previous: string) => `${change} from ${previous}`,
+  up: "up",
+  down: "down",
+  same: "no change",
+  newFigure: "new: none in the period before",
+  noneEither: "none in either period",
+  points: "points",
+  funnel: "Funnel: from landing to action",
+  funnelIntro: (from: string, to: string) =>
+    `Visits of the last 30 days (${from} to ${to}), whatever period is shown above. Each step counts the visits that also did the steps before it.`,
+  funnelSteps: {
+    landed: "Landed on the site",
+    browsed: "Opened a second page",
+    acted: "Clicked Book Demo or WhatsApp, or sent a lead",
+  } as Record<string, string>,
+  funnelOfPrevious: "of the step before",
+  funnelActions: "The last step, by action",
+  funnelFirstPage: (n: number) => `Besides the funnel: ${n} ${n === 1 ? "visit" : "visits"} acted on the landing page without opening a second page.`,
 } as const;
 
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;

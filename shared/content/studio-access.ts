@@ -109,6 +109,9 @@ export const STAFF_PAGE = {
   resetDone: (email: string) => `Two-step sign-in reset for ${email}: they set it up again at their next sign-in.`,
 };
 
+/** The longest name a staff member may give themselves (the users table's own limit). */
+export const STAFF_NAME_MAX = 100;
+
 /** A staff member's own name, on the studio's account page. */
 export const STUDIO_NAME_FORM = {
   title: "Your name",

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
 import { AUTH_MESSAGES } from "@shared/content/auth";
 import { STUDIO_PASSWORD_PAGE as P } from "@shared/content/studio";
-import { STUDIO_NAME_FORM as N } from "@shared/content/studio-access";
+import { STAFF_NAME_MAX, STUDIO_NAME_FORM as N } from "@shared/content/studio-access";
 import { ChangePasswordSchema, fieldErrors, type FieldErrors } from "@shared/schemas/auth";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
@@ -10,7 +10,7 @@ import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { changePassword } from "../../../server/services/auth/password-change";
-import { renameSelf, STAFF_NAME_MAX } from "../../../server/services/staff/access";
+import { renameSelf } from "../../../server/services/staff/access";
 import type { Route } from "./+types/password";
 
 export function meta() {

@@ -1,5 +1,6 @@
 import type { Deps } from "../../context";
 import { safeRedirect } from "../../../shared/schemas/auth";
+import { STAFF_NAME_MAX } from "../../../shared/content/studio-access";
 import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
 import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
@@ -160,8 +161,7 @@ export async function listStaff(deps: Pick<Deps, "db">): Promise<StaffMember[]> 
   }));
 }
 
-/** The longest name a staff member may give themselves (the users table's own limit). */
-export const STAFF_NAME_MAX = 100;
+export { STAFF_NAME_MAX };
 
 /** The staff member named by an address, or `notFound` when that address has no studio access. */
 async function staffMember(deps: Deps, email: string) {
