@@ -106,7 +106,7 @@ export const ANALYTICS_COPY = {
   newFigure: "new: none in the period before",
   noneEither: "none in either period",
   points: "points",
-  funnel: "Funnel: from landing to action",
+  funnel: "Funnel: landing to action",
   funnelIntro: (from: string, to: string) =>
     `Visits of the last 30 days (${from} to ${to}), whatever period is shown above. Each step counts the visits that also did the steps before it.`,
   funnelSteps: {

@@ -62,7 +62,7 @@ function Change({ value, previous, rate = false }: { value: number; previous: nu
   const arrow = direction === "up" ? "\u2191" : direction === "down" ? "\u2193" : "=";
   const tone = direction === "up" ? "text-emerald-800" : direction === "down" ? "text-red-800" : "text-slate-600";
   return (
-    <span className={`text-xs whitespace-nowrap ${tone}`} data-change={direction}>
+    <span className={`text-xs ${tone}`} data-change={direction}>
       <span aria-hidden="true">{arrow} </span>
       {!rate && previous === 0 ? words : C.changeText(words, shownPrevious)}
     </span>
