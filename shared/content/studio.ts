@@ -38,7 +38,7 @@ export const STUDIO_MESSAGES = {
   tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
   stepUp: "For this, enter a new code from your authenticator app (your last one is more than 15 minutes old).",
   secretUnreadable:
-    "This server cannot read your authenticator's key (its TOTP_SECRET_KEY changed). Use a recovery code, then ask an owner to remove and re-grant your access so you can set up two-step sign-in again.",
+    "This server cannot read your authenticator's key (its TOTP_SECRET_KEY changed). Use a recovery code, then ask an owner to reset your two-step sign-in (Staff, Role and sign-in) so you can set it up again.",
   invitationInvalid: "This invitation link is invalid or has expired. Ask the site's owner for a new one.",
   invitationOtherAccount: "This invitation is for another e-mail address. Sign out, then open the link again.",
   invitationSignIn: "An account with this e-mail address exists: sign in to it, then open the link again.",
