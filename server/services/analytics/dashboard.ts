@@ -5,7 +5,7 @@ import { invalid } from "../errors";
 import { normaliseSearch } from "../blog/search";
 import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
-import { FUNNEL_KEYS, KEY_SEPARATOR, type ReportRow, reportRows, type VisitFilter } from "./reports";
+import { FUNNEL_KEYS, KEY_SEPARATOR, type RawReads, type ReportRow, reportRows, type VisitFilter } from "./reports";
 import { groupSource } from "./sources";
 
 /** What the dashboard is asked for: a period (7d, 30d, 90d) or a range, and at most one filter. */
@@ -128,10 +128,11 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
   const today = dayOf(now);
   const funnelFrom = today - FUNNEL_DAYS + 1;
   const funnelIsThis = filter.kind === "all" && fromDay === funnelFrom && toDay === today;
+  const reads: RawReads = new Map();
   const [rows, before, funnelRows] = await Promise.all([
-    reportRows(deps, fromDay, toDay, filter),
-    reportRows(deps, previousFrom, previousTo, filter),
-    funnelIsThis ? null : reportRows(deps, funnelFrom, today, { kind: "all" }),
+    reportRows(deps, fromDay, toDay, filter, reads),
+    reportRows(deps, previousFrom, previousTo, filter, reads),
+    funnelIsThis ? null : reportRows(deps, funnelFrom, today, { kind: "all" }, reads),
   ]);
   const prior = (report: ReportRow["report"]) => sumByKey(before, report);
   const previousOf = (report: ReportRow["report"], figure: keyof Stat) => {

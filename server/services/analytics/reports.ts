@@ -184,9 +184,19 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
 }
 
 /** Every report, per day, computed from the raw events of days `fromDay`..`toDay` (inclusive). */
-export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter: VisitFilter = { kind: "all" }): Promise<ReportRow[]> {
-  return aggregate(indexRaw(await loadRaw(db, fromDay, toDay)), filter);
+export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter: VisitFilter = { kind: "all" }, reads?: RawReads): Promise<ReportRow[]> {
+  if (!reads) return aggregate(indexRaw(await loadRaw(db, fromDay, toDay)), filter);
+  const key = `${fromDay}\n${toDay}`;
+  let raw = reads.get(key);
+  if (!raw) reads.set(key, (raw = loadRaw(db, fromDay, toDay).then(indexRaw)));
+  return aggregate(await raw, filter);
 }
+
+/**
+ * The raw days one dashboard already read, by range: its period, the period before and the funnel's 30 days often
+ * share today's raw rows (the costliest read), which are then read once and aggregated per filter.
+ */
+export type RawReads = Map<string, Promise<Indexed>>;
 
 /**
  * The roll-up of one day: every report for all visits, and again for the visits of each of the day's busiest
@@ -231,7 +241,7 @@ export async function rolledUpDays(db: Kdb, fromDay: number, toDay: number, filt
  * filter (summed by the database), from the raw events for the other days (today, a quiet source or page). Days
  * that have neither (raw events are kept ANALYTICS_RAW_DAYS days) count nothing for a filter.
  */
-export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter): Promise<ReportRow[]> {
+export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter, reads?: RawReads): Promise<ReportRow[]> {
   const db = deps.db.kysely;
   const key = filterKey(filter);
   const rolled = await rolledUpDays(db, fromDay, toDay, key);
@@ -243,7 +253,7 @@ export async function reportRows(deps: Deps, fromDay: number, toDay: number, fil
     const raw = day <= toDay && !rolled.has(day);
     if (raw && start === undefined) start = day;
     if (!raw && start !== undefined) {
-      rows.push(...(await rawReports(db, start, day - 1, filter)));
+      rows.push(...(await rawReports(db, start, day - 1, filter, reads)));
       start = undefined;
     }
   }
