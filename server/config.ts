@@ -99,6 +99,8 @@ export const EnvSchema = z.object({
   MAPS_URL: SETTING_RULES.mapsUrl.default("https://www.google.com/maps/search/?api=1&query=Pune%2C+Maharashtra%2C+India"),
   /** The site's time zone: every time in the studio and in e-mails to the owner is shown in it, named. */
   SITE_TIME_ZONE: SETTING_RULES.timeZone.default(DEFAULT_TIME_ZONE),
+  /** The weekly report e-mail to the owners, Monday mornings in the site's time zone: on (default) or off. */
+  WEEKLY_REPORT: SETTING_RULES.weeklyReport.default("on"),
 
   // E-mail.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
@@ -244,6 +246,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     senderName: senderNameOf(env.MAIL_FROM) || "Wise Parrot",
     timeZone: env.SITE_TIME_ZONE,
     replyTo: env.MAIL_REPLY_TO,
+    weeklyReport: env.WEEKLY_REPORT,
   };
   return {
     ...env,

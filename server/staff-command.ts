@@ -1,6 +1,6 @@
 import type { Deps } from "./context";
 import { STAFF_ACCESS } from "../shared/content/studio";
-import { grantAccess, isStaffAccess, listStaff, revokeAccess } from "./services/staff/access";
+import { grantAccess, isStaffAccess, listStaff, resetSecondFactor, revokeAccess } from "./services/staff/access";
 import { COMMAND_LINE } from "./services/audit";
 import { isServiceError } from "./services/errors";
 
@@ -9,6 +9,7 @@ export const STAFF_USAGE = [
   "  npm run staff -- grant owner <email>    make an account owner (with a set-password link if new or never verified)",
   "  npm run staff -- grant editor <email>   make an account editor (the same)",
   "  npm run staff -- revoke <email>         take studio access away",
+  "  npm run staff -- reset-2fa <email>      reset two-step sign-in (lost phone and recovery codes): set up again at next sign-in",
   "  npm run staff -- list                   list editors and owners",
 ].join("\n");
 
@@ -44,6 +45,16 @@ export async function runStaffCommand(deps: Deps, args: readonly string[], out: 
     if (verb === "revoke" && rest.length === 1) {
       await revokeAccess(deps, rest[0]!, COMMAND_LINE);
       out(`${rest[0]} no longer has studio access.`);
+      return 0;
+    }
+    if (verb === "reset-2fa" && rest.length === 1) {
+      const reset = await resetSecondFactor(deps, rest[0]!, COMMAND_LINE);
+      out(
+        reset.hadSecondFactor
+          ? `Two-step sign-in reset for ${reset.email}: the authenticator key and recovery codes are deleted.`
+          : `${reset.email} had no two-step sign-in set up; nothing to delete.`,
+      );
+      out(`${reset.sessions} signed-in session${reset.sessions === 1 ? "" : "s"} must pass two-step sign-in again; at the next sign-in they set it up with a new authenticator.`);
       return 0;
     }
     if (verb === "list" && rest.length === 0) {

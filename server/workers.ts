@@ -8,6 +8,7 @@ import { postScheduleWorker } from "./services/blog/schedule";
 import { analyticsWorker } from "./services/analytics/rollup";
 import { newsletterDeliveryWorker, scheduledNewsletterWorker } from "./services/newsletter/issues";
 import { optinWorker } from "./services/newsletter/import";
+import { weeklyReportWorker } from "./services/analytics/weekly";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -22,6 +23,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   newsletterDeliveryWorker,
   scheduledNewsletterWorker,
   optinWorker,
+  weeklyReportWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

@@ -24,6 +24,7 @@ export const STUDIO_POLICY = {
   pages: ["owner", "editor"],
   faq: ["owner", "editor"],
   password: ["owner", "editor"],
+  profile: ["owner", "editor"],
 } as const satisfies Record<string, readonly StaffAccess[]>;
 
 export type StudioArea = keyof typeof STUDIO_POLICY;

@@ -6,7 +6,7 @@ import { apiNotFound, readJson } from "../http/errors";
 import { findUserByEmail, normalizeEmail } from "../services/auth/accounts";
 import { resolveSession } from "../services/auth/sessions";
 import { forbidden } from "../services/errors";
-import { listStaff, revokeAccess } from "../services/staff/access";
+import { changeRole, listStaff, renameSelf, resetSecondFactor, revokeAccess } from "../services/staff/access";
 import { listAudit } from "../services/audit";
 import { acceptInvitation, invitationFor, inviteStaff } from "../services/staff/invitations";
 import { startEnrolment } from "../services/staff/second-factor";
@@ -24,6 +24,8 @@ const STUDIO_API_PATH = "/api/studio";
 const CodeBody = z.object({ code: z.string({ error: STUDIO_MESSAGES.codeFormat }).trim().min(1, STUDIO_MESSAGES.codeFormat).max(40, STUDIO_MESSAGES.codeFormat) });
 const EmailBody = z.object({ email: z.string({ error: "Enter a valid e-mail address." }).trim().min(3, "Enter a valid e-mail address.").max(320, "Enter a valid e-mail address.") });
 const InviteBody = EmailBody.extend({ access: z.enum(STAFF_ACCESS, { error: `access must be one of: ${STAFF_ACCESS.join(", ")}` }) });
+const RoleBody = EmailBody.extend({ access: z.enum(STAFF_ACCESS, { error: STUDIO_MESSAGES.roleInvalid }) });
+const NameBody = z.object({ name: z.string({ error: STUDIO_MESSAGES.nameInvalid(100) }).max(400, STUDIO_MESSAGES.nameInvalid(100)) });
 const TokenQuery = z.string().min(1).max(200);
 const AcceptBody = z.object({
   token: TokenQuery,
@@ -120,6 +122,22 @@ export function createStudioRouter(): Hono<StudioEnv> {
     if (target?.id === c.get("studio").userId) throw forbidden(STUDIO_MESSAGES.notYourself);
     await revokeAccess(deps, email, actorOf(c));
     return c.json({ success: true, message: STUDIO_MESSAGES.accessRevoked });
+  });
+  r.post("/staff/role", async (c) => {
+    const { email, access } = await readJson(c, RoleBody);
+    const changed = await changeRole(c.get("deps"), email, access, actorOf(c));
+    return c.json({ success: true, changed, message: STUDIO_MESSAGES.roleChanged });
+  });
+  r.post("/staff/second-factor/reset", async (c) => {
+    const { email } = await readJson(c, EmailBody);
+    await resetSecondFactor(c.get("deps"), email, actorOf(c));
+    return c.json({ success: true, message: STUDIO_MESSAGES.secondFactorReset });
+  });
+  // Each staff member's own name (editors too: the "profile" area of the policy).
+  r.patch("/profile", async (c) => {
+    const { name } = await readJson(c, NameBody);
+    const saved = await renameSelf(c.get("deps"), c.get("studio").userId, name, actorOf(c));
+    return c.json({ success: true, name: saved, message: STUDIO_MESSAGES.nameChanged });
   });
   r.get("/audit", async (c) => {
     const before = Number(c.req.query("before"));

@@ -378,6 +378,8 @@ export interface AnalyticsTables {
     utm_campaign: string;
     device: string;
     browser: string;
+    /** The operating system family (migration 0020); '' for visits recorded before it. */
+    os: Generated<string>;
     views: number;
   };
   analytics_events: {
@@ -388,6 +390,8 @@ export interface AnalyticsTables {
     name: string;
     path: string;
   };
+  /** One row per site week whose report e-mail was queued (migration 0020): the week's Monday, YYYY-MM-DD. */
+  analytics_weekly_reports: { week: string; sent_at: number; recipients: number };
   analytics_daily: {
     day: number;
     filter: string;

@@ -31,6 +31,8 @@ const EVENTS = {
   "staff.revoked": "warn",
   "staff.invited": "info",
   "staff.accepted": "warn",
+  "staff.role.changed": "warn",
+  "staff.second-factor.reset": "warn",
   "studio.access.refused": "warn",
   "data.export": "info",
 } as const;

@@ -95,6 +95,30 @@ export const STAFF_PAGE = {
   emailInvalid: "Enter a valid e-mail address.",
   accessInvalid: "Choose editor or owner.",
   notStaff: "That address has no studio access.",
+  manage: "Role and sign-in",
+  manageTitle: (email: string) => `Role and two-step sign-in of ${email}`,
+  roleLabel: "Role",
+  roleSubmit: "Change role",
+  roleText: "Editors write and publish posts; owners also manage staff, subscribers, leads, settings and the audit log. The last owner cannot be made editor.",
+  roleChanged: (email: string, access: string) => `${email} is now ${access === "owner" ? "an owner" : "an editor"}.`,
+  roleSame: (email: string) => `${email} already has that role.`,
+  resetTitle: "Reset two-step sign-in",
+  resetText:
+    "For someone who lost their phone and recovery codes. Their authenticator key and recovery codes are deleted and every device they are signed in on must pass two-step sign-in again: at their next sign-in they set it up with a new authenticator.",
+  resetSubmit: "Reset two-step sign-in",
+  resetDone: (email: string) => `Two-step sign-in reset for ${email}: they set it up again at their next sign-in.`,
+};
+
+/** The longest name a staff member may give themselves (the users table's own limit). */
+export const STAFF_NAME_MAX = 100;
+
+/** A staff member's own name, on the studio's account page. */
+export const STUDIO_NAME_FORM = {
+  title: "Your name",
+  description: "Shown to the other staff on the staff page.",
+  label: "Name",
+  submit: "Save name",
+  saved: "Name saved.",
 };
 
 export const AUDIT_PAGE = {

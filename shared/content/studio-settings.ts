@@ -6,7 +6,9 @@ export type SettingField = {
   /** As the visitor or the owner meets the value. */
   label: string;
   hint?: string;
-  type: "text" | "email" | "tel" | "url";
+  type: "text" | "email" | "tel" | "url" | "select";
+  /** For a select: its choices (value and label); an empty choice means the default. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
   /** The environment variable whose value is the default. */
   env: string;
 };
@@ -40,6 +42,17 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
       { key: "senderName", label: "Sender's name", hint: "The name e-mails from the site come from.", type: "text", env: "MAIL_FROM" },
       { key: "replyTo", label: "Reply-To address", hint: "Where replies to newsletters and the site's e-mails go. Empty: to the sender's address.", type: "email", env: "MAIL_REPLY_TO" },
       { key: "timeZone", label: "Time zone", hint: "Times in the studio and in e-mails to you are shown in it, such as Asia/Kolkata.", type: "text", env: "SITE_TIME_ZONE" },
+      {
+        key: "weeklyReport",
+        label: "Weekly report",
+        hint: "An e-mail to the owners every Monday morning (in the time zone above): visitors, top sources, leads and subscriptions of the week before.",
+        type: "select",
+        options: [
+          { value: "on", label: "On: send it" },
+          { value: "off", label: "Off: do not send it" },
+        ],
+        env: "WEEKLY_REPORT",
+      },
     ],
   },
 ];
@@ -50,6 +63,7 @@ export const SETTINGS_PAGE = {
     "The site's contact details, links and e-mail settings. A field left empty uses the server's default (shown under it). Passwords and keys stay in the server's environment.",
   defaultLabel: "Default:",
   noDefault: "nobody",
+  useDefault: "The default",
   save: "Save settings",
   saving: "Saving…",
   saved: "Settings saved. The site shows them within a few seconds.",

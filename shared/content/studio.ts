@@ -38,13 +38,20 @@ export const STUDIO_MESSAGES = {
   tooManyCodes: "Too many wrong codes. Please wait a few minutes and try again.",
   stepUp: "For this, enter a new code from your authenticator app (your last one is more than 15 minutes old).",
   secretUnreadable:
-    "This server cannot read your authenticator's key (its TOTP_SECRET_KEY changed). Use a recovery code, then ask an owner to remove and re-grant your access so you can set up two-step sign-in again.",
+    "This server cannot read your authenticator's key (its TOTP_SECRET_KEY changed). Use a recovery code, then ask an owner to reset your two-step sign-in (Staff, Role and sign-in) so you can set it up again.",
   invitationInvalid: "This invitation link is invalid or has expired. Ask the site's owner for a new one.",
   invitationOtherAccount: "This invitation is for another e-mail address. Sign out, then open the link again.",
   invitationSignIn: "An account with this e-mail address exists: sign in to it, then open the link again.",
   ownersOnly: "Only an owner can do this.",
   nameRequired: "Enter your name.",
   tooManyInvitations: "Too many invitations sent in the last hour. Please wait and try again.",
+  roleInvalid: "Choose editor or owner.",
+  notYourRole: "You cannot change your own role: another owner can.",
+  notYourSecondFactor: "You cannot reset your own two-step sign-in here: another owner can, or the server's command line.",
+  nameInvalid: (max: number) => `Enter your name (at most ${max} characters).`,
+  roleChanged: "Role changed.",
+  secondFactorReset: "Two-step sign-in reset: they set it up again at their next sign-in.",
+  nameChanged: "Name saved.",
 };
 
 const ACCESS_NAMES: Record<StaffAccess, string> = { editor: "an editor", owner: "an owner" };
@@ -120,5 +127,5 @@ export const STUDIO_NAV = [
   { to: "/studio/audit", label: "Audit log" },
   { to: "/studio/export", label: "Export" },
   { to: "/studio/settings", label: "Settings" },
-  { to: "/studio/password", label: "Password" },
+  { to: "/studio/password", label: "Name and password" },
 ] as const satisfies readonly { to: string; label: string }[];

@@ -52,6 +52,12 @@ export const SETTING_RULES = {
     .trim()
     .max(64, "must be at most 64 characters")
     .refine(isTimeZone, { message: "must be a time zone such as Asia/Kolkata or Europe/London" }),
+  /** The weekly e-mail to the owners (visitors, sources, leads, subscriptions): "on" or "off". */
+  weeklyReport: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off"], { error: "must be on or off" })),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_RULES;

@@ -134,8 +134,15 @@ test.describe("analytics", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/studio/analytics?period=7d");
       const totals = page.getByTestId("analytics-totals");
+      // Each figure is followed by its comparison with the period before (a dd of its own).
       await expect(totals.locator("dd").nth(0)).toHaveText(String(visits.size));
-      await expect(totals.locator("dd").nth(1)).toHaveText(String(views.length));
+      await expect(totals.locator("dd").nth(2)).toHaveText(String(views.length));
+      await expect(totals.locator("dd").nth(1)).toHaveText(/new: none in the period before$/);
+      await expect(page.getByTestId("analytics-compared")).toContainText("Changes are against the period before");
+      await expect(page.getByTestId("analytics-entries").locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByTestId("analytics-exits").locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByTestId("analytics-systems").locator("tbody tr").first()).toBeVisible();
+      await expect(page.getByTestId("analytics-funnel").getByRole("listitem").first()).toContainText("Landed on the site");
       const goalRows = page.getByTestId("analytics-goals").locator("tbody tr");
       await expect(goalRows).toHaveCount(goalNames.size);
       await expect(goalRows.filter({ hasText: "Book Demo click" }).locator("td").first()).toHaveText("1");
@@ -149,13 +156,13 @@ test.describe("analytics", () => {
     await page.goto("/studio/analytics?from=2026-03-05&to=2026-03-01");
     await expect(page.locator("#analytics-range-error")).toHaveText(ANALYTICS_COPY.rangeError);
     await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByTestId("analytics-totals").locator("dd").nth(1)).toHaveText(String(views.length));
+    await expect(page.getByTestId("analytics-totals").locator("dd").nth(2)).toHaveText(String(views.length));
     // The CSV export carries the same figures.
     const csv = await page.request.get(`${server.url}/api/studio/analytics.csv?period=7d`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toContain("text/csv");
     const lines = (await csv.text()).split("\r\n");
-    expect(lines).toContain(`goal,book-demo,1,,1,${Math.round((1 / visits.size) * 10_000) / 10_000}`);
+    expect(lines).toContain(`goal,book-demo,1,,1,${Math.round((1 / visits.size) * 10_000) / 10_000},0`);
     expect(lines.find((l) => l.startsWith("total,,"))).toMatch(new RegExp(`^total,,${visits.size},${views.length},`));
     // Filter by a page by clicking it (a plain link: works without JavaScript too).
     await page.getByRole("link", { name: "/about", exact: true }).first().click();

@@ -310,7 +310,7 @@ describe.each(testDatabaseKinds())("analytics on %s", (kind) => {
     expect(bySource.goals).toEqual([]);
     const byPage = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", page: "/blogs" }, now), now);
     expect(byPage.totals).toMatchObject({ visitors: 2, views: 3 });
-    expect(byPage.goals).toEqual([{ goal: "whatsapp", count: 1, visitors: 1, rate: 0.5 }]);
+    expect(byPage.goals).toEqual([{ goal: "whatsapp", count: 1, visitors: 1, rate: 0.5, previous: 0 }]);
     expect(byPage.goalsByPage).toEqual([{ goal: "whatsapp", path: "/blogs", count: 1, rate: 0.5 }]);
     expect(byPage.realtime).toBe(2);
   });

@@ -46,7 +46,7 @@ describe("the studio's policy table", () => {
       expect(mayOpenPath("owner", item.to), item.to).toBe(true);
       expect(mayOpenPath("editor", item.to), item.to).toBe(editorAreas.includes(studioAreaOf(item.to)!));
     }
-    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Posts", "Media", "Pages", "FAQ", "Questions", "Analytics", "Password"]);
+    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Posts", "Media", "Pages", "FAQ", "Questions", "Analytics", "Name and password"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { ANALYTICS_COPY, ANALYTICS_PERIODS, GOAL_LABELS } from "@shared/content/analytics";
+import { ANALYTICS_COPY, ANALYTICS_PERIODS, GOAL_LABELS, sourceLabel } from "@shared/content/analytics";
 import { VisitorsChart } from "~/components/studio/analytics-chart";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
@@ -36,7 +36,38 @@ export async function loader(args: Route.LoaderArgs) {
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
 
 const percent = (r: number) => `${(r * 100).toFixed(1)} %`;
-const label = (source: string) => source || ANALYTICS_COPY.direct;
+const label = (source: string) => sourceLabel(source, ANALYTICS_COPY.direct);
+
+/**
+ * A figure against the period before: the change in words (up 20% from 100), an arrow beside it for the eye. Rates
+ * change in percentage points; a figure that had nothing before is "new".
+ */
+function Change({ value, previous, rate = false }: { value: number; previous: number; rate?: boolean }) {
+  const C = ANALYTICS_COPY;
+  let words: string;
+  let direction: "up" | "down" | "same";
+  const shownPrevious = rate ? percent(previous) : Number.isInteger(previous) ? String(previous) : previous.toFixed(2);
+  if (rate) {
+    const points = Math.round((value - previous) * 1000) / 10;
+    direction = points > 0 ? "up" : points < 0 ? "down" : "same";
+    words = direction === "same" ? C.same : `${direction === "up" ? C.up : C.down} ${Math.abs(points).toFixed(1)} ${C.points}`;
+  } else if (previous === 0) {
+    direction = value > 0 ? "up" : "same";
+    words = value > 0 ? C.newFigure : C.noneEither;
+  } else {
+    const pct = Math.round(((value - previous) / previous) * 100);
+    direction = pct > 0 ? "up" : pct < 0 ? "down" : "same";
+    words = direction === "same" ? C.same : `${direction === "up" ? C.up : C.down} ${Math.abs(pct)}%`;
+  }
+  const arrow = direction === "up" ? "\u2191" : direction === "down" ? "\u2193" : "=";
+  const tone = direction === "up" ? "text-emerald-800" : direction === "down" ? "text-red-800" : "text-slate-600";
+  return (
+    <span className={`text-xs ${tone}`} data-change={direction}>
+      <span aria-hidden="true">{arrow} </span>
+      {!rate && previous === 0 ? words : C.changeText(words, shownPrevious)}
+    </span>
+  );
+}
 
 /** The URL of this dashboard with the period kept and the filter replaced. */
 function hrefWith(d: Dashboard, filter: { page?: string; source?: string }, base = "/studio/analytics"): string {
@@ -80,55 +111,89 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
           </Link>
         </Notice>
       ) : null}
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="analytics-totals">
-        <Stat label={ANALYTICS_COPY.visitors} value={d.totals.visitors} />
-        <Stat label={ANALYTICS_COPY.views} value={d.totals.views} />
-        <Stat label={ANALYTICS_COPY.viewsPerVisit} value={d.totals.viewsPerVisit.toFixed(2)} />
-        <Stat label={ANALYTICS_COPY.bounceRate} value={percent(d.totals.bounceRate)} />
+      <dl className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 lg:grid-cols-5" data-testid="analytics-totals">
+        <Stat label={ANALYTICS_COPY.visitors} value={d.totals.visitors} hint={<Change value={d.totals.visitors} previous={d.previous.totals.visitors} />} />
+        <Stat label={ANALYTICS_COPY.views} value={d.totals.views} hint={<Change value={d.totals.views} previous={d.previous.totals.views} />} />
+        <Stat
+          label={ANALYTICS_COPY.viewsPerVisit}
+          value={d.totals.viewsPerVisit.toFixed(2)}
+          hint={<Change value={Math.round(d.totals.viewsPerVisit * 100) / 100} previous={Math.round(d.previous.totals.viewsPerVisit * 100) / 100} />}
+        />
+        <Stat label={ANALYTICS_COPY.bounceRate} value={percent(d.totals.bounceRate)} hint={<Change value={d.totals.bounceRate} previous={d.previous.totals.bounceRate} rate />} />
         <Stat label={ANALYTICS_COPY.realtime} value={d.realtime} />
       </dl>
+      <p className="text-sm text-slate-600" data-testid="analytics-compared">
+        {ANALYTICS_COPY.comparedWith(d.previous.from, d.previous.to)}
+      </p>
       {nothing ? <EmptyState title={ANALYTICS_COPY.empty} /> : null}
       <VisitorsChart series={d.series} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Table
           caption={ANALYTICS_COPY.topPages}
-          head={[ANALYTICS_COPY.page, ANALYTICS_COPY.visitors, ANALYTICS_COPY.views]}
+          head={[ANALYTICS_COPY.page, ANALYTICS_COPY.visitors, ANALYTICS_COPY.views, ANALYTICS_COPY.change]}
           rows={d.pages.slice(0, 20).map((p) => [
-            <Link key="p" className="text-emerald-800 underline" to={hrefWith(d, { page: p.path })}>
+            <Link key="p" className="break-all text-emerald-800 underline" to={hrefWith(d, { page: p.path })}>
               {p.path}
             </Link>,
             p.visitors,
             p.views,
+            <Change key="c" value={p.views} previous={p.previous} />,
           ])}
         />
         <Table
           caption={ANALYTICS_COPY.sources}
-          head={[ANALYTICS_COPY.source, ANALYTICS_COPY.visitors, ANALYTICS_COPY.views, ANALYTICS_COPY.bounceRate]}
+          testId="analytics-sources"
+          head={[ANALYTICS_COPY.source, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change, ANALYTICS_COPY.views, ANALYTICS_COPY.bounceRate]}
           rows={d.sources.slice(0, 20).map((s) => [
-            <Link key="s" className="text-emerald-800 underline" to={hrefWith(d, { source: s.source })}>
+            <Link key="s" className="break-all text-emerald-800 underline" to={hrefWith(d, { source: s.source })}>
               {label(s.source)}
             </Link>,
             s.visitors,
+            <Change key="c" value={s.visitors} previous={s.previous} />,
             s.views,
             percent(s.bounceRate),
           ])}
         />
         <Table
-          caption={ANALYTICS_COPY.campaigns}
-          head={[ANALYTICS_COPY.campaigns, ANALYTICS_COPY.visitors, ANALYTICS_COPY.views]}
-          rows={d.campaigns.slice(0, 20).map((c) => [c.campaign, c.visitors, c.views])}
+          caption={ANALYTICS_COPY.entries}
+          testId="analytics-entries"
+          head={[ANALYTICS_COPY.page, ANALYTICS_COPY.visits, ANALYTICS_COPY.change, ANALYTICS_COPY.bounceRate]}
+          rows={d.entries.slice(0, 20).map((e) => [<span key="p" className="break-all">{e.path}</span>, e.visits, <Change key="c" value={e.visits} previous={e.previous} />, percent(e.bounceRate)])}
         />
         <Table
-          caption={`${ANALYTICS_COPY.devices} · ${ANALYTICS_COPY.browsers}`}
-          head={[ANALYTICS_COPY.devices, ANALYTICS_COPY.visitors]}
-          rows={[...d.devices.map((x) => [x.device, x.visitors]), ...d.browsers.map((x) => [x.browser, x.visitors])]}
+          caption={ANALYTICS_COPY.exits}
+          testId="analytics-exits"
+          head={[ANALYTICS_COPY.page, ANALYTICS_COPY.visits, ANALYTICS_COPY.change, ANALYTICS_COPY.exitRate]}
+          rows={d.exits.slice(0, 20).map((e) => [<span key="p" className="break-all">{e.path}</span>, e.visits, <Change key="c" value={e.visits} previous={e.previous} />, percent(e.exitRate)])}
+        />
+        <Table
+          caption={ANALYTICS_COPY.campaigns}
+          head={[ANALYTICS_COPY.campaigns, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change, ANALYTICS_COPY.views]}
+          rows={d.campaigns.slice(0, 20).map((c) => [<span key="k" className="break-all">{c.campaign}</span>, c.visitors, <Change key="c" value={c.visitors} previous={c.previous} />, c.views])}
+        />
+        <Table
+          caption={ANALYTICS_COPY.devices}
+          head={[ANALYTICS_COPY.device, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
+          rows={d.devices.map((x) => [x.device, x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
+        />
+        <Table
+          caption={ANALYTICS_COPY.browsers}
+          head={[ANALYTICS_COPY.browser, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
+          rows={d.browsers.map((x) => [x.browser, x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
+        />
+        <Table
+          caption={ANALYTICS_COPY.systems}
+          testId="analytics-systems"
+          head={[ANALYTICS_COPY.os, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
+          rows={d.systems.map((x) => [x.os, x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
         />
       </div>
+      <FunnelSection funnel={d.funnel} />
       <Table
         caption={ANALYTICS_COPY.goals}
         testId="analytics-goals"
-        head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.count, ANALYTICS_COPY.visitors, ANALYTICS_COPY.conversion]}
-        rows={d.goals.map((g) => [GOAL_LABELS[g.goal], g.count, g.visitors, percent(g.rate)])}
+        head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.count, ANALYTICS_COPY.change, ANALYTICS_COPY.visitors, ANALYTICS_COPY.conversion]}
+        rows={d.goals.map((g) => [GOAL_LABELS[g.goal], g.count, <Change key="c" value={g.count} previous={g.previous} />, g.visitors, percent(g.rate)])}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <Table
@@ -157,6 +222,51 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
         ])}
       />
     </div>
+  );
+}
+
+/** The funnel as an ordered list: each step's visits, its share of the step before in words, and a bar for the eye. */
+function FunnelSection({ funnel }: { funnel: Dashboard["funnel"] }) {
+  const C = ANALYTICS_COPY;
+  const first = funnel.steps[0]?.visits ?? 0;
+  return (
+    <section aria-labelledby="analytics-funnel-title" data-testid="analytics-funnel" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="analytics-funnel-title" className="text-lg font-semibold text-slate-900">
+        {C.funnel}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{C.funnelIntro(funnel.from, funnel.to)}</p>
+      <ol className="mt-4 space-y-3">
+        {funnel.steps.map((s, i) => {
+          const before = i === 0 ? null : (funnel.steps[i - 1]?.visits ?? 0);
+          const width = first > 0 ? Math.max(2, Math.round((s.visits / first) * 100)) : 0;
+          return (
+            <li key={s.step}>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                <span className="font-semibold text-slate-900">
+                  {i + 1}. {C.funnelSteps[s.step]}
+                </span>
+                <span className="tabular-nums text-slate-800">
+                  {s.visits} {C.visits.toLowerCase()}
+                  {before !== null ? ` (${percent(before > 0 ? s.visits / before : 0)} ${C.funnelOfPrevious})` : ""}
+                </span>
+              </div>
+              <div className="mt-1 h-3 w-full rounded bg-slate-100" aria-hidden="true">
+                <div className="h-3 rounded bg-emerald-700" style={{ width: `${width}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">{C.funnelActions}</h3>
+      <ul className="mt-1 space-y-1 text-sm text-slate-800">
+        {funnel.actions.map((a) => (
+          <li key={a.goal}>
+            {GOAL_LABELS[a.goal]}: <span className="tabular-nums">{a.visits}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-slate-600">{C.funnelFirstPage(funnel.actedFirstPage)}</p>
+    </section>
   );
 }
 

@@ -79,6 +79,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             {group.fields.map((field) => {
               const fallback = fields[field.key].fallback;
               const hint = [field.hint, `${SETTINGS_PAGE.defaultLabel} ${fallback || SETTINGS_PAGE.noDefault}`].filter(Boolean).join(" ");
+              if (field.type === "select") {
+                return <SelectSetting key={field.key} name={field.key} label={field.label} hint={hint} options={field.options ?? []} error={errors[field.key]} defaultValue={shown(field.key)} />;
+              }
               return (
                 <Field
                   key={field.key}
@@ -101,5 +104,55 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Button>
       </Form>
     </>
+  );
+}
+
+/** A setting with a few choices (the weekly report's on/off); the empty choice goes back to the server's default. */
+function SelectSetting({
+  name,
+  label,
+  hint,
+  options,
+  error,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  error?: string;
+  defaultValue: string;
+}) {
+  const id = `setting-${name}`;
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:ring-2 focus:ring-emerald-700/30 focus:outline-none ${error ? "border-red-600" : "border-slate-300"}`}
+      >
+        <option value="">{SETTINGS_PAGE.useDefault}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

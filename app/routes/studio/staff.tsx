@@ -10,7 +10,7 @@ import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
 import { pageError } from "~/lib/service-errors.server";
 import { normalizeEmail } from "../../../server/services/auth/accounts";
-import { listStaff, revokeAccess } from "../../../server/services/staff/access";
+import { changeRole, listStaff, resetSecondFactor, revokeAccess } from "../../../server/services/staff/access";
 import { inviteStaff } from "../../../server/services/staff/invitations";
 import { isStepUpError } from "../../../server/services/staff/step-up";
 import type { Route } from "./+types/staff";
@@ -32,11 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
   // ?revoke=<e-mail> asks for confirmation first (a plain link, so it works without JavaScript).
   const asked = new URL(args.request.url).searchParams.get("revoke");
   const confirming = asked ? (staff.find((m) => m.email === asked && m.id !== studio.userId)?.email ?? null) : null;
-  return { you: studio.userId, staff, confirming };
+  // ?manage=<e-mail> opens the member's role and second-factor forms (plain links and forms: no JavaScript needed).
+  const manageAsked = new URL(args.request.url).searchParams.get("manage");
+  const managing = manageAsked ? (staff.find((m) => m.email === manageAsked && m.id !== studio.userId) ?? null) : null;
+  return { you: studio.userId, staff, confirming, managing };
 }
 
 type ActionResult = {
-  intent: "invite" | "revoke";
+  intent: "invite" | "revoke" | "role" | "reset-2fa";
   done: string | null;
   problem: string | null;
   errors: { email?: string; access?: string };
@@ -50,7 +53,8 @@ export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const { deps } = args.context;
   const form = await postedForm(args.request);
-  const intent = form.get("intent") === "revoke" ? "revoke" : "invite";
+  const asked = form.get("intent");
+  const intent: ActionResult["intent"] = asked === "revoke" || asked === "role" || asked === "reset-2fa" ? asked : "invite";
   const email = String(form.get("email") ?? "").trim().slice(0, 320);
   const access = String(form.get("access") ?? "");
   const result = (status: number, r: Partial<ActionResult>, headers?: Record<string, string>) =>
@@ -64,14 +68,26 @@ export async function action(args: Route.ActionArgs) {
     if (!(STAFF_ACCESS as readonly string[]).includes(access)) errors.access = STAFF_PAGE.accessInvalid;
     if (errors.email || errors.access) return result(400, { errors });
   }
+  if (intent === "role" && !(STAFF_ACCESS as readonly string[]).includes(access)) return result(400, { errors: { access: STAFF_PAGE.accessInvalid } });
   try {
     if (intent === "invite") {
       await inviteStaff(deps, email, access as (typeof STAFF_ACCESS)[number], studio.actor);
       return result(200, { done: STAFF_PAGE.invited(email), values: { email: "", access: "editor" } });
     }
-    if (normalizeEmail(email) === normalizeEmail(studio.email)) return result(403, { problem: STUDIO_MESSAGES.notYourself });
+    if (normalizeEmail(email) === normalizeEmail(studio.email)) {
+      const problem = intent === "role" ? STUDIO_MESSAGES.notYourRole : intent === "reset-2fa" ? STUDIO_MESSAGES.notYourSecondFactor : STUDIO_MESSAGES.notYourself;
+      return result(403, { problem });
+    }
     const member = (await listStaff(deps)).find((m) => normalizeEmail(m.email) === normalizeEmail(email));
     if (!member) return result(404, { problem: STAFF_PAGE.notStaff });
+    if (intent === "role") {
+      const changed = await changeRole(deps, member.email, access as (typeof STAFF_ACCESS)[number], studio.actor);
+      return result(200, { done: changed ? STAFF_PAGE.roleChanged(member.email, access) : STAFF_PAGE.roleSame(member.email) });
+    }
+    if (intent === "reset-2fa") {
+      await resetSecondFactor(deps, member.email, studio.actor);
+      return result(200, { done: STAFF_PAGE.resetDone(member.email) });
+    }
     await revokeAccess(deps, member.email, studio.actor);
     return result(200, { done: STAFF_PAGE.revoked(member.email) });
   } catch (error) {
@@ -85,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useStudioTimeZone();
-  const { staff, you, confirming } = loaderData;
+  const { staff, you, confirming, managing } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const inviteRef = useRef<HTMLFormElement>(null);
@@ -118,6 +134,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           </Form>
         </section>
       ) : null}
+      {managing ? <ManageMember key={managing.email} member={managing} actionData={actionData} busy={busy} /> : null}
       <DataTable caption={STAFF_PAGE.caption}>
         <thead>
           <tr>
@@ -143,13 +160,22 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
               <td className={`${TD} whitespace-nowrap`}>{member.lastLoginAt ? formatStudioTime(member.lastLoginAt, zone) : STAFF_PAGE.never}</td>
               <td className={TD}>
                 {member.id === you ? null : (
-                  <Link
-                    to={`${PAGE}?revoke=${encodeURIComponent(member.email)}`}
-                    className="font-semibold whitespace-nowrap text-red-700 underline underline-offset-4"
-                    aria-label={`${STAFF_PAGE.revoke}: ${member.email}`}
-                  >
-                    {STAFF_PAGE.revoke}
-                  </Link>
+                  <span className="flex flex-col gap-1">
+                    <Link
+                      to={`${PAGE}?manage=${encodeURIComponent(member.email)}`}
+                      className="font-semibold whitespace-nowrap text-emerald-800 underline underline-offset-4"
+                      aria-label={`${STAFF_PAGE.manage}: ${member.email}`}
+                    >
+                      {STAFF_PAGE.manage}
+                    </Link>
+                    <Link
+                      to={`${PAGE}?revoke=${encodeURIComponent(member.email)}`}
+                      className="font-semibold whitespace-nowrap text-red-700 underline underline-offset-4"
+                      aria-label={`${STAFF_PAGE.revoke}: ${member.email}`}
+                    >
+                      {STAFF_PAGE.revoke}
+                    </Link>
+                  </span>
                 )}
               </td>
             </tr>
@@ -184,12 +210,48 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function AccessSelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const id = "invite-access";
+/** One member's role and second factor: two small forms, each asking for a fresh code when the session's is stale. */
+function ManageMember({ member, actionData, busy }: { member: { email: string; access: string; secondFactor: boolean }; actionData: ActionResult | undefined; busy: boolean }) {
+  const action = `${PAGE}?manage=${encodeURIComponent(member.email)}`;
+  const role = actionData?.intent === "role" ? actionData : null;
+  const reset = actionData?.intent === "reset-2fa" ? actionData : null;
+  return (
+    <section aria-labelledby="manage-title" className="mb-6 max-w-xl rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="manage-title" className="text-lg font-semibold break-words text-slate-900">
+        {STAFF_PAGE.manageTitle(member.email)}
+      </h2>
+      <Form method="post" action={action} className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="email" value={member.email} />
+        <p className="text-sm text-slate-600">{STAFF_PAGE.roleText}</p>
+        <AccessSelect id="role-access" label={STAFF_PAGE.roleLabel} defaultValue={role?.values.access || member.access} error={role?.errors.access} />
+        <StepUpField show={role?.stepUp} error={role?.stepUpError} />
+        <Button type="submit" tone="primary" disabled={busy}>
+          {STAFF_PAGE.roleSubmit}
+        </Button>
+      </Form>
+      <Form method="post" action={action} className="mt-6 space-y-3 border-t border-slate-200 pt-4">
+        <input type="hidden" name="intent" value="reset-2fa" />
+        <input type="hidden" name="email" value={member.email} />
+        <h3 className="font-semibold text-slate-900">{STAFF_PAGE.resetTitle}</h3>
+        <p className="text-sm text-slate-600">{STAFF_PAGE.resetText}</p>
+        <StepUpField show={reset?.stepUp} error={reset?.stepUpError} />
+        <Button type="submit" tone="danger" disabled={busy}>
+          {STAFF_PAGE.resetSubmit}
+        </Button>
+      </Form>
+      <Link to={PAGE} className={`${buttonClass("secondary")} mt-4`}>
+        {STAFF_PAGE.cancel}
+      </Link>
+    </section>
+  );
+}
+
+function AccessSelect({ defaultValue, error, id = "invite-access", label = STAFF_PAGE.inviteAccess }: { defaultValue: string; error?: string; id?: string; label?: string }) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {STAFF_PAGE.inviteAccess}
+        {label}
       </label>
       <select
         id={id}

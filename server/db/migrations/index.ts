@@ -19,6 +19,7 @@ import * as m0016 from "./0016-content";
 import * as m0017 from "./0017-recovery-codes-scrypt";
 import * as m0018 from "./0018-content-drafts";
 import * as m0019 from "./0019-audience-labels";
+import * as m0020 from "./0020-staff-and-analytics";
 import * as m0021 from "./0021-question-log";
 import * as m0022 from "./0022-post-seo";
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, MigrationModule> = {
   "0017-recovery-codes-scrypt": m0017,
   "0018-content-drafts": m0018,
   "0019-audience-labels": m0019,
+  "0020-staff-and-analytics": m0020,
   "0021-question-log": m0021,
   "0022-post-seo": m0022,
 };

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { ANALYTICS_COPY, ANALYTICS_PERIODS, type GoalName, GOALS } from "../../../shared/content/analytics";
+import { ANALYTICS_COPY, ANALYTICS_PERIODS, FUNNEL_ACTIONS, FUNNEL_DAYS, type GoalName, GOALS } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
 import { normaliseSearch } from "../blog/search";
 import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
-import { KEY_SEPARATOR, type ReportRow, reportRows, type VisitFilter } from "./reports";
+import { FUNNEL_KEYS, KEY_SEPARATOR, type RawReads, type ReportRow, reportRows, type VisitFilter } from "./reports";
+import { groupSource } from "./sources";
 
 /** What the dashboard is asked for: a period (7d, 30d, 90d) or a range, and at most one filter. */
 export const DashboardQuerySchema = z.object({
@@ -40,7 +41,7 @@ export function parseDashboardQuery(input: Record<string, string | undefined>, n
   const q = parsed.data;
   const today = dayOf(now);
   const filter: VisitFilter =
-    q.page !== undefined ? { kind: "page", path: q.page } : q.source !== undefined ? { kind: "source", source: q.source } : { kind: "all" };
+    q.page !== undefined ? { kind: "page", path: q.page } : q.source !== undefined ? { kind: "source", source: groupSource(q.source) } : { kind: "all" };
   if (q.from !== undefined || q.to !== undefined) {
     const fromDay = q.from === undefined ? undefined : dayOfIso(q.from);
     const toDay = q.to === undefined ? undefined : dayOfIso(q.to);
@@ -54,19 +55,41 @@ export function parseDashboardQuery(input: Record<string, string | undefined>, n
 }
 
 type Stat = { visitors: number; views: number; bounces: number };
+export type Totals = { visitors: number; views: number; viewsPerVisit: number; bounceRate: number };
+/** A report line's main figure in the period before, the same length and filter (0 when it had none). */
+type Previous = { previous: number };
+export type Funnel = {
+  from: string;
+  to: string;
+  /** Visits at each step, in order: landed, browsed (a second page), acted (Book Demo, WhatsApp or a lead after that). */
+  steps: { step: "landed" | "browsed" | "acted"; visits: number }[];
+  /** The visits of the last step, per action (a visit that did two counts under each). */
+  actions: { goal: (typeof FUNNEL_ACTIONS)[number]; visits: number }[];
+  /** Visits that acted on their landing page without viewing a second one (beside the funnel). */
+  actedFirstPage: number;
+};
 export type Dashboard = {
   from: string;
   to: string;
   period: string | null;
   filter: VisitFilter;
-  totals: { visitors: number; views: number; viewsPerVisit: number; bounceRate: number };
+  totals: Totals;
+  /** The period just before, as long as this one, with the same filter: every figure's comparison. */
+  previous: { from: string; to: string; totals: Totals };
   series: { day: string; visitors: number; views: number }[];
-  pages: { path: string; visitors: number; views: number }[];
-  sources: { source: string; visitors: number; views: number; bounceRate: number }[];
-  campaigns: { campaign: string; visitors: number; views: number }[];
-  devices: { device: string; visitors: number }[];
-  browsers: { browser: string; visitors: number }[];
-  goals: { goal: GoalName; count: number; visitors: number; rate: number }[];
+  pages: ({ path: string; visitors: number; views: number } & Previous)[];
+  /** The pages visits started on (visits, by their first page). */
+  entries: ({ path: string; visits: number; bounceRate: number } & Previous)[];
+  /** The pages visits ended on (visits, by their last page). */
+  exits: ({ path: string; visits: number; exitRate: number } & Previous)[];
+  sources: ({ source: string; visitors: number; views: number; bounceRate: number } & Previous)[];
+  campaigns: ({ campaign: string; visitors: number; views: number } & Previous)[];
+  devices: ({ device: string; visitors: number } & Previous)[];
+  browsers: ({ browser: string; visitors: number } & Previous)[];
+  systems: ({ os: string; visitors: number } & Previous)[];
+  /** Always the last FUNNEL_DAYS days and all visits, whatever the period and filter asked for. */
+  funnel: Funnel;
+  goals: ({ goal: GoalName; count: number; visitors: number; rate: number } & Previous)[];
   goalsByPage: { goal: GoalName; path: string; count: number; rate: number }[];
   goalsBySource: { goal: GoalName; source: string; count: number; visitors: number; rate: number }[];
   /**
@@ -79,6 +102,7 @@ export type Dashboard = {
 };
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+const totalsOf = (s: Stat): Totals => ({ visitors: s.visitors, views: s.views, viewsPerVisit: ratio(s.views, s.visitors), bounceRate: ratio(s.bounces, s.visitors) });
 
 function sumByKey(rows: ReportRow[], report: ReportRow["report"]): Map<string, Stat> {
   const out = new Map<string, Stat>();
@@ -102,7 +126,24 @@ const isGoal = (name: string): name is GoalName => (GOALS as readonly string[]).
  */
 export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now = Date.now()): Promise<Dashboard> {
   const { fromDay, toDay, filter } = query;
-  const rows = await reportRows(deps, fromDay, toDay, filter);
+  const length = toDay - fromDay + 1;
+  const previousFrom = fromDay - length;
+  const previousTo = fromDay - 1;
+  const today = dayOf(now);
+  const funnelFrom = today - FUNNEL_DAYS + 1;
+  const funnelIsThis = filter.kind === "all" && fromDay === funnelFrom && toDay === today;
+  const reads: RawReads = new Map();
+  const [rows, before, funnelRows] = await Promise.all([
+    reportRows(deps, fromDay, toDay, filter, reads),
+    reportRows(deps, previousFrom, previousTo, filter, reads),
+    funnelIsThis ? null : reportRows(deps, funnelFrom, today, { kind: "all" }, reads),
+  ]);
+  const prior = (report: ReportRow["report"]) => sumByKey(before, report);
+  const previousOf = (report: ReportRow["report"], figure: keyof Stat) => {
+    const stats = prior(report);
+    return (key: string) => stats.get(key)?.[figure] ?? 0;
+  };
+  const previousTotal = prior("total").get("") ?? { visitors: 0, views: 0, bounces: 0 };
 
   const total = sumByKey(rows, "total").get("") ?? { visitors: 0, views: 0, bounces: 0 };
   const perDay = new Map<number, Stat>();
@@ -112,18 +153,52 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
 
   const pageStats = sumByKey(rows, "page");
   const sourceStats = sumByKey(rows, "source");
-  const pages = [...pageStats].map(([path, s]) => ({ path, visitors: s.visitors, views: s.views })).sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+  const pageBefore = previousOf("page", "views");
+  const pages = [...pageStats]
+    .map(([path, s]) => ({ path, visitors: s.visitors, views: s.views, previous: pageBefore(path) }))
+    .sort((a, b) => b.views - a.views || a.path.localeCompare(b.path));
+  const byVisits = <T extends { visits: number; path: string }>(a: T, b: T) => b.visits - a.visits || a.path.localeCompare(b.path);
+  const entryBefore = previousOf("entry", "visitors");
+  const entries = [...sumByKey(rows, "entry")]
+    .map(([path, s]) => ({ path, visits: s.visitors, bounceRate: ratio(s.bounces, s.visitors), previous: entryBefore(path) }))
+    .sort(byVisits);
+  const exitBefore = previousOf("exit", "visitors");
+  const exits = [...sumByKey(rows, "exit")]
+    .map(([path, s]) => ({ path, visits: s.visitors, exitRate: ratio(s.visitors, pageStats.get(path)?.views ?? 0), previous: exitBefore(path) }))
+    .sort(byVisits);
+  const sourceBefore = previousOf("source", "visitors");
   const sources = [...sourceStats]
-    .map(([source, s]) => ({ source, visitors: s.visitors, views: s.views, bounceRate: ratio(s.bounces, s.visitors) }))
+    .map(([source, s]) => ({ source, visitors: s.visitors, views: s.views, bounceRate: ratio(s.bounces, s.visitors), previous: sourceBefore(source) }))
     .sort((a, b) => byVisitors(a, b) || a.source.localeCompare(b.source));
-  const campaigns = [...sumByKey(rows, "campaign")].map(([campaign, s]) => ({ campaign, visitors: s.visitors, views: s.views })).sort(byVisitors);
-  const devices = [...sumByKey(rows, "device")].map(([device, s]) => ({ device, visitors: s.visitors })).sort(byVisitors);
-  const browsers = [...sumByKey(rows, "browser")].map(([browser, s]) => ({ browser, visitors: s.visitors })).sort(byVisitors);
+  const campaignBefore = previousOf("campaign", "visitors");
+  const campaigns = [...sumByKey(rows, "campaign")]
+    .map(([campaign, s]) => ({ campaign, visitors: s.visitors, views: s.views, previous: campaignBefore(campaign) }))
+    .sort((a, b) => byVisitors(a, b) || a.campaign.localeCompare(b.campaign));
+  const deviceBefore = previousOf("device", "visitors");
+  const devices = [...sumByKey(rows, "device")].map(([device, s]) => ({ device, visitors: s.visitors, previous: deviceBefore(device) })).sort((a, b) => byVisitors(a, b) || a.device.localeCompare(b.device));
+  const browserBefore = previousOf("browser", "visitors");
+  const browsers = [...sumByKey(rows, "browser")].map(([browser, s]) => ({ browser, visitors: s.visitors, previous: browserBefore(browser) })).sort((a, b) => byVisitors(a, b) || a.browser.localeCompare(b.browser));
+  const osBefore = previousOf("os", "visitors");
+  // Visits recorded before the OS was read have none: they are left out rather than shown as a system.
+  const systems = [...sumByKey(rows, "os")]
+    .filter(([os]) => os !== "")
+    .map(([os, s]) => ({ os, visitors: s.visitors, previous: osBefore(os) }))
+    .sort((a, b) => byVisitors(a, b) || a.os.localeCompare(b.os));
 
+  const goalBefore = previousOf("goal", "views");
   const goals = [...sumByKey(rows, "goal")]
     .filter(([goal]) => isGoal(goal))
-    .map(([goal, s]) => ({ goal: goal as GoalName, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, total.visitors) }))
-    .sort((a, b) => b.count - a.count);
+    .map(([goal, s]) => ({ goal: goal as GoalName, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, total.visitors), previous: goalBefore(goal) }))
+    .sort((a, b) => b.count - a.count || a.goal.localeCompare(b.goal));
+  const funnelStats = sumByKey(funnelRows ?? rows, "funnel");
+  const visitsAt = (key: string) => funnelStats.get(key)?.visitors ?? 0;
+  const funnel: Funnel = {
+    from: isoDay(funnelFrom),
+    to: isoDay(today),
+    steps: (["landed", "browsed", "acted"] as const).map((step) => ({ step, visits: visitsAt(FUNNEL_KEYS[step]) })),
+    actions: FUNNEL_ACTIONS.map((goal) => ({ goal, visits: visitsAt(`${FUNNEL_KEYS.acted}:${goal}`) })),
+    actedFirstPage: visitsAt(FUNNEL_KEYS.actedFirstPage),
+  };
   const goalsByPage = [...sumByKey(rows, "goal-page")]
     .map(([key, s]) => {
       const [goal = "", path = ""] = key.split(KEY_SEPARATOR);
@@ -168,18 +243,18 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     to: isoDay(toDay),
     period: query.period,
     filter,
-    totals: {
-      visitors: total.visitors,
-      views: total.views,
-      viewsPerVisit: ratio(total.views, total.visitors),
-      bounceRate: ratio(total.bounces, total.visitors),
-    },
+    totals: totalsOf(total),
+    previous: { from: isoDay(previousFrom), to: isoDay(previousTo), totals: totalsOf(previousTotal) },
     series,
     pages,
+    entries,
+    exits,
     sources,
     campaigns,
     devices,
     browsers,
+    systems,
+    funnel,
     goals,
     goalsByPage,
     goalsBySource,
@@ -191,17 +266,22 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
 
 /** The dashboard as CSV: one record per report line (the days first), RFC 4180, formulas neutralised. */
 export function dashboardCsv(d: Dashboard): string {
-  const lines = ["report,key,visitors,views,count,rate"];
-  const add = (report: string, key: string, visitors: number | null, views: number | null, count: number | null, rate: number | null) =>
-    lines.push([report, key, visitors, views, count, rate === null ? null : Math.round(rate * 10_000) / 10_000].map((v) => csvField(v)).join(","));
-  add("total", "", d.totals.visitors, d.totals.views, null, d.totals.bounceRate);
+  const lines = ["report,key,visitors,views,count,rate,previous"];
+  const add = (report: string, key: string, visitors: number | null, views: number | null, count: number | null, rate: number | null, previous: number | null = null) =>
+    lines.push([report, key, visitors, views, count, rate === null ? null : Math.round(rate * 10_000) / 10_000, previous].map((v) => csvField(v)).join(","));
+  add("total", "", d.totals.visitors, d.totals.views, null, d.totals.bounceRate, d.previous.totals.visitors);
   for (const s of d.series) add("day", s.day, s.visitors, s.views, null, null);
-  for (const p of d.pages) add("page", p.path, p.visitors, p.views, null, null);
-  for (const s of d.sources) add("source", s.source, s.visitors, s.views, null, s.bounceRate);
-  for (const c of d.campaigns) add("campaign", c.campaign, c.visitors, c.views, null, null);
-  for (const x of d.devices) add("device", x.device, x.visitors, null, null, null);
-  for (const x of d.browsers) add("browser", x.browser, x.visitors, null, null, null);
-  for (const g of d.goals) add("goal", g.goal, g.visitors, null, g.count, g.rate);
+  for (const p of d.pages) add("page", p.path, p.visitors, p.views, null, null, p.previous);
+  for (const s of d.sources) add("source", s.source, s.visitors, s.views, null, s.bounceRate, s.previous);
+  for (const c of d.campaigns) add("campaign", c.campaign, c.visitors, c.views, null, null, c.previous);
+  for (const x of d.devices) add("device", x.device, x.visitors, null, null, null, x.previous);
+  for (const x of d.browsers) add("browser", x.browser, x.visitors, null, null, null, x.previous);
+  for (const x of d.systems) add("os", x.os, x.visitors, null, null, null, x.previous);
+  for (const x of d.entries) add("entry", x.path, x.visits, null, null, x.bounceRate, x.previous);
+  for (const x of d.exits) add("exit", x.path, x.visits, null, null, x.exitRate, x.previous);
+  for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null);
+  for (const x of d.funnel.actions) add("funnel", `acted:${x.goal}`, x.visits, null, null, null);
+  for (const g of d.goals) add("goal", g.goal, g.visitors, null, g.count, g.rate, g.previous);
   for (const g of d.goalsByPage) add("goal-page", `${g.goal} ${g.path}`, null, null, g.count, g.rate);
   for (const g of d.goalsBySource) add("goal-source", `${g.goal} ${g.source}`, g.visitors, null, g.count, g.rate);
   for (const p of d.posts) add("post", p.slug, p.visitors, p.views, p.likes, null);

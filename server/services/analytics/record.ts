@@ -154,6 +154,7 @@ type VisitRow = {
   utm_campaign: string;
   device: string;
   browser: string;
+  os: string;
   views: number;
 };
 type EventRow = { at: number; day: number; visitor: string; name: string; path: string };
@@ -337,7 +338,7 @@ export async function flushAnalytics(db: Db): Promise<void> {
 }
 
 /**
- * Records a page view: the visitor's visit of the day (its source, device and browser come from its first view)
+ * Records a page view: the visitor's visit of the day (its source, device, browser and OS come from its first view)
  * and the view itself. It returns at once; the write joins a batch committed a moment later with the others.
  */
 export function recordPageView(deps: Deps, hit: Hit): void {
@@ -377,6 +378,7 @@ async function record(deps: Deps, name: string, hit: Hit): Promise<void> {
         ...tags,
         device: ua.device,
         browser: ua.browser,
+        os: ua.os,
       });
     }
     if (batch.events.length >= BATCH_MAX) batch.flushNow();

@@ -1,9 +1,32 @@
+import { FUNNEL_ACTIONS } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
+import { groupSource } from "./sources";
 
 /** One line of a report for one day (day -1: summed over the days asked for): the roll-up's shape. */
 export type ReportRow = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number };
-export type ReportName = "total" | "page" | "source" | "campaign" | "device" | "browser" | "goal" | "goal-page" | "goal-source";
+export type ReportName =
+  | "total"
+  | "page"
+  | "source"
+  | "campaign"
+  | "device"
+  | "browser"
+  | "os"
+  | "entry"
+  | "exit"
+  | "funnel"
+  | "goal"
+  | "goal-page"
+  | "goal-source";
+
+/**
+ * The steps of the funnel report (its keys), each counted in visits: every visit landed; "browsed" visits viewed a
+ * second page; "acted" visits browsed and then clicked Book Demo or WhatsApp or sent a lead ("acted:<goal>" per
+ * action, a visit that did two counted under each); "acted-first-page" visits acted without a second page (beside
+ * the funnel, so its steps only ever narrow).
+ */
+export const FUNNEL_KEYS = { landed: "landed", browsed: "browsed", acted: "acted", actedFirstPage: "acted-first-page" } as const;
 
 /**
  * Which visits to count: all, those that came from one source, or those that viewed one page. A filter is a set
@@ -24,8 +47,20 @@ const ROLLED_SOURCES = 50;
 const ROLLED_PAGES = 100;
 
 type Kdb = Db["kysely"];
-type RawVisit = { day: number; visitor: string; source: string; utm_source: string; utm_medium: string; utm_campaign: string; device: string; browser: string; views: number };
-type RawEvent = { day: number; visitor: string; name: string; path: string };
+type RawVisit = {
+  day: number;
+  visitor: string;
+  entry_path: string;
+  source: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: string;
+  browser: string;
+  os: string;
+  views: number;
+};
+type RawEvent = { at: number; day: number; visitor: string; name: string; path: string };
 export type RawDays = { visits: RawVisit[]; events: RawEvent[] };
 
 /** The raw visits and events of `fromDay`..`toDay` (integer columns: numbers on both databases). */
@@ -33,12 +68,17 @@ export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<
   const [visits, events] = await Promise.all([
     db
       .selectFrom("analytics_visits")
-      .select(["day", "visitor", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "views"])
+      .select(["day", "visitor", "entry_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "os", "views"])
       .where("day", ">=", fromDay)
       .where("day", "<=", toDay)
       .execute(),
-    db.selectFrom("analytics_events").select(["day", "visitor", "name", "path"]).where("day", ">=", fromDay).where("day", "<=", toDay).execute(),
+    db.selectFrom("analytics_events").select(["at", "day", "visitor", "name", "path"]).where("day", ">=", fromDay).where("day", "<=", toDay).execute(),
   ]);
+  // Sources are grouped when read (Instagram's, Facebook's, Google's many hosts are one source each), so the days not
+  // rolled up yet, their filters and their roll-ups all speak of the same groups.
+  for (const v of visits) v.source = groupSource(v.source);
+  // bigint on PostgreSQL comes back as text.
+  for (const e of events) e.at = Number(e.at);
   return { visits, events };
 }
 
@@ -95,6 +135,8 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
     add(v.day, "source", v.source, v.views, bounce);
     add(v.day, "device", v.device, v.views, bounce);
     add(v.day, "browser", v.browser, v.views, bounce);
+    add(v.day, "os", v.os, v.views, bounce);
+    add(v.day, "entry", v.entry_path, v.views, bounce);
     if (v.utm_source) add(v.day, "campaign", [v.utm_source, v.utm_medium, v.utm_campaign].join(" / "), v.views, bounce);
   }
   for (const e of raw.events) {
@@ -108,13 +150,53 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
     add(e.day, "goal-page", `${e.name}${KEY_SEPARATOR}${e.path}`, 1, false, e.visitor);
     add(e.day, "goal-source", `${e.name}${KEY_SEPARATOR}${raw.visitOf.get(k)?.source ?? ""}`, 1, false, e.visitor);
   }
+  // Exit pages (a visit's last page view) and the funnel (what each visit went on to do), per visit.
+  const last = new Map<string, RawEvent>();
+  const acted = new Map<string, Set<string>>();
+  for (const e of raw.events) {
+    const k = `${e.day}\n${e.visitor}`;
+    if (e.name === "pageview") {
+      const known = last.get(k);
+      if (!known || e.at >= known.at) last.set(k, e);
+    } else if ((FUNNEL_ACTIONS as readonly string[]).includes(e.name)) {
+      let set = acted.get(k);
+      if (!set) acted.set(k, (set = new Set()));
+      set.add(e.name);
+    }
+  }
+  for (const v of raw.visits) {
+    const k = `${v.day}\n${v.visitor}`;
+    if (!inFilter(k)) continue;
+    const exit = last.get(k);
+    if (exit) add(v.day, "exit", exit.path, 0, v.views === 1);
+    add(v.day, "funnel", FUNNEL_KEYS.landed, 0, false);
+    const actions = acted.get(k);
+    if (v.views < 2) {
+      if (actions) add(v.day, "funnel", FUNNEL_KEYS.actedFirstPage, 0, false);
+      continue;
+    }
+    add(v.day, "funnel", FUNNEL_KEYS.browsed, 0, false);
+    if (!actions) continue;
+    add(v.day, "funnel", FUNNEL_KEYS.acted, 0, false);
+    for (const action of actions) add(v.day, "funnel", `${FUNNEL_KEYS.acted}:${action}`, 0, false);
+  }
   return [...acc.values()].map(({ seen: _seen, ...row }) => row);
 }
 
 /** Every report, per day, computed from the raw events of days `fromDay`..`toDay` (inclusive). */
-export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter: VisitFilter = { kind: "all" }): Promise<ReportRow[]> {
-  return aggregate(indexRaw(await loadRaw(db, fromDay, toDay)), filter);
+export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter: VisitFilter = { kind: "all" }, reads?: RawReads): Promise<ReportRow[]> {
+  if (!reads) return aggregate(indexRaw(await loadRaw(db, fromDay, toDay)), filter);
+  const key = `${fromDay}\n${toDay}`;
+  let raw = reads.get(key);
+  if (!raw) reads.set(key, (raw = loadRaw(db, fromDay, toDay).then(indexRaw)));
+  return aggregate(await raw, filter);
 }
+
+/**
+ * The raw days one dashboard already read, by range: its period, the period before and the funnel's 30 days often
+ * share today's raw rows (the costliest read), which are then read once and aggregated per filter.
+ */
+export type RawReads = Map<string, Promise<Indexed>>;
 
 /**
  * The roll-up of one day: every report for all visits, and again for the visits of each of the day's busiest
@@ -159,7 +241,7 @@ export async function rolledUpDays(db: Kdb, fromDay: number, toDay: number, filt
  * filter (summed by the database), from the raw events for the other days (today, a quiet source or page). Days
  * that have neither (raw events are kept ANALYTICS_RAW_DAYS days) count nothing for a filter.
  */
-export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter): Promise<ReportRow[]> {
+export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter, reads?: RawReads): Promise<ReportRow[]> {
   const db = deps.db.kysely;
   const key = filterKey(filter);
   const rolled = await rolledUpDays(db, fromDay, toDay, key);
@@ -171,7 +253,7 @@ export async function reportRows(deps: Deps, fromDay: number, toDay: number, fil
     const raw = day <= toDay && !rolled.has(day);
     if (raw && start === undefined) start = day;
     if (!raw && start !== undefined) {
-      rows.push(...(await rawReports(db, start, day - 1, filter)));
+      rows.push(...(await rawReports(db, start, day - 1, filter, reads)));
       start = undefined;
     }
   }

@@ -1,11 +1,33 @@
 import type { DeviceClass } from "../../../shared/content/analytics";
 
 /**
- * The device class and browser family of a user agent, and nothing else of it (the full string is never stored).
- * A small parser on purpose: these two facts need a dozen patterns, not a database of every agent.
+ * The device class, browser family and operating system family of a user agent, and nothing else of it (the full
+ * string is never stored, nor any version). A small parser on purpose: these facts need a few dozen patterns, not a
+ * database of every agent.
  */
-export function parseUserAgent(ua: string): { device: DeviceClass; browser: string } {
-  return { device: deviceClass(ua), browser: browserFamily(ua) };
+export function parseUserAgent(ua: string): { device: DeviceClass; browser: string; os: string } {
+  return { device: deviceClass(ua), browser: browserFamily(ua), os: osFamily(ua) };
+}
+
+/**
+ * Order matters: iPhone and iPad agents also say "Mac OS X", Android ones say "Linux", Chrome OS says "Linux" too.
+ * An iPad asking for the desktop site sends a Mac's agent and is counted as macOS (nothing else tells them apart).
+ */
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/iPhone|iPad|iPod|\bCPU OS \d/, "iOS"],
+  [/Windows Phone/, "Windows Phone"],
+  [/Android/, "Android"],
+  [/\bCrOS\b/, "Chrome OS"],
+  [/Windows/, "Windows"],
+  [/Macintosh|Mac OS X/, "macOS"],
+  [/HarmonyOS/, "HarmonyOS"],
+  [/KaiOS/, "KaiOS"],
+  [/Linux|X11|Ubuntu|Fedora/, "Linux"],
+];
+
+function osFamily(ua: string): string {
+  for (const [pattern, name] of SYSTEMS) if (pattern.test(ua)) return name;
+  return "Other";
 }
 
 function deviceClass(ua: string): DeviceClass {

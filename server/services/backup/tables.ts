@@ -60,6 +60,7 @@ export const NOT_ARCHIVED: Record<string, string> = {
   analytics_visits: "raw visits of the last days; the archive keeps the daily totals",
   analytics_events: "raw events of the last days; the archive keeps the daily totals",
   studio_visits: "when each staff member last opened the studio: the restored site starts anew",
+  analytics_weekly_reports: "which weekly report e-mails went out: a worker's bookkeeping, meaningless on another site",
 };
 
 /** SQLite's own tables and the full-text indexes' shadow tables (rebuilt by triggers as rows are inserted). */

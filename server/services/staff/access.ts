@@ -1,10 +1,11 @@
 import type { Deps } from "../../context";
 import { safeRedirect } from "../../../shared/schemas/auth";
+import { STAFF_NAME_MAX } from "../../../shared/content/studio-access";
 import { type Access, STAFF_ACCESS, STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
 import { findUserByEmail, issueToken, link, normalizeEmail } from "../auth/accounts";
 import { type Reclaimed, reclaimUnverifiedAccount } from "../auth/reclaim";
 import { newUserId } from "../auth/tokens";
-import { conflict, invalid, notFound } from "../errors";
+import { conflict, forbidden, invalid, notFound } from "../errors";
 import { securityEvent } from "../security-events";
 import { enqueueSiteMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
@@ -158,4 +159,86 @@ export async function listStaff(deps: Pick<Deps, "db">): Promise<StaffMember[]> 
     secondFactor: r.confirmed_at !== null && r.confirmed_at !== undefined,
     lastLoginAt: r.last_login_at === null ? null : Number(r.last_login_at),
   }));
+}
+
+export { STAFF_NAME_MAX };
+
+/** The staff member named by an address, or `notFound` when that address has no studio access. */
+async function staffMember(deps: Deps, email: string) {
+  const row = await findUserByEmail(deps, normalizeEmail(email));
+  if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
+  return { ...row, access: row.access };
+}
+
+/**
+ * Changes a staff member's role (owner only: the studio's policy keeps the staff area to owners). A fresh second
+ * factor is asked for, as for every action that hands the studio to someone; the last owner cannot be made editor,
+ * and nobody changes their own role here (an owner who wants to step down makes another owner first, who then does it).
+ * Answers whether anything changed; the same role again changes nothing and writes no audit line.
+ */
+export async function changeRole(deps: Deps, email: string, access: StaffAccess, actor: Actor): Promise<boolean> {
+  if (!isStaffAccess(access)) throw invalid(STUDIO_MESSAGES.roleInvalid, "access");
+  assertFreshSecondFactor(actor);
+  const row = await staffMember(deps, email);
+  if (actor.userId !== null && row.id === actor.userId) throw forbidden(STUDIO_MESSAGES.notYourRole);
+  if (row.access === access) return false;
+  if (row.access === "owner") await assertAnotherOwner(deps, row.id);
+  await deps.db.kysely.updateTable("users").set({ access }).where("id", "=", row.id).where("access", "=", row.access).execute();
+  // Re-checked after the write: two owners demoting each other at once must not leave the studio without one.
+  if (row.access === "owner") {
+    const owners = await deps.db.kysely.selectFrom("users").select("id").where("access", "=", "owner").limit(1).execute();
+    if (owners.length === 0) {
+      await deps.db.kysely.updateTable("users").set({ access: "owner" }).where("id", "=", row.id).execute();
+      throw conflict(STUDIO_MESSAGES.lastOwner);
+    }
+  }
+  securityEvent(deps, "staff.role.changed", { userId: row.id, from: row.access, to: access });
+  await recordAudit(deps, actor, { action: "staff.role", recordType: "user", recordId: row.id, detail: `${row.access} -> ${access}` });
+  return true;
+}
+
+/**
+ * Resets a staff member's second factor: their authenticator secret and recovery codes are deleted and every
+ * session of theirs loses its second factor, so at their next step into the studio they enrol again. A fresh
+ * second factor is asked of the owner doing it (the command line, run by whoever runs the server, is not asked).
+ * Nobody resets their own in the studio: one who can pass it has no need to.
+ */
+export async function resetSecondFactor(deps: Deps, email: string, actor: Actor): Promise<{ userId: string; email: string; hadSecondFactor: boolean; sessions: number }> {
+  assertFreshSecondFactor(actor);
+  const row = await staffMember(deps, email);
+  if (actor.userId !== null && row.id === actor.userId) throw forbidden(STUDIO_MESSAGES.notYourSecondFactor);
+  const done = await deps.db.kysely.transaction().execute(async (trx) => {
+    const totp = await trx.deleteFrom("staff_totp").where("user_id", "=", row.id).executeTakeFirst();
+    await trx.deleteFrom("staff_recovery_codes").where("user_id", "=", row.id).execute();
+    const sessions = await trx.updateTable("sessions").set({ second_factor_at: null }).where("user_id", "=", row.id).executeTakeFirst();
+    return { hadSecondFactor: Number(totp.numDeletedRows) > 0, sessions: Number(sessions.numUpdatedRows) };
+  });
+  securityEvent(deps, "staff.second-factor.reset", { userId: row.id, by: actor.userId ?? "command-line" });
+  await recordAudit(deps, actor, {
+    action: "staff.second-factor.reset",
+    recordType: "user",
+    recordId: row.id,
+    detail: done.hadSecondFactor ? "enrols again at next sign-in" : "had none set up",
+  });
+  return { userId: row.id, email: row.email, ...done };
+}
+
+/** A name as a person may give it: trimmed, spaces collapsed, no control characters, 1 to STAFF_NAME_MAX characters. */
+export function cleanStaffName(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const name = raw.replace(/\s+/gu, " ").trim();
+  if (!name || name.length > STAFF_NAME_MAX || /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u.test(name)) return null;
+  return name;
+}
+
+/** A staff member's own name (shown on the staff page and in the studio). Audited; the same name again changes nothing. */
+export async function renameSelf(deps: Deps, userId: string, rawName: unknown, actor: Actor): Promise<string> {
+  const name = cleanStaffName(rawName);
+  if (name === null) throw invalid(STUDIO_MESSAGES.nameInvalid(STAFF_NAME_MAX), "name");
+  const row = await deps.db.kysely.selectFrom("users").select(["name", "access"]).where("id", "=", userId).executeTakeFirst();
+  if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
+  if (row.name === name) return name;
+  await deps.db.kysely.updateTable("users").set({ name }).where("id", "=", userId).execute();
+  await recordAudit(deps, actor, { action: "staff.name", recordType: "user", recordId: userId, detail: "own name changed" });
+  return name;
 }
