@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { staffWithSession } from "../helpers/studio-staff";
+import { recordQuestion } from "../../server/services/chat/questions";
 
 const SITE = "https://wise-parrot.example.test";
 const WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -90,6 +91,10 @@ describe.each(testDatabaseKinds())("the weekly report on %s", (kind) => {
         { email: "pending@example.test", email_normalized: "pending@example.test", status: "pending", created_at: midweek, updated_at: midweek, confirmed_at: null, unsubscribed_at: null },
       ])
       .execute();
+    // Two questions the assistant handed to a person that week, one the week after (not counted).
+    for (const at of [midweek, midweek + 60_000, kolkata("2026-11-23T09:00:00")]) {
+      await recordQuestion(deps, { question: "do you print flyers", topic: "handover", fellThrough: false, answer: "A person can help.", handedOver: true, language: "en" }, at);
+    }
 
     // Before Monday 08:00 nothing is due.
     expect(await sendWeeklyReport(deps, kolkata("2026-11-23T07:00:00"))).toEqual({ sent: false, reason: "not-due" });
@@ -110,8 +115,7 @@ describe.each(testDatabaseKinds())("the weekly report on %s", (kind) => {
     expect(text).toContain("Book Demo click: 1");
     expect(text).toContain("New leads from the contact form: 1.");
     expect(text).toContain("New newsletter subscriptions (confirmed): 1.");
-    // No hand-over is recorded by the chat on this branch: the line is left out rather than a made-up zero.
-    expect(text).not.toContain("handed over");
+    expect(text).toContain("Chat questions handed over to you: 2.");
     expect(text).toContain(`${SITE}/studio/analytics`);
 
     await deliverDueMail(deps);

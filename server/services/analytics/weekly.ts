@@ -1,4 +1,5 @@
 import { GOAL_LABELS, sourceLabel, WEEKLY_REPORT } from "../../../shared/content/analytics";
+import { handedOverCount } from "../chat/questions";
 import type { Deps } from "../../context";
 import { siteSettings } from "../content/settings";
 import { intervalWorker, type Worker } from "../interval-worker";
@@ -73,18 +74,10 @@ export type WeeklyReport = {
   goals: { label: string; count: number }[];
   leads: number;
   subscriptions: number;
-  /** Chat questions handed over to a person that week; null while the chat log does not record hand-overs. */
-  handedOver: number | null;
+  /** Chat questions handed over to a person that week. */
+  handedOver: number;
 };
 
-/**
- * The hook for the chat's hand-overs: the chat log on this branch has no "handed over" flag (chat_questions records
- * only whether a message fell through to the welcome menu), so nothing is counted and the e-mail leaves the line out.
- * When the chat records hand-overs, this counts those created in [from, to).
- */
-export async function handedOverChatQuestions(_deps: Pick<Deps, "db">, _from: number, _to: number): Promise<number | null> {
-  return null;
-}
 
 /** The figures of the week [from, to): analytics by the dashboard's days for those dates, the rest by the site's clock. */
 export async function weeklyReport(deps: Deps, due: NonNullable<ReturnType<typeof dueWeek>>, now = Date.now()): Promise<WeeklyReport> {
@@ -107,7 +100,7 @@ export async function weeklyReport(deps: Deps, due: NonNullable<ReturnType<typeo
       .where("confirmed_at", ">=", due.from)
       .where("confirmed_at", "<", due.to)
       .executeTakeFirst(),
-    handedOverChatQuestions(deps, due.from, due.to),
+    handedOverCount(deps, due.from, due.to),
   ]);
   return {
     week: due.week,
@@ -134,7 +127,7 @@ export function weeklyReportBlocks(r: WeeklyReport, studioUrl: string): EmailBlo
     { kind: "paragraph", text: c.leads(r.leads) },
     { kind: "paragraph", text: c.subscriptions(r.subscriptions) },
   ];
-  if (r.handedOver !== null) lines.push({ kind: "paragraph", text: c.handedOver(r.handedOver) });
+  lines.push({ kind: "paragraph", text: c.handedOver(r.handedOver) });
   lines.push({ kind: "subheading", text: c.sourcesTitle });
   lines.push({ kind: "paragraph", text: r.sources.length ? r.sources.map((s) => `${sourceLabel(s.source, c.direct)}: ${s.visitors}`).join("\n") : c.none });
   if (r.goals.length) {

@@ -337,3 +337,15 @@ export function chatQuestionsCleanupWorker(deps: Deps): Worker {
     await pruneQuestions(deps);
   });
 }
+
+/** How many questions the assistant handed to a person in [from, to) (the studio overview, the weekly e-mail). */
+export async function handedOverCount(deps: Pick<Deps, "db">, from: number, to = Number.MAX_SAFE_INTEGER): Promise<number> {
+  const row = await deps.db.kysely
+    .selectFrom("chat_questions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("created_at", ">=", from)
+    .where("created_at", "<", to)
+    .where("handed_over", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,3 +1,4 @@
+import { handedOverCount } from "../chat/questions";
 import type { Deps } from "../../context";
 import { STAFF_ACCESS } from "../../../shared/content/studio";
 import { AUDIENCE_LIMITS } from "../../../shared/content/audience-tools";
@@ -68,16 +69,6 @@ export type NewSinceLastVisit = {
   handedOver: number | null;
 };
 
-/** Chat questions the assistant handed to a person (the question log's `handed_over`, decision 0028) since `since`. */
-export async function handedOverQuestionsSince(deps: Pick<Deps, "db">, since: number): Promise<number> {
-  const row = await deps.db.kysely
-    .selectFrom("chat_questions")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("created_at", ">", since)
-    .where("handed_over", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
 
 /**
  * What is new since the person's last visit to the studio overview: a visit more than AUDIENCE_LIMITS.visitGapMs
@@ -102,7 +93,7 @@ export async function newSinceLastVisit(deps: Pick<Deps, "db">, userId: string, 
   const [leads, subscribers, handedOver] = await Promise.all([
     db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).where("created_at", ">", since).where("status", "<>", "spam").executeTakeFirst(),
     db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("created_at", ">", since).executeTakeFirst(),
-    handedOverQuestionsSince(deps, since),
+    handedOverCount(deps, since + 1),
   ]);
   return { since, leads: Number(leads?.n ?? 0), subscribers: Number(subscribers?.n ?? 0), handedOver };
 }
