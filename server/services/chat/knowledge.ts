@@ -8,7 +8,9 @@
  * Posts enter and leave the index only through reindexPost / removePost,
  * which the code that writes posts calls; a post that is not published is
  * removed instead of indexed, so a draft can never be cited. The site's own
- * passages are rebuilt when their content changes (a new deployment).
+ * passages are built from the pages' and the FAQ's copy as published and
+ * rebuilt when the content version moves (an owner's publish) or a new
+ * deployment changed them.
  */
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
@@ -320,8 +322,8 @@ type Ready = { version: string; done: Promise<void>; posts: boolean };
 const ready = new WeakMap<object, Ready>();
 
 /**
- * Makes sure the index holds the site's passages for the current content version (the FAQ as published: an entry
- * the owner publishes is answered from at once) and every stored post (posts written before the index existed).
+ * Makes sure the index holds the site's passages for the current content version (the pages and the FAQ as
+ * published: what the owner publishes is answered from at once) and every stored post (posts written before the index existed).
  * Checked per question at the cost of the content version's memory (read at most once a second); the index is
  * rebuilt only when the passages changed.
  */
