@@ -4,12 +4,14 @@
  * new words, never the old ones, and the citation still links to the same page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ABOUT_DOC } from "../../shared/copy/about";
 import { CONTACT_DOC } from "../../shared/copy/contact";
 import { HOME_DOC } from "../../shared/copy/home";
 import { TERMS_DOC } from "../../shared/copy/legal";
 import { COMMAND_LINE } from "../../server/services/audit";
 import { answerLocally } from "../../server/services/chat/answer";
 import { COPY_PREFIX } from "../../server/services/content/copy";
+import { previewKey, withPreviewDrafts } from "../../server/services/content/preview";
 import { saveContent } from "../../server/services/content/store";
 import { grantAccess } from "../../server/services/staff/access";
 import type { StaffActor } from "../../server/services/staff/invitations";
@@ -87,5 +89,17 @@ describe.each(testDatabaseKinds())("the help assistant answers from the publishe
     const answer = await ask("who reviews accounts every quarter?");
     expect(answer.reply).toContain("compliance officer in Pune");
     expect(answer.sources[0]).toMatchObject({ url: `/terms#${first.anchor}` });
+  });
+
+  it("a question asked in a staff member's preview never puts the draft into everyone's index", async () => {
+    const about = ABOUT_DOC.defaults("en");
+    const draft = { ...about, based: { ...about.based, text: "Our draft office is on a houseboat in Alleppey." } };
+    const drafts = new Map<string, unknown>([[previewKey(`${COPY_PREFIX}about`, "en"), draft]]);
+    // Something else is published, so the next question rebuilds the index: here, inside the preview render.
+    await publish("about", { ...about, values: { ...about.values, heading: "What we value most" } });
+    const question = "is your office on a houseboat in alleppey?";
+    await withPreviewDrafts(drafts, () => ask(question));
+    expect((await ask(question)).reply).not.toContain("houseboat");
+    expect((await ask("what do you value most?")).sources.some((s) => s.label === "About: What we value most")).toBe(true);
   });
 });

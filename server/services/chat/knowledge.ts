@@ -26,6 +26,7 @@ import { HOME_DOC, type HomeCopy } from "../../../shared/copy/home";
 import { type LegalCopy, PRIVACY_DOC, REFUND_DOC, sectionAnchor, TERMS_DOC } from "../../../shared/copy/legal";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
+import { outsidePreview } from "../content/preview";
 import { contentVersion } from "../content/version";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
@@ -342,7 +343,9 @@ export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
     const entry: Ready = {
       version,
       posts: true,
-      done: before.then(() => syncKnowledge(deps, !posts)).catch((error: unknown) => {
+      // Outside a staff member's preview render (a question asked on a previewed page): the index is everyone's,
+      // so it is built from the published copy, never a draft.
+      done: outsidePreview(() => before.then(() => syncKnowledge(deps, !posts))).catch((error: unknown) => {
         if (ready.get(deps.db) === entry) ready.delete(deps.db);
         throw error;
       }),
