@@ -21,6 +21,7 @@ import { SUPPORT_CHANNELS } from "../../../shared/content/contact";
 import { AVAILABLE_FOR } from "../../../shared/content/home";
 import { INDUSTRIES, type Industry, PRODUCT, whatsappLink } from "../../../shared/content/site";
 import { ASSISTANT_DOC } from "../../../shared/copy/assistant";
+import { HOME_DOC } from "../../../shared/copy/home";
 import type { DocValue } from "../../../shared/copy/fields";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
@@ -336,22 +337,34 @@ function industryOf(question: string, copy: AssistantCopy): KitMatch | undefined
   return undefined;
 }
 
-const KIT_SOURCES: KnowledgeSource[] = [
-  {
-    label: `${PRODUCT}: ${AVAILABLE_FOR.heading}`,
-    url: "/",
-    ref: "page:home-available",
-    heading: AVAILABLE_FOR.heading,
-    body: AVAILABLE_FOR.items.join(", "),
-  },
-  {
-    label: `${CHAT_SOURCE_LABELS.faq}: Which industries do you work with?`,
-    url: "/#faq-industries",
-    ref: "faq:industries",
-    heading: "Which industries do you work with?",
-    body: "",
-  },
-];
+/** The sources of a kit's reply: the home page's "kits available for" as published, and the FAQ on industries. */
+function kitSourcesOf(available: { heading: string; items: readonly string[] }): KnowledgeSource[] {
+  return [
+    {
+      label: `${PRODUCT}: ${available.heading}`,
+      url: "/",
+      ref: "page:home-available",
+      heading: available.heading,
+      body: available.items.join(", "),
+    },
+    {
+      label: `${CHAT_SOURCE_LABELS.faq}: Which industries do you work with?`,
+      url: "/#faq-industries",
+      ref: "faq:industries",
+      heading: "Which industries do you work with?",
+      body: "",
+    },
+  ];
+}
+
+/** The home page's "kits available for" as published (its defaults when the copy cannot be read). */
+async function publishedAvailable(deps: AnswerDeps): Promise<{ heading: string; items: readonly string[] }> {
+  try {
+    return (await readCopy(deps, HOME_DOC, "en")).availableFor;
+  } catch {
+    return AVAILABLE_FOR;
+  }
+}
 
 function noKitReply(copy: AssistantCopy, industry: Industry): string {
   const names = copy.kits.map((k) => k.name);
@@ -494,7 +507,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   for (const p of parts) if (p.quoted) add(p.quoted);
   for (const p of parts) for (const h of p.cite) add(h);
   const sources = cited.map(source);
-  if (kitSources) for (const s of KIT_SOURCES) if (sources.length < MAX_CITATIONS + 1 && !sources.some((x) => x.ref === s.ref)) sources.push(s);
+  if (kitSources) for (const s of kitSourcesOf(await publishedAvailable(deps))) if (sources.length < MAX_CITATIONS + 1 && !sources.some((x) => x.ref === s.ref)) sources.push(s);
   const texts = parts.map((p) => p.text);
   if (handover || unanswered.length > 0) {
     handover = true;

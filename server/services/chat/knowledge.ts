@@ -8,33 +8,25 @@
  * Posts enter and leave the index only through reindexPost / removePost,
  * which the code that writes posts calls; a post that is not published is
  * removed instead of indexed, so a draft can never be cited. The site's own
- * passages are rebuilt when their content changes (a new deployment).
+ * passages are built from the pages' and the FAQ's copy as published and
+ * rebuilt when the content version moves (an owner's publish) or a new
+ * deployment changed them.
  */
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { ABOUT } from "../../../shared/content/about";
 import { CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, INDUSTRY_WORDS } from "../../../shared/content/chat";
 import { CONTACT_CARDS, SUPPORT_CHANNELS } from "../../../shared/content/contact";
 import { FAQ } from "../../../shared/content/faq";
-import {
-  AUDIENCE,
-  AVAILABLE_FOR,
-  BENEFITS,
-  HERO,
-  COMPARISON,
-  KIT,
-  METRICS,
-  PAIN_POINTS,
-  PROMISE,
-  STEPS,
-  TESTIMONIALS,
-  WISE_CORE,
-} from "../../../shared/content/home";
-import { LEGAL_DOCUMENTS } from "../../../shared/content/legal";
+import { COMPARISON } from "../../../shared/content/home";
 import { PRODUCT } from "../../../shared/content/site";
+import { ABOUT_DOC, type AboutCopy } from "../../../shared/copy/about";
+import { CONTACT_DOC, type ContactCopy } from "../../../shared/copy/contact";
 import { FAQ_DOC, faqEntries } from "../../../shared/copy/faq";
+import { HOME_DOC, type HomeCopy } from "../../../shared/copy/home";
+import { type LegalCopy, PRIVACY_DOC, REFUND_DOC, sectionAnchor, TERMS_DOC } from "../../../shared/copy/legal";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
+import { outsidePreview } from "../content/preview";
 import { contentVersion } from "../content/version";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
@@ -115,63 +107,113 @@ export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ): Pas
   );
 }
 
-/** Every passage of the site's pages and FAQ (the published FAQ when given, the built-in one otherwise). */
-export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
+/** The published copy of the pages the assistant answers from (each document's defaults on a fresh install). */
+export type PageCopies = {
+  home: HomeCopy;
+  about: AboutCopy;
+  contact: ContactCopy;
+  legal: ReadonlyArray<{ path: string; copy: LegalCopy }>;
+};
+
+/** The legal pages and where they live (their sections' anchors follow the path). */
+const LEGAL_DOCS = [
+  { path: "/privacy", doc: PRIVACY_DOC },
+  { path: "/terms", doc: TERMS_DOC },
+  { path: "/refund", doc: REFUND_DOC },
+] as const;
+
+/** Every page's defaults: what a fresh install shows. */
+export function defaultPageCopies(): PageCopies {
+  return {
+    home: HOME_DOC.defaults("en"),
+    about: ABOUT_DOC.defaults("en"),
+    contact: CONTACT_DOC.defaults("en"),
+    legal: LEGAL_DOCS.map(({ path, doc }) => ({ path, copy: doc.defaults("en") })),
+  };
+}
+
+/** A built-in item keeps its reference (`contact-whatsapp`); one the owner added is numbered. */
+const idAt = (ids: readonly string[], i: number, prefix: string) => ids[i] ?? `${prefix}${i + 1}`;
+const CHANNEL_IDS = SUPPORT_CHANNELS.map((c) => c.id);
+const CARD_IDS = CONTACT_CARDS.map((c) => c.id);
+const comparisonValue = (v: string) => (COMPARISON.values as Record<string, string>)[v] ?? v;
+
+/**
+ * Every passage of the site's pages and FAQ, from the copy as published (the built-in FAQ and each page's defaults
+ * when not given): the home page's sections, about, the contact cards and channels, the legal pages' sections.
+ * Citations link to the same pages and anchors as the pages show (a legal section by its anchor).
+ */
+export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: PageCopies = defaultPageCopies()): Passage[] {
+  const h = pages.home;
   const home = "Home";
+  const about = pages.about;
+  const aboutTitle = about.seo.title;
+  const contact = pages.contact;
   const passages: Passage[] = [
     ...faqPassages(faq),
-    page("home-hero", home, HERO.eyebrow, "/", `${HERO.description}\n${HERO.trust.join(". ")}.`),
-    page("home-pain", home, PAIN_POINTS.heading, "/", `${PAIN_POINTS.intro}\n${lines(PAIN_POINTS.cards)}`),
-    page("home-promise", home, PROMISE.heading, "/", PROMISE.text),
-    page("home-benefits", home, BENEFITS.heading, "/", `${BENEFITS.intro}\n${lines(BENEFITS.cards)}`, "workflow"),
-    page("home-metrics", home, METRICS.heading, "/", `${METRICS.intro}\n${METRICS.items.map((m) => `${m.value} ${m.label}`).join("\n")}`, "productivity"),
-    ...AUDIENCE.slides.map((s) =>
-      page(`home-audience-${words(s.industry).join("-")}`, home, `${AUDIENCE.heading}: ${s.industry}`, "/", `${s.after} ${s.outcome}.`),
+    page("home-hero", home, h.hero.eyebrow, "/", `${h.hero.description}\n${h.hero.trust.join(". ")}.`),
+    page("home-pain", home, h.painPoints.heading, "/", `${h.painPoints.intro}\n${lines(h.painPoints.cards)}`),
+    page("home-promise", home, h.promise.heading, "/", h.promise.text),
+    page("home-benefits", home, h.benefits.heading, "/", `${h.benefits.intro}\n${lines(h.benefits.cards)}`, "workflow"),
+    page("home-metrics", home, h.metrics.heading, "/", `${h.metrics.intro}\n${h.metrics.items.map((m) => `${m.value} ${m.label}`).join("\n")}`, "productivity"),
+    ...h.audience.slides.map((s) =>
+      page(`home-audience-${words(s.industry).join("-")}`, home, `${h.audience.heading}: ${s.industry}`, "/", `${s.after} ${s.outcome}.`),
     ),
     {
-      ...page("home-testimonials", home, TESTIMONIALS.heading, "/", TESTIMONIALS.items.map((t) => `${t.name} (${t.role}): \u201c${t.quote}\u201d`).join("\n")),
+      ...page("home-testimonials", home, h.testimonials.heading, "/", h.testimonials.items.map((t) => `${t.name} (${t.role}): \u201c${t.quote}\u201d`).join("\n")),
       extra: "reviews testimonials what customers clients say feedback ratings happy customers",
     },
     {
       ...page(
         "home-comparison",
         home,
-        COMPARISON.heading,
+        h.comparison.heading,
         "/",
-        `${COMPARISON.intro}\n${COMPARISON.rows
-          .map((r) => `${r.feature}: ${r.values.map((v, i) => `${COMPARISON.columns[i]} ${COMPARISON.values[v].toLowerCase()}`).join(", ")}`)
+        `${h.comparison.intro}\n${h.comparison.rows
+          .map((r) => `${r.feature}: ${r.values.map((v, i) => `${h.comparison.columns[i] ?? ""} ${comparisonValue(v).toLowerCase()}`).join(", ")}`)
           .join("\n")}`,
       ),
       extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose",
     },
     {
-      ...page("home-core", home, WISE_CORE.heading, "/", `${WISE_CORE.text}\n${WISE_CORE.trainedOnLabel}: ${WISE_CORE.trainedOn.join(", ")}.`, "ai"),
+      ...page("home-core", home, h.wiseCore.heading, "/", `${h.wiseCore.text}\n${h.wiseCore.trainedOnLabel}: ${h.wiseCore.trainedOn.join(", ")}.`, "ai"),
       extra: "what is wise core, the engine, the brain behind the assistant",
     },
-    page("home-steps", home, STEPS.heading, "/", `${STEPS.intro}\n${lines(STEPS.items)}`, "getting_started"),
-    page("home-kit", home, KIT.heading, "/", `${KIT.intro}\n${lines(KIT.items)}`, "templates"),
-    page("home-available", home, AVAILABLE_FOR.heading, "/", `${AVAILABLE_FOR.items.join(", ")}.`, "templates"),
-    page("about-mission", ABOUT.meta.title, ABOUT.missionHeading, "/about", ABOUT.mission),
-    page("about-story", ABOUT.meta.title, ABOUT.storyHeading, "/about", ABOUT.story.join("\n")),
-    page("about-values", ABOUT.meta.title, ABOUT.valuesHeading, "/about", lines(ABOUT.values)),
-    page("about-based", ABOUT.meta.title, ABOUT.basedHeading, "/about", ABOUT.based),
-    ...SUPPORT_CHANNELS.map((c) =>
-      page(`contact-${c.id}`, "Contact", c.title, "/contact", `${c.description} Availability: ${c.availability}. Response time: ${c.responseTime}.`, "support"),
-    ),
-    ...CONTACT_CARDS.map((c) => page(`contact-card-${c.id}`, "Contact", c.title, "/contact", `${c.description}${c.detail ? ` ${c.detail}.` : ""}`, "support")),
-    ...LEGAL_DOCUMENTS.flatMap((doc) =>
-      doc.sections.map((s) =>
-        page(
-          `${doc.path.slice(1)}-${s.id}`,
-          doc.title,
-          s.heading,
-          `${doc.path}#${s.id}`,
-          [...(s.paragraphs ?? []), ...(s.points ?? []).map((p) => `• ${p}`)].join("\n"),
-        ),
+    page("home-steps", home, h.steps.heading, "/", `${h.steps.intro}\n${lines(h.steps.items)}`, "getting_started"),
+    page("home-kit", home, h.kit.heading, "/", `${h.kit.intro}\n${lines(h.kit.items)}`, "templates"),
+    page("home-available", home, h.availableFor.heading, "/", `${h.availableFor.items.join(", ")}.`, "templates"),
+    page("about-mission", aboutTitle, about.intro.missionHeading, "/about", about.intro.mission),
+    page("about-story", aboutTitle, about.story.heading, "/about", about.story.paragraphs.join("\n")),
+    page("about-values", aboutTitle, about.values.heading, "/about", lines(about.values.items)),
+    page("about-based", aboutTitle, about.based.heading, "/about", about.based.text),
+    ...contact.support.channels.map((c, i) =>
+      page(
+        `contact-${idAt(CHANNEL_IDS, i, "channel-")}`,
+        "Contact",
+        c.title,
+        "/contact",
+        `${c.description} Availability: ${c.availability}. Response time: ${c.responseTime}.`,
+        "support",
       ),
     ),
+    ...contact.cards.items.map((c, i) =>
+      page(`contact-card-${idAt(CARD_IDS, i, "")}`, "Contact", c.title, "/contact", `${c.description}${c.detail ? ` ${c.detail}.` : ""}`, "support"),
+    ),
+    ...pages.legal.flatMap(({ path, copy }) =>
+      copy.sections.map((s, i) => {
+        const anchor = sectionAnchor(s, i);
+        return page(
+          `${path.slice(1)}-${anchor}`,
+          copy.seo.title,
+          s.heading,
+          `${path}#${anchor}`,
+          [...s.paragraphs, ...s.points.map((p) => `\u2022 ${p}`), ...s.closing].join("\n"),
+        );
+      }),
+    ),
   ];
-  return passages;
+  // A heading or text the owner left empty is not searched.
+  return passages.filter((p) => p.kind !== "page" || `${p.heading}${p.body}`.trim() !== "");
 }
 
 /** A post's passages: one per section; the first also carries the excerpt, the tags and the category as search words. */
@@ -192,6 +234,7 @@ export function postPassages(post: IndexablePost): Passage[] {
 
 const SITE_PASSAGES = sitePassages();
 const versionOf = (passages: Passage[]) => createHash("sha256").update(JSON.stringify(passages)).digest("hex").slice(0, 32);
+const SITE_VERSION = versionOf(SITE_PASSAGES);
 
 /** The words misspellings are corrected towards: the site's own pages, FAQ, rules and industries. */
 export const VOCABULARY = new Vocabulary([
@@ -280,8 +323,8 @@ type Ready = { version: string; done: Promise<void>; posts: boolean };
 const ready = new WeakMap<object, Ready>();
 
 /**
- * Makes sure the index holds the site's passages for the current content version (the FAQ as published: an entry
- * the owner publishes is answered from at once) and every stored post (posts written before the index existed).
+ * Makes sure the index holds the site's passages for the current content version (the pages and the FAQ as
+ * published: what the owner publishes is answered from at once) and every stored post (posts written before the index existed).
  * Checked per question at the cost of the content version's memory (read at most once a second); the index is
  * rebuilt only when the passages changed.
  */
@@ -300,7 +343,9 @@ export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
     const entry: Ready = {
       version,
       posts: true,
-      done: before.then(() => syncKnowledge(deps, !posts)).catch((error: unknown) => {
+      // Outside a staff member's preview render (a question asked on a previewed page): the index is everyone's,
+      // so it is built from the published copy, never a draft.
+      done: outsidePreview(() => before.then(() => syncKnowledge(deps, !posts))).catch((error: unknown) => {
         if (ready.get(deps.db) === entry) ready.delete(deps.db);
         throw error;
       }),
@@ -320,12 +365,35 @@ async function publishedFaq(deps: Pick<Deps, "db">): Promise<FaqCopyEntry[]> {
   }
 }
 
+/**
+ * The pages' copy as published now (readCopy: once per content version, the last copy read during an outage, the
+ * defaults for a document never read).
+ */
+export async function publishedPages(deps: Pick<Deps, "db">): Promise<PageCopies> {
+  const [home, about, contact, ...legal] = await Promise.all([
+    readCopy(deps, HOME_DOC, "en"),
+    readCopy(deps, ABOUT_DOC, "en"),
+    readCopy(deps, CONTACT_DOC, "en"),
+    ...LEGAL_DOCS.map(({ doc }) => readCopy(deps, doc, "en")),
+  ]);
+  return { home: home!, about: about!, contact: contact!, legal: LEGAL_DOCS.map(({ path }, i) => ({ path, copy: legal[i]! })) } as PageCopies;
+}
+
+/** The words and stems of rebuilt passages join the spelling vocabulary and the site's words (never removed: cheap). */
+function learnWords(passages: readonly Passage[]): void {
+  for (const p of passages) {
+    const text = `${p.heading}\n${p.body}\n${p.extra}`;
+    for (const w of words(text)) VOCABULARY.add(w);
+    for (const s of stemSet(text)) SITE_STEMS.add(s);
+  }
+}
+
 async function syncKnowledge(deps: Pick<Deps, "db">, withPosts: boolean): Promise<void> {
   const db = deps.db.kysely;
-  const faq = await publishedFaq(deps);
-  const passages = faq === DEFAULT_FAQ ? SITE_PASSAGES : sitePassages(faq);
+  const [faq, pages] = await Promise.all([publishedFaq(deps), publishedPages(deps)]);
+  const passages = sitePassages(faq, pages);
   const siteVersion = versionOf(passages);
-  for (const p of passages) if (p.kind === "faq") for (const w of words(`${p.heading}\n${p.body}\n${p.extra}`)) VOCABULARY.add(w);
+  if (siteVersion !== SITE_VERSION) learnWords(passages);
   const state = await db.selectFrom("knowledge_state").select("value").where("key", "=", "site").executeTakeFirst();
   if (state?.value !== siteVersion) {
     await db.transaction().execute(async (trx) => {

@@ -20,6 +20,14 @@ export function withPreviewDrafts<T>(drafts: PreviewDrafts, render: () => Promis
   return storage().run(drafts, render);
 }
 
+/**
+ * Runs work shared by every visitor (a rebuilt index) outside any preview render: a draft seen inside it would be
+ * kept for everyone. Promises the work creates do not see the drafts either.
+ */
+export function outsidePreview<T>(work: () => T): T {
+  return storage().exit(work);
+}
+
 /** The draft a preview render shows for this document and locale, if this is one. */
 export function previewDraft(key: string, locale: string): { value: unknown } | undefined {
   const drafts = storage().getStore();
