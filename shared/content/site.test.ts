@@ -9,6 +9,7 @@ import {
   TIMINGS,
   WHATSAPP_BUTTON,
   formatWhatsappNumber,
+  wellFormed,
   whatsappLink,
 } from "./index";
 
@@ -65,5 +66,12 @@ describe("content module", () => {
     expect(whatsappLink("919876543210", "hi & more?")).toBe("https://wa.me/919876543210?text=hi%20%26%20more%3F");
     expect(formatWhatsappNumber("919876543210")).toBe("+91 98765 43210");
     expect(formatWhatsappNumber("14155550100")).toBe("+14155550100");
+  });
+});
+
+describe("whatsappLink", () => {
+  it("takes any visitor text, a lone surrogate included (encodeURIComponent throws on one)", () => {
+    expect(whatsappLink("919876543210", "price \ud800 ok")).toBe("https://wa.me/919876543210?text=price%20%EF%BF%BD%20ok");
+    expect(wellFormed("a\udc00b\ud83d\ude00")).toBe("a\ufffdb\ud83d\ude00");
   });
 });

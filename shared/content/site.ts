@@ -164,9 +164,17 @@ export const JOB_ROLES = [
   "Other",
 ] as const;
 
-/** A WhatsApp chat link with a prefilled message. */
+/** A half of a UTF-16 surrogate pair standing alone: no character, and encodeURIComponent throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The text with every lone surrogate replaced by U+FFFD (what a UTF-8 decoder shows for it). */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/** A WhatsApp chat link with a prefilled message (a visitor's text may hold anything, lone surrogates included). */
 export function whatsappLink(number: string, text: string): string {
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+  return `https://wa.me/${number}?text=${encodeURIComponent(wellFormed(text))}`;
 }
 
 /** Human-readable form of a WhatsApp number given as digits with country code (91XXXXXXXXXX). */

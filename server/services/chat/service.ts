@@ -13,7 +13,7 @@ import {
   CHAT_QUICK_REPLIES_PROMPT,
   chatSystemPrompt,
 } from "../../../shared/content/chat";
-import type { Industry } from "../../../shared/content/site";
+import { type Industry, wellFormed } from "../../../shared/content/site";
 import type { Deps } from "../../context";
 import { rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
@@ -76,7 +76,9 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Cuts text to the limit in characters (code points, so no emoji is split in half). */
-export function cutMessage(text: string, max: number = CHAT_LIMITS.maxMessageChars): { text: string; truncated: boolean } {
+export function cutMessage(raw: string, max: number = CHAT_LIMITS.maxMessageChars): { text: string; truncated: boolean } {
+  // A lone surrogate is no character: shown as U+FFFD, so links, logs and the model never meet a malformed string.
+  const text = wellFormed(raw);
   const chars = Array.from(text);
   if (chars.length <= max) return { text, truncated: false };
   return { text: chars.slice(0, max).join(""), truncated: true };
