@@ -7,10 +7,19 @@ import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { withSamplePosts } from "./samples";
 
 let db: Db;
-test.beforeAll(async ({ server }) => {
+test.beforeAll(async ({ server, playwright }) => {
   db = await openDatabase(server.databaseUrl);
+  // The worker's server is shared: the samples go in before this spec's posts, or 'Add Sample Blogs' (refused on a
+  // blog that had posts) would leave a later spec on this server without them.
+  const request = await playwright.request.newContext();
+  try {
+    await withSamplePosts(request, server.url);
+  } finally {
+    await request.dispose();
+  }
 });
 test.afterAll(async () => {
   await db?.close();
