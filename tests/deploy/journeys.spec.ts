@@ -149,7 +149,7 @@ test("accounts: sign up in both steps, sign out, sign in, forgot and reset the p
   await expect(page).toHaveURL(/\/templates$/);
 });
 
-test("AI help: the model's answer streams through the proxy piece by piece", async ({ page, llm, reverseProxy }) => {
+test("AI help: the answer's event stream passes through the proxy unbuffered", async ({ page, llm, reverseProxy }) => {
   const pieces = ["Through ", "the ", "proxy, ", "one ", "piece ", "at ", "a ", "time."];
   llm.behave = () => ({ kind: "reply", content: pieces.join(""), pieces, pieceDelayMs: 150 });
 
@@ -166,7 +166,9 @@ test("AI help: the model's answer streams through the proxy piece by piece", asy
   expect((await answered).headers()["content-type"]).toContain("text/event-stream");
   await expect(page.getByTestId("chat-log").locator('[data-role="bot"]').last()).toContainText("Through the proxy, one piece at a time.");
 
-  // On the wire: the pieces arrive as the model sends them, not all at once when it is done.
+  // On the wire: the stream's opening (the "start" event, sent at once) arrives long before the answer, which the
+  // server holds until the model's last piece has come and its citations check out (decision 0028). Buffered by the
+  // proxy, everything would land within a few milliseconds when the model is done.
   const arrivals = await new Promise<number[]>((resolve, reject) => {
     const times: number[] = [];
     const req = https.request(
@@ -181,8 +183,8 @@ test("AI help: the model's answer streams through the proxy piece by piece", asy
     req.on("error", reject);
     req.end(JSON.stringify({ message: "stream please" }));
   });
-  expect(arrivals.length).toBeGreaterThanOrEqual(4);
-  // Eight pieces 150 ms apart: buffered, they would land within a few milliseconds of each other.
+  expect(arrivals.length).toBeGreaterThanOrEqual(2);
+  // Eight pieces 150 ms apart: the model needs over a second; the opening must not wait for it.
   expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(600);
 });
 
