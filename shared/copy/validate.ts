@@ -1,5 +1,5 @@
 import type { Field } from "./fields";
-import { isHttpUrl } from "./merge";
+import { isHttpUrl, isRecord } from "./merge";
 
 /**
  * The server's check of a document an editor sends (issue 28, decision 0027), from the same Field descriptions the
@@ -119,10 +119,6 @@ function plural(word: string, n: number): string {
 
 function join(path: string, key: string): string {
   return path === "" ? key : `${path}.${key}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
