@@ -11,21 +11,24 @@ import {
 import { ErrorScreen } from "~/components/shell/error-screen";
 import { PublicFrame } from "~/components/shell/public-frame";
 import { useNonce } from "~/lib/nonce";
+import { requestLocale, useLocale } from "~/lib/locale";
+import { LOCALE_TAG, localeOfPath } from "@shared/i18n";
 import NotFound from "~/routes/not-found";
 import { SHELL_DOC } from "@shared/copy/shell";
 import { readCopy } from "../server/services/content/copy";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // The shared words of every public page (banner, footer, splash): the owner's published copy, per content version.
-  const [site, shell] = await Promise.all([publicSite(context), readCopy(context.deps, SHELL_DOC, "en")]);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The shared words of every public page (banner, footer, splash) in the page's language: the owner's published copy, per content version.
+  const [site, shell] = await Promise.all([publicSite(context), readCopy(context.deps, SHELL_DOC, requestLocale(request))]);
   return { site, shell };
 }
 
-// The site identity changes only when the owner saves the settings: a page already open keeps what it showed.
-export function shouldRevalidate() {
-  return false;
+// The site identity changes only when the owner saves the settings: a page already open keeps what it showed. Only
+// a move to the other language reads the shell again (its words are that language's).
+export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) {
+  return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -35,10 +38,11 @@ export const links: Route.LinksFunction = () => [
 /** The document every page shares; each area draws its own frame (routes/public-layout.tsx, routes/studio/layout.tsx). */
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const locale = useLocale();
   // Scripts start after the first paint (~/lib/hydrate-after-paint.server); this marks when the page is interactive.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={LOCALE_TAG[locale]} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

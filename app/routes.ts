@@ -1,34 +1,10 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   // The public site: every page in the site's frame (header, footer, splash, stylesheet).
-  layout("routes/public-layout.tsx", [
-    index("routes/home.tsx"),
-    route("about", "routes/about.tsx"),
-    route("blogs", "routes/blogs.tsx", { id: "blogs" }),
-    route("services", "routes/blogs.tsx", { id: "services" }),
-    route("blogs-advanced", "routes/blogs-advanced.tsx"),
-    route("blog/:slug", "routes/blog-post.tsx"),
-    route("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
-    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-    route("ai-help", "routes/ai-help.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("sign-in", "routes/sign-in.tsx"),
-    route("get-started", "routes/get-started.tsx"),
-    route("forgot-password", "routes/forgot-password.tsx"),
-    route("reset-password", "routes/reset-password.tsx"),
-    route("verify-email", "routes/verify-email.tsx"),
-    route("sign-out", "routes/sign-out.tsx"),
-    route("templates", "routes/templates.tsx"),
-    route("privacy", "routes/privacy.tsx"),
-    route("terms", "routes/terms.tsx"),
-    route("refund", "routes/refund.tsx"),
-    // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
-    route("studio/invitation", "routes/studio-invitation.tsx"),
-    route("__test/render-error", "routes/test-render-error.tsx"),
-    route("*", "routes/not-found.tsx"),
-  ]),
+  layout("routes/public-layout.tsx", publicPages("")),
+  // The same pages in Hindi under /hi (issue 33, decision 0032): the same modules, the language read from the address.
+  route("hi", "routes/public-layout.tsx", { id: "hi" }, publicPages("hi/")),
   // The owner's studio: its own frame; every page below checks staff access itself (app/lib/studio.server.ts requireStudio).
   ...prefix("studio", [
     layout("routes/studio/layout.tsx", { id: "studio" }, [
@@ -74,3 +50,39 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("manifest.webmanifest", "routes/manifest-webmanifest.ts"),
 ] satisfies RouteConfig;
+
+/**
+ * The public site's pages, once per language: `idPrefix` keeps the Hindi routes' ids apart from the English ones
+ * (same files, other ids).
+ */
+function publicPages(idPrefix: string): RouteConfigEntry[] {
+  // English keeps the ids it always had (the file's path without its extension, unless a page names its own).
+  const page = (path: string, file: string, id?: string) =>
+    id || idPrefix ? route(path, file, { id: `${idPrefix}${id ?? file.replace(/\.tsx?$/, "")}` }) : route(path, file);
+  return [
+    idPrefix ? index("routes/home.tsx", { id: `${idPrefix}routes/home` }) : index("routes/home.tsx"),
+    page("about", "routes/about.tsx"),
+    page("blogs", "routes/blogs.tsx", "blogs"),
+    page("services", "routes/blogs.tsx", "services"),
+    page("blogs-advanced", "routes/blogs-advanced.tsx"),
+    page("blog/:slug", "routes/blog-post.tsx"),
+    page("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
+    page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    page("ai-help", "routes/ai-help.tsx"),
+    page("contact", "routes/contact.tsx"),
+    page("sign-in", "routes/sign-in.tsx"),
+    page("get-started", "routes/get-started.tsx"),
+    page("forgot-password", "routes/forgot-password.tsx"),
+    page("reset-password", "routes/reset-password.tsx"),
+    page("verify-email", "routes/verify-email.tsx"),
+    page("sign-out", "routes/sign-out.tsx"),
+    page("templates", "routes/templates.tsx"),
+    page("privacy", "routes/privacy.tsx"),
+    page("terms", "routes/terms.tsx"),
+    page("refund", "routes/refund.tsx"),
+    // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
+    ...(idPrefix ? [] : [page("studio/invitation", "routes/studio-invitation.tsx"), page("__test/render-error", "routes/test-render-error.tsx")]),
+    page("*", "routes/not-found.tsx"),
+  ];
+}

@@ -5,6 +5,7 @@ import { type Context, type ErrorHandler, Hono, type MiddlewareHandler } from "h
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { CONTENT_PAGE_PATHS } from "../shared/content-pages";
+import { LOCALES, localePath } from "../shared/i18n";
 import { createApiRouter } from "./api/index";
 import { runWithRequestFacts } from "./context";
 import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
@@ -254,7 +255,10 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
   // A staff member's preview of a draft of the owner's copy: the ordinary render with the draft, never cached (decision 0027).
   app.get("*", async (c, next) => (await copyPreview(c, (request) => renderPage(c, request, c.get("cspNonce")))) ?? next());
   if (cached) {
-    app.get("/blog/:slug", cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true)));
+    // Each page in both languages (decision 0032): the Hindi one is its own body under its own address.
+    const postPage = cachedPostPage((c, request, nonce) => renderPage(c, request, nonce, true));
+    app.get("/blog/:slug", postPage);
+    app.get("/hi/blog/:slug", postPage);
     // Pages show the owner's content (the site's identity in the header, the footer, the WhatsApp button): every
     // shared page is keyed by the content version too, so a save in the studio shows on every process within
     // CONTENT_VERSION_TTL_MS (decision 0024).
@@ -262,16 +266,18 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
     // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
     // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
     // costs little, and a visitor back from liking a post rarely sees the count from before).
-    app.get(
-      "/blogs",
+    app.on(
+      ["GET"],
+      ["/blogs", "/hi/blogs"],
       cachedPage(renderPage, {
         version: async () => `${await postsVersion(deps)}:${await content()}`,
         cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
       }),
     );
     // The contact page shows only the site's content, except once after a form sent without JavaScript.
-    app.get(
-      "/contact",
+    app.on(
+      ["GET"],
+      ["/contact", "/hi/contact"],
       cachedPage(renderPage, {
         version: content,
         shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
@@ -283,7 +289,7 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
     const contentPages = new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 50, maxBytes: 8 * 1024 * 1024, brotliQuality: 9 });
     app.on(
       ["GET", "HEAD"],
-      CONTENT_PAGE_PATHS.flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])),
+      CONTENT_PAGE_PATHS.flatMap((p) => LOCALES.map((l) => localePath(p, l))).flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])),
       cachedPage(renderPage, { version: content, cache: contentPages }),
     );
   }

@@ -4,8 +4,18 @@ import type { PublicSite } from "../../server/config";
 import { SEO } from "@shared/content/seo";
 import { PRODUCT, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "@shared/content/site";
 import { useNonce } from "./nonce";
+import { LOCALES, LOCALE_TAG, type Locale, OG_LOCALE, localeOfPath, localePath } from "@shared/i18n";
 
-type MatchLike = { id: string; loaderData?: unknown; data?: unknown } | undefined;
+type MatchLike = { id: string; pathname?: string; loaderData?: unknown; data?: unknown } | undefined;
+
+/** The language of the page a meta function describes: its deepest match's address says it (decision 0032). */
+export function localeFromMatches(matches: readonly MatchLike[]): Locale {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const pathname = matches[i]?.pathname;
+    if (pathname !== undefined) return localeOfPath(pathname);
+  }
+  return "en";
+}
 
 /** The public site configuration from the root loader, as seen by a meta function. */
 export function siteFromMatches(matches: readonly MatchLike[]): PublicSite | undefined {
@@ -27,6 +37,11 @@ export type PageMetaInput = {
   type?: "website" | "article";
   /** A page's own share image (site-relative or absolute URL); the site's share image otherwise. */
   image?: ShareImage;
+  /**
+   * The page in each language, for `hreflang` (decision 0032): by default `path` in every locale. A page that exists
+   * in one language only (a post written in one) names just that one; `false` leaves them out.
+   */
+  alternates?: Partial<Record<Locale, string>> | false;
 };
 
 /** An absolute URL on the configured public site. */
@@ -40,8 +55,11 @@ export function absoluteUrl(site: Pick<PublicSite, "publicUrl">, path: string): 
  * page, plus the links every page shares (manifest, touch icon). Search
  * engines and link previews read these from the server-rendered HTML.
  */
-export function pageMeta({ title, description, path, matches, noindex, type = "website", image }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, matches, noindex, type = "website", image, alternates }: PageMetaInput): MetaDescriptor[] {
   const site = siteFromMatches(matches);
+  const locale = localeFromMatches(matches);
+  // `path` is written in English paths; the canonical is this language's own address.
+  const ownPath = localePath(path, locale);
   // A title that already names the product is not suffixed again.
   const fullTitle = title.includes(PRODUCT) ? title : `${title} | ${PRODUCT}`;
   const tags: MetaDescriptor[] = [
@@ -51,7 +69,7 @@ export function pageMeta({ title, description, path, matches, noindex, type = "w
     { tagName: "link", rel: "apple-touch-icon", href: SEO.appleTouchIcon },
     { property: "og:site_name", content: SEO.siteName },
     { property: "og:type", content: type },
-    { property: "og:locale", content: SEO.locale },
+    { property: "og:locale", content: OG_LOCALE[locale] },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { name: "twitter:card", content: "summary_large_image" },
@@ -59,7 +77,7 @@ export function pageMeta({ title, description, path, matches, noindex, type = "w
     { name: "twitter:description", content: description },
   ];
   if (site) {
-    const canonical = absoluteUrl(site, path === "/" ? "/" : path);
+    const canonical = absoluteUrl(site, ownPath);
     const shareImage = image ?? SEO.shareImage;
     const imageUrl = absoluteUrl(site, shareImage.path);
     tags.push(
@@ -72,6 +90,16 @@ export function pageMeta({ title, description, path, matches, noindex, type = "w
       { name: "twitter:image", content: imageUrl },
       { name: "twitter:image:alt", content: shareImage.alt },
     );
+  }
+  if (site && !noindex && alternates !== false) {
+    const pages = alternates ?? Object.fromEntries(LOCALES.map((l) => [l, localePath(path, l)]));
+    for (const l of LOCALES) {
+      const href = pages[l];
+      if (href !== undefined) tags.push({ tagName: "link", rel: "alternate", hrefLang: LOCALE_TAG[l], href: absoluteUrl(site, href) });
+    }
+    // x-default: the English page where there is one (the site's default language), else the only one.
+    const fallback = pages.en ?? Object.values(pages)[0];
+    if (fallback !== undefined) tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(site, fallback) });
   }
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

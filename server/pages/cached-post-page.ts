@@ -1,3 +1,4 @@
+import { localeOfPath } from "../../shared/i18n";
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../context";
 import { visitorCookie, visitorOnlyCookieHeader } from "../http/cookies";
@@ -86,7 +87,7 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
         },
       };
     };
-    const found = await cache.get(`${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await pageVersion()) === version);
+    const found = await cache.get(`${localeOfPath(c.req.path)}\n${slug}\n${liked ? 1 : 0}\n${version}`, renderForCache, async () => (await pageVersion()) === version);
     if (found) return found.answer.respond(c, found.source);
     // Not shareable (an error page, a cookie...): this request's own render, or a new one for a request that waited.
     return own ?? render(c, c.req.raw, c.get("cspNonce"));

@@ -39,9 +39,9 @@ export type ValueOf<F extends Field> = F extends TextField | UrlField | ChoiceFi
       ? ValueOf<F["item"]>[]
       : never;
 
-/** The languages copy is kept in. English is the default; Hindi comes with its own issue (33). */
-export const COPY_LOCALES = ["en"] as const;
-export type CopyLocale = (typeof COPY_LOCALES)[number] | "hi";
+/** The languages copy is kept in: English (the default) and Hindi (issue 33, decision 0032). */
+export const COPY_LOCALES = ["en", "hi"] as const;
+export type CopyLocale = (typeof COPY_LOCALES)[number];
 
 /**
  * One editable document: a public page's copy (`home`, `about`, `legal.privacy`, …), the site's shell (banner and

@@ -54,3 +54,72 @@ export function isHttpUrl(text: string): boolean {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * A translation's value (issue 33, decision 0032): what a Hindi page shows for one field, and the fields where it
+ * had to show English (`missing`, dotted paths such as `hero.heading` or `items.3.title`).
+ *
+ * - The stored translation, where usable, wins.
+ * - Else the shipped translation of the default, but only while the English is still that default: once the owner
+ *   has changed the English, an old translation of the old text would say something the owner no longer says, so
+ *   the English shows (and the field is listed as missing).
+ * - Else the English as visitors see it (never a hole).
+ *
+ * URLs and choices (icons, ratings) belong to no language: an unset one is the English one, never "missing". A list
+ * is the stored translated list if there is one; else as long as the English list, item by item as above.
+ */
+export function mergeTranslation(
+  sections: Readonly<Record<string, Field>>,
+  stored: unknown,
+  storedEnglish: unknown,
+  defaults: unknown,
+  englishDefaults: unknown,
+): { value: Record<string, unknown>; missing: string[] } {
+  const missing: string[] = [];
+  const s = isRecord(stored) ? stored : {};
+  const se = isRecord(storedEnglish) ? storedEnglish : {};
+  const d = isRecord(defaults) ? defaults : {};
+  const de = isRecord(englishDefaults) ? englishDefaults : {};
+  const value = Object.fromEntries(
+    Object.entries(sections).map(([k, field]) => [k, translateField(field, s[k], se[k], d[k], de[k], k, missing)]),
+  );
+  return { value, missing };
+}
+
+function translateField(field: Field, stored: unknown, storedEnglish: unknown, fallback: unknown, englishFallback: unknown, path: string, missing: string[]): unknown {
+  const english = mergeField(field, storedEnglish, englishFallback);
+  switch (field.kind) {
+    case "url":
+    case "choice":
+      return mergeField(field, stored, english);
+    case "text": {
+      if (typeof stored === "string" && stored.trim() !== "" && stored.length <= field.max) return stored;
+      const englishIsDefault = english === englishFallback;
+      if (englishIsDefault && typeof fallback === "string" && fallback.trim() !== "") return fallback;
+      if (typeof english === "string" && english !== "") missing.push(path);
+      return english;
+    }
+    case "group": {
+      const s = isRecord(stored) ? stored : {};
+      const se = isRecord(storedEnglish) ? storedEnglish : {};
+      const f = isRecord(fallback) ? fallback : {};
+      const fe = isRecord(englishFallback) ? englishFallback : {};
+      return Object.fromEntries(
+        Object.entries(field.fields).map(([k, sub]) => [k, translateField(sub, s[k], se[k], f[k], fe[k], `${path}.${k}`, missing)]),
+      );
+    }
+    case "list": {
+      const f = Array.isArray(fallback) ? fallback : [];
+      const fe = Array.isArray(englishFallback) ? englishFallback : [];
+      const englishItems = english as unknown[];
+      const se = Array.isArray(storedEnglish) ? storedEnglish : undefined;
+      if (Array.isArray(stored)) {
+        // The owner's own translated list: its items, each over the shipped translation and English at its place.
+        return stored
+          .slice(0, field.max)
+          .map((item, i) => translateField(field.item, item, se ? se[i] : fe[i], f[i], fe[i], `${path}.${i}`, missing));
+      }
+      return englishItems.map((_, i) => translateField(field.item, undefined, se ? se[i] : fe[i], f[i], fe[i], `${path}.${i}`, missing));
+    }
+  }
+}

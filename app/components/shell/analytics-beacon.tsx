@@ -24,7 +24,7 @@ export function AnalyticsBeacon() {
   const site = useSite();
   const { pathname, search } = useLocation();
   const matches = useMatches();
-  const notFound = matches[matches.length - 1]?.id === "routes/not-found";
+  const notFound = matches[matches.length - 1]?.id.endsWith("routes/not-found");
   const last = useRef<string | null>(null);
   useEffect(() => {
     const here = pathname + search;

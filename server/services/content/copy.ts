@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import type { CopyDoc, CopyLocale, DocValue, Field } from "../../../shared/copy/fields";
-import { mergeDoc } from "../../../shared/copy/merge";
+import { mergeDoc, mergeTranslation } from "../../../shared/copy/merge";
 import { readEntries } from "./store";
 import { previewDraft } from "./preview";
 import { contentMemory, contentVersion } from "./version";
@@ -22,7 +22,8 @@ const memo = (db: Db) => contentMemory(db, "copy", () => ({ last: undefined as M
 export async function readCopy<S extends Readonly<Record<string, Field>>>(deps: Pick<Deps, "db">, doc: CopyDoc<S>, locale: CopyLocale = "en"): Promise<DocValue<S>> {
   // A staff member's preview (decision 0027): the draft over the defaults, for this request alone, never remembered.
   const draft = previewDraft(`${COPY_PREFIX}${doc.id}`, locale);
-  if (draft) return mergeDoc(doc.sections, draft.value, doc.defaults(locale));
+  if (draft && locale === "en") return mergeDoc(doc.sections, draft.value, doc.defaults(locale));
+  if (draft) return translated(doc, draft.value, await storedCopy(deps, doc, "en"), locale).value as DocValue<S>;
   const held = memo(deps.db);
   const cacheKey = `${doc.id}\u0000${locale}`;
   let version: string;
@@ -32,15 +33,35 @@ export async function readCopy<S extends Readonly<Record<string, Field>>>(deps: 
     return (held.last?.docs.get(cacheKey) as DocValue<S> | undefined) ?? doc.defaults(locale);
   }
   if (held.last?.version === version && held.last.docs.has(cacheKey)) return held.last.docs.get(cacheKey) as DocValue<S>;
-  let stored: unknown;
+  let value: DocValue<S>;
   try {
-    const entries = await readEntries(deps, `${COPY_PREFIX}${doc.id}`, locale);
-    stored = entries.find((e) => e.key === `${COPY_PREFIX}${doc.id}`)?.value;
+    const stored = await storedCopy(deps, doc, locale);
+    value = locale === "en" ? mergeDoc(doc.sections, stored, doc.defaults(locale)) : (translated(doc, stored, await storedCopy(deps, doc, "en"), locale).value as DocValue<S>);
   } catch {
     return (held.last?.docs.get(cacheKey) as DocValue<S> | undefined) ?? doc.defaults(locale);
   }
-  const value = mergeDoc(doc.sections, stored, doc.defaults(locale));
   if (!held.last || Number(held.last.version) < Number(version)) held.last = { version, docs: new Map() };
   if (held.last.version === version) held.last.docs.set(cacheKey, value);
   return value;
+}
+
+/** A document's stored (published) value in one locale, as saved (not merged); undefined when none is stored. */
+export async function storedCopy(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<unknown> {
+  const entries = await readEntries(deps, `${COPY_PREFIX}${doc.id}`, locale);
+  return entries.find((e) => e.key === `${COPY_PREFIX}${doc.id}`)?.value;
+}
+
+/**
+ * A translation as its page shows it, and the fields that show English instead (decision 0032): `stored` over the
+ * shipped translation while the English (`storedEnglish` over the English defaults) is unchanged, else the English.
+ */
+export function translated(doc: CopyDoc, stored: unknown, storedEnglish: unknown, locale: CopyLocale): { value: Record<string, unknown>; missing: string[] } {
+  return mergeTranslation(doc.sections, stored, storedEnglish, doc.defaults(locale), doc.defaults("en"));
+}
+
+/** What a page in `locale` shows in English for want of a translation (the studio lists it beside the editor). */
+export async function missingTranslation(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, stored?: unknown): Promise<string[]> {
+  if (locale === "en") return [];
+  const own = stored === undefined ? await storedCopy(deps, doc, locale) : stored;
+  return translated(doc, own, await storedCopy(deps, doc, "en"), locale).missing;
 }

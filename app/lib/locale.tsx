@@ -1,0 +1,45 @@
+import { forwardRef } from "react";
+import { Link, NavLink, type LinkProps, type NavLinkProps, useLocation } from "react-router";
+import { type Locale, type Translation, inLocale, localeOfPath, localePath } from "@shared/i18n";
+
+/**
+ * The page's language, from its address (`/hi/…` is Hindi; decision 0032). The same on the server and in the
+ * browser, so hydration never disagrees, and it needs no loader.
+ */
+export function useLocale(): Locale {
+  return localeOfPath(useLocation().pathname);
+}
+
+/** The text of the page's language: `useText(AUTH, AUTH_HI)`. */
+export function useText<T>(en: T, hi: Translation<T>): T | Translation<T> {
+  return inLocale(useLocale(), en, hi);
+}
+
+/** Makes a site path the page's language's (`/contact` → `/hi/contact` on a Hindi page). */
+export function useLocalePath(): (path: string) => string {
+  const locale = useLocale();
+  return (path) => localePath(path, locale);
+}
+
+/** The language of a request a loader or action answers. */
+export function requestLocale(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
+}
+
+type To = LinkProps["to"];
+function localize(to: To, locale: Locale): To {
+  if (typeof to === "string") return localePath(to, locale);
+  return to.pathname ? { ...to, pathname: localePath(to.pathname, locale) } : to;
+}
+
+/** A link to a site path in the page's language (a Link whose `to` is written in English paths). */
+export const LocaleLink = forwardRef<HTMLAnchorElement, LinkProps>(function LocaleLink({ to, ...rest }, ref) {
+  const locale = useLocale();
+  return <Link ref={ref} to={localize(to, locale)} {...rest} />;
+});
+
+/** A NavLink to a site path in the page's language. */
+export const LocaleNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function LocaleNavLink({ to, ...rest }, ref) {
+  const locale = useLocale();
+  return <NavLink ref={ref} to={localize(to, locale)} {...rest} />;
+});
