@@ -1,0 +1,89 @@
+/**
+ * Every public page in Hindi under /hi (issue 33, decision 0032): the address carries the language, `<html lang>`
+ * follows it, each page pair names the other (hreflang en/hi/x-default) and its own canonical, the shared pages are
+ * cached as their own bodies, nothing redirects by Accept-Language, and an unknown /hi address is a Hindi 404.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { CONTENT_PAGE_PATHS } from "../../shared/content-pages";
+import { localePath } from "../../shared/i18n";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { buildDir, buildPresent } from "../helpers/built-server";
+import { testDeps } from "../helpers/deps";
+
+const BUILD_DIR = buildDir();
+const HAVE_BUILD = buildPresent();
+
+type App = Awaited<ReturnType<typeof createApp>>;
+
+const PAGES = [...CONTENT_PAGE_PATHS, "/blogs", "/contact", "/sign-in", "/get-started", "/forgot-password"];
+
+const htmlLang = (html: string) => /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+function alternates(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)) out[m[1]!] = m[2]!;
+  return out;
+}
+
+describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`Hindi pages on %s (build at ${path.relative(process.cwd(), BUILD_DIR)})`, (kind) => {
+  let t: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    app = await createApp({ deps: testDeps(t.db), buildDir: BUILD_DIR });
+    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it("serves every public page under /hi with lang=hi, its own canonical and both languages as alternates", async () => {
+    for (const p of PAGES) {
+      const en = await app.request(p);
+      const hi = await app.request(localePath(p, "hi"));
+      expect(en.status, p).toBe(200);
+      expect(hi.status, localePath(p, "hi")).toBe(200);
+      const [enHtml, hiHtml] = [await en.text(), await hi.text()];
+      expect(htmlLang(enHtml), p).toBe("en");
+      expect(htmlLang(hiHtml), p).toBe("hi");
+      const origin = new URL(canonical(enHtml)!).origin;
+      expect(canonical(enHtml), p).toBe(`${origin}${p}`);
+      expect(canonical(hiHtml), p).toBe(`${origin}${localePath(p, "hi")}`);
+      const pair = { en: `${origin}${p}`, hi: `${origin}${localePath(p, "hi")}`, "x-default": `${origin}${p}` };
+      expect(alternates(enHtml), p).toEqual(pair);
+      expect(alternates(hiHtml), p).toEqual(pair);
+      expect(hiHtml, p).toContain('content="hi_IN"');
+    }
+  });
+
+  it("keeps the shared pages' bodies apart per language in the response cache", async () => {
+    for (const p of CONTENT_PAGE_PATHS) {
+      await app.request(localePath(p, "hi"));
+      const again = await app.request(localePath(p, "hi"));
+      expect(again.headers.get("x-cache"), p).toBe("hit");
+      expect(htmlLang(await again.text()), p).toBe("hi");
+      expect(htmlLang(await (await app.request(p)).text()), p).toBe("en");
+    }
+  });
+
+  it("never redirects by Accept-Language", async () => {
+    const res = await app.request("/about", { headers: { "accept-language": "hi-IN,hi;q=0.9" } });
+    expect(res.status).toBe(200);
+    expect(htmlLang(await res.text())).toBe("en");
+    const back = await app.request("/hi/about", { headers: { "accept-language": "en-US,en;q=0.9" } });
+    expect(back.status).toBe(200);
+    expect(htmlLang(await back.text())).toBe("hi");
+  });
+
+  it("answers an unknown Hindi address with a 404 page in Hindi's frame, not indexed", async () => {
+    const res = await app.request("/hi/no-such-page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(htmlLang(html)).toBe("hi");
+    // Pages that are not Hindi's: the studio and test routes have no /hi twin.
+    expect((await app.request("/hi/studio/invitation")).status).toBe(404);
+  });
+});
