@@ -18,6 +18,9 @@ import {
   translationOverview,
 } from "../../server/services/content/drafts";
 import { isServiceError } from "../../server/services/errors";
+import { saveSettings, siteSettings } from "../../server/services/content/settings";
+import { publicSite } from "../../app/site-config.server";
+import type { AppLoadContext } from "react-router";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { HOME_DOC } from "../../shared/copy/home";
@@ -172,6 +175,23 @@ describe.each(testDatabaseKinds())("the owner's Hindi copy on %s", (kind) => {
     expect(overview.find((d) => d.id === "faq")?.missing).toBe(2);
     expect(overview.find((d) => d.id === "about")?.missing).toBe(0);
     expect(await missingTranslation(deps, HOME_DOC, "hi")).toEqual(["hero.headline"]);
+  });
+
+  it("the Hindi address: refused by the address's rules, shown on Hindi pages only, and empty shows the English", async () => {
+    const context = { deps } as unknown as AppLoadContext;
+    const english = (await siteSettings(deps)).address;
+    expect((await publicSite(context, "hi")).address).toBe(english);
+    const short = await refusal(saveSettings(deps, { addressHi: "क" }, owner));
+    expect(short).toMatchObject({ kind: "invalid", field: "addressHi" });
+    expect((await refusal(saveSettings(deps, { addressHi: "क".repeat(301) }, owner))).field).toBe("addressHi");
+    expect(await saveSettings(deps, { addressHi: "बानेर, पुणे, महाराष्ट्र 411045" }, owner)).toEqual(["addressHi"]);
+    expect((await publicSite(context, "hi")).address).toBe("बानेर, पुणे, महाराष्ट्र 411045");
+    expect((await publicSite(context, "en")).address).toBe(english);
+    expect((await publicSite(context)).address).toBe(english);
+    await saveSettings(deps, { addressHi: "" }, owner);
+    expect((await publicSite(context, "hi")).address).toBe(english);
+    // An editor may not change it (settings are the owner's).
+    expect((await refusal(saveSettings(deps, { addressHi: "कोई और पता" }, { ...owner, access: "editor" }))).kind).toBe("forbidden");
   });
 });
 
