@@ -86,15 +86,19 @@ describe.each(testDatabaseKinds())("analytics by language on %s", (kind) => {
         if (v === 0) recordPageView(deps, { ...hit, url: "/hi", at: at + v * 10 + 1 });
       }
     }
+    // Six days ago: English only (its language roll-ups are made without a pass of their own).
+    for (let v = 0; v < 3; v++) recordPageView(deps, { clientIp: `192.0.2.${100 + v}`, userAgent: CHROME, url: "/about", at: (today - 6) * DAY_MS + 5000 + v });
     // Eight days ago: the period before a 7-day view, one Hindi view.
     recordPageView(deps, { clientIp: "192.0.2.200", userAgent: CHROME, url: "/hi/contact", at: (today - 8) * DAY_MS + 1000 });
     await flushAnalytics(t.db);
     const read = async () => ({
       all: await analyticsDashboard(deps, parseDashboardQuery({ period: "7d" }, now), now),
       hindi: await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", language: "hi" }, now), now),
+      english: await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", language: "en" }, now), now),
     });
     const before = await read();
-    expect(languages(before.all)).toEqual({ en: { views: 12, visits: 12 }, hi: { views: 12, visits: 8 } });
+    expect(languages(before.all)).toEqual({ en: { views: 15, visits: 15 }, hi: { views: 12, visits: 8 } });
+    expect(before.english.totals).toMatchObject({ visitors: 15, views: 15 });
     expect(before.all.languages.find((l) => l.locale === "hi")?.previous).toBe(1);
     expect(before.hindi.totals).toMatchObject({ visitors: 8, views: 12 });
     await rollUpAndPrune(deps, now);

@@ -232,8 +232,17 @@ export async function rollUpRows(db: Kdb, day: number): Promise<Array<ReportRow 
       .map((r) => r.key);
   for (const source of busiest("source", ROLLED_SOURCES)) push({ kind: "source", source }, aggregate(raw, { kind: "source", source }));
   for (const path of busiest("page", ROLLED_PAGES)) push({ kind: "page", path }, aggregate(raw, { kind: "page", path }));
-  // Each language (issue 33): the visits that viewed a page in it, whatever the day's traffic.
-  for (const locale of LOCALES) push({ kind: "language", locale }, aggregate(raw, { kind: "language", locale }));
+  // Each language (issue 33): the visits that viewed a page in it, whatever the day's traffic. A day whose visits all
+  // stayed in one language has that language's roll-up equal to all visits' (no second pass) and the others empty.
+  const seen = new Set<Locale>();
+  const languages = raw.languagesOf();
+  for (const set of languages.values()) for (const locale of set) seen.add(locale);
+  const everyVisitViewed = raw.visits.every((v) => languages.has(`${v.day}\n${v.visitor}`));
+  for (const locale of LOCALES) {
+    if (!seen.has(locale)) push({ kind: "language", locale }, []);
+    else if (seen.size === 1 && everyVisitViewed) push({ kind: "language", locale }, all.map((r) => ({ ...r })));
+    else push({ kind: "language", locale }, aggregate(raw, { kind: "language", locale }));
+  }
   return out;
 }
 
