@@ -9,7 +9,7 @@ import type { Route } from "./+types/copy-edit";
 // One page for every copy document: /studio/faq (the FAQ) and /studio/pages/:doc (the pages' copy), decision 0027.
 
 export function meta({ data }: Route.MetaArgs) {
-  return studioMeta(data?.doc.title ?? "Page copy");
+  return studioMeta(data ? titleOf(data.doc.title, data.locale) : "Page copy");
 }
 
 export const loader = (args: Route.LoaderArgs) => copyEditorLoader(args);
@@ -22,7 +22,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader
-        title={doc.title}
+        title={titleOf(doc.title, loaderData.locale)}
         description={
           <>
             Shown on <Link to={doc.path} className="font-semibold text-emerald-800 underline">{doc.path}</Link>. Changes are a draft until you publish them.
@@ -57,6 +57,11 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
       />
     </>
   );
+}
+
+/** The editor's title: the document's, and "(Hindi)" when editing its Hindi. */
+function titleOf(title: string, locale: string): string {
+  return locale === "en" ? title : `${title} (Hindi)`;
 }
 
 /** English / हिन्दी: the same document's copy in the other language (each language has its own draft and revisions). */
