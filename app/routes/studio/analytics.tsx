@@ -205,7 +205,7 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
           head={[ANALYTICS_COPY.os, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
           rows={d.systems.map((x) => [x.os, x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
         />
-        <div>
+        <div className="min-w-0">
           <Table
             caption={ANALYTICS_LANGUAGE_COPY.caption}
             testId="analytics-languages"

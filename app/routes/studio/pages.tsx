@@ -56,7 +56,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
               <td className={TD}>{d.draft ? <StatusBadge tone="waiting">Draft by {d.draft.by ?? "a former staff member"}, {when(d.draft.at)}</StatusBadge> : "None"}</td>
               <td className={TD}>{d.published ? `${d.published.by ?? "a former staff member"}, ${when(d.published.at)}` : "Never (the original copy)"}</td>
               <td className={TD} data-testid="hindi-state">
-                <Link to={d.hindi.href} className="font-semibold text-emerald-800 underline" aria-label={`${d.title} in Hindi: ${hindiState(d.hindi.missing)}`}>
+                <Link to={d.hindi.href} className="font-semibold text-emerald-800 underline">
                   {hindiState(d.hindi.missing)}
                 </Link>
                 {d.hindi.draft ? (
