@@ -48,7 +48,8 @@ async function visitorSees(page: Page, baseUrl: string, path: string) {
 }
 
 test("the owner writes the home page's Hindi beside the English, previews and publishes /hi, and sees what shows English", async ({ page, server }) => {
-  test.setTimeout(300_000);
+  // Three axe passes and a dozen page loads: minutes on a loaded machine.
+  test.setTimeout(480_000);
   await signInNewOwner(page, server.url, server.databaseUrl, OWNER);
 
   // Pages: every document's Hindi state.
