@@ -21,7 +21,7 @@ import type { Route } from "./+types/root";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The shared words of every public page (banner, footer, splash) in the page's language: the owner's published copy, per content version.
-  const [site, shell] = await Promise.all([publicSite(context), readCopy(context.deps, SHELL_DOC, requestLocale(request))]);
+  const [site, shell] = await Promise.all([publicSite(context, requestLocale(request)), readCopy(context.deps, SHELL_DOC, requestLocale(request))]);
   return { site, shell };
 }
 

@@ -90,6 +90,8 @@ export const EnvSchema = z.object({
   COMPANY_PHONE: SETTING_RULES.phone.default("+91 00000 00000"),
   WHATSAPP_NUMBER: SETTING_RULES.whatsappNumber.default("910000000000"),
   COMPANY_ADDRESS: SETTING_RULES.address.default("Example Business Park, Baner, Pune, Maharashtra 411045, India"),
+  /** The address on the Hindi pages (issue 33); empty: the English one. */
+  COMPANY_ADDRESS_HI: SETTING_RULES.addressHi.default(""),
   BOOKING_URL: SETTING_RULES.bookingUrl.default("https://payments.example.com/wise-parrot-demo"),
   SOCIAL_FACEBOOK_URL: SETTING_RULES.facebook.default("https://facebook.example.com/wiseparrot"),
   SOCIAL_INSTAGRAM_URL: SETTING_RULES.instagram.default("https://instagram.example.com/wiseparrot"),
@@ -235,6 +237,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     phone: env.COMPANY_PHONE,
     whatsappNumber: env.WHATSAPP_NUMBER,
     address: env.COMPANY_ADDRESS,
+    addressHi: env.COMPANY_ADDRESS_HI,
     mapsUrl: env.MAPS_URL,
     bookingUrl: env.BOOKING_URL,
     facebook: env.SOCIAL_FACEBOOK_URL,

@@ -4,6 +4,8 @@ import type { CopyDoc, CopyLocale } from "@shared/copy/fields";
 import { FAQ_DOC } from "@shared/copy/faq";
 import { applyListOp, copyFromForm, parseListOp } from "@shared/copy/form";
 import { copyDocById } from "@shared/copy/index";
+import { fieldAt } from "@shared/copy/validate";
+import { localePath } from "@shared/i18n";
 import { copyEditorState, copyLocale, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { postedForm } from "./posted-form.server";
 import { pageError } from "./service-errors.server";
@@ -33,23 +35,29 @@ export async function copyEditorLoader(args: Args) {
   let editing = state.editing;
   let focus: string | null = null;
   // "Answer this" (the assistant's questions page): a new FAQ entry with the visitor's question in it.
-  const question = doc.id === "faq" ? url.searchParams.get("question") : null;
+  // (English only: a translation's lists follow the English ones.)
+  const question = doc.id === "faq" && locale === "en" ? url.searchParams.get("question") : null;
   if (question && question.trim() !== "") {
     const entries = Array.isArray(editing.entries) ? editing.entries : [];
     editing = { ...editing, entries: [...entries, { question: question.trim().slice(0, 200), answer: "", also: "" }] };
     focus = `entries.${entries.length}.answer`;
   }
   const done = url.searchParams.get("done");
+  const path = localePath(doc.path ?? "/", locale);
   return {
-    doc: { id: doc.id, title: doc.title, path: doc.path ?? "/", sections: doc.sections },
-    defaults: doc.defaults(locale) as Record<string, unknown>,
+    doc: { id: doc.id, title: doc.title, path, sections: doc.sections },
+    defaults: state.fallback,
     locale,
+    // A translation (issue 33): the English beside each field, and what its page shows in English.
+    english: state.english,
+    missing: state.missing.map((p) => ({ path: p, label: fieldAt(doc.sections, p)?.labels.join(", ") ?? p })),
+    languages: { en: editorHref(doc, "en"), hi: editorHref(doc, "hi") },
     editing,
     focus,
     liveVersion: state.liveVersion,
     draft: state.draft ? { revision: state.draft.revision, updatedAt: state.draft.updatedAt, updatedBy: state.draft.updatedBy } : null,
     published: state.published,
-    previewHref: state.draft ? `${doc.path ?? "/"}?preview=${encodeURIComponent(doc.id)}&locale=${locale}` : null,
+    previewHref: state.draft ? `${path}?preview=${encodeURIComponent(doc.id)}&locale=${locale}` : null,
     revisionsHref: editorHref(doc, locale, "/revisions"),
     done: done && /^[a-z]{1,12}$/.test(done) ? done : null,
   };
@@ -72,6 +80,7 @@ export async function copyEditorAction(args: Args) {
   const answer = (status: number, r: Partial<CopyActionData>) =>
     data<CopyActionData>({ values, errors: {}, problem: null, focus: null, nonce: String(Date.now()), ...r }, { status });
   const listOp = parseListOp(intent);
+  if (listOp && locale !== "en") return answer(400, { problem: "A translation's lists follow the English ones: add, remove or reorder items in English." });
   if (listOp) {
     // The form changed, nothing saved: the page shows it again with the item added, removed or moved.
     const changed = applyListOp(doc.sections, values, listOp);

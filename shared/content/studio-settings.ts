@@ -11,6 +11,10 @@ export type SettingField = {
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** The environment variable whose value is the default. */
   env: string;
+  /** The language of the value (a text visitors read on the Hindi pages), for the input's `lang`. */
+  lang?: "hi";
+  /** What an empty field means, said instead of the default (a translation: the English value shows). */
+  emptyMeans?: string;
 };
 
 export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly SettingField[] }> = [
@@ -21,6 +25,15 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
       { key: "phone", label: "Phone", type: "tel", env: "COMPANY_PHONE" },
       { key: "whatsappNumber", label: "WhatsApp number", hint: "Digits with the country code, such as 919876543210.", type: "tel", env: "WHATSAPP_NUMBER" },
       { key: "address", label: "Office address", type: "text", env: "COMPANY_ADDRESS" },
+      {
+        key: "addressHi",
+        label: "Office address in Hindi",
+        hint: "Shown on the Hindi pages (/hi), in the footer and on the contact page.",
+        type: "text",
+        env: "COMPANY_ADDRESS_HI",
+        lang: "hi",
+        emptyMeans: "Empty: the Hindi pages show the office address above.",
+      },
       { key: "mapsUrl", label: "Maps link", type: "url", env: "MAPS_URL" },
     ],
   },

@@ -66,7 +66,8 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * - Else the English as visitors see it (never a hole).
  *
  * URLs and choices (icons, ratings) belong to no language: an unset one is the English one, never "missing". A list
- * is the stored translated list if there is one; else as long as the English list, item by item as above.
+ * is the stored translated list if there is one (and the English items beyond its end, in English); else as long as
+ * the English list, item by item as above.
  */
 export function mergeTranslation(
   sections: Readonly<Record<string, Field>>,
@@ -114,10 +115,14 @@ function translateField(field: Field, stored: unknown, storedEnglish: unknown, f
       const englishItems = english as unknown[];
       const se = Array.isArray(storedEnglish) ? storedEnglish : undefined;
       if (Array.isArray(stored)) {
-        // The owner's own translated list: its items, each over the shipped translation and English at its place.
-        return stored
-          .slice(0, field.max)
-          .map((item, i) => translateField(field.item, item, se ? se[i] : fe[i], f[i], fe[i], `${path}.${i}`, missing));
+        // The owner's own translated list: its items, each over the shipped translation and English at its place;
+        // items the English list has beyond it (added in English after the translation was saved) show in English
+        // rather than not at all.
+        const own = stored.slice(0, field.max);
+        const count = Math.min(field.max, Math.max(own.length, englishItems.length));
+        return Array.from({ length: count }, (_, i) =>
+          translateField(field.item, own[i], se ? se[i] : fe[i], f[i], fe[i], `${path}.${i}`, missing),
+        );
       }
       return englishItems.map((_, i) => translateField(field.item, undefined, se ? se[i] : fe[i], f[i], fe[i], `${path}.${i}`, missing));
     }

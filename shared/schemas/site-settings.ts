@@ -17,6 +17,12 @@ export const SETTING_RULES = {
     .transform((v) => v.replace(/[\s()+-]/g, ""))
     .pipe(z.string().regex(/^\d{8,15}$/, "must be 8 to 15 digits, country code first")),
   address: z.string().trim().min(3, "must be at least 3 characters").max(300, "must be at most 300 characters"),
+  /** The address as the Hindi pages show it (issue 33): the same rules; empty, the English address shows there. */
+  addressHi: z
+    .string()
+    .trim()
+    .max(300, "must be at most 300 characters")
+    .refine((v) => v === "" || v.length >= 3, { message: "must be at least 3 characters" }),
   mapsUrl: httpUrl,
   bookingUrl: httpUrl,
   facebook: httpUrl,

@@ -197,7 +197,8 @@ describe.each(testDatabaseKinds())("drafts, publishing and revisions of the owne
   it("copy is kept per locale", async () => {
     const state = await copyEditorState(deps, doc, "hi");
     expect(state.liveVersion).toBe(0);
-    expect(state.live.heading).toBe(FAQ_SECTION.heading);
+    // The Hindi page shows the English heading the owner published above (no Hindi for it yet): issue 33.
+    expect(state.live.heading).toBe("Questions owners ask");
     await saveDraft(deps, doc, "hi", { ...state.live, heading: "Aksar puchhe jaane waale sawaal" }, { liveVersion: 0, draftRevision: 0 }, owner);
     await publishDraft(deps, doc, "hi", { liveVersion: 0, draftRevision: 1 }, owner);
     expect((await readCopy(deps, doc, "hi")).heading).toBe("Aksar puchhe jaane waale sawaal");

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Field } from "@shared/copy/fields";
 import { LIST_MARK } from "@shared/copy/form";
@@ -12,6 +12,10 @@ import { Button, Notice, buttonClass } from "./ui";
  * ordinary submit buttons (the page answers with the form changed, nothing saved: they work without JavaScript and
  * from the keyboard). Fields are uncontrolled: what was typed stays in them until the page answers, and a refused
  * save answers with the values sent.
+ *
+ * A translation (issue 33, `?locale=hi`) is edited beside the English: each field shows the English as visitors see
+ * it (read only, `lang="en"`) next to its input (`lang` of the translation); an empty field shows the shipped
+ * translation or the English on the page; lists follow the English list item by item (no add, remove or move).
  */
 
 export type CopyEditorProps = {
@@ -30,6 +34,10 @@ export type CopyEditorProps = {
   revisionsHref: string;
   /** The path of the field to focus once shown (the first fault, the item just added or moved). */
   focus: string | null;
+  /** A translation's English copy as visitors see it, shown beside each field; null when editing the English. */
+  english?: Record<string, unknown> | null;
+  /** A translation's fields that show English on its page, each with its labels; shown above the form. */
+  missing?: readonly { path: string; label: string }[];
 };
 
 const LABELS = {
@@ -44,6 +52,15 @@ const LABELS = {
   published: (who: string, when: string) => `Last published by ${who}, ${when}.`,
   neverPublished: "Never changed: visitors see the original copy.",
   emptyFallsBack: "Leave empty to show the original text.",
+  emptyShowsFallback: "Leave empty to show the text in the placeholder (the shipped translation or the English).",
+  english: "English (as visitors see it)",
+  sameAsEnglish: (label: string) => `Same as English (${label})`,
+  urlSameAsEnglish: "Leave empty to use the English page's address.",
+  missingTitle: (n: number) => (n === 1 ? "1 field shows English on the Hindi page" : `${n} fields show English on the Hindi page`),
+  missingIntro: "Visitors see the English text where a translation is missing. Each link goes to its field.",
+  missingDraft: "(with the draft published)",
+  complete: "Translation complete: every field shows its translation.",
+  listFollowsEnglish: "The list follows the English list: add, remove or reorder items in English.",
   count: (n: number, max: number) => `${n} of ${max} characters`,
   add: (item: string) => `Add ${item.toLowerCase()}`,
   remove: "Remove",
@@ -96,8 +113,18 @@ export function CopyEditor(props: CopyEditorProps) {
           </Link>
         </div>
       </div>
+      {props.english ? <MissingList missing={props.missing ?? []} draft={props.draft !== null} /> : null}
       {Object.entries(props.sections).map(([key, field]) => (
-        <FieldView key={key} field={field} path={key} value={props.values[key]} fallback={props.defaults[key]} errors={props.errors} />
+        <FieldView
+          key={key}
+          field={field}
+          path={key}
+          value={props.values[key]}
+          fallback={props.defaults[key]}
+          errors={props.errors}
+          english={props.english ? props.english[key] : undefined}
+          lang={props.english ? props.locale : undefined}
+        />
       ))}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" name="intent" value="save" tone="primary" disabled={busy}>
@@ -111,24 +138,31 @@ export function CopyEditor(props: CopyEditorProps) {
   );
 }
 
-type ViewProps = { field: Field; path: string; value: unknown; fallback: unknown; errors: Record<string, string>; label?: string };
+/** `lang`: a translation's language (its fields are shown beside `english`); undefined when editing the English. */
+type ViewProps = { field: Field; path: string; value: unknown; fallback: unknown; errors: Record<string, string>; label?: string; english?: unknown; lang?: string | undefined };
 
-function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
+function FieldView({ field, path, value, fallback, errors, label, english, lang }: ViewProps) {
+  const englishText = lang === undefined ? undefined : typeof english === "string" ? english : "";
   switch (field.kind) {
     case "text":
-      return <TextView field={field} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} />;
+      return (
+        <TextView field={field} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} english={englishText} lang={lang} />
+      );
     case "url":
-      return <UrlView label={field.label} hint={field.hint} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} />;
+      return (
+        <UrlView label={field.label} hint={field.hint} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} english={englishText} />
+      );
     case "choice":
-      return <ChoiceView field={field} path={path} value={typeof value === "string" ? value : ""} error={errors[path]} />;
+      return <ChoiceView field={field} path={path} value={typeof value === "string" ? value : ""} error={errors[path]} english={englishText} />;
     case "group": {
       const v = isRecord(value) ? value : {};
       const f = isRecord(fallback) ? fallback : undefined;
+      const e = isRecord(english) ? english : {};
       return (
         <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-path={path} tabIndex={-1}>
           <legend className="px-1 font-semibold text-slate-900">{label ?? field.label}</legend>
           {Object.entries(field.fields).map(([k, sub]) => (
-            <FieldView key={k} field={sub} path={`${path}.${k}`} value={v[k]} fallback={f ? f[k] : undefined} errors={errors} />
+            <FieldView key={k} field={sub} path={`${path}.${k}`} value={v[k]} fallback={f ? f[k] : undefined} errors={errors} english={e[k]} lang={lang} />
           ))}
         </fieldset>
       );
@@ -136,6 +170,8 @@ function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
     case "list": {
       const items = Array.isArray(value) ? value : [];
       const defaults = Array.isArray(fallback) ? fallback : [];
+      const englishItems = Array.isArray(english) ? english : [];
+      const translation = lang !== undefined;
       const error = errors[path];
       const errorId = `${path}-error`;
       return (
@@ -145,6 +181,7 @@ function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
           </legend>
           <input type="hidden" name={`${path}.${LIST_MARK}`} value="1" />
           {field.hint ? <p className="text-xs text-slate-600">{field.hint}</p> : null}
+          {translation ? <p className="text-xs text-slate-600">{LABELS.listFollowsEnglish}</p> : null}
           {error ? (
             <p id={errorId} className="text-sm font-medium text-red-700">
               {error}
@@ -156,7 +193,8 @@ function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
               const name = `${field.itemLabel} ${i + 1}`;
               return (
                 <li key={i} className="space-y-2" data-testid="copy-list-item">
-                  <FieldView field={field.item} path={itemPath} value={item} fallback={defaults[i]} errors={errors} label={name} />
+                  <FieldView field={field.item} path={itemPath} value={item} fallback={defaults[i]} errors={errors} label={name} english={englishItems[i]} lang={lang} />
+                  {translation ? null : (
                   <div className="flex flex-wrap gap-2">
                     <Button type="submit" name="intent" value={`up:${itemPath}`} formNoValidate disabled={i === 0} aria-label={`${LABELS.up}: ${name}`}>
                       {LABELS.up}
@@ -168,13 +206,16 @@ function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
                       {LABELS.remove}
                     </Button>
                   </div>
+                  )}
                 </li>
               );
             })}
           </ol>
-          <Button type="submit" name="intent" value={`add:${path}`} formNoValidate disabled={items.length >= field.max}>
-            {LABELS.add(field.itemLabel)}
-          </Button>
+          {translation ? null : (
+            <Button type="submit" name="intent" value={`add:${path}`} formNoValidate disabled={items.length >= field.max}>
+              {LABELS.add(field.itemLabel)}
+            </Button>
+          )}
         </fieldset>
       );
     }
@@ -183,12 +224,14 @@ function FieldView({ field, path, value, fallback, errors, label }: ViewProps) {
 
 const CONTROL = "block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700/30";
 
-function Described({ id, label, hint, error, children }: { id: string; label: string; hint: React.ReactNode; error: string | undefined; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+/** The id of a field's control: its path, so a link to `#copy-<path>` (the list of what is missing) reaches it. */
+export function controlId(path: string): string {
+  return `copy-${path}`;
+}
+
+function Described({ id, label, hint, error, english, children }: { id: string; label: string; hint: React.ReactNode; error: string | undefined; english?: string | undefined; children: React.ReactNode }) {
+  const control = (
+    <div className="min-w-0">
       {children}
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         {hint}
@@ -200,14 +243,54 @@ function Described({ id, label, hint, error, children }: { id: string; label: st
       ) : null}
     </div>
   );
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {english === undefined ? (
+        control
+      ) : (
+        // A translation: the English as visitors see it beside the input (below it on a phone), read only.
+        <div className="grid gap-2 md:grid-cols-2 md:gap-4">
+          {control}
+          <div id={`${id}-english`} className="min-w-0 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            <span className="block text-xs font-semibold text-slate-600">{LABELS.english}</span>
+            <span lang="en" data-testid="english-value" className="block whitespace-pre-line break-words">
+              {english}
+            </span>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }
 
-function TextView({ field, path, value, fallback, error }: { field: Extract<Field, { kind: "text" }>; path: string; value: string; fallback: string | undefined; error: string | undefined }) {
-  const id = `copy-${useId()}`;
+function describedBy(id: string, error: string | undefined, english: string | undefined): string {
+  return `${id}-hint${english !== undefined ? ` ${id}-english` : ""}${error ? ` ${id}-error` : ""}`;
+}
+
+function TextView({
+  field,
+  path,
+  value,
+  fallback,
+  error,
+  english,
+  lang,
+}: {
+  field: Extract<Field, { kind: "text" }>;
+  path: string;
+  value: string;
+  fallback: string | undefined;
+  error: string | undefined;
+  english?: string | undefined;
+  lang?: string | undefined;
+}) {
+  const id = controlId(path);
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const [text, setText] = useState(value);
   useAdoptTyped(ref, setText);
-  const describedBy = `${id}-hint${error ? ` ${id}-error` : ""}`;
   const common = {
     id,
     ref,
@@ -215,8 +298,9 @@ function TextView({ field, path, value, fallback, error }: { field: Extract<Fiel
     defaultValue: value,
     maxLength: field.max,
     placeholder: fallback,
+    lang,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(id, error, english),
     className: `${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`,
     onInput: (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(e.currentTarget.value),
   } as const;
@@ -224,20 +308,21 @@ function TextView({ field, path, value, fallback, error }: { field: Extract<Fiel
     <>
       {field.hint ? `${field.hint} ` : ""}
       <span data-testid="char-count">{LABELS.count(text.length, field.max)}</span>
-      {fallback !== undefined ? ` ${LABELS.emptyFallsBack}` : ""}
+      {fallback !== undefined ? ` ${english !== undefined ? LABELS.emptyShowsFallback : LABELS.emptyFallsBack}` : ""}
     </>
   );
   return (
-    <Described id={id} label={field.label} hint={hint} error={error}>
+    <Described id={id} label={field.label} hint={hint} error={error} english={english}>
       {field.multiline ? <textarea rows={Math.min(10, Math.max(3, Math.ceil(field.max / 150)))} {...common} /> : <input type="text" {...common} />}
     </Described>
   );
 }
 
-function UrlView({ label, hint, path, value, fallback, error }: { label: string; hint: string | undefined; path: string; value: string; fallback: string | undefined; error: string | undefined }) {
-  const id = `copy-${useId()}`;
+function UrlView({ label, hint, path, value, fallback, error, english }: { label: string; hint: string | undefined; path: string; value: string; fallback: string | undefined; error: string | undefined; english?: string | undefined }) {
+  const id = controlId(path);
+  const empty = english !== undefined ? LABELS.urlSameAsEnglish : fallback !== undefined ? LABELS.emptyFallsBack : "";
   return (
-    <Described id={id} label={label} hint={[hint, "An address starting with https://.", fallback !== undefined ? LABELS.emptyFallsBack : ""].filter(Boolean).join(" ")} error={error}>
+    <Described id={id} label={label} hint={[hint, "An address starting with https://.", empty].filter(Boolean).join(" ")} error={error} english={english}>
       <input
         id={id}
         type="url"
@@ -246,25 +331,27 @@ function UrlView({ label, hint, path, value, fallback, error }: { label: string;
         maxLength={2000}
         placeholder={fallback}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-describedby={describedBy(id, error, english)}
         className={`${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`}
       />
     </Described>
   );
 }
 
-function ChoiceView({ field, path, value, error }: { field: Extract<Field, { kind: "choice" }>; path: string; value: string; error: string | undefined }) {
-  const id = `copy-${useId()}`;
+function ChoiceView({ field, path, value, error, english }: { field: Extract<Field, { kind: "choice" }>; path: string; value: string; error: string | undefined; english?: string | undefined }) {
+  const id = controlId(path);
+  const englishLabel = english === undefined ? undefined : (field.options.find((o) => o.value === english)?.label ?? english);
   return (
-    <Described id={id} label={field.label} hint={field.hint ?? ""} error={error}>
+    <Described id={id} label={field.label} hint={field.hint ?? ""} error={error} english={englishLabel}>
       <select
         id={id}
         name={path}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-describedby={describedBy(id, error, englishLabel)}
         className={`${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`}
       >
+        {englishLabel !== undefined ? <option value="">{LABELS.sameAsEnglish(englishLabel)}</option> : null}
         {field.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -272,6 +359,34 @@ function ChoiceView({ field, path, value, error }: { field: Extract<Field, { kin
         ))}
       </select>
     </Described>
+  );
+}
+
+/** A translation's fields that show English on its page, each a link to its field; or that none does. */
+function MissingList({ missing, draft }: { missing: readonly { path: string; label: string }[]; draft: boolean }) {
+  if (missing.length === 0) {
+    return (
+      <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900" data-testid="translation-complete">
+        {LABELS.complete}
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="missing-heading" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800" data-testid="missing-translation">
+      <h2 id="missing-heading" className="font-semibold text-slate-900">
+        {LABELS.missingTitle(missing.length)} {draft ? LABELS.missingDraft : null}
+      </h2>
+      <p className="mt-1 text-slate-700">{LABELS.missingIntro}</p>
+      <ul className="mt-2 max-h-64 list-disc space-y-1 overflow-y-auto pl-5">
+        {missing.map((m) => (
+          <li key={m.path}>
+            <a href={`#${controlId(m.path)}`} className="font-medium text-emerald-800 underline" data-missing={m.path}>
+              {m.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

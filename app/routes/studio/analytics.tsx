@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { ANALYTICS_COPY, ANALYTICS_PERIODS, GOAL_LABELS, sourceLabel } from "@shared/content/analytics";
+import { ANALYTICS_LANGUAGE_COPY } from "@shared/content/analytics-language";
 import { VisitorsChart } from "~/components/studio/analytics-chart";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
@@ -12,7 +13,7 @@ export function meta() {
   return studioMeta(ANALYTICS_COPY.title);
 }
 
-const QUERY_KEYS = ["period", "from", "to", "page", "source"] as const;
+const QUERY_KEYS = ["period", "from", "to", "page", "source", "language"] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
@@ -70,7 +71,8 @@ function Change({ value, previous, rate = false }: { value: number; previous: nu
 }
 
 /** The URL of this dashboard with the period kept and the filter replaced. */
-function hrefWith(d: Dashboard, filter: { page?: string; source?: string }, base = "/studio/analytics"): string {
+type FilterParams = { page?: string; source?: string; language?: string };
+function hrefWith(d: Dashboard, filter: FilterParams, base = "/studio/analytics"): string {
   const q = new URLSearchParams();
   if (d.period) q.set("period", d.period);
   else {
@@ -79,11 +81,27 @@ function hrefWith(d: Dashboard, filter: { page?: string; source?: string }, base
   }
   if (filter.page !== undefined) q.set("page", filter.page);
   if (filter.source !== undefined) q.set("source", filter.source);
+  if (filter.language !== undefined) q.set("language", filter.language);
   return `${base}?${q}`;
 }
 
-function currentFilter(d: Dashboard): { page?: string; source?: string } {
+function currentFilter(d: Dashboard): FilterParams {
+  if (d.filter.kind === "language") return { language: d.filter.locale };
   return d.filter.kind === "page" ? { page: d.filter.path } : d.filter.kind === "source" ? { source: d.filter.source } : {};
+}
+
+/** The filter in words, after "Showing visits:". */
+function filterWords(filter: Dashboard["filter"]): string {
+  switch (filter.kind) {
+    case "page":
+      return `${ANALYTICS_COPY.page} ${filter.path}`;
+    case "source":
+      return `${ANALYTICS_COPY.source} ${label(filter.source)}`;
+    case "language":
+      return `${ANALYTICS_LANGUAGE_COPY.filterLabel} ${ANALYTICS_LANGUAGE_COPY.name(filter.locale)}`;
+    case "all":
+      return "";
+  }
 }
 
 export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
@@ -104,7 +122,7 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
       <PeriodForm d={d} error={error} typed={typed} />
       {d.filter.kind !== "all" ? (
         <Notice>
-          {ANALYTICS_COPY.filteredBy}: {d.filter.kind === "page" ? `${ANALYTICS_COPY.page} ${d.filter.path}` : `${ANALYTICS_COPY.source} ${label(d.filter.source)}`}.{" "}
+          {ANALYTICS_COPY.filteredBy}: {filterWords(d.filter)}.{" "}
           {ANALYTICS_COPY.rawOnlyNote.replace("{days}", String(d.rawDays))}{" "}
           <Link className="font-semibold underline" to={hrefWith(d, {})}>
             {ANALYTICS_COPY.clearFilter}
@@ -187,6 +205,22 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
           head={[ANALYTICS_COPY.os, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
           rows={d.systems.map((x) => [x.os, x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
         />
+        <div className="min-w-0">
+          <Table
+            caption={ANALYTICS_LANGUAGE_COPY.caption}
+            testId="analytics-languages"
+            head={[ANALYTICS_LANGUAGE_COPY.language, ANALYTICS_LANGUAGE_COPY.views, ANALYTICS_COPY.change, ANALYTICS_LANGUAGE_COPY.visits]}
+            rows={d.languages.map((x) => [
+              <Link key="l" className="text-emerald-800 underline" to={hrefWith(d, { language: x.locale })} lang={x.locale}>
+                {ANALYTICS_LANGUAGE_COPY.name(x.locale)}
+              </Link>,
+              x.views,
+              <Change key="c" value={x.views} previous={x.previous} />,
+              x.visits,
+            ])}
+          />
+          <p className="mt-2 text-xs text-slate-600">{ANALYTICS_LANGUAGE_COPY.note}</p>
+        </div>
       </div>
       <FunnelSection funnel={d.funnel} />
       <Table
@@ -289,6 +323,7 @@ function PeriodForm({ d, error, typed }: { d: Dashboard; error: { field: string;
       <Form method="get" className="flex flex-wrap items-start gap-3">
         {filter.page !== undefined ? <input type="hidden" name="page" value={filter.page} /> : null}
         {filter.source !== undefined ? <input type="hidden" name="source" value={filter.source} /> : null}
+        {filter.language !== undefined ? <input type="hidden" name="language" value={filter.language} /> : null}
         <div>
           <label htmlFor="analytics-from" className="mb-1 block text-sm font-semibold text-slate-800">
             {ANALYTICS_COPY.from}

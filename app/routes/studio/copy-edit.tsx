@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LOCALE_NAME } from "@shared/i18n";
 import { studioMeta } from "~/components/studio/meta";
 import { CopyEditor, CopyNotice } from "~/components/studio/copy-editor";
 import { Notice, PageHeader } from "~/components/studio/ui";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/copy-edit";
 // One page for every copy document: /studio/faq (the FAQ) and /studio/pages/:doc (the pages' copy), decision 0027.
 
 export function meta({ data }: Route.MetaArgs) {
-  return studioMeta(data?.doc.title ?? "Page copy");
+  return studioMeta(data ? titleOf(data.doc.title, data.locale) : "Page copy");
 }
 
 export const loader = (args: Route.LoaderArgs) => copyEditorLoader(args);
@@ -21,7 +22,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader
-        title={doc.title}
+        title={titleOf(doc.title, loaderData.locale)}
         description={
           <>
             Shown on <Link to={doc.path} className="font-semibold text-emerald-800 underline">{doc.path}</Link>. Changes are a draft until you publish them.
@@ -34,6 +35,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
           </>
         }
       />
+      <LanguageSwitch current={loaderData.locale} hrefs={loaderData.languages} />
       {!actionData ? <CopyNotice done={loaderData.done} /> : null}
       {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
       <CopyEditor
@@ -50,7 +52,37 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
         previewHref={loaderData.previewHref}
         revisionsHref={loaderData.revisionsHref}
         focus={actionData ? actionData.focus : loaderData.focus}
+        english={loaderData.english}
+        missing={loaderData.missing}
       />
     </>
+  );
+}
+
+/** The editor's title: the document's, and "(Hindi)" when editing its Hindi. */
+function titleOf(title: string, locale: string): string {
+  return locale === "en" ? title : `${title} (Hindi)`;
+}
+
+/** English / हिन्दी: the same document's copy in the other language (each language has its own draft and revisions). */
+function LanguageSwitch({ current, hrefs }: { current: string; hrefs: { en: string; hi: string } }) {
+  return (
+    <nav aria-label="Language of the copy" className="mb-4">
+      <ul className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm font-semibold">
+        {(["en", "hi"] as const).map((l) => (
+          <li key={l}>
+            <Link
+              to={hrefs[l]}
+              lang={l}
+              aria-current={current === l ? "page" : undefined}
+              className={`block px-4 py-2 ${current === l ? "bg-emerald-800 text-white" : "bg-white text-emerald-800 underline hover:bg-emerald-50"}`}
+            >
+              {LOCALE_NAME[l]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {current !== "en" ? <p className="mt-2 text-sm text-slate-700">Editing the Hindi copy. The English beside each field is what visitors see on the English page.</p> : null}
+    </nav>
   );
 }

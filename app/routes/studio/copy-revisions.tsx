@@ -35,7 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
       error = problem.message;
     }
   }
-  return { title: doc.title, locale, revisions, comparison, error, editor: editorHref(doc, locale), self: editorHref(doc, locale, "/revisions") };
+  // Each language keeps its own revisions (issue 33): the Hindi's are named so.
+  return { title: locale === "en" ? doc.title : `${doc.title} (Hindi)`, locale, revisions, comparison, error, editor: editorHref(doc, locale), self: editorHref(doc, locale, "/revisions") };
 }
 
 export async function action(args: Route.ActionArgs) {

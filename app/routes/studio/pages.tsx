@@ -5,11 +5,12 @@ import { DataTable, PageHeader, StatusBadge, TD, TH } from "~/components/studio/
 import { copyDocById } from "@shared/copy/index";
 import { editorHref } from "~/lib/copy-editor.server";
 import { requireStudio } from "~/lib/studio.server";
-import { copyLocale, copyOverview } from "../../../server/services/content/drafts";
+import { copyLocale, copyOverview, translationOverview } from "../../../server/services/content/drafts";
 import type { Route } from "./+types/pages";
 import { data } from "react-router";
 
-// Every copy document the studio edits (decision 0027): whether a draft waits, who published last and when.
+// Every copy document the studio edits (decision 0027): whether a draft waits, who published last and when; and its
+// Hindi (issue 33): complete, or how many fields its Hindi page shows in English, and whether a Hindi draft waits.
 
 export function meta() {
   return studioMeta("Pages");
@@ -19,8 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
   const locale = copyLocale(new URL(args.request.url).searchParams.get("locale"));
   if (!locale) throw data({ message: "No such language." }, { status: 404 });
-  const docs = await copyOverview(args.context.deps, locale);
-  return { docs: docs.map((d) => ({ ...d, href: editorHref(copyDocById(d.id)!, locale) })) };
+  const [docs, hindi] = await Promise.all([copyOverview(args.context.deps, locale), translationOverview(args.context.deps, "hi")]);
+  return {
+    docs: docs.map((d) => {
+      const doc = copyDocById(d.id)!;
+      const h = hindi.find((t) => t.id === d.id);
+      return { ...d, href: editorHref(doc, locale), hindi: { href: editorHref(doc, "hi"), missing: h?.missing ?? 0, draft: h?.draft ?? null } };
+    }),
+  };
 }
 
 export default function Pages({ loaderData }: Route.ComponentProps) {
@@ -34,6 +41,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
             <th scope="col" className={TH}>Copy</th>
             <th scope="col" className={TH}>Draft</th>
             <th scope="col" className={TH}>Last published</th>
+            <th scope="col" className={TH}>Hindi</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -47,10 +55,26 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={TD}>{d.draft ? <StatusBadge tone="waiting">Draft by {d.draft.by ?? "a former staff member"}, {when(d.draft.at)}</StatusBadge> : "None"}</td>
               <td className={TD}>{d.published ? `${d.published.by ?? "a former staff member"}, ${when(d.published.at)}` : "Never (the original copy)"}</td>
+              <td className={TD} data-testid="hindi-state">
+                <Link to={d.hindi.href} className="font-semibold text-emerald-800 underline">
+                  {hindiState(d.hindi.missing)}
+                </Link>
+                {d.hindi.draft ? (
+                  <span className="mt-1 block">
+                    <StatusBadge tone="waiting">Hindi draft by {d.hindi.draft.by ?? "a former staff member"}, {when(d.hindi.draft.at)}</StatusBadge>
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
       </DataTable>
     </>
   );
+}
+
+/** A document's Hindi as the list says it: complete, or how many of its fields the Hindi page shows in English. */
+function hindiState(missing: number): string {
+  if (missing === 0) return "Hindi complete";
+  return `Hindi: ${missing} field${missing === 1 ? "" : "s"} show${missing === 1 ? "s" : ""} English`;
 }

@@ -78,7 +78,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <legend className="px-1 text-lg font-semibold text-slate-900">{group.title}</legend>
             {group.fields.map((field) => {
               const fallback = fields[field.key].fallback;
-              const hint = [field.hint, `${SETTINGS_PAGE.defaultLabel} ${fallback || SETTINGS_PAGE.noDefault}`].filter(Boolean).join(" ");
+              const hint = [field.hint, fallback === "" && field.emptyMeans ? field.emptyMeans : `${SETTINGS_PAGE.defaultLabel} ${fallback || SETTINGS_PAGE.noDefault}`].filter(Boolean).join(" ");
               if (field.type === "select") {
                 return <SelectSetting key={field.key} name={field.key} label={field.label} hint={hint} options={field.options ?? []} error={errors[field.key]} defaultValue={shown(field.key)} />;
               }
@@ -93,6 +93,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   defaultValue={shown(field.key)}
                   autoComplete="off"
                   spellCheck={false}
+                  lang={field.lang}
                   maxLength={field.key === "leadNotifyEmails" ? 2000 : 500}
                 />
               );

@@ -7,6 +7,7 @@ import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
 import { FUNNEL_KEYS, KEY_SEPARATOR, type RawReads, type ReportRow, reportRows, type VisitFilter } from "./reports";
 import { groupSource } from "./sources";
+import { LOCALES, type Locale, localeOfPath } from "../../../shared/i18n";
 
 /** What the dashboard is asked for: a period (7d, 30d, 90d) or a range, and at most one filter. */
 export const DashboardQuerySchema = z.object({
@@ -17,6 +18,8 @@ export const DashboardQuerySchema = z.object({
   // lower-case token or host, so it is normalised as a search is; a path keeps its case and loses control characters.
   page: z.string().min(1).max(300).startsWith("/").transform((v) => v.replace(/\p{Cc}/gu, "")).optional(),
   source: z.string().max(200).transform(normaliseSearch).optional(),
+  /** The visits that viewed a page in one language (issue 33). */
+  language: z.enum(LOCALES).optional(),
 });
 export type DashboardQueryInput = z.input<typeof DashboardQuerySchema>;
 
@@ -41,7 +44,13 @@ export function parseDashboardQuery(input: Record<string, string | undefined>, n
   const q = parsed.data;
   const today = dayOf(now);
   const filter: VisitFilter =
-    q.page !== undefined ? { kind: "page", path: q.page } : q.source !== undefined ? { kind: "source", source: groupSource(q.source) } : { kind: "all" };
+    q.page !== undefined
+      ? { kind: "page", path: q.page }
+      : q.source !== undefined
+        ? { kind: "source", source: groupSource(q.source) }
+        : q.language !== undefined
+          ? { kind: "language", locale: q.language }
+          : { kind: "all" };
   if (q.from !== undefined || q.to !== undefined) {
     const fromDay = q.from === undefined ? undefined : dayOfIso(q.from);
     const toDay = q.to === undefined ? undefined : dayOfIso(q.to);
@@ -87,6 +96,11 @@ export type Dashboard = {
   devices: ({ device: string; visitors: number } & Previous)[];
   browsers: ({ browser: string; visitors: number } & Previous)[];
   systems: ({ os: string; visitors: number } & Previous)[];
+  /**
+   * Per language of the site (issue 33), from the reports already read (no query of its own): page views by the
+   * language of the page's path (`previous`: the page views before), and visits by the language of their first page.
+   */
+  languages: ({ locale: Locale; views: number; visits: number } & Previous)[];
   /** Always the last FUNNEL_DAYS days and all visits, whatever the period and filter asked for. */
   funnel: Funnel;
   goals: ({ goal: GoalName; count: number; visitors: number; rate: number } & Previous)[];
@@ -185,6 +199,8 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     .map(([os, s]) => ({ os, visitors: s.visitors, previous: osBefore(os) }))
     .sort((a, b) => byVisitors(a, b) || a.os.localeCompare(b.os));
 
+  const languages = languageBreakdown(pageStats, sumByKey(rows, "entry"), prior("page"));
+
   const goalBefore = previousOf("goal", "views");
   const goals = [...sumByKey(rows, "goal")]
     .filter(([goal]) => isGoal(goal))
@@ -254,6 +270,7 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     devices,
     browsers,
     systems,
+    languages,
     funnel,
     goals,
     goalsByPage,
@@ -262,6 +279,15 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     realtime: Number(live?.visitors ?? 0),
     rawDays: deps.config.ANALYTICS_RAW_DAYS,
   };
+}
+
+/** Page views and landing visits per language, every language listed (none seen: zeros), from the page and entry reports. */
+function languageBreakdown(pages: Map<string, Stat>, entries: Map<string, Stat>, pagesBefore: Map<string, Stat>): Dashboard["languages"] {
+  const out = new Map(LOCALES.map((locale) => [locale, { locale, views: 0, visits: 0, previous: 0 }]));
+  for (const [path, s] of pages) out.get(localeOfPath(path))!.views += s.views;
+  for (const [path, s] of entries) out.get(localeOfPath(path))!.visits += s.visitors;
+  for (const [path, s] of pagesBefore) out.get(localeOfPath(path))!.previous += s.views;
+  return [...out.values()];
 }
 
 /** The dashboard as CSV: one record per report line (the days first), RFC 4180, formulas neutralised. */
@@ -277,6 +303,7 @@ export function dashboardCsv(d: Dashboard): string {
   for (const x of d.devices) add("device", x.device, x.visitors, null, null, null, x.previous);
   for (const x of d.browsers) add("browser", x.browser, x.visitors, null, null, null, x.previous);
   for (const x of d.systems) add("os", x.os, x.visitors, null, null, null, x.previous);
+  for (const x of d.languages) add("language", x.locale, x.visits, x.views, null, null, x.previous);
   for (const x of d.entries) add("entry", x.path, x.visits, null, null, x.bounceRate, x.previous);
   for (const x of d.exits) add("exit", x.path, x.visits, null, null, x.exitRate, x.previous);
   for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null);

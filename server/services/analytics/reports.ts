@@ -2,6 +2,7 @@ import { FUNNEL_ACTIONS } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { groupSource } from "./sources";
+import { LOCALES, type Locale, localeOfPath } from "../../../shared/i18n";
 
 /** One line of a report for one day (day -1: summed over the days asked for): the roll-up's shape. */
 export type ReportRow = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number };
@@ -29,16 +30,18 @@ export type ReportName =
 export const FUNNEL_KEYS = { landed: "landed", browsed: "browsed", acted: "acted", actedFirstPage: "acted-first-page" } as const;
 
 /**
- * Which visits to count: all, those that came from one source, or those that viewed one page. A filter is a set
- * of visits (a visit is one visitor's day); every report then speaks of those visits only.
+ * Which visits to count: all, those that came from one source, those that viewed one page, or those that viewed a
+ * page in one language (a page's language is its path: `/hi…` is Hindi, issue 33). A filter is a set of visits (a
+ * visit is one visitor's day); every report then speaks of those visits only.
  */
-export type VisitFilter = { kind: "all" } | { kind: "source"; source: string } | { kind: "page"; path: string };
+export type VisitFilter = { kind: "all" } | { kind: "source"; source: string } | { kind: "page"; path: string } | { kind: "language"; locale: Locale };
 
 /** Separates a goal from its page or source in a key. */
 export const KEY_SEPARATOR = "\t";
 
 /** How a filter is named in the roll-up table ('' for all visits). */
 export function filterKey(filter: VisitFilter): string {
+  if (filter.kind === "language") return `language:${filter.locale}`;
   return filter.kind === "all" ? "" : filter.kind === "source" ? `source:${filter.source}` : `page:${filter.path}`;
 }
 
@@ -83,7 +86,7 @@ export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<
 }
 
 /** Facts of raw days the filters need, made once: each visit by key, and (for page filters) the pages it viewed. */
-type Indexed = RawDays & { visitOf: Map<string, RawVisit>; pagesOf: () => Map<string, Set<string>> };
+type Indexed = RawDays & { visitOf: Map<string, RawVisit>; pagesOf: () => Map<string, Set<string>>; languagesOf: () => Map<string, Set<Locale>> };
 function indexRaw(raw: RawDays): Indexed {
   const visitOf = new Map<string, RawVisit>();
   for (const v of raw.visits) visitOf.set(`${v.day}\n${v.visitor}`, v);
@@ -100,7 +103,14 @@ function indexRaw(raw: RawDays): Indexed {
     }
     return pages;
   };
-  return { ...raw, visitOf, pagesOf };
+  let languages: Map<string, Set<Locale>> | undefined;
+  const languagesOf = () => {
+    if (languages) return languages;
+    languages = new Map();
+    for (const [k, paths] of pagesOf()) languages.set(k, new Set([...paths].map(localeOfPath)));
+    return languages;
+  };
+  return { ...raw, visitOf, pagesOf, languagesOf };
 }
 
 /** Every report, per day, of the raw days for the visits of `filter`. */
@@ -110,7 +120,9 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
       ? () => true
       : filter.kind === "source"
         ? (k: string) => raw.visitOf.get(k)?.source === filter.source
-        : (k: string) => raw.pagesOf().get(k)?.has(filter.path) === true;
+        : filter.kind === "language"
+          ? (k: string) => raw.languagesOf().get(k)?.has(filter.locale) === true
+          : (k: string) => raw.pagesOf().get(k)?.has(filter.path) === true;
   type Acc = { day: number; report: ReportName; key: string; visitors: number; views: number; bounces: number; seen?: Set<string> };
   const acc = new Map<string, Acc>();
   const add = (day: number, report: ReportName, key: string, views: number, bounce: boolean, visitor?: string) => {
@@ -220,6 +232,17 @@ export async function rollUpRows(db: Kdb, day: number): Promise<Array<ReportRow 
       .map((r) => r.key);
   for (const source of busiest("source", ROLLED_SOURCES)) push({ kind: "source", source }, aggregate(raw, { kind: "source", source }));
   for (const path of busiest("page", ROLLED_PAGES)) push({ kind: "page", path }, aggregate(raw, { kind: "page", path }));
+  // Each language (issue 33): the visits that viewed a page in it, whatever the day's traffic. A day whose visits all
+  // stayed in one language has that language's roll-up equal to all visits' (no second pass) and the others empty.
+  const seen = new Set<Locale>();
+  const languages = raw.languagesOf();
+  for (const set of languages.values()) for (const locale of set) seen.add(locale);
+  const everyVisitViewed = raw.visits.every((v) => languages.has(`${v.day}\n${v.visitor}`));
+  for (const locale of LOCALES) {
+    if (!seen.has(locale)) push({ kind: "language", locale }, []);
+    else if (seen.size === 1 && everyVisitViewed) push({ kind: "language", locale }, all.map((r) => ({ ...r })));
+    else push({ kind: "language", locale }, aggregate(raw, { kind: "language", locale }));
+  }
   return out;
 }
 

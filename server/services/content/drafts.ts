@@ -1,14 +1,14 @@
 import type { Deps } from "../../context";
-import type { CopyDoc, CopyLocale } from "../../../shared/copy/fields";
+import type { CopyDoc, CopyLocale, Field } from "../../../shared/copy/fields";
 import { COPY_LOCALES } from "../../../shared/copy/fields";
 import { COPY_DOCS } from "../../../shared/copy/index";
-import { mergeDoc } from "../../../shared/copy/merge";
+import { isRecord, mergeDoc } from "../../../shared/copy/merge";
 import { changedPaths, checkCopy } from "../../../shared/copy/validate";
 import { mayOpen } from "../../../shared/studio-policy";
 import { recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import type { StaffActor } from "../staff/invitations";
-import { COPY_PREFIX } from "./copy";
+import { COPY_PREFIX, storedCopy, translated } from "./copy";
 import { REVISIONS_KEPT, STALE_COPY, saveContent } from "./store";
 
 /**
@@ -25,14 +25,23 @@ const NO_DRAFT = "There is no draft to publish: save a draft first.";
 export type DraftInfo = { value: unknown; baseVersion: number; revision: number; updatedAt: number; updatedBy: string | null };
 
 export type CopyEditorState = {
-  /** The published copy as visitors see it (merged over the defaults). */
+  /** The published copy as visitors see it (merged over the defaults; a translation over the English, decision 0032). */
   live: Record<string, unknown>;
   /** The published entry's version (0: nothing published: the defaults show). */
   liveVersion: number;
   published: { at: number; by: string | null } | null;
   draft: DraftInfo | null;
-  /** What the form shows: the draft when there is one, else the published copy. */
+  /**
+   * What the form shows: the draft when there is one, else the published copy. In a translation, only what the owner
+   * wrote in it (an empty field shows `fallback` on the page), its lists as long as the English ones.
+   */
   editing: Record<string, unknown>;
+  /** What each empty field shows on the page: the defaults; in a translation, the shipped one or the English. */
+  fallback: Record<string, unknown>;
+  /** A translation's: the English copy as visitors see it (the editor shows it beside each field); null in English. */
+  english: Record<string, unknown> | null;
+  /** A translation's: the fields its page shows in English (the draft's when there is one); empty in English. */
+  missing: string[];
 };
 
 export function copyKey(doc: CopyDoc): string {
@@ -91,21 +100,82 @@ export async function readDraftValue(deps: Pick<Deps, "db">, doc: CopyDoc, local
 
 export async function copyEditorState(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<CopyEditorState> {
   const [entry, draft] = await Promise.all([liveEntry(deps, doc, locale), draftRow(deps, doc, locale)]);
-  const defaults = doc.defaults(locale);
-  const live = mergeDoc(doc.sections, entry?.value, defaults) as Record<string, unknown>;
   const byEmail = await emailOf(deps, entry?.by ?? null);
-  return {
-    live,
+  const common = {
     liveVersion: entry?.version ?? 0,
     published: entry ? { at: entry.at, by: byEmail } : null,
     draft: draft ? { ...draft, updatedBy: await emailOf(deps, draft.updatedBy) } : null,
-    editing: draft ? (mergeDoc(doc.sections, draft.value, defaults) as Record<string, unknown>) : live,
+  };
+  if (locale === "en") {
+    const defaults = doc.defaults(locale);
+    const live = mergeDoc(doc.sections, entry?.value, defaults) as Record<string, unknown>;
+    const editing = draft ? (mergeDoc(doc.sections, draft.value, defaults) as Record<string, unknown>) : live;
+    return { ...common, live, editing, fallback: defaults as Record<string, unknown>, english: null, missing: [] };
+  }
+  // A translation (decision 0032): the form holds only the owner's own words in it; an empty field shows the shipped
+  // translation while the English is unchanged, else the English, and is listed as missing.
+  const storedEnglish = await storedCopy(deps, doc, "en");
+  const english = mergeDoc(doc.sections, storedEnglish, doc.defaults("en")) as Record<string, unknown>;
+  const live = translated(doc, entry?.value, storedEnglish, locale);
+  const own = draft ? draft.value : entry?.value;
+  return {
+    ...common,
+    live: live.value,
+    editing: translationForm(doc.sections, own, english),
+    fallback: translated(doc, undefined, storedEnglish, locale).value,
+    english,
+    missing: draft ? translated(doc, draft.value, storedEnglish, locale).missing : live.missing,
   };
 }
 
-/** Checks a document as sent; a refusal names the first field at fault and carries every field's message (`facts.errors`). */
-export function checkDocument(doc: CopyDoc, locale: CopyLocale, input: unknown): Record<string, unknown> {
-  const { value, errors } = checkCopy(doc.sections, input, doc.defaults(locale));
+/**
+ * A translation as its form shows it: the owner's texts, URLs and choices where stored (else empty: the page shows
+ * the fallback), each list as long as the English one (a translation follows the English list item by item).
+ */
+export function translationForm(sections: Readonly<Record<string, Field>>, stored: unknown, english: Record<string, unknown>): Record<string, unknown> {
+  const shape = (field: Field, own: unknown, en: unknown): unknown => {
+    switch (field.kind) {
+      case "text":
+      case "url":
+      case "choice":
+        return typeof own === "string" ? own : "";
+      case "group": {
+        const o = isRecord(own) ? own : {};
+        const e = isRecord(en) ? en : {};
+        return Object.fromEntries(Object.entries(field.fields).map(([k, sub]) => [k, shape(sub, o[k], e[k])]));
+      }
+      case "list": {
+        const o = Array.isArray(own) ? own : [];
+        const e = Array.isArray(en) ? en : [];
+        return e.slice(0, field.max).map((item, i) => shape(field.item, o[i], item));
+      }
+    }
+  };
+  const s = isRecord(stored) ? stored : {};
+  return Object.fromEntries(Object.entries(sections).map(([k, field]) => [k, shape(field, s[k], english[k])]));
+}
+
+/**
+ * What an emptied field of a document falls back to (what the checks accept empty): in English its defaults; in a
+ * translation what its page shows where the translation is empty (the shipped one, or the English).
+ */
+export async function fallbackOf(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale): Promise<Record<string, unknown>> {
+  if (locale === "en") return doc.defaults(locale) as Record<string, unknown>;
+  return translated(doc, undefined, await storedCopy(deps, doc, "en"), locale).value;
+}
+
+/** A document in one locale as its page shows it, from a stored value (a translation merged over the English). */
+async function shownAs(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, stored: unknown, storedEnglish?: unknown): Promise<Record<string, unknown>> {
+  if (locale === "en") return mergeDoc(doc.sections, stored, doc.defaults(locale)) as Record<string, unknown>;
+  return translated(doc, stored, storedEnglish === undefined ? await storedCopy(deps, doc, "en") : storedEnglish, locale).value;
+}
+
+/**
+ * Checks a document as sent; a refusal names the first field at fault and carries every field's message
+ * (`facts.errors`). `fallback`: what an empty field shows (the defaults unless given: a translation's, fallbackOf).
+ */
+export function checkDocument(doc: CopyDoc, locale: CopyLocale, input: unknown, fallback: unknown = doc.defaults(locale)): Record<string, unknown> {
+  const { value, errors } = checkCopy(doc.sections, input, fallback);
   const first = Object.keys(errors)[0];
   if (first !== undefined) throw invalid(errors[first]!, first, { errors });
   return value;
@@ -119,7 +189,7 @@ export type DraftBase = { liveVersion: number; draftRevision: number };
  */
 export async function saveDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, input: unknown, base: DraftBase, actor: StaffActor, now = Date.now()): Promise<number> {
   mayEdit(actor, doc);
-  const value = checkDocument(doc, locale, input);
+  const value = checkDocument(doc, locale, input, await fallbackOf(deps, doc, locale));
   const key = copyKey(doc);
   return deps.db.kysely.transaction().execute(async (trx) => {
     const live = await trx.selectFrom("content_entries").select("version").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
@@ -148,10 +218,10 @@ export async function publishDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale:
   if (!draft) throw conflict(NO_DRAFT);
   if (draft.revision !== base.draftRevision) throw conflict(STALE_DRAFT);
   if (draft.baseVersion !== base.liveVersion) throw conflict(STALE_COPY);
-  const value = checkDocument(doc, locale, draft.value);
+  const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
+  const value = checkDocument(doc, locale, draft.value, await fallbackOf(deps, doc, locale));
   const entry = await liveEntry(deps, doc, locale);
-  const defaults = doc.defaults(locale);
-  const changed = changedPaths(doc.sections, mergeDoc(doc.sections, entry?.value, defaults), mergeDoc(doc.sections, value, defaults));
+  const changed = changedPaths(doc.sections, await shownAs(deps, doc, locale, entry?.value, storedEnglish), await shownAs(deps, doc, locale, value, storedEnglish));
   const key = copyKey(doc);
   await saveContent(
     deps,
@@ -212,10 +282,10 @@ export type FieldDifference = { path: string; revision: string; live: string };
 
 /** What differs, field by field, between a revision (as it showed) and the live copy. */
 export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<FieldDifference[]> {
-  const defaults = doc.defaults(locale);
-  const then = mergeDoc(doc.sections, await revisionValue(deps, doc, locale, id), defaults);
+  const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
+  const then = await shownAs(deps, doc, locale, await revisionValue(deps, doc, locale, id), storedEnglish);
   const entry = await liveEntry(deps, doc, locale);
-  const now = mergeDoc(doc.sections, entry?.value, defaults);
+  const now = await shownAs(deps, doc, locale, entry?.value, storedEnglish);
   return changedPaths(doc.sections, then, now).map((path) => ({ path, revision: shown(at(then, path)), live: shown(at(now, path)) }));
 }
 
@@ -226,7 +296,11 @@ export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, loca
 export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number, actor: StaffActor, now = Date.now()): Promise<void> {
   mayEdit(actor, doc);
   const stored = await revisionValue(deps, doc, locale, id);
-  const { value } = checkCopy(doc.sections, mergeDoc(doc.sections, stored, doc.defaults(locale)), doc.defaults(locale));
+  // A translation's revision is put back as it was stored (its empty fields stay empty: they show the fallback).
+  const { value } =
+    locale === "en"
+      ? checkCopy(doc.sections, mergeDoc(doc.sections, stored, doc.defaults(locale)), doc.defaults(locale))
+      : checkCopy(doc.sections, stored, await fallbackOf(deps, doc, locale));
   const key = copyKey(doc);
   await deps.db.kysely.transaction().execute(async (trx) => {
     const live = await trx.selectFrom("content_entries").select("version").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
@@ -268,6 +342,42 @@ export async function copyOverview(deps: Pick<Deps, "db">, locale: CopyLocale): 
       path: doc.path,
       draft: d ? { at: Number(d.updated_at), by: d.email ?? null } : null,
       published: e ? { at: Number(e.updated_at), by: e.email ?? null } : null,
+    };
+  });
+}
+
+export type TranslationSummary = {
+  id: string;
+  /** The fields its page shows in English for want of a translation (published copy). */
+  missing: number;
+  /** A draft of the translation waits to be published. */
+  draft: { at: number; by: string | null } | null;
+};
+
+/**
+ * Every document's translation into `locale` (the Pages list): how many fields its page shows in English, and whether
+ * a draft waits. Two queries whatever the number of documents.
+ */
+export async function translationOverview(deps: Pick<Deps, "db">, locale: Exclude<CopyLocale, "en">): Promise<TranslationSummary[]> {
+  const keys = COPY_DOCS.map((d) => copyKey(d));
+  const [entries, drafts] = await Promise.all([
+    deps.db.kysely.selectFrom("content_entries").select(["key", "locale", "value"]).where("locale", "in", ["en", locale]).where("key", "in", keys).execute(),
+    deps.db.kysely
+      .selectFrom("content_drafts")
+      .leftJoin("users", "users.id", "content_drafts.updated_by")
+      .select(["content_drafts.key", "content_drafts.updated_at", "users.email"])
+      .where("content_drafts.locale", "=", locale)
+      .where("content_drafts.key", "in", keys)
+      .execute(),
+  ]);
+  const stored = (key: string, l: string) => parse(entries.find((e) => e.key === key && e.locale === l)?.value);
+  return COPY_DOCS.map((doc) => {
+    const key = copyKey(doc);
+    const d = drafts.find((r) => r.key === key);
+    return {
+      id: doc.id,
+      missing: translated(doc, stored(key, locale), stored(key, "en"), locale).missing.length,
+      draft: d ? { at: Number(d.updated_at), by: d.email ?? null } : null,
     };
   });
 }
