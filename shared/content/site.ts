@@ -109,6 +109,9 @@ export const BANNER_MESSAGES = [
   `${PRODUCT} is your business Growth Buddy`,
 ] as const;
 
+/** The banner's name for screen readers. */
+export const BANNER_LABEL = "Announcements";
+
 export const WHATSAPP_BUTTON = {
   message: `Hi, I want to learn more about ${PRODUCT}!`,
   hoverLabel: "Chat with us on WhatsApp",
