@@ -22,14 +22,16 @@ import { PageCopyContext } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { FAQ_DOC, faqEntries } from "@shared/copy/faq";
 import { readCopy } from "../../server/services/content/copy";
+import { requestLocale } from "~/lib/locale";
 import type { Route } from "./+types/home";
 
 /**
  * The owner's published copy of the home page and its FAQ (their defaults on a fresh install, a staff member's draft
  * in a preview); the page is cached per content version.
  */
-export async function loader({ context }: Route.LoaderArgs) {
-  const [copy, faq] = await Promise.all([readCopy(context.deps, HOME_DOC, "en"), readCopy(context.deps, FAQ_DOC, "en")]);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const [copy, faq] = await Promise.all([readCopy(context.deps, HOME_DOC, locale), readCopy(context.deps, FAQ_DOC, locale)]);
   return {
     copy,
     faq: { heading: faq.heading, intro: faq.intro, entries: faqEntries(faq).map(({ id, question, answer }) => ({ id, question, answer, also: [] })) },

@@ -133,6 +133,8 @@ export const ERROR_SCREEN = {
   refresh: "Refresh Page",
   home: "Go Home",
   supportPrefix: "Need help right away? Write to",
+  /** The details of an error that says nothing of itself. */
+  unknownError: "Unknown error",
 } as const;
 
 export const NOT_FOUND = {

@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { SKIP_LINK } from "@shared/content/site";
+import { SKIP_LINK_HI } from "@shared/content/hi/site";
+import { useText } from "~/lib/locale";
 import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { type PublicSite, SiteContext } from "~/lib/site-context";
@@ -9,6 +11,7 @@ import { AnalyticsBeacon } from "./analytics-beacon";
 import { ClosingCta } from "./closing-cta";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { LanguageOffer } from "./language-offer";
 import { Splash } from "./splash";
 import { StickyBanner } from "./sticky-banner";
 import { ToastHost } from "./toast-host";
@@ -30,8 +33,9 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
       {/* First in <body>, before anything is drawn: the splash shows or stays away, and data-js is set, before the first paint. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
       <a href="#main" className="skip-link">
-        {SKIP_LINK}
+        {useText(SKIP_LINK, SKIP_LINK_HI)}
       </a>
+      <LanguageOffer />
       <Splash />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">

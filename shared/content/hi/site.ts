@@ -128,6 +128,7 @@ export const ERROR_SCREEN_HI: Translation<typeof ERROR_SCREEN> = {
   refresh: "पेज दोबारा लोड करें",
   home: "होम पेज पर जाएँ",
   supportPrefix: "तुरंत मदद चाहिए? हमें लिखें:",
+  unknownError: "अज्ञात गड़बड़ी",
 };
 
 export const NOT_FOUND_HI: Translation<typeof NOT_FOUND> = {
