@@ -14,7 +14,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 const switchClass =
-  "inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-700 transition-colors hover:bg-emerald-50 hover:text-emerald-800";
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md font-medium text-slate-700 transition-colors hover:bg-emerald-50 hover:text-emerald-800";
 
 export function Header() {
   const site = useSite();
@@ -92,7 +92,8 @@ export function Header() {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <LanguageSwitch className={switchClass} />
+          {/* Between md and lg the header is full: the globe alone, its name still read out. */}
+          <LanguageSwitch className={`${switchClass} px-2 text-sm`} labelClassName="sr-only lg:not-sr-only" />
           <HeaderAccount signInLabel={header.signIn} />
           {site && (
             <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary">
@@ -138,13 +139,11 @@ export function Header() {
                 </LocaleNavLink>
               </li>
             ))}
-            <li className="menu-item" style={{ animationDelay: `${navLinks.length * TIMINGS.menuStaggerMs}ms` }}>
-              <LanguageSwitch className={`${switchClass} px-3 text-base`} onNavigate={() => setOpen(false)} />
-            </li>
             <li
               className="menu-item mt-2 flex flex-col gap-2"
-              style={{ animationDelay: `${(navLinks.length + 1) * TIMINGS.menuStaggerMs}ms` }}
+              style={{ animationDelay: `${navLinks.length * TIMINGS.menuStaggerMs}ms` }}
             >
+              <LanguageSwitch className={`${switchClass} self-start px-3 text-base`} onNavigate={() => setOpen(false)} />
               <HeaderAccount signInLabel={header.signIn} mobile onNavigate={() => setOpen(false)} />
               {site && (
                 <a

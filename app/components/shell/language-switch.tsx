@@ -17,7 +17,7 @@ export function switchHref(pathname: string, search: string, to: Locale): string
  * other language. A plain link, so the whole document loads in the other language (its frame, its copy, `lang`);
  * the link says its target's language (`hrefLang`) and its own (`lang`), so a screen reader reads the name right.
  */
-export function LanguageSwitch({ className = "", onNavigate }: { className?: string; onNavigate?: () => void }) {
+export function LanguageSwitch({ className = "", labelClassName, onNavigate }: { className?: string; labelClassName?: string; onNavigate?: () => void }) {
   const { pathname, search } = useLocation();
   const to = otherLocale(useLocale());
   return (
@@ -33,7 +33,7 @@ export function LanguageSwitch({ className = "", onNavigate }: { className?: str
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
       </svg>
-      {LOCALE_NAME[to]}
+      <span className={labelClassName}>{LOCALE_NAME[to]}</span>
     </a>
   );
 }
