@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ABOUT_HI } from "../../shared/content/hi/about";
-import { HERO_HI } from "../../shared/content/hi/home";
+import { AUDIENCE_HI, HERO_HI } from "../../shared/content/hi/home";
 import {
   BANNER_MESSAGES_HI,
   FOOTER_HI,
@@ -240,4 +240,28 @@ test("a browser that prefers English is never offered Hindi", async ({ page }) =
   await page.goto("/about");
   await expect(page.locator("html")).not.toHaveAttribute("data-offer-hi");
   await expect(page.locator("[data-testid=language-offer]")).toBeHidden();
+});
+
+test("the Hindi slideshow keeps its height on every slide, its conversations within their reserved height", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/hi");
+  const slideshow = page.getByTestId("slideshow");
+  const chats = slideshow.locator('[data-drawing="phone-chat"]');
+  for (const viewport of [{ width: 320, height: 640 }, { width: 375, height: 812 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await slideshow.scrollIntoViewIfNeeded();
+    const heights: number[] = [];
+    for (const [i, slide] of AUDIENCE_HI.slides.entries()) {
+      await page.getByTestId("slideshow-dot").nth(i).click();
+      await expect(chats).toContainText(slide.conversation[0]!.text);
+      heights.push(Math.round((await slideshow.boundingBox())!.height));
+      const fit = await chats.evaluate((chat) => {
+        const list = chat.querySelector("p")!.parentElement!;
+        const bottom = Math.max(...Array.from(list.children).map((bubble) => bubble.getBoundingClientRect().bottom));
+        return { used: bottom + parseFloat(getComputedStyle(list).paddingBottom) - list.getBoundingClientRect().top, reserved: parseFloat(getComputedStyle(list).minHeight) };
+      });
+      expect(fit.used, `${slide.industry} at ${viewport.width} px`).toBeLessThanOrEqual(fit.reserved);
+    }
+    expect(new Set(heights).size, `slideshow heights at ${viewport.width} px: ${heights.join(", ")}`).toBe(1);
+  }
 });

@@ -27,13 +27,14 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The root's loader data (its `site`), named by its shape: this frame stands below the root, not beside it.
   const data = useRouteLoaderData<{ site: PublicSite }>("root");
+  const skipLink = useText(SKIP_LINK, SKIP_LINK_HI);
   return (
     <SiteContext.Provider value={data?.site ?? null}>
       <SiteStylesheet href={appCss} />
       {/* First in <body>, before anything is drawn: the splash shows or stays away, and data-js is set, before the first paint. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
       <a href="#main" className="skip-link">
-        {useText(SKIP_LINK, SKIP_LINK_HI)}
+        {skipLink}
       </a>
       <LanguageOffer />
       <Splash />

@@ -18,10 +18,11 @@ export function StickyBanner() {
   const rotation = useRotation(messages.length, TIMINGS.bannerMs);
   const ref = useRef<HTMLElement>(null);
   const covering = useYield(ref);
+  const label = useText(BANNER_LABEL, BANNER_LABEL_HI);
   return (
     <aside
       ref={ref}
-      aria-label={useText(BANNER_LABEL, BANNER_LABEL_HI)}
+      aria-label={label}
       data-yield={covering ? "" : undefined}
       className="bottom-lane fixed inset-x-0 bottom-0 z-30 h-[var(--bottom-lane)] bg-emerald-800 text-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)]"
       {...rotation.pauseHandlers}
