@@ -2,7 +2,7 @@ import { memo, useRef } from "react";
 import { AUDIENCE as AUDIENCE_EN } from "@shared/content/home";
 import { AUDIENCE_HI } from "@shared/content/hi/home";
 import { TIMINGS } from "@shared/content/site";
-import { useText } from "~/lib/locale";
+import { useLocale, useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
@@ -111,6 +111,7 @@ export function AudienceSlideshow() {
  */
 const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slides: readonly Slide[]; index: number; announce: boolean }) {
   const AUDIENCE = useText(AUDIENCE_EN, AUDIENCE_HI);
+  const locale = useLocale();
   const current = SLIDES[index] ?? SLIDES[0];
   return (
     <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
@@ -149,7 +150,7 @@ const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slide
           compact
           animate
           className="rotate-in mx-auto w-full max-w-xs"
-          bodyClassName={CHAT_BODY_HEIGHT}
+          bodyClassName={locale === "hi" ? CHAT_BODY_HEIGHT_HI : CHAT_BODY_HEIGHT}
         />
       )}
     </div>
@@ -162,6 +163,11 @@ const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slide
  * in a wider fallback face (the site's font is `font-display: optional`: a first visit may keep the fallback).
  */
 const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
+/**
+ * The same for the Hindi conversations: Devanagari runs longer and its lines are taller (the longest, the small
+ * business's, takes 299 px beside the text from md in the Hindi web font, measured), so its reservation is 316 px.
+ */
+const CHAT_BODY_HEIGHT_HI = "min-h-[21rem] min-[360px]:min-h-[19.75rem]";
 
 const Dots = memo(function Dots({ slides: SLIDES, index, goTo }: { slides: readonly Slide[]; index: number; goTo: (index: number) => void }) {
   const AUDIENCE = useText(AUDIENCE_EN, AUDIENCE_HI);
