@@ -1,7 +1,7 @@
 import { AboutPhoto } from "~/components/home/trust";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { ABOUT } from "@shared/content/about";
-import { ABOUT_HI } from "@shared/content/hi/about";
+import { ABOUT_LABELS_HI, type AboutLabels } from "@shared/content/hi/about";
 import { LocaleLink, requestLocale, useText } from "~/lib/locale";
 import { ABOUT_DOC } from "@shared/copy/about";
 import { shownImage } from "@shared/copy/build";
@@ -23,7 +23,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { seo, intro, story, values, based, cta } = loaderData.copy;
-  const words = useText(ABOUT, ABOUT_HI);
+  const words = useText<AboutLabels>(ABOUT, ABOUT_LABELS_HI);
   return (
     <>
       {site && <JsonLd data={organizationJsonLd(site)} />}

@@ -1,6 +1,6 @@
 import { memo, useRef } from "react";
 import { AUDIENCE as AUDIENCE_EN } from "@shared/content/home";
-import { AUDIENCE_HI } from "@shared/content/hi/home";
+import { AUDIENCE_LABELS_HI, type AudienceLabels } from "@shared/content/hi/home";
 import { TIMINGS } from "@shared/content/site";
 import { useLocale, useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
@@ -30,7 +30,7 @@ export function AudienceSlideshow() {
   const visible = useInView(regionRef);
   const copy = usePageCopy<HomeCopy>().audience;
   const SLIDES = copy.slides;
-  const AUDIENCE = useText(AUDIENCE_EN, AUDIENCE_HI);
+  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
@@ -110,7 +110,7 @@ export function AudienceSlideshow() {
  * width (tests/e2e/design.spec.ts), so changing slides never shifts the page.
  */
 const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slides: readonly Slide[]; index: number; announce: boolean }) {
-  const AUDIENCE = useText(AUDIENCE_EN, AUDIENCE_HI);
+  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
   const locale = useLocale();
   const current = SLIDES[index] ?? SLIDES[0];
   return (
@@ -170,7 +170,7 @@ const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
 const CHAT_BODY_HEIGHT_HI = "min-h-[21rem] min-[360px]:min-h-[19.75rem]";
 
 const Dots = memo(function Dots({ slides: SLIDES, index, goTo }: { slides: readonly Slide[]; index: number; goTo: (index: number) => void }) {
-  const AUDIENCE = useText(AUDIENCE_EN, AUDIENCE_HI);
+  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
   return (
     <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-3 flex sm:mt-6 justify-center gap-1">
       {SLIDES.map((s, i) => (

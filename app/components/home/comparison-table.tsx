@@ -1,5 +1,5 @@
 import { COMPARISON, type ComparisonValue } from "@shared/content/home";
-import { COMPARISON_HI, comparisonCaptionHi } from "@shared/content/hi/home";
+import { COMPARISON_LABELS_HI, comparisonCaptionHi } from "@shared/content/hi/home";
 import type { Locale } from "@shared/i18n";
 import { useLocale } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
@@ -19,7 +19,7 @@ const valueHtml = (words: Record<ComparisonValue, string>) =>
   Object.fromEntries(
     (["yes", "no", "partial"] as const).map((value) => [value, { __html: `${valueIconMarkup(value, "h-5 w-5 shrink-0")}${escapeHtml(words[value])}` }]),
   ) as Record<ComparisonValue, { __html: string }>;
-const VALUE_HTML: Record<Locale, Record<ComparisonValue, { __html: string }>> = { en: valueHtml(COMPARISON.values), hi: valueHtml(COMPARISON_HI.values) };
+const VALUE_HTML: Record<Locale, Record<ComparisonValue, { __html: string }>> = { en: valueHtml(COMPARISON.values), hi: valueHtml(COMPARISON_LABELS_HI.values) };
 
 /**
  * A mark plus its word, so the value is read (and seen) as "Yes", "No" or "Partial", never as a symbol.
@@ -31,7 +31,7 @@ function Value({ value, locale }: { value: ComparisonValue; locale: Locale }) {
 
 /** The table's caption: the spec's for the default columns (each language's), else made from the owner's. */
 export function captionOf(columns: readonly string[], locale: Locale = "en"): string {
-  const words = locale === "hi" ? COMPARISON_HI : COMPARISON;
+  const words = locale === "hi" ? COMPARISON_LABELS_HI : COMPARISON;
   if (columns.length === words.columns.length && columns.every((c, i) => c === words.columns[i])) return words.caption;
   const [ours = "", ...others] = columns;
   return locale === "hi" ? comparisonCaptionHi(ours, others) : `Features of ${ours} compared with ${others.join(", ")}`;
@@ -40,7 +40,7 @@ export function captionOf(columns: readonly string[], locale: Locale = "en"): st
 export function ComparisonTable() {
   const copy = usePageCopy<HomeCopy>().comparison;
   const locale = useLocale();
-  const words = locale === "hi" ? COMPARISON_HI : COMPARISON;
+  const words = locale === "hi" ? COMPARISON_LABELS_HI : COMPARISON;
   return (
     <section data-section="comparison" aria-labelledby="comparison-heading" className="py-10 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { METRICS } from "@shared/content/home";
-import { METRICS_HI } from "@shared/content/hi/home";
+import { METRICS_LABELS_HI, type MetricsLabels } from "@shared/content/hi/home";
 import { TIMINGS } from "@shared/content/site";
 import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
@@ -16,7 +16,7 @@ import { BELOW_FOLD } from "./below-fold";
 export function Metrics() {
   const ref = useRef<HTMLDivElement>(null);
   const metrics = usePageCopy<HomeCopy>().metrics;
-  const words = useText(METRICS, METRICS_HI);
+  const words = useText<MetricsLabels>(METRICS, METRICS_LABELS_HI);
   // Rotates only while on screen: nobody misses a result scrolled past unseen.
   const visible = useInView(ref);
   const rotation = useRotation(metrics.items.length, TIMINGS.metricsMs, { autoplay: visible });

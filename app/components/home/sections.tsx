@@ -1,5 +1,5 @@
 import { HERO, TESTIMONIALS } from "@shared/content/home";
-import { HERO_HI, TESTIMONIALS_HI } from "@shared/content/hi/home";
+import { HERO_HI, TESTIMONIALS_LABELS_HI, type TestimonialsLabels } from "@shared/content/hi/home";
 import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { shownImage } from "@shared/copy/build";
@@ -201,7 +201,7 @@ export function AvailableFor() {
 
 export function Testimonials() {
   const testimonials = usePageCopy<HomeCopy>().testimonials;
-  const ratingLabel = useText(TESTIMONIALS, TESTIMONIALS_HI).ratingLabel;
+  const ratingLabel = useText<TestimonialsLabels>(TESTIMONIALS, TESTIMONIALS_LABELS_HI).ratingLabel;
   return (
     <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>

@@ -3,6 +3,10 @@ import type { Translation } from "../../i18n";
 import type { ABOUT } from "../about";
 import { ENGINE, PRODUCT } from "../site";
 
+/** What the About page's component shows besides the owner's copy. */
+export type AboutLabels = Pick<typeof ABOUT, "newTab">;
+export const ABOUT_LABELS_HI: Translation<AboutLabels> = { newTab: "(नए टैब में खुलता है)" };
+
 export const ABOUT_HI: Translation<typeof ABOUT> = {
   meta: {
     title: "हमारे बारे में",
@@ -29,5 +33,5 @@ export const ABOUT_HI: Translation<typeof ABOUT> = {
   ctaText: "अपने ही बिज़नेस पर असिस्टेंट को काम करते देखें, या हमें बताएँ कि आपको क्या चाहिए।",
   bookDemo: "डेमो बुक करें",
   getInTouch: "संपर्क करें",
-  newTab: "(नए टैब में खुलता है)",
+  ...ABOUT_LABELS_HI,
 };

@@ -130,11 +130,20 @@ export const BENEFITS_HI: Translation<typeof BENEFITS> = {
   ],
 };
 
+/**
+ * What a component shows besides the owner's copy (its controls' names), apart from the page's words: a page's
+ * script carries these only (the words come with the page's data), so the other language costs it little.
+ */
+export type MetricsLabels = Pick<typeof METRICS, "showLabel" | "allLabel">;
+export const METRICS_LABELS_HI: Translation<MetricsLabels> = {
+  showLabel: (n: number, total: number) => `${total} में से नतीजा ${n} दिखाएँ`,
+  allLabel: "तीनों नतीजे",
+};
+
 export const METRICS_HI: Translation<typeof METRICS> = {
   heading: "हमारे क्लाइंट्स को मिले नतीजे",
   intro: "उन बिज़नेस के आँकड़े, जिन्होंने अपनी WhatsApp पूछताछ अपने बिज़नेस बडी को सौंप दी।",
-  showLabel: (n: number, total: number) => `${total} में से नतीजा ${n} दिखाएँ`,
-  allLabel: "तीनों नतीजे",
+  ...METRICS_LABELS_HI,
   items: [
     { value: "3 गुना", label: "पहले 10 दिनों में डेमो बुकिंग" },
     { value: "50%", label: "ज़्यादा ग्राहक अपॉइंटमेंट पर पहुँचे" },
@@ -142,9 +151,8 @@ export const METRICS_HI: Translation<typeof METRICS> = {
   ],
 };
 
-export const AUDIENCE_HI: Translation<typeof AUDIENCE> = {
-  heading: "उन बिज़नेस के लिए बना, जो पूछताछ पर चलते हैं",
-  intro: "देखिए, पहले कुछ हफ़्तों में हर इंडस्ट्री में क्या बदलता है।",
+export type AudienceLabels = Omit<typeof AUDIENCE, "heading" | "intro" | "slides">;
+export const AUDIENCE_LABELS_HI: Translation<AudienceLabels> = {
   label: "हम किन इंडस्ट्री के साथ काम करते हैं",
   beforeLabel: "पहले",
   afterLabel: "बाद में",
@@ -156,6 +164,12 @@ export const AUDIENCE_HI: Translation<typeof AUDIENCE> = {
   slideLabel: (n: number, total: number) => `${total} में से ${n}`,
   dotLabel: (n: number, name: string) => `इंडस्ट्री ${n} दिखाएँ: ${name}`,
   dotsLabel: "इंडस्ट्री चुनें",
+};
+
+export const AUDIENCE_HI: Translation<typeof AUDIENCE> = {
+  heading: "उन बिज़नेस के लिए बना, जो पूछताछ पर चलते हैं",
+  intro: "देखिए, पहले कुछ हफ़्तों में हर इंडस्ट्री में क्या बदलता है।",
+  ...AUDIENCE_LABELS_HI,
   slides: [
     {
       industry: "रियल एस्टेट",
@@ -264,9 +278,14 @@ export const AVAILABLE_FOR_HI: Translation<typeof AVAILABLE_FOR> = {
   items: ["रियल एस्टेट", "हेल्थकेयर और क्लिनिक", "कोचिंग क्लासेज़", "सर्विस एजेंसियाँ", "फ़्रीलांसर", "सैलून, स्पा और फ़िटनेस"],
 };
 
+export type TestimonialsLabels = Pick<typeof TESTIMONIALS, "ratingLabel">;
+export const TESTIMONIALS_LABELS_HI: Translation<TestimonialsLabels> = {
+  ratingLabel: (stars: number) => `5 में से ${stars} रेटिंग`,
+};
+
 export const TESTIMONIALS_HI: Translation<typeof TESTIMONIALS> = {
   heading: "स्थानीय बिज़नेस का भरोसा",
-  ratingLabel: (stars: number) => `5 में से ${stars} रेटिंग`,
+  ...TESTIMONIALS_LABELS_HI,
   items: [
     {
       quote: "पहले हमारा WhatsApp अनसुनी पूछताछ का ढेर था। अब हर ख़रीदार को सेकंडों में जवाब मिलता है और हमारे सोते-सोते साइट विज़िट बुक हो जाती हैं।",
@@ -300,15 +319,20 @@ export const TRUST_SLOTS_HI: Translation<typeof TRUST_SLOTS> = {
   aboutPhoto: null,
 };
 
-export const COMPARISON_HI: Translation<typeof COMPARISON> = {
-  heading: `${PRODUCT} ही क्यों?`,
-  intro: "पूछताछ सँभालने के आम तरीक़ों से हमारी तुलना।",
+export type ComparisonLabels = Omit<typeof COMPARISON, "heading" | "intro" | "rows">;
+export const COMPARISON_LABELS_HI: Translation<ComparisonLabels> = {
   caption: `${PRODUCT} की ख़ूबियों की तुलना WhatsApp CRM, AI बॉट टूल और फ़्रीलांसर से`,
   featureHeader: "ख़ूबी",
   scrollLabel: "तुलना की तालिका (छोटी स्क्रीन पर बग़ल में स्क्रॉल होती है)",
   scrollHint: "तुलना के लिए तालिका को बग़ल में खिसकाएँ →",
   columns: [PRODUCT, "WhatsApp CRM", "AI बॉट टूल", "फ़्रीलांसर"],
   values: { yes: "हाँ", no: "नहीं", partial: "आंशिक" },
+};
+
+export const COMPARISON_HI: Translation<typeof COMPARISON> = {
+  heading: `${PRODUCT} ही क्यों?`,
+  intro: "पूछताछ सँभालने के आम तरीक़ों से हमारी तुलना।",
+  ...COMPARISON_LABELS_HI,
   rows: [
     { feature: "24×7, सेकंडों में जवाब", values: ["yes", "partial", "yes", "no"] },
     { feature: "आपके बिज़नेस और ब्रांड के अंदाज़ पर ट्रेन किया गया", values: ["yes", "no", "partial", "partial"] },
