@@ -62,7 +62,7 @@ export const FOOTER_HI: Translation<typeof FOOTER> = {
     { label: "सेवा की शर्तें", to: "/terms" },
     { label: "रिफ़ंड पॉलिसी", to: "/refund" },
   ],
-  exploreHeading: "साइट पर",
+  exploreHeading: "त्वरित लिंक",
   contactHeading: "संपर्क",
   followHeading: "हमें फ़ॉलो करें",
   emailLabel: "ईमेल",
