@@ -216,6 +216,7 @@ test.describe("a browser that prefers Hindi", () => {
     const [offerBox, headerBox] = [await offer.boundingBox(), await page.getByRole("banner").boundingBox()];
     expect(offerBox!.y + offerBox!.height).toBeLessThanOrEqual(headerBox!.y + 0.5);
     expect(await layoutShift(page)).toBe(0);
+    await expectAccessible(page);
 
     // It stays on the English pages visited until the visitor decides.
     await page.getByRole("navigation", { name: HEADER.primaryNav }).getByRole("link", { name: "Contact", exact: true }).click();

@@ -143,7 +143,7 @@ export function Header() {
               className="menu-item mt-2 flex flex-col gap-2"
               style={{ animationDelay: `${navLinks.length * TIMINGS.menuStaggerMs}ms` }}
             >
-              <LanguageSwitch className={`${switchClass} self-start px-3 text-base`} onNavigate={() => setOpen(false)} />
+              <LanguageSwitch className={`${switchClass} self-start text-base`} onNavigate={() => setOpen(false)} />
               <HeaderAccount signInLabel={header.signIn} mobile onNavigate={() => setOpen(false)} />
               {site && (
                 <a
