@@ -12,7 +12,9 @@ import { ErrorScreen } from "~/components/shell/error-screen";
 import { PublicFrame } from "~/components/shell/public-frame";
 import { useNonce } from "~/lib/nonce";
 import { requestLocale, useLocale } from "~/lib/locale";
-import { LOCALE_TAG, localeOfPath } from "@shared/i18n";
+import { LOCALE_TAG, inLocale, localeOfPath } from "@shared/i18n";
+import { ERROR_SCREEN } from "@shared/content/site";
+import { ERROR_SCREEN_HI } from "@shared/content/hi/site";
 import NotFound from "~/routes/not-found";
 import { SHELL_DOC } from "@shared/copy/shell";
 import { readCopy } from "../server/services/content/copy";
@@ -74,12 +76,13 @@ export function ErrorBoundary() {
 
 function RootError() {
   const error = useRouteError();
+  const locale = useLocale();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const details =
     isRouteErrorResponse(error)
       ? `${error.status} ${error.statusText}`
       : error instanceof Error
         ? error.message
-        : "Unknown error";
+        : inLocale(locale, ERROR_SCREEN, ERROR_SCREEN_HI).unknownError;
   return <ErrorScreen details={details} />;
 }

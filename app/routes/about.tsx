@@ -1,7 +1,8 @@
 import { AboutPhoto } from "~/components/home/trust";
-import { Link } from "react-router";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
-import { ABOUT } from "@shared/content";
+import { ABOUT } from "@shared/content/about";
+import { ABOUT_LABELS_HI, type AboutLabels } from "@shared/content/hi/about";
+import { LocaleLink, requestLocale, useText } from "~/lib/locale";
 import { ABOUT_DOC } from "@shared/copy/about";
 import { shownImage } from "@shared/copy/build";
 import { readCopy } from "../../server/services/content/copy";
@@ -10,8 +11,8 @@ import { useSite } from "~/lib/site-context";
 import type { Route } from "./+types/about";
 
 /** The owner's published copy of the About page (its defaults on a fresh install); cached per content version. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { copy: await readCopy(context.deps, ABOUT_DOC, "en") };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { copy: await readCopy(context.deps, ABOUT_DOC, requestLocale(request)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -22,6 +23,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { seo, intro, story, values, based, cta } = loaderData.copy;
+  const words = useText<AboutLabels>(ABOUT, ABOUT_LABELS_HI);
   return (
     <>
       {site && <JsonLd data={organizationJsonLd(site)} />}
@@ -94,16 +96,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 data-testid="about-book"
               >
                 {cta.bookDemo}
-                <span className="sr-only"> {ABOUT.newTab}</span>
+                <span className="sr-only"> {words.newTab}</span>
               </a>
             )}
-            <Link
+            <LocaleLink
               to="/contact"
               className="inline-flex min-h-11 items-center rounded-md border border-white px-6 py-2 font-semibold text-white hover:bg-emerald-800"
               data-testid="about-contact"
             >
               {cta.getInTouch}
-            </Link>
+            </LocaleLink>
           </div>
         </div>
       </section>

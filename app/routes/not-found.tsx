@@ -1,5 +1,9 @@
-import { Link, data } from "react-router";
-import { NOT_FOUND } from "@shared/content/site";
+import { data } from "react-router";
+import { NOT_FOUND, PRODUCT } from "@shared/content/site";
+import { NOT_FOUND_HI } from "@shared/content/hi/site";
+import { inLocale } from "@shared/i18n";
+import { LocaleLink, useText } from "~/lib/locale";
+import { localeFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -16,24 +20,26 @@ export function action(args: Route.ActionArgs) {
   return loader(args);
 }
 
-export function meta() {
-  return [{ title: `${NOT_FOUND.title} | Wise Parrot` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const words = inLocale(localeFromMatches(matches), NOT_FOUND, NOT_FOUND_HI);
+  return [{ title: `${words.title} | ${PRODUCT}` }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFound() {
+  const words = useText(NOT_FOUND, NOT_FOUND_HI);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-7xl font-extrabold text-emerald-700" aria-hidden="true">
-        {NOT_FOUND.code}
+        {words.code}
       </p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">
-        <span className="sr-only">{NOT_FOUND.code} </span>
-        {NOT_FOUND.title}
+        <span className="sr-only">{words.code} </span>
+        {words.title}
       </h1>
-      <p className="mt-3 text-slate-700">{NOT_FOUND.message}</p>
-      <Link to="/" className="btn-primary mt-8">
-        {NOT_FOUND.home}
-      </Link>
+      <p className="mt-3 text-slate-700">{words.message}</p>
+      <LocaleLink to="/" className="btn-primary mt-8">
+        {words.home}
+      </LocaleLink>
     </section>
   );
 }

@@ -109,6 +109,9 @@ export const BANNER_MESSAGES = [
   `${PRODUCT} is your business Growth Buddy`,
 ] as const;
 
+/** The banner's name for screen readers. */
+export const BANNER_LABEL = "Announcements";
+
 export const WHATSAPP_BUTTON = {
   message: `Hi, I want to learn more about ${PRODUCT}!`,
   hoverLabel: "Chat with us on WhatsApp",
@@ -130,6 +133,8 @@ export const ERROR_SCREEN = {
   refresh: "Refresh Page",
   home: "Go Home",
   supportPrefix: "Need help right away? Write to",
+  /** The details of an error that says nothing of itself. */
+  unknownError: "Unknown error",
 } as const;
 
 export const NOT_FOUND = {

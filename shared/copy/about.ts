@@ -1,7 +1,28 @@
 import { ABOUT } from "../content/about";
 import { TRUST_SLOTS } from "../content/home";
+import { ABOUT_HI } from "../content/hi/about";
+import { TRUST_SLOTS_HI } from "../content/hi/home";
+import type { Translation } from "../i18n";
 import { EMPTY_IMAGE, group, imageField, list, text } from "./build";
 import { defineCopyDoc } from "./fields";
+
+/** The document's value made from one language's constants (the defaults, never retyped). */
+function aboutDefaults(about: Translation<typeof ABOUT>, slots: Translation<typeof TRUST_SLOTS>) {
+  return {
+    seo: { title: about.meta.title, description: about.meta.description },
+    intro: {
+      eyebrow: about.eyebrow,
+      heading: about.heading,
+      missionHeading: about.missionHeading,
+      mission: about.mission,
+      photo: slots.aboutPhoto ? { href: "", ...slots.aboutPhoto } : { ...EMPTY_IMAGE },
+    },
+    story: { heading: about.storyHeading, paragraphs: [...about.story] },
+    values: { heading: about.valuesHeading, items: about.values.map((v) => ({ ...v })) },
+    based: { heading: about.basedHeading, text: about.based },
+    cta: { heading: about.ctaHeading, text: about.ctaText, bookDemo: about.bookDemo, getInTouch: about.getInTouch },
+  };
+}
 
 /** The About page's copy (issue 28, decision 0027); the photo is the owner's to add (empty: nothing shows). */
 export const ABOUT_DOC = defineCopyDoc({
@@ -30,20 +51,7 @@ export const ABOUT_DOC = defineCopyDoc({
       getInTouch: text("Contact button", 40),
     }),
   },
-  defaults: () => ({
-    seo: { title: ABOUT.meta.title, description: ABOUT.meta.description },
-    intro: {
-      eyebrow: ABOUT.eyebrow,
-      heading: ABOUT.heading,
-      missionHeading: ABOUT.missionHeading,
-      mission: ABOUT.mission,
-      photo: TRUST_SLOTS.aboutPhoto ? { href: "", ...TRUST_SLOTS.aboutPhoto } : { ...EMPTY_IMAGE },
-    },
-    story: { heading: ABOUT.storyHeading, paragraphs: [...ABOUT.story] },
-    values: { heading: ABOUT.valuesHeading, items: ABOUT.values.map((v) => ({ ...v })) },
-    based: { heading: ABOUT.basedHeading, text: ABOUT.based },
-    cta: { heading: ABOUT.ctaHeading, text: ABOUT.ctaText, bookDemo: ABOUT.bookDemo, getInTouch: ABOUT.getInTouch },
-  }),
+  defaults: (locale) => (locale === "hi" ? aboutDefaults(ABOUT_HI, TRUST_SLOTS_HI) : aboutDefaults(ABOUT, TRUST_SLOTS)),
 });
 
 export type AboutCopy = ReturnType<typeof ABOUT_DOC.defaults>;

@@ -14,6 +14,23 @@ import {
   TRUST_SLOTS,
   WISE_CORE,
 } from "../content/home";
+import {
+  AUDIENCE_HI,
+  AVAILABLE_FOR_HI,
+  BENEFITS_HI,
+  COMPARISON_HI,
+  HERO_HI,
+  HOME_META_HI,
+  KIT_HI,
+  METRICS_HI,
+  PAIN_POINTS_HI,
+  PROMISE_HI,
+  STEPS_HI,
+  TESTIMONIALS_HI,
+  TRUST_SLOTS_HI,
+  WISE_CORE_HI,
+} from "../content/hi/home";
+import type { Translation } from "../i18n";
 import { EMPTY_IMAGE, imageField, list, text } from "./build";
 import { defineCopyDoc, type GroupField } from "./fields";
 
@@ -72,6 +89,81 @@ const chatLine = {
     text: text("Text", 160, true),
   },
 } as const satisfies GroupField;
+
+/** The home page's constants in one language: the English ones, or their Hindi translations (shared/content/hi). */
+const HOME_EN = { AUDIENCE, AVAILABLE_FOR, BENEFITS, COMPARISON, HERO, HOME_META, KIT, METRICS, PAIN_POINTS, PROMISE, STEPS, TESTIMONIALS, TRUST_SLOTS, WISE_CORE };
+type HomeConstants = { [K in keyof typeof HOME_EN]: Translation<(typeof HOME_EN)[K]> };
+const HOME_HI: HomeConstants = {
+  AUDIENCE: AUDIENCE_HI,
+  AVAILABLE_FOR: AVAILABLE_FOR_HI,
+  BENEFITS: BENEFITS_HI,
+  COMPARISON: COMPARISON_HI,
+  HERO: HERO_HI,
+  HOME_META: HOME_META_HI,
+  KIT: KIT_HI,
+  METRICS: METRICS_HI,
+  PAIN_POINTS: PAIN_POINTS_HI,
+  PROMISE: PROMISE_HI,
+  STEPS: STEPS_HI,
+  TESTIMONIALS: TESTIMONIALS_HI,
+  TRUST_SLOTS: TRUST_SLOTS_HI,
+  WISE_CORE: WISE_CORE_HI,
+};
+
+/** The document's value made from one language's constants (the defaults, never retyped). */
+function homeDefaults(c: HomeConstants) {
+  return {
+    seo: { title: c.HOME_META.title, description: c.HOME_META.description },
+    hero: {
+      eyebrow: c.HERO.eyebrow,
+      headline: c.HERO.headline,
+      tagline: c.HERO.tagline,
+      description: c.HERO.description,
+      bookDemo: c.HERO.bookDemo,
+      trust: [...c.HERO.trust],
+    },
+    painPoints: { heading: c.PAIN_POINTS.heading, intro: c.PAIN_POINTS.intro, cards: c.PAIN_POINTS.cards.map((card) => ({ ...card })) },
+    promise: { heading: c.PROMISE.heading, text: c.PROMISE.text },
+    benefits: { heading: c.BENEFITS.heading, intro: c.BENEFITS.intro, cards: c.BENEFITS.cards.map((card) => ({ ...card })) },
+    metrics: { heading: c.METRICS.heading, intro: c.METRICS.intro, items: c.METRICS.items.map((m) => ({ ...m })) },
+    audience: {
+      heading: c.AUDIENCE.heading,
+      intro: c.AUDIENCE.intro,
+      slides: c.AUDIENCE.slides.map((s) => ({
+        industry: s.industry,
+        before: s.before,
+        after: s.after,
+        outcome: s.outcome,
+        conversation: s.conversation.map((l) => ({ from: l.from, text: l.text })),
+      })),
+    },
+    wiseCore: { heading: c.WISE_CORE.heading, text: c.WISE_CORE.text, trainedOnLabel: c.WISE_CORE.trainedOnLabel, trainedOn: [...c.WISE_CORE.trainedOn] },
+    steps: { heading: c.STEPS.heading, intro: c.STEPS.intro, items: c.STEPS.items.map((s) => ({ ...s })), bookDemo: c.STEPS.bookDemo, bookDemoNote: c.STEPS.bookDemoNote },
+    kit: { heading: c.KIT.heading, intro: c.KIT.intro, items: c.KIT.items.map((i) => ({ ...i })) },
+    availableFor: { heading: c.AVAILABLE_FOR.heading, items: [...c.AVAILABLE_FOR.items] },
+    testimonials: {
+      heading: c.TESTIMONIALS.heading,
+      items: c.TESTIMONIALS.items.map((t) => ({
+        quote: t.quote,
+        name: t.name,
+        role: t.role,
+        rating: String(t.rating),
+        business: t.business,
+        city: t.city ?? "",
+        photo: t.photo ?? "",
+      })),
+      partnerBadge: c.TRUST_SLOTS.partnerBadge ? { href: "", ...c.TRUST_SLOTS.partnerBadge } : { ...EMPTY_IMAGE },
+      logosHeading: c.TRUST_SLOTS.logosHeading,
+      logos: c.TRUST_SLOTS.logos.map((l) => ({ href: "", ...l })),
+    },
+    comparison: {
+      heading: c.COMPARISON.heading,
+      intro: c.COMPARISON.intro,
+      columns: [...c.COMPARISON.columns],
+      rows: c.COMPARISON.rows.map((r) => ({ feature: r.feature, values: [...r.values] })),
+    },
+  };
+}
 
 export const HOME_DOC = defineCopyDoc({
   id: "home",
@@ -201,57 +293,7 @@ export const HOME_DOC = defineCopyDoc({
       },
     },
   },
-  defaults: () => ({
-    seo: { title: HOME_META.title, description: HOME_META.description },
-    hero: {
-      eyebrow: HERO.eyebrow,
-      headline: HERO.headline,
-      tagline: HERO.tagline,
-      description: HERO.description,
-      bookDemo: HERO.bookDemo,
-      trust: [...HERO.trust],
-    },
-    painPoints: { heading: PAIN_POINTS.heading, intro: PAIN_POINTS.intro, cards: PAIN_POINTS.cards.map((c) => ({ ...c })) },
-    promise: { heading: PROMISE.heading, text: PROMISE.text },
-    benefits: { heading: BENEFITS.heading, intro: BENEFITS.intro, cards: BENEFITS.cards.map((c) => ({ ...c })) },
-    metrics: { heading: METRICS.heading, intro: METRICS.intro, items: METRICS.items.map((m) => ({ ...m })) },
-    audience: {
-      heading: AUDIENCE.heading,
-      intro: AUDIENCE.intro,
-      slides: AUDIENCE.slides.map((s) => ({
-        industry: s.industry,
-        before: s.before,
-        after: s.after,
-        outcome: s.outcome,
-        conversation: s.conversation.map((l) => ({ from: l.from, text: l.text })),
-      })),
-    },
-    wiseCore: { heading: WISE_CORE.heading, text: WISE_CORE.text, trainedOnLabel: WISE_CORE.trainedOnLabel, trainedOn: [...WISE_CORE.trainedOn] },
-    steps: { heading: STEPS.heading, intro: STEPS.intro, items: STEPS.items.map((s) => ({ ...s })), bookDemo: STEPS.bookDemo, bookDemoNote: STEPS.bookDemoNote },
-    kit: { heading: KIT.heading, intro: KIT.intro, items: KIT.items.map((i) => ({ ...i })) },
-    availableFor: { heading: AVAILABLE_FOR.heading, items: [...AVAILABLE_FOR.items] },
-    testimonials: {
-      heading: TESTIMONIALS.heading,
-      items: TESTIMONIALS.items.map((t) => ({
-        quote: t.quote,
-        name: t.name,
-        role: t.role,
-        rating: String(t.rating),
-        business: t.business,
-        city: t.city ?? "",
-        photo: t.photo ?? "",
-      })),
-      partnerBadge: TRUST_SLOTS.partnerBadge ? { href: "", ...TRUST_SLOTS.partnerBadge } : { ...EMPTY_IMAGE },
-      logosHeading: TRUST_SLOTS.logosHeading,
-      logos: TRUST_SLOTS.logos.map((l) => ({ href: "", ...l })),
-    },
-    comparison: {
-      heading: COMPARISON.heading,
-      intro: COMPARISON.intro,
-      columns: [...COMPARISON.columns],
-      rows: COMPARISON.rows.map((r) => ({ feature: r.feature, values: [...r.values] })),
-    },
-  }),
+  defaults: (locale) => homeDefaults(locale === "hi" ? HOME_HI : HOME_EN),
 });
 
 export type HomeCopy = ReturnType<typeof HOME_DOC.defaults>;

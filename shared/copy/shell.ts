@@ -1,6 +1,23 @@
 import { BANNER_MESSAGES, CLOSING_CTA, FOOTER, SPLASH_TAGLINE } from "../content/site";
+import { BANNER_MESSAGES_HI, CLOSING_CTA_HI, FOOTER_HI, SPLASH_TAGLINE_HI } from "../content/hi/site";
+import type { Translation } from "../i18n";
 import { group, list, text } from "./build";
 import { defineCopyDoc } from "./fields";
+
+/** The document's value made from one language's constants (the defaults, never retyped). */
+function shellDefaults(
+  banner: Translation<typeof BANNER_MESSAGES>,
+  footer: Translation<typeof FOOTER>,
+  splash: string,
+  closingCta: Translation<typeof CLOSING_CTA>,
+) {
+  return {
+    banner: { messages: [...banner] },
+    footer: { taglines: [...footer.taglines], about: footer.about },
+    splash: { tagline: splash },
+    closingCta: { heading: closingCta.heading, text: closingCta.text, bookDemo: closingCta.bookDemo, whatsapp: closingCta.whatsapp },
+  };
+}
 
 /**
  * The words every public page shares (issue 28, decision 0027): the announcement banner's rotating messages, the
@@ -21,12 +38,10 @@ export const SHELL_DOC = defineCopyDoc({
       whatsapp: text("WhatsApp button", 40),
     }),
   },
-  defaults: () => ({
-    banner: { messages: [...BANNER_MESSAGES] },
-    footer: { taglines: [...FOOTER.taglines], about: FOOTER.about },
-    splash: { tagline: SPLASH_TAGLINE },
-    closingCta: { heading: CLOSING_CTA.heading, text: CLOSING_CTA.text, bookDemo: CLOSING_CTA.bookDemo, whatsapp: CLOSING_CTA.whatsapp },
-  }),
+  defaults: (locale) =>
+    locale === "hi"
+      ? shellDefaults(BANNER_MESSAGES_HI, FOOTER_HI, SPLASH_TAGLINE_HI, CLOSING_CTA_HI)
+      : shellDefaults(BANNER_MESSAGES, FOOTER, SPLASH_TAGLINE, CLOSING_CTA),
 });
 
 export type ShellCopy = ReturnType<typeof SHELL_DOC.defaults>;

@@ -1,12 +1,15 @@
 import { memo, useRef } from "react";
-import { AUDIENCE, TIMINGS } from "@shared/content";
+import { AUDIENCE as AUDIENCE_EN } from "@shared/content/home";
+import { AUDIENCE_LABELS_HI, type AudienceLabels } from "@shared/content/hi/home";
+import { TIMINGS } from "@shared/content/site";
+import { useLocale, useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
 import { ROTATION_CONTROL_ATTR, useSlideshow } from "~/lib/use-slideshow";
 import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";
 import { PhoneChat } from "./visuals";
-import type { ChatLine } from "@shared/content";
+import type { ChatLine } from "@shared/content/home";
 import { BELOW_FOLD } from "./below-fold";
 
 const controlButton =
@@ -27,6 +30,7 @@ export function AudienceSlideshow() {
   const visible = useInView(regionRef);
   const copy = usePageCopy<HomeCopy>().audience;
   const SLIDES = copy.slides;
+  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
@@ -106,6 +110,8 @@ export function AudienceSlideshow() {
  * width (tests/e2e/design.spec.ts), so changing slides never shifts the page.
  */
 const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slides: readonly Slide[]; index: number; announce: boolean }) {
+  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
+  const locale = useLocale();
   const current = SLIDES[index] ?? SLIDES[0];
   return (
     <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
@@ -144,7 +150,7 @@ const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slide
           compact
           animate
           className="rotate-in mx-auto w-full max-w-xs"
-          bodyClassName={CHAT_BODY_HEIGHT}
+          bodyClassName={locale === "hi" ? CHAT_BODY_HEIGHT_HI : CHAT_BODY_HEIGHT}
         />
       )}
     </div>
@@ -157,8 +163,14 @@ const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slide
  * in a wider fallback face (the site's font is `font-display: optional`: a first visit may keep the fallback).
  */
 const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
+/**
+ * The same for the Hindi conversations: Devanagari runs longer and its lines are taller (the longest, the small
+ * business's, takes 299 px beside the text from md in the Hindi web font, measured), so its reservation is 316 px.
+ */
+const CHAT_BODY_HEIGHT_HI = "min-h-[21rem] min-[360px]:min-h-[19.75rem]";
 
 const Dots = memo(function Dots({ slides: SLIDES, index, goTo }: { slides: readonly Slide[]; index: number; goTo: (index: number) => void }) {
+  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
   return (
     <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-3 flex sm:mt-6 justify-center gap-1">
       {SLIDES.map((s, i) => (

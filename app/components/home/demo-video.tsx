@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { DEMO_VIDEO } from "@shared/content";
+import { DEMO_VIDEO as DEMO_VIDEO_EN } from "@shared/content/home";
+import { DEMO_VIDEO_HI } from "@shared/content/hi/home";
+import { useText } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
 
 /**
@@ -10,6 +12,7 @@ import { useSite } from "~/lib/site-context";
 export function DemoVideo({ onClose }: { onClose: () => void }) {
   const site = useSite();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const DEMO_VIDEO = useText(DEMO_VIDEO_EN, DEMO_VIDEO_HI);
   // The visitor asked for the video: take them (and their screen reader) to it.
   useEffect(() => headingRef.current?.focus(), []);
   if (!site) return null;

@@ -1,4 +1,7 @@
-import { HERO, whatsappLink } from "@shared/content";
+import { HERO } from "@shared/content/home";
+import { HERO_HI } from "@shared/content/hi/home";
+import { whatsappLink } from "@shared/content/site";
+import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
@@ -14,6 +17,7 @@ import { PhoneChat } from "./visuals";
 export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; videoShown: boolean }) {
   const site = useSite();
   const { hero } = usePageCopy<HomeCopy>();
+  const words = useText(HERO, HERO_HI);
   return (
     <section
       data-section="hero"
@@ -27,7 +31,7 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
             {hero.headline}
           </h1>
           {/* On a phone the product shows right under the headline; wide screens draw the full conversation beside. */}
-          <PhoneChat lines={HERO.chatCompact} compact className="mx-auto mt-5 max-w-sm sm:mt-6 lg:hidden" />
+          <PhoneChat lines={words.chatCompact} compact className="mx-auto mt-5 max-w-sm sm:mt-6 lg:hidden" />
           <p className="mt-4 text-xl font-semibold text-emerald-800 sm:mt-5 sm:text-2xl">{hero.tagline}</p>
           <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-700 sm:mt-5">{hero.description}</p>
 
@@ -35,29 +39,29 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
             <div className="mt-6 flex flex-wrap gap-3 sm:mt-8" data-testid="hero-actions">
               <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary px-5 text-base" data-testid="hero-book">
                 {hero.bookDemo}
-                <NewTabNote text={HERO.newTab} />
+                <NewTabNote text={words.newTab} />
               </a>
               <a
-                href={whatsappLink(site.whatsappNumber, HERO.demoVideosMessage)}
+                href={whatsappLink(site.whatsappNumber, words.demoVideosMessage)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="btn-ghost bg-white px-5 text-base"
                 data-testid="hero-demo-videos"
               >
                 <PlayIcon className="h-4 w-4 text-emerald-700" />
-                <ResponsiveLabel {...HERO.demoVideos} />
-                <NewTabNote text={HERO.newTab} />
+                <ResponsiveLabel {...words.demoVideos} />
+                <NewTabNote text={words.newTab} />
               </a>
               <a
-                href={whatsappLink(site.whatsappNumber, HERO.whatsappMessage)}
+                href={whatsappLink(site.whatsappNumber, words.whatsappMessage)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="btn-ghost bg-white px-5 text-base"
                 data-testid="hero-whatsapp"
               >
                 <ChatIcon className="h-4 w-4 text-emerald-700" />
-                <ResponsiveLabel {...HERO.whatsappChat} />
-                <NewTabNote text={HERO.newTab} />
+                <ResponsiveLabel {...words.whatsappChat} />
+                <NewTabNote text={words.newTab} />
               </a>
             </div>
           )}
@@ -75,7 +79,7 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
               }}
             >
               <PlayIcon className="h-4 w-4" />
-              {HERO.watchHere}
+              {words.watchHere}
             </a>
           )}
 
@@ -97,10 +101,11 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
 
 /** The drawn WhatsApp conversation beside the hero on wide screens (decoration: the text says it all). */
 function ChatMock() {
+  const words = useText(HERO, HERO_HI);
   return (
     <div className="relative mx-auto hidden w-full max-w-sm lg:block">
       <div aria-hidden="true" className="absolute -inset-6 -z-0 rounded-[3rem] bg-gradient-to-br from-emerald-200/70 via-amber-100/60 to-transparent blur-2xl" />
-      <PhoneChat lines={HERO.chat} className="relative" />
+      <PhoneChat lines={words.chat} className="relative" />
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { useRef } from "react";
-import { METRICS, TIMINGS } from "@shared/content";
+import { METRICS } from "@shared/content/home";
+import { METRICS_LABELS_HI, type MetricsLabels } from "@shared/content/hi/home";
+import { TIMINGS } from "@shared/content/site";
+import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
@@ -13,6 +16,7 @@ import { BELOW_FOLD } from "./below-fold";
 export function Metrics() {
   const ref = useRef<HTMLDivElement>(null);
   const metrics = usePageCopy<HomeCopy>().metrics;
+  const words = useText<MetricsLabels>(METRICS, METRICS_LABELS_HI);
   // Rotates only while on screen: nobody misses a result scrolled past unseen.
   const visible = useInView(ref);
   const rotation = useRotation(metrics.items.length, TIMINGS.metricsMs, { autoplay: visible });
@@ -38,7 +42,7 @@ export function Metrics() {
           </span>
         </p>
         {/* Every result with its own label, so none hides behind the rotation; the spotlight's chooser is the figure. */}
-        <ul className="mx-auto mt-6 grid max-w-3xl grid-cols-3 gap-2 sm:gap-4" aria-label={METRICS.allLabel}>
+        <ul className="mx-auto mt-6 grid max-w-3xl grid-cols-3 gap-2 sm:gap-4" aria-label={words.allLabel}>
           {metrics.items.map((item, i) => (
             <li
               key={i}
@@ -49,7 +53,7 @@ export function Metrics() {
                 onClick={() => rotation.setIndex(i)}
                 aria-pressed={i === rotation.index}
                 aria-label={`${item.value} ${item.label}`}
-                title={METRICS.showLabel(i + 1, metrics.items.length)}
+                title={words.showLabel(i + 1, metrics.items.length)}
                 className={`min-h-11 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
                   i === rotation.index
                     ? "border-amber-300 bg-amber-300 text-emerald-950"

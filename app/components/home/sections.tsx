@@ -1,4 +1,6 @@
-import { HERO, TESTIMONIALS } from "@shared/content";
+import { HERO, TESTIMONIALS } from "@shared/content/home";
+import { HERO_HI, TESTIMONIALS_LABELS_HI, type TestimonialsLabels } from "@shared/content/hi/home";
+import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { shownImage } from "@shared/copy/build";
 import { usePageCopy } from "~/lib/page-copy";
@@ -128,6 +130,7 @@ export function WiseCore() {
 
 export function Steps() {
   const steps = usePageCopy<HomeCopy>().steps;
+  const newTab = useText(HERO, HERO_HI).newTab;
   const site = useSite();
   return (
     <section data-section="steps" aria-labelledby="steps-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
@@ -148,7 +151,7 @@ export function Steps() {
           <div data-section="book-demo" className="mt-6 flex sm:mt-10 flex-col items-center gap-2 text-center">
             <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary px-8 py-3 text-lg" data-testid="steps-book">
               {steps.bookDemo}
-              <NewTabNote text={HERO.newTab} />
+              <NewTabNote text={newTab} />
             </a>
             <p className="text-sm text-slate-700">{steps.bookDemoNote}</p>
           </div>
@@ -198,6 +201,7 @@ export function AvailableFor() {
 
 export function Testimonials() {
   const testimonials = usePageCopy<HomeCopy>().testimonials;
+  const ratingLabel = useText<TestimonialsLabels>(TESTIMONIALS, TESTIMONIALS_LABELS_HI).ratingLabel;
   return (
     <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
@@ -207,7 +211,7 @@ export function Testimonials() {
             <li key={i} className={railItem}>
               <figure className="flex h-full flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <StarRating count={Number(t.rating)} label={TESTIMONIALS.ratingLabel(Number(t.rating))} className="flex gap-0.5 text-amber-500" />
+                  <StarRating count={Number(t.rating)} label={ratingLabel(Number(t.rating))} className="flex gap-0.5 text-amber-500" />
                   <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-100" data-testid="testimonial-business">
                     {t.city ? `${t.business} · ${t.city}` : t.business}
                   </span>

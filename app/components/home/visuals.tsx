@@ -10,7 +10,10 @@
  * hydrating the page does no work per bubble, card or shape.
  */
 import { memo, useMemo } from "react";
-import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM, type ChatLine } from "@shared/content";
+import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM as WISE_CORE_DIAGRAM_EN, type ChatLine } from "@shared/content/home";
+import { HERO_HI, LEADS_BOARD_HI, WISE_CORE_DIAGRAM_HI } from "@shared/content/hi/home";
+import type { Locale, Translation } from "@shared/i18n";
+import { useLocale, useText } from "~/lib/locale";
 import { Drawing } from "./icons";
 import { escapeHtml } from "./markup";
 
@@ -21,7 +24,7 @@ const PARROT_MARK =
   '<path d="M25 16c3 0 6 2 6 5l-4 1c0-3-1-5-2-6Z" fill="#f97316"/>' +
   '<circle cx="23.5" cy="18.5" r="1.6" fill="#0f172a"/>';
 
-function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean, animate: boolean, bodyClassName: string): string {
+function chatMarkup(lines: readonly ChatLine[], title: string, status: string, compact: boolean, animate: boolean, bodyClassName: string): string {
   const enter = animate ? "bubble-in " : "";
   const delay = (i: number) => (animate ? ` style="animation-delay:${i * 450}ms"` : "");
   const bubbles = lines
@@ -39,7 +42,7 @@ function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean,
     `<svg viewBox="0 0 40 40" class="h-8 w-8 shrink-0" aria-hidden="true" focusable="false">${PARROT_MARK}</svg>` +
     '<span class="min-w-0">' +
     `<span class="block truncate text-sm font-semibold">${escapeHtml(title)}</span>` +
-    `<span class="block text-[11px] text-emerald-100">${escapeHtml(HERO.chatStatus)}</span>` +
+    `<span class="block text-[11px] text-emerald-100">${escapeHtml(status)}</span>` +
     "</span></div>" +
     `<div class="flex flex-col gap-1.5 ${compact ? "p-2.5 text-[13px]" : "p-3 text-sm"}${bodyClassName ? ` ${escapeHtml(bodyClassName)}` : ""}">${bubbles}</div>` +
     "</div>"
@@ -56,21 +59,26 @@ function chatMarkup(lines: readonly ChatLine[], title: string, compact: boolean,
  */
 export const PhoneChat = memo(function PhoneChat({
   lines,
-  title = HERO.chatTitle,
+  title,
   compact = false,
   animate = false,
   className = "",
   bodyClassName = "",
 }: {
-  lines: readonly ChatLine[];
+  lines: readonly (ChatLine | Translation<ChatLine>)[];
   title?: string;
   compact?: boolean;
   animate?: boolean;
   className?: string;
   bodyClassName?: string;
 }) {
+  const words = useText(HERO, HERO_HI);
+  const heading = title ?? words.chatTitle;
   // One object while the conversation is the same (see Drawing in ./icons).
-  const inner = useMemo(() => ({ __html: chatMarkup(lines, title, compact, animate, bodyClassName) }), [lines, title, compact, animate, bodyClassName]);
+  const inner = useMemo(
+    () => ({ __html: chatMarkup(lines as readonly ChatLine[], heading, words.chatStatus, compact, animate, bodyClassName) }),
+    [lines, heading, words.chatStatus, compact, animate, bodyClassName],
+  );
   return (
     <div
       aria-hidden="true"
@@ -83,9 +91,9 @@ export const PhoneChat = memo(function PhoneChat({
 
 const AVATAR_COLOURS = ["bg-emerald-700", "bg-sky-700", "bg-violet-700", "bg-rose-700", "bg-amber-700"];
 
-/** "Dr. Meera Kulkarni" → "MK", and a colour of its own for each name. */
+/** "Dr. Meera Kulkarni" → "MK" ("डॉ. मीरा कुलकर्णी" → "मक"), and a colour of its own for each name. */
 function avatarOf(name: string): { initials: string; colour: string } {
-  const words = name.replace(/^(Dr|Mr|Mrs|Ms)\.?\s+/i, "").split(/\s+/).filter(Boolean);
+  const words = name.replace(/^(Dr|Mr|Mrs|Ms|डॉ|श्री|श्रीमती)\.?\s+/i, "").split(/\s+/).filter(Boolean);
   const initials = `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`.toUpperCase();
   let h = 0;
   for (const ch of name) h = (h + ch.charCodeAt(0)) % AVATAR_COLOURS.length;
@@ -109,14 +117,15 @@ function avatarMarkup(name: string, className: string): string {
   return `<span aria-hidden="true" class="${AVATAR_CLASS} ${colour} ${className}">${escapeHtml(initials)}</span>`;
 }
 
-const LEADS_BOARD_HTML = {
+/** The leads board's markup in a language (made once per language, the same object on every render). */
+const leadsBoardHtml = (board: Translation<typeof LEADS_BOARD>) => ({
   __html:
   '<div class="flex items-center justify-between gap-2 px-1">' +
-  `<span class="text-sm font-semibold text-slate-900">${escapeHtml(LEADS_BOARD.title)}</span>` +
-  `<span class="rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">${escapeHtml(LEADS_BOARD.live)}</span>` +
+  `<span class="text-sm font-semibold text-slate-900">${escapeHtml(board.title)}</span>` +
+  `<span class="rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">${escapeHtml(board.live)}</span>` +
   "</div>" +
   '<div class="mt-3 grid grid-cols-3 gap-2">' +
-  LEADS_BOARD.columns
+  board.columns
     .map(
       (column) =>
         '<div class="min-w-0 rounded-xl bg-slate-50 p-1.5 sm:p-2">' +
@@ -141,22 +150,26 @@ const LEADS_BOARD_HTML = {
     )
     .join("") +
   "</div>",
-};
+});
+const LEADS_BOARD_HTML: Partial<Record<Locale, { __html: string }>> = {};
 
 /** A leads board: new enquiries, hot leads being followed up, visits booked. */
 export function LeadsBoard({ className = "" }: { className?: string }) {
+  const locale = useLocale();
+  const html = (LEADS_BOARD_HTML[locale] ??= leadsBoardHtml(locale === "hi" ? LEADS_BOARD_HI : LEADS_BOARD));
   return (
     <div
       aria-hidden="true"
       className={`rounded-2xl bg-white p-3 shadow-xl shadow-slate-900/10 ring-1 ring-slate-200 sm:p-4 ${className}`}
       data-drawing="leads-board"
-      dangerouslySetInnerHTML={LEADS_BOARD_HTML}
+      dangerouslySetInnerHTML={html}
     />
   );
 }
 
 /** The Wise Core: what it is trained with flows in, what it does for the business flows out. */
 export function WiseCoreDiagram({ inputs }: { inputs: readonly string[] }) {
+  const WISE_CORE_DIAGRAM = useText(WISE_CORE_DIAGRAM_EN, WISE_CORE_DIAGRAM_HI);
   const rowsIn = inputs.length;
   const outputs = WISE_CORE_DIAGRAM.outputs;
   const h = Math.max(rowsIn, outputs.length) * 44 + 16;

@@ -1,5 +1,7 @@
 import { useMatches } from "react-router";
 import { CLOSING_CTA, whatsappLink } from "@shared/content/site";
+import { CLOSING_CTA_HI } from "@shared/content/hi/site";
+import { useText } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { useSite } from "~/lib/site-context";
 import { SocialIcon } from "./social-icon";
@@ -17,6 +19,7 @@ export function ClosingCta() {
   const matches = useMatches();
   const site = useSite();
   const copy = useShellCopy().closingCta;
+  const words = useText(CLOSING_CTA, CLOSING_CTA_HI);
   if (!site || !pageWantsBand(matches)) return null;
   return (
     <section aria-labelledby="closing-cta-heading" className="relative overflow-hidden bg-emerald-900 text-white" data-band="closing-cta">
@@ -39,17 +42,17 @@ export function ClosingCta() {
             data-testid="closing-book"
           >
             {copy.bookDemo}
-            <span className="sr-only"> {CLOSING_CTA.newTab}</span>
+            <span className="sr-only"> {words.newTab}</span>
           </a>
           <a
-            href={whatsappLink(site.whatsappNumber, CLOSING_CTA.whatsappMessage)}
+            href={whatsappLink(site.whatsappNumber, words.whatsappMessage)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex min-h-12 items-center justify-center gap-2 rounded-md border border-white/80 px-6 py-3 text-base font-semibold text-white transition-colors hover:bg-emerald-800"
           >
             <SocialIcon name="whatsapp" className="h-5 w-5" />
             {copy.whatsapp}
-            <span className="sr-only"> {CLOSING_CTA.newTab}</span>
+            <span className="sr-only"> {words.newTab}</span>
           </a>
         </div>
       </div>

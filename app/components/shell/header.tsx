@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { HEADER, NAV_LINKS, PRODUCT, TIMINGS } from "@shared/content/site";
+import { HEADER_HI, NAV_LINKS_HI } from "@shared/content/hi/site";
 import { HeaderAccount } from "~/components/auth/header-account";
+import { LocaleLink, LocaleNavLink, useText } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
+import { LanguageSwitch } from "./language-switch";
 import { LogoMark } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -10,8 +13,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-emerald-800" : "text-slate-700"
   }`;
 
+const switchClass =
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md font-medium text-slate-700 transition-colors hover:bg-emerald-50 hover:text-emerald-800";
+
 export function Header() {
   const site = useSite();
+  const header = useText(HEADER, HEADER_HI);
+  const navLinks = useText(NAV_LINKS, NAV_LINKS_HI);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -66,28 +74,30 @@ export function Header() {
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 min-[360px]:px-4 sm:gap-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={HEADER.homeLabel}>
+        <LocaleLink to="/" className="flex items-center gap-2 rounded-md" aria-label={header.homeLabel}>
           <LogoMark />
           <span className="whitespace-nowrap text-base font-bold tracking-tight text-slate-900 min-[360px]:text-lg">{PRODUCT}</span>
-        </Link>
+        </LocaleLink>
 
-        <nav aria-label={HEADER.primaryNav} className="hidden md:block">
+        <nav aria-label={header.primaryNav} className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
+            {navLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                <LocaleNavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
                   {link.label}
-                </NavLink>
+                </LocaleNavLink>
               </li>
             ))}
           </ul>
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <HeaderAccount signInLabel={HEADER.signIn} />
+          {/* Between md and lg the header is full: the globe alone, its name still read out. */}
+          <LanguageSwitch className={`${switchClass} px-2 text-sm`} labelClassName="sr-only lg:not-sr-only" />
+          <HeaderAccount signInLabel={header.signIn} />
           {site && (
             <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary">
-              {HEADER.bookDemo}
+              {header.bookDemo}
             </a>
           )}
         </div>
@@ -101,7 +111,7 @@ export function Header() {
             className="btn-primary ml-auto shrink-0 px-3 text-[13px] md:hidden"
             data-testid="header-book-phone"
           >
-            {HEADER.bookDemo}
+            {header.bookDemo}
           </a>
         )}
         <button
@@ -110,7 +120,7 @@ export function Header() {
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? HEADER.closeMenu : HEADER.openMenu}
+          aria-label={open ? header.closeMenu : header.openMenu}
           onClick={() => setOpen((v) => !v)}
         >
           <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -120,20 +130,21 @@ export function Header() {
       </div>
 
       <div id={menuId} ref={menuRef} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
-        <nav aria-label={HEADER.primaryNav}>
+        <nav aria-label={header.primaryNav}>
           <ul className="flex flex-col gap-1 px-4 py-3">
-            {NAV_LINKS.map((link, i) => (
+            {navLinks.map((link, i) => (
               <li key={link.to} className="menu-item" style={{ animationDelay: `${i * TIMINGS.menuStaggerMs}ms` }}>
-                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass} onClick={() => setOpen(false)}>
+                <LocaleNavLink to={link.to} end={link.to === "/"} className={navLinkClass} onClick={() => setOpen(false)}>
                   <span className="block py-1 text-base">{link.label}</span>
-                </NavLink>
+                </LocaleNavLink>
               </li>
             ))}
             <li
               className="menu-item mt-2 flex flex-col gap-2"
-              style={{ animationDelay: `${NAV_LINKS.length * TIMINGS.menuStaggerMs}ms` }}
+              style={{ animationDelay: `${navLinks.length * TIMINGS.menuStaggerMs}ms` }}
             >
-              <HeaderAccount signInLabel={HEADER.signIn} mobile onNavigate={() => setOpen(false)} />
+              <LanguageSwitch className={`${switchClass} self-start text-base`} onNavigate={() => setOpen(false)} />
+              <HeaderAccount signInLabel={header.signIn} mobile onNavigate={() => setOpen(false)} />
               {site && (
                 <a
                   href={site.bookingUrl}
@@ -142,7 +153,7 @@ export function Header() {
                   className="btn-primary justify-center"
                   onClick={() => setOpen(false)}
                 >
-                  {HEADER.bookDemo}
+                  {header.bookDemo}
                 </a>
               )}
             </li>

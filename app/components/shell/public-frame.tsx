@@ -1,5 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { SKIP_LINK } from "@shared/content/site";
+import { SKIP_LINK_HI } from "@shared/content/hi/site";
+import { useText } from "~/lib/locale";
 import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { type PublicSite, SiteContext } from "~/lib/site-context";
@@ -9,6 +11,7 @@ import { AnalyticsBeacon } from "./analytics-beacon";
 import { ClosingCta } from "./closing-cta";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { LanguageOffer } from "./language-offer";
 import { Splash } from "./splash";
 import { StickyBanner } from "./sticky-banner";
 import { ToastHost } from "./toast-host";
@@ -24,14 +27,16 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The root's loader data (its `site`), named by its shape: this frame stands below the root, not beside it.
   const data = useRouteLoaderData<{ site: PublicSite }>("root");
+  const skipLink = useText(SKIP_LINK, SKIP_LINK_HI);
   return (
     <SiteContext.Provider value={data?.site ?? null}>
       <SiteStylesheet href={appCss} />
       {/* First in <body>, before anything is drawn: the splash shows or stays away, and data-js is set, before the first paint. */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
       <a href="#main" className="skip-link">
-        {SKIP_LINK}
+        {skipLink}
       </a>
+      <LanguageOffer />
       <Splash />
       <Header />
       <main id="main" tabIndex={-1} className="outline-none">

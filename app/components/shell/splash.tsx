@@ -1,4 +1,6 @@
 import { PRODUCT, SPLASH } from "@shared/content/site";
+import { SPLASH_HI } from "@shared/content/hi/site";
+import { useText } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { LogoMark } from "./logo";
 
@@ -9,6 +11,7 @@ import { LogoMark } from "./logo";
  */
 export function Splash() {
   const tagline = useShellCopy().splash.tagline;
+  const splash = useText(SPLASH, SPLASH_HI);
   return (
     <div className="splash" data-splash-screen aria-hidden="true">
       <div className="splash-inner flex flex-col items-center text-center text-emerald-900">
@@ -16,7 +19,7 @@ export function Splash() {
         <div className="splash-text mt-6">
           <p className="text-4xl font-extrabold tracking-tight sm:text-5xl">{PRODUCT}</p>
           <p className="mt-3 text-lg text-slate-700 sm:text-xl">{tagline}</p>
-          <p className="mt-10 text-sm text-emerald-800">{SPLASH.continueText}</p>
+          <p className="mt-10 text-sm text-emerald-800">{splash.continueText}</p>
         </div>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import { useRef } from "react";
-import { TIMINGS } from "@shared/content/site";
+import { BANNER_LABEL, TIMINGS } from "@shared/content/site";
+import { BANNER_LABEL_HI } from "@shared/content/hi/site";
+import { useText } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { useRotation } from "~/lib/use-rotation";
 import { useYield } from "~/lib/use-yield";
@@ -16,10 +18,11 @@ export function StickyBanner() {
   const rotation = useRotation(messages.length, TIMINGS.bannerMs);
   const ref = useRef<HTMLElement>(null);
   const covering = useYield(ref);
+  const label = useText(BANNER_LABEL, BANNER_LABEL_HI);
   return (
     <aside
       ref={ref}
-      aria-label="Announcements"
+      aria-label={label}
       data-yield={covering ? "" : undefined}
       className="bottom-lane fixed inset-x-0 bottom-0 z-30 h-[var(--bottom-lane)] bg-emerald-800 text-white shadow-[0_-2px_8px_rgba(0,0,0,0.15)]"
       {...rotation.pauseHandlers}

@@ -1,5 +1,7 @@
 import { useRef, useState } from "react";
 import { WHATSAPP_BUTTON, whatsappLink } from "@shared/content/site";
+import { WHATSAPP_BUTTON_HI } from "@shared/content/hi/site";
+import { useText } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
 import { useYield } from "~/lib/use-yield";
 import { SocialIcon } from "./social-icon";
@@ -19,10 +21,11 @@ export function WhatsAppButton() {
 function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof useSite>>; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
   const covering = useYield(ref);
+  const button = useText(WHATSAPP_BUTTON, WHATSAPP_BUTTON_HI);
   return (
     <aside
       ref={ref}
-      aria-label={WHATSAPP_BUTTON.regionLabel}
+      aria-label={button.regionLabel}
       data-yield={covering ? "" : undefined}
       className="bottom-lane group fixed bottom-1 right-1 z-40 flex items-center pr-2 pt-1 sm:right-3"
       data-testid="whatsapp-float"
@@ -32,14 +35,14 @@ function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof
         id="whatsapp-float-label"
         className="pointer-events-none absolute bottom-full right-0 mb-3 hidden whitespace-nowrap rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white opacity-0 shadow transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 sm:block"
       >
-        {WHATSAPP_BUTTON.hoverLabel}
+        {button.hoverLabel}
       </span>
       <a
-        href={whatsappLink(site.whatsappNumber, WHATSAPP_BUTTON.message)}
+        href={whatsappLink(site.whatsappNumber, button.message)}
         target="_blank"
         rel="noopener noreferrer"
-        title={WHATSAPP_BUTTON.hoverLabel}
-        aria-label={WHATSAPP_BUTTON.hoverLabel}
+        title={button.hoverLabel}
+        aria-label={button.hoverLabel}
         className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-[#1f7a4d] text-white shadow-lg ring-2 ring-white/80 transition-transform hover:scale-105"
       >
         <SocialIcon name="whatsapp" className="h-7 w-7" />
@@ -47,7 +50,7 @@ function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof
       <button
         type="button"
         onClick={onClose}
-        aria-label={WHATSAPP_BUTTON.closeLabel}
+        aria-label={button.closeLabel}
         className="absolute right-0 top-0 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
       >
         <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
