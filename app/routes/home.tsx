@@ -23,7 +23,6 @@ import { useSite } from "~/lib/site-context";
 import { requestLocale } from "~/lib/locale";
 import { FAQ_DOC, faqEntries } from "@shared/copy/faq";
 import { readCopy } from "../../server/services/content/copy";
-import { requestLocale } from "~/lib/locale";
 import type { Route } from "./+types/home";
 
 /**
