@@ -33,7 +33,7 @@ function texts(value: unknown, out: string[] = []): string[] {
 
 describe("Hindi form messages", () => {
   it("every field and account message has its Hindi, in Devanagari", () => {
-    const english = [...Object.values(AUTH_VALIDATION), ...Object.values(AUTH_MESSAGES).filter((m): m is string => typeof m === "string")];
+    const english = [...Object.values(AUTH_VALIDATION), ...(Object.values(AUTH_MESSAGES) as unknown[]).filter((m): m is string => typeof m === "string")];
     for (const message of english) {
       const hindi = hindiMessage(message);
       expect(hindi, message).not.toBe(message);
