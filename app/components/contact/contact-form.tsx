@@ -108,7 +108,8 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
       const res = await fetch("/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...payload, locale }),
+        // A Hindi page says so (the lead keeps its language); an English page's request is as it always was.
+        body: JSON.stringify(locale === "en" ? payload : { ...payload, locale }),
       });
       const body = (await res.json().catch(() => null)) as
         | { success?: boolean; message?: string; field?: LeadFormField; errors?: LeadFormErrors }
