@@ -74,7 +74,7 @@ const CHANNEL_TEXT: Record<string, Omit<SupportChannel, "id" | "contact"> & { me
   phone: {
     title: "फ़ोन सपोर्ट",
     description: "सेटअप, बिलिंग या आपके लिए सही इंडस्ट्री किट के बारे में किसी एक्सपर्ट से बात करें।",
-    availability: "सोम-शुक्र सुबह 9 से शाम 6 बजे (भारतीय समय)",
+    availability: "सोम-शुक्र, 9 से 6 बजे (भारतीय समय)",
     responseTime: "तुरंत",
   },
   video: {
@@ -116,7 +116,7 @@ export const SUPPORT_CHANNELS_HI: readonly SupportChannel[] = SUPPORT_CHANNELS.m
 
 export const SUPPORT_STATS_HI: Translation<typeof SUPPORT_STATS> = [
   { value: "24/7", label: "सपोर्ट उपलब्ध" },
-  { value: "30 सेकंड से कम", label: "जवाब का औसत समय" },
+  { value: "< 30 सेकंड", label: "जवाब का औसत समय" },
   { value: "98%", label: "ग्राहक संतुष्टि" },
   { value: "6", label: "सपोर्ट के तरीके" },
 ];
