@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())("e-mails in the visitor's language on %s", (k
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     smtp = await startTestSmtpServer();
-    deps = testDeps(t.db, { SMTP_URL: smtp.url, PUBLIC_URL, TRUST_PROXY: "true", MAIL_SEND_RATE_PER_MINUTE: "0" });
+    deps = testDeps(t.db, { SMTP_URL: smtp.url, PUBLIC_URL, TRUST_PROXY: "true", MAIL_SEND_RATE_PER_MINUTE: "0", LEAD_NOTIFY_EMAILS: `owner.${kind}@example.com` });
     app = await createApp({ deps });
   });
   afterAll(async () => {
@@ -196,9 +196,17 @@ describe.each(testDatabaseKinds())("e-mails in the visitor's language on %s", (k
     const bad = await post("/api/leads", { ...lead, email: `lead2.${kind}@example.com`, locale: "xx" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, field: "locale" });
-    const english = await post("/api/leads", { ...lead, email: `lead3.${kind}@example.com` });
+    const english = await post("/api/leads", { ...lead, lastName: "English", email: `lead3.${kind}@example.com` });
     expect(english.status).toBe(201);
     const row3 = await t.db.kysely.selectFrom("leads").select("locale").where("email", "=", `lead3.${kind}@example.com`).executeTakeFirstOrThrow();
     expect(row3.locale).toBe("en");
+
+    // The owner's notice says a lead came from the Hindi page (the owner's e-mail stays English); an English lead's is as before.
+    await settleMailDeliveries();
+    const owner = `owner.${kind}@example.com`;
+    const hindiNotice = await smtp.waitForMail((m) => m.to.includes(owner) && m.subject === "New lead from the website: Asha Sharma");
+    expect(hindiNotice.text).toContain("Sent from the Hindi contact page (/hi/contact): they may prefer an answer in Hindi.");
+    const englishNotice = await smtp.waitForMail((m) => m.to.includes(owner) && m.subject === "New lead from the website: Asha English");
+    expect(englishNotice.text).not.toContain("Hindi contact page");
   });
 });
