@@ -198,3 +198,42 @@ test("sign up on /hi/get-started: Hindi checks, the Hindi success, /hi/templates
   await expect(page.getByText(AUTH_MESSAGES_HI.verifyDone)).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: VERIFY_PAGE_HI.continue })).toHaveAttribute("href", "/hi/templates");
 });
+
+/** The Latin-script words a /hi page may show (issue 33's allow-list); addresses and numbers aside. */
+const ALLOWED_LATIN = new Set(["Wise", "Parrot", "Core", "WhatsApp", "Google", "Microsoft", "Instagram", "Facebook", "LinkedIn", "YouTube", "CRM", "AI", "FAQ"]);
+
+test("the form pages' own words on /hi are Hindi (the allow-list aside)", async ({ page, allowErrors }) => {
+  const pages = [
+    "/hi/contact",
+    "/hi/sign-in",
+    "/hi/get-started",
+    "/hi/forgot-password",
+    "/hi/reset-password?token=not-a-token",
+    "/hi/verify-email?token=not-a-token",
+    "/hi/newsletter/subscribe",
+    "/hi/newsletter/confirm?token=not-a-token",
+    "/hi/newsletter/unsubscribe?token=not-a-token",
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    // What a visitor reads and what a screen reader says: the text, labels, placeholders and the options' names.
+    // The breadcrumb trail is the shared SEO component's (not these forms'): left out here.
+    const words = await page.getByRole("main").evaluate((main) => {
+      const copy = main.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll("nav").forEach((nav) => nav.remove());
+      document.body.append(copy);
+      const parts = [copy.innerText];
+      copy.remove();
+      for (const el of main.querySelectorAll("[aria-label], [placeholder], [title], option")) {
+        if (el.closest("nav")) continue;
+        parts.push(el.getAttribute("aria-label") ?? "", el.getAttribute("placeholder") ?? "", el.getAttribute("title") ?? "", el.tagName === "OPTION" ? (el.textContent ?? "") : "");
+      }
+      return parts.join("\n");
+    });
+    const bare = words.replace(/https?:\/\/\S+/g, " ").replace(/\S+@\S+\.\S+/g, " ");
+    const stray = (bare.match(/[A-Za-z][A-Za-z'-]*/g) ?? []).filter((w) => !ALLOWED_LATIN.has(w));
+    expect(stray, `${path}: ${[...new Set(stray)].join(", ")}`).toEqual([]);
+  }
+  // The invalid links answer 400 (the page says why, in Hindi).
+  allowErrors(/Failed to load resource: the server responded with a status of 400/);
+});
