@@ -1,5 +1,5 @@
 import { FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
-import { FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/newsletter";
+import { FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
 import type { Locale } from "@shared/i18n";
 
 /** `detail` follows the spec's message (the success's note that a confirmation e-mail is on its way). */

@@ -1,7 +1,7 @@
 import { Form, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content";
-import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/newsletter";
+import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
 import { localeOfPath } from "@shared/i18n";
 import { requestLocale, useText } from "~/lib/locale";
 import { validateFooterEmail } from "~/lib/footer-newsletter";

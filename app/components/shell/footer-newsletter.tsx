@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
-import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/newsletter";
+import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
 import { localePath } from "@shared/i18n";
 import { useLocale, useText } from "~/lib/locale";
 import { type FooterMessage, validateFooterEmail } from "~/lib/footer-newsletter";
