@@ -84,6 +84,18 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("contact-success")).toContainText(CONTACT_FORM_HI.successMessage);
   });
 
+  test("the footer's form on a Hindi page subscribes through /hi/newsletter/subscribe and answers in Hindi", async ({ page, server }) => {
+    await page.goto("/hi/about");
+    const footer = page.getByRole("contentinfo");
+    const email = uniqueEmail("hindi.footer.nojs");
+    await footer.getByLabel(FOOTER_NEWSLETTER_HI.label).fill(email);
+    await footer.getByRole("button", { name: FOOTER_NEWSLETTER_HI.button }).click();
+    await expect(page).toHaveURL(/\/hi\/newsletter\/subscribe$/);
+    await expect(page.getByRole("heading", { level: 1, name: FOOTER_NEWSLETTER_MESSAGES_HI.success.title })).toBeVisible();
+    const mail = await mailTo(server.mailDir, email);
+    expect(mail.subject).toBe("कृपया अपना Wise Parrot न्यूज़लेटर सब्सक्रिप्शन पक्का करें");
+  });
+
   test("the Hindi sign-in form's errors are Hindi", async ({ page, allowErrors }) => {
     await page.goto("/hi/sign-in");
     await page.getByRole("main").getByLabel(SIGN_IN_PAGE_HI.email).fill("not-an-address");
