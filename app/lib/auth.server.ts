@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { AUTH_MESSAGES, PROVIDERS } from "@shared/content/auth";
 import { safeRedirect } from "@shared/schemas/auth";
+import { type Locale, localeOfPath, localePath } from "@shared/i18n";
 import type { Deps } from "../../server/context";
 import { userForSession, type PublicUser } from "../../server/services/auth/accounts";
 import { sessionCookies, sessionTokenOf } from "../../server/http/cookies";
@@ -18,9 +19,19 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   const user = await currentUser(request, context);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
+  throw redirect(`${localePath("/sign-in", localeOfPath(url.pathname))}?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
     headers: { "Cache-Control": "no-store" },
   });
+}
+
+/**
+ * Where a visitor goes after signing in, up or out, in the language of the page they used: a public page of the site
+ * gets the `/hi` prefix for a Hindi visitor (`/templates` → `/hi/templates`); the studio (English only) and anything
+ * else stays as it is. `target` is a same-site path already (safeRedirect, landingAfterSignIn), and stays one.
+ */
+export function inVisitorLanguage(target: string, locale: Locale): string {
+  if (locale === "en" || !target.startsWith("/") || target.startsWith("//") || /^\/(?:studio|api)(?:[/?#]|$)/.test(target)) return target;
+  return localePath(target, locale);
 }
 
 export function sessionHeaders(deps: Deps, session: NewSession): Headers {
@@ -60,10 +71,11 @@ export async function socialOutcome(request: Request, context: AppLoadContext, m
   const provider = url.searchParams.get("social");
   const status = url.searchParams.get("status");
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const continueAfter = inVisitorLanguage(redirectTo, localeOfPath(url.pathname));
   if (provider !== "google" && provider !== "microsoft") return { redirectTo, banner: null, continueTo: null };
   const label = PROVIDERS[provider];
   if (status === "success" && (await currentUser(request, context))) {
-    return { redirectTo, banner: { tone: "success", message: AUTH_MESSAGES.socialSuccess(label) } as Banner, continueTo: redirectTo };
+    return { redirectTo, banner: { tone: "success", message: AUTH_MESSAGES.socialSuccess(label) } as Banner, continueTo: continueAfter };
   }
   const message =
     status === "not-configured"

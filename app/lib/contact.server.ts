@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { contactSentCookie } from "../../server/http/cookies";
+import { contactSentCookie as contactSentCookieEn, contactSentCookieHi } from "../../server/http/cookies";
 import { isDatabaseUnavailable } from "../../server/http/errors";
 import { submitLead } from "../../server/services/leads/intake";
 import type { ContactActionData } from "~/components/contact/contact-form";
@@ -10,6 +10,8 @@ import { pageError } from "./service-errors.server";
 import { recordGoal } from "../../server/http/page-views";
 import { readCopy } from "../../server/services/content/copy";
 import { CONTACT_DOC } from "@shared/copy/contact";
+import { localePath } from "@shared/i18n";
+import { requestLocale } from "./locale";
 
 /**
  * The Contact page's no-JavaScript door: the same service as POST /api/leads.
@@ -18,6 +20,7 @@ import { CONTACT_DOC } from "@shared/copy/contact";
  * form again nor repeats the message.
  */
 export async function contactAction(request: Request, { deps, clientIp }: AppLoadContext) {
+  const locale = requestLocale(request);
   const values = leadFromFormData(await request.formData());
   const { website: _honeypot, leadSource: _source, ...shown } = values;
   const checked = validateLead(values);
@@ -25,7 +28,7 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
     return data<ContactActionData>({ values: shown, errors: checked.errors, first: checked.first }, { status: 400 });
   }
   try {
-    if (!(await submitLead(deps, values, { clientIp })).spam) recordGoal(deps, "lead", request, clientIp);
+    if (!(await submitLead(deps, values, { clientIp, locale })).spam) recordGoal(deps, "lead", request, clientIp);
   } catch (error) {
     const failure = pageError(error);
     if (failure) {
@@ -36,16 +39,18 @@ export async function contactAction(request: Request, { deps, clientIp }: AppLoa
     }
     throw error;
   }
-  return redirect(`/contact?${CONTACT_FORM.submittedParam}=1`, {
+  return redirect(`${localePath("/contact", locale)}?${CONTACT_FORM.submittedParam}=1`, {
     status: 303,
-    headers: { "Set-Cookie": contactSentCookie.write(deps.config, "1") },
+    headers: { "Set-Cookie": (locale === "hi" ? contactSentCookieHi : contactSentCookieEn).write(deps.config, "1") },
   });
 }
 
 /** True once after a successful post without JavaScript; the cookie is cleared by the same answer. */
 export async function contactLoader(request: Request, { deps }: AppLoadContext) {
   // The owner's published copy of the page (its defaults on a fresh install).
-  const copy = await readCopy(deps, CONTACT_DOC, "en");
+  const locale = requestLocale(request);
+  const copy = await readCopy(deps, CONTACT_DOC, locale);
+  const contactSentCookie = locale === "hi" ? contactSentCookieHi : contactSentCookieEn;
   const url = new URL(request.url);
   const flashed = contactSentCookie.read(deps.config, request.headers.get("cookie")) === "1";
   const submitted = flashed && url.searchParams.get(CONTACT_FORM.submittedParam) === "1";

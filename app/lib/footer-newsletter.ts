@@ -1,12 +1,16 @@
 import { FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
+import { FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
+import type { Locale } from "@shared/i18n";
 
 /** `detail` follows the spec's message (the success's note that a confirmation e-mail is on its way). */
 export type FooterMessage = { title: string; message: string; detail?: string; tone: "success" | "error" };
 
 /** The footer form's own check (spec section 5): trimmed, non-empty, with an at-sign and a dot. */
-export function validateFooterEmail(raw: string): FooterMessage | null {
+/** `locale`: the page's language, which the message is in. */
+export function validateFooterEmail(raw: string, locale: Locale = "en"): FooterMessage | null {
+  const messages = locale === "hi" ? FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
   const email = raw.trim();
-  if (email === "") return { ...FOOTER_NEWSLETTER_MESSAGES.required, tone: "error" };
-  if (!email.includes("@") || !email.includes(".")) return { ...FOOTER_NEWSLETTER_MESSAGES.invalid, tone: "error" };
+  if (email === "") return { ...messages.required, tone: "error" };
+  if (!email.includes("@") || !email.includes(".")) return { ...messages.invalid, tone: "error" };
   return null;
 }

@@ -4,13 +4,15 @@ import { SupportSlider } from "~/components/contact/support-slider";
 import { WhatsAppWidget } from "~/components/contact/whatsapp-widget";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { CONTACT_META } from "@shared/content";
+import { CONTACT_META_HI } from "@shared/content/hi/contact";
+import { localeOfPath } from "@shared/i18n";
 import { PageCopyContext } from "~/lib/page-copy";
 import { contactAction, contactLoader } from "~/lib/contact.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const seo = loaderData?.copy.seo ?? CONTACT_META;
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const seo = loaderData?.copy.seo ?? (localeOfPath(location.pathname) === "hi" ? CONTACT_META_HI : CONTACT_META);
   return pageMeta({ title: seo.title, description: seo.description, path: "/contact", matches });
 }
 

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { localeOfPath } from "@shared/i18n";
+import { FORGOT_PAGE_HI } from "@shared/content/hi/auth";
+import { LocaleLink, requestLocale, useText } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, refuseSubmit, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -13,8 +16,9 @@ import { requestPasswordReset } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/forgot-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: FORGOT_PAGE.metaTitle, description: FORGOT_PAGE.metaDescription, path: "/forgot-password", matches });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? FORGOT_PAGE_HI : FORGOT_PAGE;
+  return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/forgot-password", matches });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ResetRequestSchema.safeParse({ email });
   if (!parsed.success) return data({ email, errors: fieldErrors(parsed.error) as FieldErrors, banner: null }, { status: 400 });
   try {
-    await requestPasswordReset(deps, parsed.data.email, context.clientIp);
+    // The e-mail is in the language of this page, its link to this language's reset page.
+    await requestPasswordReset(deps, parsed.data.email, context.clientIp, requestLocale(request));
     // The same answer whether or not the address has an account.
     return { email, errors: {} as FieldErrors, banner: { tone: "success", message: AUTH_MESSAGES.resetRequested } as Banner };
   } catch (error) {
@@ -35,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const t = useText(FORGOT_PAGE, FORGOT_PAGE_HI);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -55,23 +61,23 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthCard title={FORGOT_PAGE.title} subtitle={FORGOT_PAGE.subtitle}>
+    <AuthCard title={t.title} subtitle={t.subtitle}>
       <StatusBanner tone={banner?.tone} message={banner?.message} />
       <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
-        <TextField label={FORGOT_PAGE.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} error={errors.email} />
+        <TextField label={t.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} error={errors.email} />
         <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
-          {busy ? FORGOT_PAGE.busy : FORGOT_PAGE.submit}
+          {busy ? t.busy : t.submit}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/sign-in" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
-          {FORGOT_PAGE.backToSignIn}
-        </Link>
+        <LocaleLink to="/sign-in" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+          {t.backToSignIn}
+        </LocaleLink>
       </p>
     </AuthCard>
   );
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={FORGOT_PAGE.title} />;
+  return <AuthErrorBoundary title={FORGOT_PAGE.title} titleHi={FORGOT_PAGE_HI.title} />;
 }

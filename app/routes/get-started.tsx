@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, data, redirect, useNavigation } from "react-router";
+import { localeOfPath, localePath } from "@shared/i18n";
+import { INDUSTRY_LABELS_HI, JOB_ROLE_LABELS_HI, SIGN_UP_PAGE_HI, SIGN_UP_TERMS_AFTER_HI } from "@shared/content/hi/auth";
+import { LocaleLink, requestLocale, useLocale, useText } from "~/lib/locale";
 import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -8,9 +11,10 @@ import { AUTH_MESSAGES, SIGN_UP_PAGE } from "@shared/content/auth";
 import { DEFAULT_INDUSTRY, INDUSTRIES, JOB_ROLES } from "@shared/content/site";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpStep2Schema } from "@shared/schemas/auth";
-import { type Banner, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
+import { type Banner, failureBanner, inVisitorLanguage, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
+import { useMessage } from "~/lib/form-messages";
 import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { registerUser } from "../../server/services/auth/accounts";
@@ -18,8 +22,9 @@ import type { Route } from "./+types/get-started";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 import { recordGoal } from "../../server/http/page-views";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: SIGN_UP_PAGE.metaTitle, description: SIGN_UP_PAGE.metaDescription, path: "/get-started", matches });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? SIGN_UP_PAGE_HI : SIGN_UP_PAGE;
+  return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/get-started", matches });
 }
 
 export function headers() {
@@ -81,7 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { deps } = context;
   const form = await request.formData();
   const values = readValues(form);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const locale = requestLocale(request);
+  const redirectTo = inVisitorLanguage(safeRedirect(new URL(request.url).searchParams.get("redirectTo")), locale);
   const first = step1(values);
   if (!first.success) {
     return data({ ok: false as const, step: 1, values, errors: fieldErrors(first.error) as FieldErrors, banner: null }, { status: 400 });
@@ -107,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         company: second.data.company,
         industry: second.data.industry,
       },
-      { ip: context.clientIp, persistent: true },
+      { ip: context.clientIp, persistent: true, locale },
     );
     recordGoal(deps, "signup", request, context.clientIp);
     const headers = sessionHeaders(deps, session);
@@ -129,6 +135,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function GetStarted({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const t = useText(SIGN_UP_PAGE, SIGN_UP_PAGE_HI);
+  const say = useMessage();
+  const locale = useLocale();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -196,15 +205,16 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
     });
   }
 
-  const formAction = loaderData.redirectTo === "/templates" ? "/get-started" : `/get-started?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
-  const title = step === 1 ? SIGN_UP_PAGE.step1Title : SIGN_UP_PAGE.step2Title;
-  const subtitle = step === 1 ? SIGN_UP_PAGE.step1Subtitle : SIGN_UP_PAGE.step2Subtitle;
+  const ownPath = localePath("/get-started", locale);
+  const formAction = loaderData.redirectTo === "/templates" ? ownPath : `${ownPath}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const title = step === 1 ? t.step1Title : t.step2Title;
+  const subtitle = step === 1 ? t.step1Subtitle : t.step2Subtitle;
 
   return (
     <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto w-full max-w-md">
-        <ol className="mb-6 flex items-center justify-center gap-3" aria-label={SIGN_UP_PAGE.stepLabel(step, 2)}>
-          {SIGN_UP_PAGE.stepNames.map((name, i) => {
+        <ol className="mb-6 flex items-center justify-center gap-3" aria-label={t.stepLabel(step, 2)}>
+          {t.stepNames.map((name, i) => {
             const n = i + 1;
             const state = n < step ? "done" : n === step ? "current" : "todo";
             return (
@@ -218,7 +228,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                   {state === "done" ? "✓" : n}
                 </span>
                 <span className="text-sm font-medium text-slate-800">
-                  <span className="sr-only">{SIGN_UP_PAGE.stepLabel(n, 2)}: </span>
+                  <span className="sr-only">{t.stepLabel(n, 2)}: </span>
                   {name}
                 </span>
                 {n === 1 && <span className="mx-1 h-px w-8 bg-slate-300" aria-hidden="true" />}
@@ -233,7 +243,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-2 text-center text-slate-700">{subtitle}</p>
           {step === 1 && (
             <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-center text-sm text-emerald-900" data-testid="signup-steps">
-              {SIGN_UP_PAGE.creatingAccount}
+              {t.creatingAccount}
             </p>
           )}
           <div className="mt-6">
@@ -241,54 +251,55 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
               <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
               <fieldset hidden={step !== 1} className="space-y-4">
-                <legend className="sr-only">{SIGN_UP_PAGE.stepNames[0]}</legend>
+                <legend className="sr-only">{t.stepNames[0]}</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField label={SIGN_UP_PAGE.firstName} name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values?.firstName} error={errors.firstName} />
-                  <TextField label={SIGN_UP_PAGE.lastName} name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values?.lastName} error={errors.lastName} />
+                  <TextField label={t.firstName} name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values?.firstName} error={errors.firstName} />
+                  <TextField label={t.lastName} name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values?.lastName} error={errors.lastName} />
                 </div>
                 <TextField
-                  label={SIGN_UP_PAGE.email}
+                  label={t.email}
                   name="email"
                   type="email"
                   autoComplete="email"
                   required
                   maxLength={254}
-                  placeholder={SIGN_UP_PAGE.emailPlaceholder}
+                  placeholder={t.emailPlaceholder}
                   defaultValue={values?.email}
                   error={errors.email}
                 />
                 <PasswordField
-                  label={SIGN_UP_PAGE.password}
+                  label={t.password}
                   name="password"
                   autoComplete="new-password"
                   required
                   minLength={8}
                   maxLength={128}
-                  hint={SIGN_UP_PAGE.passwordHint}
+                  hint={t.passwordHint}
                   // Kept only between the no-JavaScript steps, which need it to register.
                   defaultValue={values?.password}
                   error={errors.password}
                 />
                 {step === 1 && (
                   <button type="submit" name="intent" value="continue" className="btn-primary w-full justify-center">
-                    {SIGN_UP_PAGE.continue}
+                    {t.continue}
                   </button>
                 )}
               </fieldset>
 
               <fieldset hidden={step !== 2} className="space-y-4">
-                <legend className="sr-only">{SIGN_UP_PAGE.stepNames[1]}</legend>
-                <TextField label={SIGN_UP_PAGE.company} name="company" autoComplete="organization" required={step === 2} maxLength={120} defaultValue={values?.company} error={errors.company} />
+                <legend className="sr-only">{t.stepNames[1]}</legend>
+                <TextField label={t.company} name="company" autoComplete="organization" required={step === 2} maxLength={120} defaultValue={values?.company} error={errors.company} />
                 <SelectField
-                  label={SIGN_UP_PAGE.role}
+                  label={t.role}
                   name="role"
                   options={JOB_ROLES}
-                  placeholder={SIGN_UP_PAGE.rolePlaceholder}
+                  optionLabels={locale === "hi" ? JOB_ROLE_LABELS_HI : undefined}
+                  placeholder={t.rolePlaceholder}
                   required={step === 2}
                   defaultValue={values?.role ?? ""}
                   error={errors.role}
                 />
-                <SelectField label={SIGN_UP_PAGE.industry} name="industry" options={INDUSTRIES} required={step === 2} defaultValue={values?.industry || DEFAULT_INDUSTRY} error={errors.industry} />
+                <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? INDUSTRY_LABELS_HI : undefined} required={step === 2} defaultValue={values?.industry || DEFAULT_INDUSTRY} error={errors.industry} />
                 <div>
                   <label className="flex items-start gap-2 text-sm text-slate-800">
                     <input
@@ -303,19 +314,20 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                       className="mt-0.5 h-5 w-5 accent-emerald-700"
                     />
                     <span>
-                      {SIGN_UP_PAGE.termsBefore}
-                      <Link to="/terms" className="font-semibold text-emerald-800 underline">
-                        {SIGN_UP_PAGE.terms}
-                      </Link>
-                      {SIGN_UP_PAGE.termsMiddle}
-                      <Link to="/privacy" className="font-semibold text-emerald-800 underline">
-                        {SIGN_UP_PAGE.privacy}
-                      </Link>
+                      {t.termsBefore}
+                      <LocaleLink to="/terms" className="font-semibold text-emerald-800 underline">
+                        {t.terms}
+                      </LocaleLink>
+                      {t.termsMiddle}
+                      <LocaleLink to="/privacy" className="font-semibold text-emerald-800 underline">
+                        {t.privacy}
+                      </LocaleLink>
+                      {locale === "hi" && SIGN_UP_TERMS_AFTER_HI}
                     </span>
                   </label>
                   {errors.terms && (
                     <p id="terms-error" className="mt-1 text-sm font-medium text-rose-700">
-                      {errors.terms}
+                      {say(errors.terms)}
                     </p>
                   )}
                 </div>
@@ -337,7 +349,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                         : undefined
                     }
                   >
-                    {SIGN_UP_PAGE.back}
+                    {t.back}
                   </button>
                   <button
                     type="submit"
@@ -347,7 +359,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                     // Disabled until the terms are accepted (once JavaScript runs; without it the server checks).
                     disabled={(hydrated && !terms) || busy || succeeded}
                   >
-                    {busy ? SIGN_UP_PAGE.busy : SIGN_UP_PAGE.submit}
+                    {busy ? t.busy : t.submit}
                   </button>
                 </div>
                 )}
@@ -355,16 +367,16 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
             </Form>
             {step === 1 && (
               <SocialButtons
-                heading={SIGN_UP_PAGE.orSignUpWith}
+                heading={t.orSignUpWith}
                 mode="sign-up"
                 redirectTo={loaderData.redirectTo}
               />
             )}
             <p className="mt-6 text-center text-sm text-slate-700">
-              {SIGN_UP_PAGE.haveAccount}{" "}
-              <Link to="/sign-in" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
-                {SIGN_UP_PAGE.signIn}
-              </Link>
+              {t.haveAccount}{" "}
+              <LocaleLink to="/sign-in" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+                {t.signIn}
+              </LocaleLink>
             </p>
           </div>
         </div>
@@ -374,5 +386,5 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={SIGN_UP_PAGE.step1Title} />;
+  return <AuthErrorBoundary title={SIGN_UP_PAGE.step1Title} titleHi={SIGN_UP_PAGE_HI.step1Title} />;
 }

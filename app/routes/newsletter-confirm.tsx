@@ -1,12 +1,16 @@
 import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { NEWSLETTER } from "@shared/content";
+import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
+import { localeOfPath } from "@shared/i18n";
+import { useText } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { confirmSubscription, tokenIsUsable } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-confirm";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: NEWSLETTER.confirm.title, description: NEWSLETTER.confirm.confirmed.text, path: "/newsletter/confirm", matches, noindex: true });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? NEWSLETTER_HI : NEWSLETTER;
+  return pageMeta({ title: t.confirm.title, description: t.confirm.confirmed.text, path: "/newsletter/confirm", matches, noindex: true });
 }
 
 /**
@@ -41,19 +45,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useText(NEWSLETTER, NEWSLETTER_HI);
   if (actionData) {
-    const r = actionData.confirmed ? NEWSLETTER.confirm.confirmed : NEWSLETTER.confirm.invalid;
+    const r = actionData.confirmed ? t.confirm.confirmed : t.confirm.invalid;
     return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.confirmed ? "success" : "error"} />;
   }
   if (!loaderData.token) {
-    return <NewsletterResult heading={NEWSLETTER.confirm.invalid.heading} text={NEWSLETTER.confirm.invalid.text} tone="error" />;
+    return <NewsletterResult heading={t.confirm.invalid.heading} text={t.confirm.invalid.text} tone="error" />;
   }
   return (
-    <NewsletterResult heading={NEWSLETTER.confirm.title} text={NEWSLETTER.confirm.prompt} tone="neutral">
+    <NewsletterResult heading={t.confirm.title} text={t.confirm.prompt} tone="neutral">
       <Form method="post" className="mt-6">
         <input type="hidden" name="token" value={loaderData.token} />
         <button type="submit" className="btn-primary">
-          {NEWSLETTER.confirm.button}
+          {t.confirm.button}
         </button>
       </Form>
     </NewsletterResult>

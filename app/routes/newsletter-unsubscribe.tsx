@@ -1,12 +1,16 @@
 import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { NEWSLETTER } from "@shared/content";
+import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
+import { localeOfPath } from "@shared/i18n";
+import { useText } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { tokenIsUsable, unsubscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: NEWSLETTER.unsubscribe.title, description: NEWSLETTER.unsubscribe.prompt, path: "/newsletter/unsubscribe", matches, noindex: true });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? NEWSLETTER_HI : NEWSLETTER;
+  return pageMeta({ title: t.unsubscribe.title, description: t.unsubscribe.prompt, path: "/newsletter/unsubscribe", matches, noindex: true });
 }
 
 /**
@@ -41,19 +45,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useText(NEWSLETTER, NEWSLETTER_HI);
   if (actionData) {
-    const r = actionData.unsubscribed ? NEWSLETTER.unsubscribe.done : NEWSLETTER.unsubscribe.invalid;
+    const r = actionData.unsubscribed ? t.unsubscribe.done : t.unsubscribe.invalid;
     return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.unsubscribed ? "success" : "error"} />;
   }
   if (!loaderData.token) {
-    return <NewsletterResult heading={NEWSLETTER.unsubscribe.invalid.heading} text={NEWSLETTER.unsubscribe.invalid.text} tone="error" />;
+    return <NewsletterResult heading={t.unsubscribe.invalid.heading} text={t.unsubscribe.invalid.text} tone="error" />;
   }
   return (
-    <NewsletterResult heading={NEWSLETTER.unsubscribe.title} text={NEWSLETTER.unsubscribe.prompt} tone="neutral">
+    <NewsletterResult heading={t.unsubscribe.title} text={t.unsubscribe.prompt} tone="neutral">
       <Form method="post" className="mt-6">
         <input type="hidden" name="token" value={loaderData.token} />
         <button type="submit" className="btn-primary">
-          {NEWSLETTER.unsubscribe.button}
+          {t.unsubscribe.button}
         </button>
       </Form>
     </NewsletterResult>

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { localeOfPath } from "@shared/i18n";
+import { RESET_PAGE_HI } from "@shared/content/hi/auth";
+import { LocaleLink, useText } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, refuseSubmit, PasswordField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -14,8 +17,9 @@ import { confirmPasswordReset, tokenIsUsable } from "../../server/services/auth/
 import type { Route } from "./+types/reset-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: RESET_PAGE.metaTitle, description: RESET_PAGE.metaDescription, path: "/reset-password", matches, noindex: true });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? RESET_PAGE_HI : RESET_PAGE;
+  return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/reset-password", matches, noindex: true });
 }
 
 export function headers() {
@@ -62,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const t = useText(RESET_PAGE, RESET_PAGE_HI);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -84,27 +89,27 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   const showForm = !done && (loaderData.usable || actionData !== undefined) && !(actionData?.banner?.tone === "error");
   return (
-    <AuthCard title={RESET_PAGE.title}>
+    <AuthCard title={t.title}>
       <StatusBanner tone={banner?.tone} message={banner?.message} />
       {showForm ? (
         <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} className="space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <PasswordField label={RESET_PAGE.password} name="password" autoComplete="new-password" required minLength={8} maxLength={128} hint={RESET_PAGE.hint} error={errors.password} />
-          <PasswordField label={RESET_PAGE.confirm} name="confirm" autoComplete="new-password" required minLength={8} maxLength={128} error={errors.confirm} />
+          <PasswordField label={t.password} name="password" autoComplete="new-password" required minLength={8} maxLength={128} hint={t.hint} error={errors.password} />
+          <PasswordField label={t.confirm} name="confirm" autoComplete="new-password" required minLength={8} maxLength={128} error={errors.confirm} />
           <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
-            {busy ? RESET_PAGE.busy : RESET_PAGE.submit}
+            {busy ? t.busy : t.submit}
           </button>
         </Form>
       ) : (
         <div className="flex flex-wrap justify-center gap-3">
           {done ? (
-            <Link to="/sign-in" className="btn-primary">
-              {RESET_PAGE.signIn}
-            </Link>
+            <LocaleLink to="/sign-in" className="btn-primary">
+              {t.signIn}
+            </LocaleLink>
           ) : (
-            <Link to="/forgot-password" className="btn-primary">
-              {RESET_PAGE.requestNew}
-            </Link>
+            <LocaleLink to="/forgot-password" className="btn-primary">
+              {t.requestNew}
+            </LocaleLink>
           )}
         </div>
       )}
@@ -113,5 +118,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={RESET_PAGE.title} />;
+  return <AuthErrorBoundary title={RESET_PAGE.title} titleHi={RESET_PAGE_HI.title} />;
 }

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { localeOfPath, localePath } from "@shared/i18n";
+import { INDUSTRY_LABELS_HI, SIGN_IN_PAGE_HI } from "@shared/content/hi/auth";
+import { LocaleLink, requestLocale, useLocale, useText } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { SocialButtons } from "~/components/auth/social-buttons";
@@ -9,7 +12,7 @@ import { AUTH_MESSAGES, SIGN_IN_PAGE } from "@shared/content/auth";
 import { DEFAULT_INDUSTRY, INDUSTRIES } from "@shared/content/site";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
 import { fieldErrors, type FieldErrors, safeRedirect, SignInFormSchema } from "@shared/schemas/auth";
-import { type Banner, failureBanner, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
+import { type Banner, failureBanner, inVisitorLanguage, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
 import { signIn } from "../../server/services/auth/accounts";
@@ -20,8 +23,9 @@ import { studioSession } from "../../server/services/staff/studio-session";
 import type { Route } from "./+types/sign-in";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: SIGN_IN_PAGE.metaTitle, description: SIGN_IN_PAGE.metaDescription, path: "/sign-in", matches });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? SIGN_IN_PAGE_HI : SIGN_IN_PAGE;
+  return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/sign-in", matches });
 }
 
 export function headers() {
@@ -69,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
     // Staff land in the studio, everyone else on /templates, unless the link asked for a page.
-    const redirectTo = await landingAfterSignIn(deps, user._id, asked);
+    const redirectTo = inVisitorLanguage(await landingAfterSignIn(deps, user._id, asked), requestLocale(request));
     const studio = (await staffAccessOf(deps, user._id)) !== null;
     const headers = sessionHeaders(deps, session);
     headers.append("Set-Cookie", deviceCookie.write(deps.config, deviceToken));
@@ -88,6 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const t = useText(SIGN_IN_PAGE, SIGN_IN_PAGE_HI);
+  const locale = useLocale();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -105,7 +111,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   }, [actionData]);
   useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
 
-  const formAction = loaderData.redirectTo === "/templates" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const signInPath = localePath("/sign-in", locale);
+  const formAction = loaderData.redirectTo === "/templates" ? signInPath : `${signInPath}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     checkBeforeSubmit(authChecks, event, (schemas) => {
@@ -117,73 +124,74 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   }
 
   return (
-    <AuthCard title={SIGN_IN_PAGE.title} subtitle={SIGN_IN_PAGE.subtitle}>
+    <AuthCard title={t.title} subtitle={t.subtitle}>
       <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
       {loaderData.continueTo && (
         <p className="mb-5 text-center">
           <Link to={loaderData.continueTo} className="font-semibold text-emerald-800 underline">
-            {SIGN_IN_PAGE.continueLink}
+            {t.continueLink}
           </Link>
         </p>
       )}
       <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
         <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
         <TextField
-          label={SIGN_IN_PAGE.email}
+          label={t.email}
           name="email"
           type="email"
           autoComplete="email"
           required
           maxLength={254}
-          placeholder={SIGN_IN_PAGE.emailPlaceholder}
+          placeholder={t.emailPlaceholder}
           defaultValue={values?.email}
           error={errors.email}
         />
         <SelectField
-          label={SIGN_IN_PAGE.industry}
+          label={t.industry}
           name="industry"
           options={INDUSTRIES}
+          optionLabels={locale === "hi" ? INDUSTRY_LABELS_HI : undefined}
           required
           defaultValue={values?.industry || DEFAULT_INDUSTRY}
           error={errors.industry}
         />
         <PasswordField
-          label={SIGN_IN_PAGE.password}
+          label={t.password}
           name="password"
           autoComplete="current-password"
           required
           maxLength={128}
-          placeholder={SIGN_IN_PAGE.passwordPlaceholder}
+          placeholder={t.passwordPlaceholder}
           error={errors.password}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" name="remember" defaultChecked={values?.remember ?? false} className="h-4 w-4 accent-emerald-700" />
-            {SIGN_IN_PAGE.rememberMe}
+            {t.rememberMe}
           </label>
-          <Link to="/forgot-password" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
-            {SIGN_IN_PAGE.forgotPassword}
-          </Link>
+          <LocaleLink to="/forgot-password" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
+            {t.forgotPassword}
+          </LocaleLink>
         </div>
         <button type="submit" className="btn-primary w-full justify-center" disabled={busy || succeeded}>
-          {busy ? SIGN_IN_PAGE.busy : SIGN_IN_PAGE.submit}
+          {busy ? t.busy : t.submit}
         </button>
       </Form>
       <SocialButtons
-        heading={SIGN_IN_PAGE.orContinueWith}
+        heading={t.orContinueWith}
         mode="sign-in"
         redirectTo={loaderData.redirectTo}
       />
       <p className="mt-6 text-center text-sm text-slate-700">
-        {SIGN_IN_PAGE.noAccount}{" "}
-        <Link to="/get-started" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
-          {SIGN_IN_PAGE.signUp}
-        </Link>
+        {t.noAccount}{" "}
+        <LocaleLink to="/get-started" className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
+          {t.signUp}
+        </LocaleLink>
       </p>
     </AuthCard>
   );
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={SIGN_IN_PAGE.title} />;
+  return <AuthErrorBoundary title={SIGN_IN_PAGE.title} titleHi={SIGN_IN_PAGE_HI.title} />;
 }

@@ -15,9 +15,14 @@ import { sessionTokenOf } from "../../server/http/cookies";
 import { resendVerification, updateProfile } from "../../server/services/auth/accounts";
 import { changePassword } from "../../server/services/auth/password-change";
 import type { Route } from "./+types/templates";
+import { localeOfPath, localePath } from "@shared/i18n";
+import { INDUSTRY_LABELS_HI, INDUSTRY_TEMPLATES_HI, SIGN_UP_PAGE_HI, TEMPLATES_PAGE_HI } from "@shared/content/hi/auth";
+import { requestLocale, useLocale, useText } from "~/lib/locale";
+import type { Industry } from "@shared/content/site";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: TEMPLATES_PAGE.metaTitle, description: TEMPLATES_PAGE.metaDescription, path: "/templates", matches, noindex: true });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? TEMPLATES_PAGE_HI : TEMPLATES_PAGE;
+  return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/templates", matches, noindex: true });
 }
 
 export function headers() {
@@ -36,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "resend") {
     try {
-      await resendVerification(deps, user._id, context.clientIp);
+      // The new link's e-mail is in the language of the page it was asked from.
+      await resendVerification(deps, user._id, context.clientIp, requestLocale(request));
       return { intent: "resend", banner: { tone: "success", message: AUTH_MESSAGES.verificationSent } as Banner, errors: {} as FieldErrors, user };
     } catch (error) {
       const failure = failureBanner(deps, error, () => AUTH_MESSAGES.unexpected, context.requestId);
@@ -78,6 +84,10 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
     if (password.data?.banner?.tone === "success") passwordFormRef.current?.reset();
   }, [password.state, password.data]);
   const formRef = useRef<HTMLFormElement>(null);
+  const locale = useLocale();
+  const t = useText(TEMPLATES_PAGE, TEMPLATES_PAGE_HI);
+  const kits = locale === "hi" ? INDUSTRY_TEMPLATES_HI : INDUSTRY_TEMPLATES;
+  const industryName = (industry: Industry) => (locale === "hi" ? INDUSTRY_LABELS_HI[industry] : industry);
   const [user, setUser] = useState(loaderData.user);
   const [profileBanner, setProfileBanner] = useState<Banner | null>(null);
   const [profileErrors, setProfileErrors] = useState<FieldErrors>({});
@@ -141,24 +151,24 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">{TEMPLATES_PAGE.greeting(firstName)}</h1>
-          <p className="mt-2 max-w-2xl text-slate-700">{TEMPLATES_PAGE.intro}</p>
+          <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">{t.greeting(firstName)}</h1>
+          <p className="mt-2 max-w-2xl text-slate-700">{t.intro}</p>
         </div>
         {/* The header's Sign Out takes over once the page runs (one button, not two); without JavaScript this is the way out. */}
-        <Form method="post" action="/sign-out" onSubmit={() => setSessionUser(null)} className="js-hidden">
+        <Form method="post" action={localePath("/sign-out", locale)} onSubmit={() => setSessionUser(null)} className="js-hidden">
           <button type="submit" className="btn-ghost">
-            {TEMPLATES_PAGE.signOut}
+            {t.signOut}
           </button>
         </Form>
       </div>
 
       {!user.emailVerified && (
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-          <p className="text-sm font-medium">{TEMPLATES_PAGE.verifyBanner}</p>
+          <p className="text-sm font-medium">{t.verifyBanner}</p>
           <resend.Form method="post">
             <input type="hidden" name="intent" value="resend" />
             <button type="submit" className="btn-ghost bg-white" disabled={resend.state !== "idle"}>
-              {resend.state !== "idle" ? TEMPLATES_PAGE.resendBusy : TEMPLATES_PAGE.resend}
+              {resend.state !== "idle" ? t.resendBusy : t.resend}
             </button>
           </resend.Form>
         </div>
@@ -172,38 +182,38 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           {industries.map((industry, index) => (
             <section key={industry} aria-labelledby={`kit-${index}`} className="mb-10">
               <h2 id={`kit-${index}`} className="text-xl font-bold text-slate-900">
-                {industry}
+                {industryName(industry)}
                 {index === 0 && industry === user.industry && (
                   <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 align-middle text-xs font-semibold text-emerald-900">
-                    {TEMPLATES_PAGE.yourIndustry}
+                    {t.yourIndustry}
                   </span>
                 )}
               </h2>
-              {index === 1 && <p className="sr-only">{TEMPLATES_PAGE.otherIndustries}</p>}
+              {index === 1 && <p className="sr-only">{t.otherIndustries}</p>}
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {INDUSTRY_TEMPLATES[industry].map((template) => (
+                {kits[industry].map((template) => (
                   <li key={template.title} className="flex flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
                     <h3 className="font-semibold text-slate-900">{template.title}</h3>
                     <p className="mt-1 text-sm text-slate-700">{template.description}</p>
                     {site && (
                       <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-3 text-sm font-semibold" data-testid="kit-next-step">
                         <a
-                          href={whatsappLink(site.whatsappNumber, TEMPLATES_PAGE.kitMessage(industry, template.title))}
+                          href={whatsappLink(site.whatsappNumber, t.kitMessage(industryName(industry), template.title))}
                           target="_blank"
                           rel="noopener noreferrer"
-                          aria-label={`${TEMPLATES_PAGE.kitChatLabel(template.title)} ${TEMPLATES_PAGE.newTab}`}
+                          aria-label={`${t.kitChatLabel(template.title)} ${t.newTab}`}
                           className="inline-flex min-h-11 items-center text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
                         >
-                          {TEMPLATES_PAGE.kitChat}
+                          {t.kitChat}
                         </a>
                         <a
                           href={site.bookingUrl}
                           target="_blank"
                           rel="noopener"
-                          aria-label={`${TEMPLATES_PAGE.kitDemoLabel(template.title)} ${TEMPLATES_PAGE.newTab}`}
+                          aria-label={`${t.kitDemoLabel(template.title)} ${t.newTab}`}
                           className="inline-flex min-h-11 items-center text-slate-800 underline underline-offset-4 hover:text-slate-950"
                         >
-                          {TEMPLATES_PAGE.kitDemo}
+                          {t.kitDemo}
                         </a>
                       </p>
                     )}
@@ -216,28 +226,28 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
 
         <aside aria-labelledby="profile-heading" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
           <h2 id="profile-heading" className="text-xl font-bold text-slate-900">
-            {TEMPLATES_PAGE.profileHeading}
+            {t.profileHeading}
           </h2>
           <p className="mt-2 text-sm text-slate-700">
-            {TEMPLATES_PAGE.email}: <span className="[overflow-wrap:anywhere]">{user.email}</span>
+            {t.email}: <span className="[overflow-wrap:anywhere]">{user.email}</span>
             {/* Never broken inside a word ("verifie d"): it moves to the next line whole. */}
-            {user.emailVerified && <span className="ml-2 inline-block whitespace-nowrap font-semibold text-emerald-800">({TEMPLATES_PAGE.verified})</span>}
+            {user.emailVerified && <span className="ml-2 inline-block whitespace-nowrap font-semibold text-emerald-800">({t.verified})</span>}
           </p>
           <div className="mt-4">
             <StatusBanner tone={profileBanner?.tone} message={profileBanner?.message} />
           </div>
           <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} onFocus={() => authChecks.prefetch()} className="space-y-4">
             <input type="hidden" name="intent" value="profile" />
-            <TextField label={TEMPLATES_PAGE.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
-            <TextField label={TEMPLATES_PAGE.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />
-            <SelectField label={TEMPLATES_PAGE.industry} name="industry" options={INDUSTRIES} required defaultValue={user.industry} key={`i-${user.industry}`} error={profileErrors.industry} />
+            <TextField label={t.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
+            <TextField label={t.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />
+            <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? INDUSTRY_LABELS_HI : undefined} required defaultValue={user.industry} key={`i-${user.industry}`} error={profileErrors.industry} />
             <button type="submit" className="btn-primary w-full justify-center" disabled={saving}>
-              {saving ? TEMPLATES_PAGE.saving : TEMPLATES_PAGE.save}
+              {saving ? t.saving : t.save}
             </button>
           </Form>
 
           <h2 id="password-heading" className="mt-8 text-xl font-bold text-slate-900">
-            {TEMPLATES_PAGE.passwordHeading}
+            {t.passwordHeading}
           </h2>
           <div className="mt-4">
             <StatusBanner tone={passwordResult?.banner?.tone} message={passwordResult?.banner?.message} />
@@ -245,7 +255,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           <password.Form method="post" ref={passwordFormRef} noValidate={hydrated} aria-labelledby="password-heading" className="mt-2 space-y-4">
             <input type="hidden" name="intent" value="password" />
             <PasswordField
-              label={TEMPLATES_PAGE.currentPassword}
+              label={t.currentPassword}
               name="currentPassword"
               autoComplete="current-password"
               required
@@ -253,17 +263,17 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
               error={passwordResult?.errors.currentPassword}
             />
             <PasswordField
-              label={TEMPLATES_PAGE.newPassword}
+              label={t.newPassword}
               name="newPassword"
               autoComplete="new-password"
               required
               minLength={8}
               maxLength={128}
-              hint={SIGN_UP_PAGE.passwordHint}
+              hint={(locale === "hi" ? SIGN_UP_PAGE_HI : SIGN_UP_PAGE).passwordHint}
               error={passwordResult?.errors.newPassword}
             />
             <button type="submit" className="btn-primary w-full justify-center" disabled={password.state !== "idle"}>
-              {password.state !== "idle" ? TEMPLATES_PAGE.changingPassword : TEMPLATES_PAGE.changePassword}
+              {password.state !== "idle" ? t.changingPassword : t.changePassword}
             </button>
           </password.Form>
         </aside>

@@ -1,4 +1,7 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
+import { localeOfPath } from "@shared/i18n";
+import { VERIFY_PAGE_HI } from "@shared/content/hi/auth";
+import { LocaleLink, useText } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, VERIFY_PAGE } from "@shared/content/auth";
@@ -9,8 +12,9 @@ import { tokenIsUsable, verifyEmail } from "../../server/services/auth/accounts"
 import type { Route } from "./+types/verify-email";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: VERIFY_PAGE.metaTitle, description: VERIFY_PAGE.metaDescription, path: "/verify-email", matches, noindex: true });
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = localeOfPath(location.pathname) === "hi" ? VERIFY_PAGE_HI : VERIFY_PAGE;
+  return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/verify-email", matches, noindex: true });
 }
 
 export function headers() {
@@ -41,23 +45,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useText(VERIFY_PAGE, VERIFY_PAGE_HI);
   const busy = navigation.state === "submitting";
   const banner = actionData?.banner ?? (loaderData.usable ? null : ({ tone: "error", message: AUTH_MESSAGES.verifyInvalid } as Banner));
   return (
-    <AuthCard title={VERIFY_PAGE.title} subtitle={loaderData.usable && !actionData ? VERIFY_PAGE.intro : undefined}>
+    <AuthCard title={t.title} subtitle={loaderData.usable && !actionData ? t.intro : undefined}>
       <StatusBanner tone={banner?.tone} message={banner?.message} />
       {loaderData.usable && !actionData ? (
         <Form method="post">
           <input type="hidden" name="token" value={loaderData.token} />
           <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
-            {busy ? VERIFY_PAGE.busy : VERIFY_PAGE.submit}
+            {busy ? t.busy : t.submit}
           </button>
         </Form>
       ) : (
         <div className="flex justify-center">
-          <Link to={actionData?.signedIn ? "/templates" : "/sign-in"} className="btn-primary">
-            {actionData?.signedIn ? VERIFY_PAGE.continue : VERIFY_PAGE.signIn}
-          </Link>
+          <LocaleLink to={actionData?.signedIn ? "/templates" : "/sign-in"} className="btn-primary">
+            {actionData?.signedIn ? t.continue : t.signIn}
+          </LocaleLink>
         </div>
       )}
     </AuthCard>
@@ -65,5 +70,5 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={VERIFY_PAGE.title} />;
+  return <AuthErrorBoundary title={VERIFY_PAGE.title} titleHi={VERIFY_PAGE_HI.title} />;
 }

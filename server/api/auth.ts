@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { type Locale, localeOfPath, localePath } from "../../shared/i18n";
 import { AUTH_MESSAGES } from "../../shared/content/auth";
 import {
   ChangePasswordSchema,
@@ -210,24 +211,35 @@ export function createAuthRouter(): Hono<AppEnv> {
       for (const cookie of sessionCookies(deps.config, result.signedIn.session.token, result.signedIn.session.expiresInSeconds)) {
         c.header("Set-Cookie", cookie, { append: true });
       }
-      // A flow that asked for no page (it carries the /templates default): staff land in the studio.
-      const landing = result.redirectTo === "/templates" ? await landingAfterSignIn(deps, result.signedIn.user._id, null) : result.redirectTo;
-      return c.redirect(outcomeUrl(mode, provider, "success", landing), 302);
+      // A flow that asked for no page (it carries the /templates default, or /hi/templates from a Hindi page): staff
+      // land in the studio, everyone else on the templates page of the language the flow began in.
+      const locale = localeOfPath(result.redirectTo);
+      const landing =
+        result.redirectTo === localePath("/templates", locale) ? inLanguage(await landingAfterSignIn(deps, result.signedIn.user._id, null), locale) : result.redirectTo;
+      return c.redirect(outcomeUrl(mode, provider, "success", landing, locale), 302);
     } catch (error) {
       if (!(error instanceof SocialAuthError)) throw error;
       deps.log.warn({ event: "auth.sign-in.failed", method: provider, reason: error.reason, err: { message: error.message } }, "social sign-in refused");
-      return c.redirect(outcomeUrl(mode, provider, "failed", flow.redirect_to), 302);
+      return c.redirect(outcomeUrl(mode, provider, "failed", flow.redirect_to, localeOfPath(flow.redirect_to)), 302);
     }
   });
 
   return auth;
 }
 
-/** The page that shows how a social sign-in went (its banner reads `social` and `status`). */
-function outcomeUrl(mode: "sign-in" | "sign-up", provider: string, status: string, redirectTo: string): string {
+/**
+ * The page that shows how a social sign-in went (its banner reads `social` and `status`), in the language the flow
+ * began in (a Hindi page asks to come back to a /hi page: issue 33).
+ */
+function outcomeUrl(mode: "sign-in" | "sign-up", provider: string, status: string, redirectTo: string, locale: Locale = "en"): string {
   const params = new URLSearchParams({ social: provider, status });
-  if (redirectTo !== "/templates") params.set("redirectTo", redirectTo);
-  return `/${mode === "sign-up" ? "get-started" : "sign-in"}?${params}`;
+  if (redirectTo !== localePath("/templates", locale)) params.set("redirectTo", redirectTo);
+  return `${localePath(`/${mode === "sign-up" ? "get-started" : "sign-in"}`, locale)}?${params}`;
+}
+
+/** A landing page in the flow's language; the studio (English only) as it is. */
+function inLanguage(path: string, locale: Locale): string {
+  return /^\/studio(?:[/?#]|$)/.test(path) ? path : localePath(path, locale);
 }
 
 async function requireUser(c: Context<AppEnv>): Promise<PublicUser> {

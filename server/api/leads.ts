@@ -5,6 +5,7 @@ import { readJsonBody } from "../http/errors";
 import { invalid } from "../services/errors";
 import { submitLead } from "../services/leads/intake";
 import { recordGoal } from "../http/page-views";
+import { LOCALES, isLocale } from "../../shared/i18n";
 
 /**
  * POST /api/leads: the Contact form's JSON door. The answer is the same for a
@@ -17,7 +18,10 @@ export function createLeadsRouter(): Hono<AppEnv> {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw invalid("The request body must be a JSON object.");
     }
-    if (!(await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp") })).spam) recordGoal(c.get("deps"), "lead", c.req.raw, c.get("clientIp"));
+    // The language of the page the form is on (issue 33): kept with the lead; English when absent.
+    const { locale } = body as { locale?: unknown };
+    if (locale !== undefined && !isLocale(locale)) throw invalid(`locale must be one of: ${LOCALES.join(", ")}.`, "locale");
+    if (!(await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp"), locale })).spam) recordGoal(c.get("deps"), "lead", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, title: CONTACT_FORM.successTitle, message: CONTACT_FORM.successMessage }, 201);
   });
   return router;

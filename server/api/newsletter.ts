@@ -6,9 +6,14 @@ import { readJson } from "../http/errors";
 import { invalid } from "../services/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter/subscribe";
 import { recordGoal } from "../http/page-views";
+import { LOCALES } from "../../shared/i18n";
 
 // The form used (footer, blogs…): kept as a label when it is a known one, ignored otherwise (decision 0030).
-const SubscribeBody = SubscribeSchema.extend({ source: z.string().max(40).optional() });
+// `locale`: the language of the page the form is on (issue 33); the confirmation e-mail is in it. English when absent.
+const SubscribeBody = SubscribeSchema.extend({
+  source: z.string().max(40).optional(),
+  locale: z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(", ")}.` }).optional(),
+});
 
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });
 
@@ -17,8 +22,8 @@ export function newsletterRouter(): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
 
   r.post("/subscribe", async (c) => {
-    const { email, source } = await readJson(c, SubscribeBody);
-    const result = await subscribe(c.get("deps"), email, c.get("clientIp"), source);
+    const { email, source, locale } = await readJson(c, SubscribeBody);
+    const result = await subscribe(c.get("deps"), email, c.get("clientIp"), source, locale);
     recordGoal(c.get("deps"), "newsletter", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, message: result.message });
   });

@@ -120,6 +120,8 @@ export interface BlogNewsletterTables {
     consent_at: number | null;
     /** An opt-in e-mail still to be made (imports): the opt-in worker claims it. */
     optin_due_at: number | null;
+    /** Migration 0024: the language of the form they subscribed with ('en' | 'hi'); their e-mails' frame is in it. */
+    locale: Generated<string>;
   };
   /** A subscriber's labels (migration 0019). */
   subscriber_labels: {
@@ -156,6 +158,8 @@ export interface AccountTables {
     access: Generated<string>;
     /** When the owner disabled the account (migration 0012); null when it may sign in. */
     disabled_at: Generated<number | null>;
+    /** Migration 0024: the language of the page the account was made on ('en' | 'hi'); its e-mails are in it. */
+    locale: Generated<string>;
   };
   /** Sign-in sessions; the token itself is never stored, only its SHA-256. */
   sessions: {
@@ -234,6 +238,8 @@ export interface LeadTables {
     stage_note: string | null;
     stage_at: number | null;
     stage_by: string | null;
+    /** Migration 0024: the language of the contact page the lead was sent from ('en' | 'hi'). */
+    locale: Generated<string>;
   };
 }
 

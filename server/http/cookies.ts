@@ -108,6 +108,8 @@ export const visitorCookie = declareCookie({
  * nor shows it again.
  */
 export const contactSentCookie = declareCookie({ name: "wp_contact_sent", path: "/contact", httpOnly: true, maxAge: 120, value: /^1$/ });
+/** The same flash for the Hindi contact page (issue 33): a cookie's path is the page's own address. */
+export const contactSentCookieHi = declareCookie({ name: "wp_contact_sent", path: "/hi/contact", httpOnly: true, maxAge: 120, value: /^1$/ });
 
 export function newVisitorId(): string {
   return randomBytes(24).toString("base64url");

@@ -76,6 +76,8 @@ export const NEWSLETTER_EMAIL = {
 export const LEAD_NOTIFY_EMAIL = {
   subject: (name: string) => `New lead from the website: ${name}`,
   intro: "Someone sent the contact form on the website.",
+  /** Added for a lead sent from the Hindi contact page (issue 33): the owner knows which language to answer in. */
+  fromHindiPage: "Sent from the Hindi contact page (/hi/contact): they may prefer an answer in Hindi.",
   open: "Open the lead in the studio",
   fields: { name: "Name", email: "E-mail", phone: "Phone", source: "Came from", message: "Message", received: "Received" },
 } as const;

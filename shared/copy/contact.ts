@@ -9,8 +9,18 @@ import {
   WHATSAPP_WIDGET,
   type ContactTarget,
 } from "../content/contact";
+import {
+  CONTACT_CARDS_HEADING_HI,
+  CONTACT_CARDS_HI,
+  CONTACT_HERO_HI,
+  CONTACT_META_HI,
+  SUPPORT_CHANNELS_HI,
+  SUPPORT_SLIDER_HI,
+  SUPPORT_STATS_HI,
+  WHATSAPP_WIDGET_HI,
+} from "../content/hi/contact";
 import { group, list, text } from "./build";
-import { defineCopyDoc } from "./fields";
+import { type CopyLocale, defineCopyDoc } from "./fields";
 
 /**
  * The Contact page's copy (issue 28, decision 0027): the introduction, the contact cards, the support channels'
@@ -80,46 +90,75 @@ export const CONTACT_DOC = defineCopyDoc({
       send: text("Send button", 40),
     }),
   },
-  defaults: () => ({
-    seo: { title: CONTACT_META.title, description: CONTACT_META.description },
-    hero: { eyebrow: CONTACT_HERO.eyebrow, title: CONTACT_HERO.title, lead: CONTACT_HERO.lead },
+  defaults: (locale) => contactDefaults(locale),
+});
+
+export type ContactCopy = ReturnType<typeof CONTACT_DOC.defaults>;
+
+/** The shipped words of each language: the English constants, or their Hindi (shared/content/hi/contact.ts). */
+const SOURCES = {
+  en: {
+    meta: CONTACT_META,
+    hero: CONTACT_HERO,
+    cardsHeading: CONTACT_CARDS_HEADING,
+    cards: CONTACT_CARDS,
+    slider: SUPPORT_SLIDER,
+    stats: SUPPORT_STATS,
+    channels: SUPPORT_CHANNELS,
+    widget: WHATSAPP_WIDGET,
+  },
+  hi: {
+    meta: CONTACT_META_HI,
+    hero: CONTACT_HERO_HI,
+    cardsHeading: CONTACT_CARDS_HEADING_HI,
+    cards: CONTACT_CARDS_HI,
+    slider: SUPPORT_SLIDER_HI,
+    stats: SUPPORT_STATS_HI,
+    channels: SUPPORT_CHANNELS_HI,
+    widget: WHATSAPP_WIDGET_HI,
+  },
+} as const;
+
+function contactDefaults(locale: CopyLocale) {
+  const { meta, hero, cardsHeading, cards, slider, stats, channels, widget } = SOURCES[locale];
+  return {
+    seo: { title: meta.title as string, description: meta.description as string },
+    hero: { eyebrow: hero.eyebrow as string, title: hero.title as string, lead: hero.lead as string },
     cards: {
-      heading: CONTACT_CARDS_HEADING,
-      items: CONTACT_CARDS.map((c) => ({
+      heading: cardsHeading as string,
+      items: cards.map((c) => ({
         reach: reachOf(c.target),
-        title: c.title,
-        description: c.description,
-        action: c.action,
+        title: c.title as string,
+        description: c.description as string,
+        action: c.action as string,
         message: c.target.kind === "whatsapp" ? c.target.text : "",
-        detail: c.detail ?? "",
+        detail: (c.detail ?? "") as string,
       })),
     },
     support: {
-      heading: SUPPORT_SLIDER.heading,
-      intro: SUPPORT_SLIDER.intro,
-      stats: SUPPORT_STATS.map((s) => ({ ...s })),
-      channels: SUPPORT_CHANNELS.map((c) => ({
+      heading: slider.heading as string,
+      intro: slider.intro as string,
+      stats: stats.map((s) => ({ value: s.value as string, label: s.label as string })),
+      channels: channels.map((c) => ({
         reach: reachOf(c.contact),
-        title: c.title,
-        description: c.description,
-        availability: c.availability,
-        responseTime: c.responseTime,
+        title: c.title as string,
+        description: c.description as string,
+        availability: c.availability as string,
+        responseTime: c.responseTime as string,
         message: c.contact.kind === "whatsapp" ? c.contact.text : "",
         linkLabel: c.contact.kind === "page" ? c.contact.label : "",
       })),
     },
     whatsapp: {
-      heading: WHATSAPP_WIDGET.heading,
-      status: WHATSAPP_WIDGET.status,
-      greeting: WHATSAPP_WIDGET.greeting,
-      quickReplies: WHATSAPP_WIDGET.quickReplies.map((r) => ({ ...r })),
-      defaultText: WHATSAPP_WIDGET.defaultText,
-      send: WHATSAPP_WIDGET.send,
+      heading: widget.heading as string,
+      status: widget.status as string,
+      greeting: widget.greeting as string,
+      quickReplies: widget.quickReplies.map((r) => ({ label: r.label as string, text: r.text as string })),
+      defaultText: widget.defaultText as string,
+      send: widget.send as string,
     },
-  }),
-});
-
-export type ContactCopy = ReturnType<typeof CONTACT_DOC.defaults>;
+  };
+}
 
 function reachOf(target: ContactTarget): string {
   return target.kind === "page" ? `page:${target.to}` : target.kind;

@@ -1,5 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { SIGN_IN_PAGE } from "@shared/content/auth";
+import { SIGN_IN_PAGE_HI } from "@shared/content/hi/auth";
+import { useMessage } from "~/lib/form-messages";
+import { useText } from "~/lib/locale";
 
 const inputClass =
   "mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700";
@@ -11,7 +14,9 @@ type BaseProps = {
   hint?: string;
 };
 
+/** The hint and the error under a field; a check's or the server's English message is shown in the page's language. */
 function Described({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  const say = useMessage();
   return (
     <>
       {hint && (
@@ -21,7 +26,7 @@ function Described({ id, error, hint }: { id: string; error?: string; hint?: str
       )}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-rose-700">
-          {error}
+          {say(error)}
         </p>
       )}
     </>
@@ -69,6 +74,7 @@ export function PasswordField({
 }: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const t = useText(SIGN_IN_PAGE, SIGN_IN_PAGE_HI);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
@@ -88,7 +94,7 @@ export function PasswordField({
           type="button"
           className="absolute inset-y-0 right-0 mt-1 flex min-w-11 items-center justify-center rounded-r-md px-3 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
           aria-pressed={visible}
-          aria-label={visible ? SIGN_IN_PAGE.hidePassword : SIGN_IN_PAGE.showPassword}
+          aria-label={visible ? t.hidePassword : t.showPassword}
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
@@ -110,9 +116,15 @@ export function SelectField({
   error,
   hint,
   options,
+  optionLabels,
   placeholder,
   ...select
-}: BaseProps & { options: readonly string[]; placeholder?: string } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
+}: BaseProps & {
+  options: readonly string[];
+  /** What each option shows when it is not its value (the Hindi of an industry); the value is what is sent. */
+  optionLabels?: Readonly<Record<string, string>>;
+  placeholder?: string;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
   const id = useId();
   return (
     <div>
@@ -130,7 +142,7 @@ export function SelectField({
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionLabels?.[o] ?? o}
           </option>
         ))}
       </select>

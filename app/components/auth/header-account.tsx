@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
 import { HEADER_ACCOUNT } from "@shared/content/header-account";
+import { HEADER_ACCOUNT_HI } from "@shared/content/hi/header-account";
+import { LocaleLink, useLocalePath, useText } from "~/lib/locale";
 import { setSessionUser, useSessionUser } from "~/lib/session-user";
 
 /**
@@ -17,12 +19,14 @@ export function HeaderAccount({
   onNavigate?: () => void;
 }) {
   const user = useSessionUser();
+  const t = useText(HEADER_ACCOUNT, HEADER_ACCOUNT_HI);
+  const inLanguage = useLocalePath();
   const center = mobile ? " justify-center" : "";
   if (!user) {
     return (
-      <Link to="/sign-in" className={`btn-ghost${center}`} onClick={onNavigate}>
+      <LocaleLink to="/sign-in" className={`btn-ghost${center}`} onClick={onNavigate}>
         {signInLabel}
-      </Link>
+      </LocaleLink>
     );
   }
   return (
@@ -30,33 +34,33 @@ export function HeaderAccount({
       {user.studio ? (
         // A full page load: the studio has its own frame and stylesheet (reloadDocument).
         <Link to="/studio" reloadDocument className={`btn-ghost${center}`} onClick={onNavigate}>
-          {HEADER_ACCOUNT.studio}
+          {t.studio}
         </Link>
       ) : null}
-      <Link
+      <LocaleLink
         to="/templates"
         className={`inline-flex min-h-11 max-w-48 items-center gap-2 rounded-md px-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50${center}`}
-        title={HEADER_ACCOUNT.signedInAs(user.name)}
+        title={t.signedInAs(user.name)}
         onClick={onNavigate}
       >
         <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-xs font-bold text-white">
           {user.name.trim().charAt(0).toUpperCase() || "?"}
         </span>
-        <span className="sr-only">{HEADER_ACCOUNT.signedInAs("")}</span>
+        <span className="sr-only">{t.signedInAs("")}</span>
         <span className="truncate">
           {user.name}
         </span>
-      </Link>
+      </LocaleLink>
       <Form
         method="post"
-        action="/sign-out"
+        action={inLanguage("/sign-out")}
         onSubmit={() => {
           setSessionUser(null);
           onNavigate?.();
         }}
       >
         <button type="submit" className={`btn-ghost w-full${center}`}>
-          {HEADER_ACCOUNT.signOut}
+          {t.signOut}
         </button>
       </Form>
     </div>

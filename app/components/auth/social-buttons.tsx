@@ -1,5 +1,7 @@
 import { PROVIDERS, type ProviderId } from "@shared/content/auth";
 import { useSite } from "~/lib/site-context";
+import { useLocale } from "~/lib/locale";
+import { localePath } from "@shared/i18n";
 
 function Logo({ provider }: { provider: ProviderId }) {
   if (provider === "google") {
@@ -30,6 +32,7 @@ function Logo({ provider }: { provider: ProviderId }) {
  */
 export function SocialButtons({ heading, mode, redirectTo }: { heading: string; mode: "sign-in" | "sign-up"; redirectTo: string }) {
   const site = useSite();
+  const locale = useLocale();
   const providers = (Object.keys(PROVIDERS) as ProviderId[]).filter((provider) => site?.auth[provider] ?? false);
   if (providers.length === 0) return null;
   return (
@@ -43,7 +46,9 @@ export function SocialButtons({ heading, mode, redirectTo }: { heading: string; 
         {providers.map((provider) => {
           const label = PROVIDERS[provider];
           const params = new URLSearchParams({ mode });
-          if (redirectTo !== "/templates") params.set("redirectTo", redirectTo);
+          // A Hindi page always names its page to come back to (a /hi one): the flow then ends on the Hindi pages.
+          if (locale !== "en") params.set("redirectTo", localePath(redirectTo, locale));
+          else if (redirectTo !== "/templates") params.set("redirectTo", redirectTo);
           return (
             <li key={provider}>
               <a href={`/api/auth/${provider}/start?${params}`} className="btn-ghost w-full justify-center" data-provider={provider}>

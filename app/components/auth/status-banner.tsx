@@ -1,8 +1,12 @@
+import { useMessage } from "~/lib/form-messages";
+
 /**
  * The spec's red (error) and green (success) banner. The live region is always
  * in the page so screen readers announce a message when it appears.
  */
 export function StatusBanner({ tone, message, detail }: { tone?: "success" | "error"; message?: string; detail?: string }) {
+  // The server's and the checks' messages are English; a Hindi page shows their Hindi.
+  const say = useMessage();
   return (
     <div aria-live="polite" aria-atomic="true" role="status">
       {message && (
@@ -12,8 +16,8 @@ export function StatusBanner({ tone, message, detail }: { tone?: "success" | "er
           }`}
           data-tone={tone}
         >
-          <p className="font-semibold">{message}</p>
-          {detail && <p className="mt-1">{detail}</p>}
+          <p className="font-semibold">{say(message)}</p>
+          {detail && <p className="mt-1">{say(detail)}</p>}
         </div>
       )}
     </div>

@@ -1,5 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { BLOG_NEWSLETTER } from "@shared/content";
+import { BLOG_NEWSLETTER_HI } from "@shared/content/hi/newsletter";
+import { useMessage } from "~/lib/form-messages";
+import { useLocale, useText } from "~/lib/locale";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
 
@@ -17,6 +20,11 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   useAdoptTyped(inputRef, setEmail);
+  const locale = useLocale();
+  const t = useText(BLOG_NEWSLETTER, BLOG_NEWSLETTER_HI);
+  // The server's messages are English (also the one the page's action hands back without JavaScript): shown in the
+  // page's language, the tone read from the English text.
+  const say = useMessage();
   const success = message?.includes("Successfully") ?? false;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -29,7 +37,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
     setBusy(true);
     setMessage(null);
     try {
-      const outcome = await subscribeToNewsletter(email, "blogs");
+      const outcome = await subscribeToNewsletter(email, "blogs", locale);
       if (outcome.kind === "ok") {
         setEmail("");
         setMessage(outcome.message ?? BLOG_NEWSLETTER.failed);
@@ -44,14 +52,14 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-2xl bg-emerald-900 px-6 py-10 text-white sm:px-10">
       <h2 id={`${id}-heading`} className="text-2xl font-bold">
-        {BLOG_NEWSLETTER.heading}
+        {t.heading}
       </h2>
-      <p className="mt-2 max-w-2xl text-emerald-50">{BLOG_NEWSLETTER.text}</p>
+      <p className="mt-2 max-w-2xl text-emerald-50">{t.text}</p>
       <form method="post" action={action} noValidate onSubmit={onSubmit} className="mt-6 flex max-w-xl flex-col gap-3 sm:flex-row">
         <input type="hidden" name="intent" value="subscribe" />
         <input type="hidden" name="source" value="blogs" />
         <label htmlFor={`${id}-email`} className="sr-only">
-          {BLOG_NEWSLETTER.label}
+          {t.label}
         </label>
         <input
           ref={inputRef}
@@ -63,19 +71,19 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
           value={email}
           disabled={busy}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder={BLOG_NEWSLETTER.placeholder}
+          placeholder={t.placeholder}
           aria-invalid={message && !success ? true : undefined}
           aria-describedby={`${id}-message`}
           className="h-11 w-full min-w-0 shrink-0 rounded-md border border-emerald-600 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600 sm:h-12 sm:flex-1"
         />
         <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-5 font-semibold text-emerald-900 hover:bg-emerald-50 disabled:opacity-80">
-          {busy ? BLOG_NEWSLETTER.busy : BLOG_NEWSLETTER.button}
+          {busy ? t.busy : t.button}
         </button>
       </form>
       <div id={`${id}-message`} role="status" aria-live="polite" className="mt-3 min-h-6">
         {message && (
           <p className={success ? "font-semibold text-emerald-200" : "font-semibold text-rose-200"} data-tone={success ? "success" : "error"}>
-            {message}
+            {say(message)}
           </p>
         )}
       </div>

@@ -1,5 +1,6 @@
-import { Link } from "react-router";
 import { NEWSLETTER } from "@shared/content";
+import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
+import { LocaleLink, useText } from "~/lib/locale";
 
 /** The result panel of the newsletter pages (confirm, unsubscribe, subscribe without JavaScript). */
 export function NewsletterResult({
@@ -13,6 +14,7 @@ export function NewsletterResult({
   tone: "success" | "error" | "neutral";
   children?: React.ReactNode;
 }) {
+  const t = useText(NEWSLETTER, NEWSLETTER_HI);
   const color = tone === "success" ? "text-emerald-800" : tone === "error" ? "text-rose-700" : "text-slate-900";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
@@ -20,12 +22,12 @@ export function NewsletterResult({
       <p className="mt-3 text-lg text-slate-700">{text}</p>
       {children}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/blogs" className="btn-primary">
-          {NEWSLETTER.backToBlog}
-        </Link>
-        <Link to="/" className="btn-ghost">
-          {NEWSLETTER.home}
-        </Link>
+        <LocaleLink to="/blogs" className="btn-primary">
+          {t.backToBlog}
+        </LocaleLink>
+        <LocaleLink to="/" className="btn-ghost">
+          {t.home}
+        </LocaleLink>
       </div>
     </section>
   );

@@ -1,4 +1,6 @@
 import { CONTACT_CARDS, WHATSAPP_WIDGET } from "@shared/content";
+import { WHATSAPP_WIDGET_HI } from "@shared/content/hi/contact";
+import { useText } from "~/lib/locale";
 import type { ContactCopy } from "@shared/copy/contact";
 import { contactCardsOf } from "@shared/copy/contact-view";
 import { usePageCopy } from "~/lib/page-copy";
@@ -13,6 +15,7 @@ const CARD_IDS = CONTACT_CARDS.map((c) => c.id);
 export function ContactCards() {
   const site = useSite();
   const copy = usePageCopy<ContactCopy>();
+  const widget = useText(WHATSAPP_WIDGET, WHATSAPP_WIDGET_HI);
   if (!site) return null;
   const cards = contactCardsOf(copy, CARD_IDS);
   return (
@@ -39,7 +42,7 @@ export function ContactCards() {
                 <span className="mt-3 break-words text-sm font-medium text-slate-900">{card.detail ?? contact.value}</span>
                 <span className="mt-auto pt-4 text-sm font-semibold text-emerald-800 group-hover:underline">
                   {card.action}
-                  {contact.external && <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>}
+                  {contact.external && <span className="sr-only"> {widget.newTab}</span>}
                 </span>
               </a>
             </li>

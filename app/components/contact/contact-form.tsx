@@ -12,6 +12,10 @@ import { leadChecks } from "~/lib/form-checks";
 import type { LeadFormErrors, LeadFormField } from "@shared/schemas/lead";
 import { notify } from "~/lib/toast";
 import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
+import { CONTACT_FORM_HI, LEAD_FIELD_LABELS_HI, LEAD_MESSAGES_HI } from "@shared/content/hi/contact";
+import { useMessage } from "~/lib/form-messages";
+import { useLocale, useText } from "~/lib/locale";
+import { localePath } from "@shared/i18n";
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
 export type ContactActionData = {
@@ -45,6 +49,11 @@ const errorId = (name: string) => `contact-${name}-error`;
  * before "sent" is said.
  */
 export function ContactForm({ actionData, submitted }: { actionData?: ContactActionData; submitted: boolean }) {
+  const locale = useLocale();
+  const t = useText(CONTACT_FORM, CONTACT_FORM_HI);
+  const messages = useText(LEAD_MESSAGES, LEAD_MESSAGES_HI);
+  // The checks' and the server's messages are English; a Hindi page shows their Hindi.
+  const say = useMessage();
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...actionData?.values }));
   const [errors, setErrors] = useState<LeadFormErrors>(actionData?.errors ?? {});
   const [alertText, setAlertText] = useState(
@@ -65,11 +74,11 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
   useEffect(() => {
     if (submitted && !toastShown.current) {
       toastShown.current = true;
-      void notify(CONTACT_FORM.successTitle, { description: CONTACT_FORM.successMessage, variant: "success" });
+      void notify(t.successTitle, { description: t.successMessage, variant: "success" });
     }
     // The flag is removed even when it came without a fresh post (a bookmark, the history).
     if (flagged) void navigate({ search: "" }, { replace: true, preventScrollReset: true });
-  }, [submitted, flagged, navigate]);
+  }, [submitted, flagged, navigate, t]);
 
   function showErrors(next: LeadFormErrors, first: LeadFormField, message: string) {
     setErrors(next);
@@ -99,7 +108,8 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
       const res = await fetch("/api/leads", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(payload),
+        // A Hindi page says so (the lead keeps its language); an English page's request is as it always was.
+        body: JSON.stringify(locale === "en" ? payload : { ...payload, locale }),
       });
       const body = (await res.json().catch(() => null)) as
         | { success?: boolean; message?: string; field?: LeadFormField; errors?: LeadFormErrors }
@@ -107,19 +117,19 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
       if (res.ok && body?.success) {
         setValues(EMPTY);
         form.reset();
-        void notify(CONTACT_FORM.successTitle, { description: CONTACT_FORM.successMessage, variant: "success" });
+        void notify(t.successTitle, { description: t.successMessage, variant: "success" });
         return;
       }
       if (res.status === 400 && body?.field && body.message) {
         showErrors(body.errors ?? { [body.field]: body.message }, body.field, body.message);
         return;
       }
-      const message = res.status === 429 && body?.message ? body.message : LEAD_MESSAGES.failed;
+      const message = res.status === 429 && body?.message ? body.message : messages.failed;
       setFormError(message);
       setAlertText(message);
     } catch {
-      setFormError(LEAD_MESSAGES.network);
-      setAlertText(LEAD_MESSAGES.network);
+      setFormError(messages.network);
+      setAlertText(messages.network);
     } finally {
       setBusy(false);
     }
@@ -134,27 +144,27 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
   return (
     <section aria-labelledby="contact-form-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id="contact-form-heading" className="text-2xl font-bold text-slate-900">
-        {CONTACT_FORM.title}
+        {t.title}
       </h2>
-      <p className="mt-2 text-slate-700">{CONTACT_FORM.intro}</p>
-      <p className="mt-1 text-sm text-slate-700">{CONTACT_FORM.requiredNote}</p>
+      <p className="mt-2 text-slate-700">{t.intro}</p>
+      <p className="mt-1 text-sm text-slate-700">{t.requiredNote}</p>
 
       {submitted && (
         <div role="status" className="mt-4 rounded-lg border border-emerald-700 bg-emerald-50 p-4 text-emerald-900" data-testid="contact-success">
-          <p className="font-semibold">{CONTACT_FORM.successTitle}</p>
-          <p>{CONTACT_FORM.successMessage}</p>
+          <p className="font-semibold">{t.successTitle}</p>
+          <p>{t.successMessage}</p>
         </div>
       )}
 
       {/* The spec's "alert": the first problem, announced as soon as it appears. */}
       <div role="alert" className={formError ? "mt-4 rounded-lg border border-rose-700 bg-rose-50 p-4 text-rose-900" : "sr-only"} data-testid="contact-alert">
-        {alertText}
+        {say(alertText)}
       </div>
 
       <form
         ref={formRef}
         method="post"
-        action="/contact"
+        action={localePath("/contact", locale)}
         noValidate
         onSubmit={onSubmit}
         onFocus={() => leadChecks.prefetch()}
@@ -180,7 +190,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
           return (
             <div key={field.name} className={field.type === "textarea" ? "sm:col-span-2" : undefined}>
               <label htmlFor={common.id} className="text-sm font-semibold text-slate-900">
-                {field.label}
+                {locale === "hi" ? LEAD_FIELD_LABELS_HI[field.name] : field.label}
                 <span aria-hidden="true" className="text-rose-700">
                   {" "}
                   *
@@ -198,7 +208,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
               )}
               {error && (
                 <p id={errorId(field.name)} className="mt-1 text-sm font-medium text-rose-800" data-error-for={field.name}>
-                  {error}
+                  {say(error)}
                 </p>
               )}
             </div>
@@ -208,13 +218,13 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
         <input type="hidden" name="leadSource" value={DEFAULT_LEAD_SOURCE} />
         {/* The honeypot: off screen and out of the tab order; people leave it empty, bots fill it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{CONTACT_FORM.honeypotLabel}</label>
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{t.honeypotLabel}</label>
           <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
 
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary w-full justify-center disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={busy}>
-            {busy ? CONTACT_FORM.sending : CONTACT_FORM.submit}
+            {busy ? t.sending : t.submit}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { SUPPORT_CHANNELS, SUPPORT_SLIDER, TIMINGS, WHATSAPP_WIDGET } from "@shared/content";
+import { SLIDER_ROLES_HI, SUPPORT_SLIDER_HI, WHATSAPP_WIDGET_HI } from "@shared/content/hi/contact";
+import { LocaleLink, useLocale, useText } from "~/lib/locale";
 import type { ContactCopy } from "@shared/copy/contact";
 import { supportChannelsOf } from "@shared/copy/contact-view";
 import { usePageCopy } from "~/lib/page-copy";
@@ -21,6 +22,9 @@ const CHANNEL_IDS = SUPPORT_CHANNELS.map((c) => c.id);
 export function SupportSlider() {
   const site = useSite();
   const copy = usePageCopy<ContactCopy>();
+  const t = useText(SUPPORT_SLIDER, SUPPORT_SLIDER_HI);
+  const widget = useText(WHATSAPP_WIDGET, WHATSAPP_WIDGET_HI);
+  const hindi = useLocale() === "hi";
   const channels = supportChannelsOf(copy, CHANNEL_IDS);
   const COUNT = channels.length;
   const [playing, setPlaying] = useState(true);
@@ -53,8 +57,8 @@ export function SupportSlider() {
 
         <div
           role="region"
-          aria-roledescription="carousel"
-          aria-label={SUPPORT_SLIDER.regionLabel}
+          aria-roledescription={hindi ? SLIDER_ROLES_HI.carousel : "carousel"}
+          aria-label={t.regionLabel}
           data-testid="support-slider"
           data-paused={paused ? "true" : "false"}
           className="mt-8 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
@@ -68,13 +72,13 @@ export function SupportSlider() {
               aria-pressed={!playing}
               onClick={() => setPlaying((p) => !p)}
             >
-              {playing ? SUPPORT_SLIDER.pause : SUPPORT_SLIDER.play}
+              {playing ? t.pause : t.play}
             </button>
             <div className="flex gap-2">
-              <button type="button" className="btn-ghost px-3" aria-label={SUPPORT_SLIDER.previous} onClick={() => setIndex(index - 1)}>
+              <button type="button" className="btn-ghost px-3" aria-label={t.previous} onClick={() => setIndex(index - 1)}>
                 <Chevron direction="left" />
               </button>
-              <button type="button" className="btn-ghost px-3" aria-label={SUPPORT_SLIDER.next} onClick={() => setIndex(index + 1)}>
+              <button type="button" className="btn-ghost px-3" aria-label={t.next} onClick={() => setIndex(index + 1)}>
                 <Chevron direction="right" />
               </button>
             </div>
@@ -88,8 +92,8 @@ export function SupportSlider() {
                 <div
                   key={channel.id}
                   role="group"
-                  aria-roledescription="slide"
-                  aria-label={SUPPORT_SLIDER.slideLabel(i + 1, COUNT)}
+                  aria-roledescription={hindi ? SLIDER_ROLES_HI.slide : "slide"}
+                  aria-label={t.slideLabel(i + 1, COUNT)}
                   hidden={i !== index}
                   data-slide={channel.id}
                   className="rounded-xl bg-gradient-to-br from-emerald-800 to-teal-800 p-6 text-white sm:p-8"
@@ -105,21 +109,21 @@ export function SupportSlider() {
                   </div>
                   <dl className="mt-6 grid gap-4 sm:grid-cols-3">
                     <div>
-                      <dt className="text-sm text-emerald-100">{SUPPORT_SLIDER.availability}</dt>
+                      <dt className="text-sm text-emerald-100">{t.availability}</dt>
                       <dd className="font-semibold">{channel.availability}</dd>
                     </div>
                     <div>
-                      <dt className="text-sm text-emerald-100">{SUPPORT_SLIDER.responseTime}</dt>
+                      <dt className="text-sm text-emerald-100">{t.responseTime}</dt>
                       <dd className="font-semibold">{channel.responseTime}</dd>
                     </div>
                     <div className="min-w-0">
-                      <dt className="text-sm text-emerald-100">{SUPPORT_SLIDER.contact}</dt>
+                      <dt className="text-sm text-emerald-100">{t.contact}</dt>
                       <dd className="break-words font-semibold">
                         {contact &&
                           (channel.contact.kind === "page" ? (
-                            <Link to={contact.href} className="underline underline-offset-4 hover:text-emerald-100">
+                            <LocaleLink to={contact.href} className="underline underline-offset-4 hover:text-emerald-100">
                               {contact.value}
-                            </Link>
+                            </LocaleLink>
                           ) : (
                             <a
                               href={contact.href}
@@ -127,7 +131,7 @@ export function SupportSlider() {
                               {...(contact.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                             >
                               {contact.value}
-                              {contact.external && <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>}
+                              {contact.external && <span className="sr-only"> {widget.newTab}</span>}
                             </a>
                           ))}
                       </dd>
@@ -138,7 +142,7 @@ export function SupportSlider() {
             })}
           </div>
 
-          <div role="group" aria-label={SUPPORT_SLIDER.thumbnailsLabel} className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+          <div role="group" aria-label={t.thumbnailsLabel} className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
             {channels.map((channel, i) => (
               <button
                 key={channel.id}
@@ -161,7 +165,7 @@ export function SupportSlider() {
               <button
                 key={channel.id}
                 type="button"
-                aria-label={SUPPORT_SLIDER.dotLabel(i + 1, channel.title)}
+                aria-label={t.dotLabel(i + 1, channel.title)}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => setIndex(i)}
                 className="inline-flex h-10 w-10 items-center justify-center rounded-full"

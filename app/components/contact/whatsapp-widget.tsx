@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { WHATSAPP_WIDGET, whatsappLink } from "@shared/content";
+import { WHATSAPP_WIDGET_HI } from "@shared/content/hi/contact";
+import { useText } from "~/lib/locale";
 import type { ContactCopy } from "@shared/copy/contact";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
@@ -15,6 +17,7 @@ export function WhatsAppWidget() {
   const [text, setText] = useState("");
   const id = useId();
   const copy = usePageCopy<ContactCopy>().whatsapp;
+  const t = useText(WHATSAPP_WIDGET, WHATSAPP_WIDGET_HI);
   if (!site) return null;
   const message = text.trim() || copy.defaultText;
   return (
@@ -28,7 +31,7 @@ export function WhatsAppWidget() {
             {copy.heading}
           </h2>
           <p className="text-sm text-emerald-50">
-            {WHATSAPP_WIDGET.agentName} · {copy.status}
+            {t.agentName} · {copy.status}
           </p>
         </div>
       </div>
@@ -36,7 +39,7 @@ export function WhatsAppWidget() {
         <p className="max-w-xs rounded-lg rounded-tl-none bg-white px-4 py-3 text-sm text-slate-900 shadow-sm">{copy.greeting}</p>
         <div>
           <p className="text-sm font-semibold text-slate-900" id={`${id}-quick`}>
-            {WHATSAPP_WIDGET.quickRepliesLabel}
+            {t.quickRepliesLabel}
           </p>
           <ul className="mt-2 flex flex-wrap gap-2" aria-labelledby={`${id}-quick`}>
             {copy.quickReplies.map((reply, i) => (
@@ -48,7 +51,7 @@ export function WhatsAppWidget() {
                   className="inline-flex min-h-11 items-center rounded-full bg-white px-4 text-sm font-medium text-emerald-900 shadow-sm ring-1 ring-emerald-700/30 hover:bg-emerald-50"
                 >
                   {reply.label}
-                  <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>
+                  <span className="sr-only"> {t.newTab}</span>
                 </a>
               </li>
             ))}
@@ -56,7 +59,7 @@ export function WhatsAppWidget() {
         </div>
         <div>
           <label htmlFor={`${id}-text`} className="text-sm font-semibold text-slate-900">
-            {WHATSAPP_WIDGET.messageLabel}
+            {t.messageLabel}
           </label>
           <textarea
             id={`${id}-text`}
@@ -64,7 +67,7 @@ export function WhatsAppWidget() {
             maxLength={1000}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder={WHATSAPP_WIDGET.messagePlaceholder}
+            placeholder={t.messagePlaceholder}
             className="mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600"
           />
           <a
@@ -75,7 +78,7 @@ export function WhatsAppWidget() {
             className="mt-3 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-[#1f7a4d] px-4 text-sm font-semibold text-white hover:bg-[#17603c]"
           >
             {copy.send}
-            <span className="sr-only"> {WHATSAPP_WIDGET.newTab}</span>
+            <span className="sr-only"> {t.newTab}</span>
           </a>
         </div>
       </div>

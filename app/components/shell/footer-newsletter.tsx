@@ -1,5 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
+import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
+import { localePath } from "@shared/i18n";
+import { useLocale, useText } from "~/lib/locale";
 import { type FooterMessage, validateFooterEmail } from "~/lib/footer-newsletter";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
@@ -10,11 +13,14 @@ export function FooterNewsletter() {
   const [message, setMessage] = useState<FooterMessage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
+  const locale = useLocale();
+  const t = useText(FOOTER.newsletter, FOOTER_NEWSLETTER_HI);
+  const messages = useText(FOOTER_NEWSLETTER_MESSAGES, FOOTER_NEWSLETTER_MESSAGES_HI);
   useAdoptTyped(inputRef, setEmail);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateFooterEmail(email);
+    const invalid = validateFooterEmail(email, locale);
     if (invalid) {
       setMessage(invalid);
       inputRef.current?.focus();
@@ -23,14 +29,14 @@ export function FooterNewsletter() {
     setBusy(true);
     setMessage(null);
     try {
-      const outcome = await subscribeToNewsletter(email, "footer");
+      const outcome = await subscribeToNewsletter(email, "footer", locale);
       if (outcome.kind === "ok") {
-        const { title, message, confirmation } = FOOTER_NEWSLETTER_MESSAGES.success;
+        const { title, message, confirmation } = messages.success;
         setMessage({ title, message, detail: confirmation, tone: "success" });
         setEmail("");
       } else {
         console.warn("newsletter subscription failed:", outcome.kind, outcome.kind === "refused" ? outcome.message : "");
-        setMessage({ ...FOOTER_NEWSLETTER_MESSAGES.failed, tone: "error" });
+        setMessage({ ...messages.failed, tone: "error" });
       }
     } finally {
       setBusy(false);
@@ -39,12 +45,12 @@ export function FooterNewsletter() {
 
   return (
     <div>
-      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{FOOTER.newsletter.heading}</h2>
-      <p className="mt-4 text-sm text-slate-300">{FOOTER.newsletter.description}</p>
-      <form className="mt-4 flex flex-col gap-2" noValidate onSubmit={onSubmit} method="post" action="/newsletter/subscribe">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{t.heading}</h2>
+      <p className="mt-4 text-sm text-slate-300">{t.description}</p>
+      <form className="mt-4 flex flex-col gap-2" noValidate onSubmit={onSubmit} method="post" action={localePath("/newsletter/subscribe", locale)}>
         <input type="hidden" name="source" value="footer" />
         <label htmlFor={`${id}-email`} className="sr-only">
-          {FOOTER.newsletter.label}
+          {t.label}
         </label>
         <input
           ref={inputRef}
@@ -55,13 +61,13 @@ export function FooterNewsletter() {
           value={email}
           disabled={busy}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder={FOOTER.newsletter.placeholder}
+          placeholder={t.placeholder}
           aria-invalid={message?.tone === "error" ? true : undefined}
           aria-describedby={message ? `${id}-message` : undefined}
           className="h-11 rounded-md border border-slate-600 bg-slate-900 px-3 text-sm text-white placeholder:text-slate-400 focus:border-emerald-400"
         />
         <button type="submit" disabled={busy} className="btn-primary h-11 justify-center disabled:opacity-70">
-          {busy ? FOOTER.newsletter.busyButton : FOOTER.newsletter.button}
+          {busy ? t.busyButton : t.button}
         </button>
         <div id={`${id}-message`} role="status" aria-live="polite" className="min-h-10 text-sm">
           {message && (

@@ -1,5 +1,7 @@
 import type { Selectable } from "kysely";
 import { AUTH_EMAILS, AUTH_MESSAGES, AUTH_RULES } from "../../../shared/content/auth";
+import { AUTH_EMAILS_HI } from "../../../shared/content/hi/auth";
+import { type Locale, isLocale, localePath } from "../../../shared/i18n";
 import type { ProfileUpdate, RegisterInput } from "../../../shared/schemas/auth";
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
@@ -15,7 +17,7 @@ import { forgetSignInTrust, rememberSignIn, signInSource } from "./trust";
 import { securityEvent } from "../security-events";
 
 /** A user as the account code reads and writes it (`disabled_at` is read only by the sign-in checks and the studio). */
-export type UserRow = Omit<Selectable<AccountTables["users"]>, "disabled_at">;
+export type UserRow = Omit<Selectable<AccountTables["users"]>, "disabled_at" | "locale">;
 
 /** The user as the API and the pages see it (the spec's User entity plus the verified state). */
 export type PublicUser = {
@@ -66,11 +68,14 @@ function isUniqueViolation(error: unknown): boolean {
 /** `created`: this sign-in made the account (a first social sign-in), which counts as a sign-up. */
 export type SignedIn = { user: PublicUser; session: NewSession; created?: true };
 
-/** Creates an account (role is always 'user'), signs it in and e-mails a verification link. */
+/**
+ * Creates an account (role is always 'user'), signs it in and e-mails a verification link. `locale`: the language of
+ * the page the account was made on, kept with it; the verification e-mail is in it.
+ */
 export async function registerUser(
   deps: Deps,
   input: RegisterInput,
-  { ip, persistent = true }: { ip: string; persistent?: boolean },
+  { ip, persistent = true, locale = "en" }: { ip: string; persistent?: boolean; locale?: Locale },
 ): Promise<SignedIn> {
   await hitSignUpLimit(deps.db, ip, deps.config.SIGNUP_RATE_LIMIT_PER_HOUR);
   await assertPasswordAllowed(input.password, { email: input.email, name: input.name, company: input.company });
@@ -91,12 +96,12 @@ export async function registerUser(
     last_login_at: now,
   };
   try {
-    await deps.db.kysely.insertInto("users").values(row).execute();
+    await deps.db.kysely.insertInto("users").values({ ...row, locale }).execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, "email");
     throw error;
   }
-  await sendVerificationMail(deps, row);
+  await sendVerificationMail(deps, row, locale);
   const session = await createSession(deps, row.id, { persistent });
   securityEvent(deps, "auth.sign-up", { userId: row.id }, "account created");
   return { user: toPublicUser(row), session };
@@ -222,23 +227,38 @@ export function link(deps: Deps, path: string, token: string): string {
   return `${deps.config.PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`;
 }
 
-async function sendVerificationMail(deps: Deps, row: UserRow): Promise<void> {
+/** The account e-mails of a language (the links in them open that language's pages). */
+function accountMails(locale: Locale) {
+  return locale === "hi" ? AUTH_EMAILS_HI : AUTH_EMAILS;
+}
+
+/** The language an account was made in ('en' for accounts made before it was kept, or anything unexpected). */
+async function accountLocale(deps: Deps, userId: string): Promise<Locale> {
+  const row = await deps.db.kysely.selectFrom("users").select("locale").where("id", "=", userId).executeTakeFirst();
+  return isLocale(row?.locale) ? row.locale : "en";
+}
+
+async function sendVerificationMail(deps: Deps, row: UserRow, locale: Locale): Promise<void> {
   const token = await issueToken(deps, row.id, "verify", AUTH_RULES.verifyTokenHours * 3600_000);
+  const mail = accountMails(locale).verify;
   await enqueueSiteMail(deps, {
     to: row.email,
-    subject: AUTH_EMAILS.verify.subject,
-    content: { blocks: AUTH_EMAILS.verify.blocks(firstNameOf(row.name), link(deps, "/verify-email", token)) },
+    subject: mail.subject,
+    content: { blocks: mail.blocks(firstNameOf(row.name), link(deps, localePath("/verify-email", locale), token)), locale },
     kind: "verify-email",
   });
 }
 
-/** Sends a new verification link to a signed-in user whose address is not verified yet. */
-export async function resendVerification(deps: Deps, userId: string, ip: string): Promise<void> {
+/**
+ * Sends a new verification link to a signed-in user whose address is not verified yet: in the language of the page
+ * that asked (`locale`), else the account's.
+ */
+export async function resendVerification(deps: Deps, userId: string, ip: string, locale?: Locale): Promise<void> {
   const row = await findUserById(deps, userId);
   if (!row) throw unauthorized(AUTH_MESSAGES.notAuthenticated);
   if (row.email_verified_at !== null) return;
   await hitMailLimit(deps.db, "verify", row.email_normalized, ip);
-  await sendVerificationMail(deps, row);
+  await sendVerificationMail(deps, row, locale ?? (await accountLocale(deps, row.id)));
 }
 
 /**
@@ -247,21 +267,23 @@ export async function resendVerification(deps: Deps, userId: string, ip: string)
  * known and unknown addresses alike, and the lookup, the link and the e-mail
  * follow after it.
  */
-export async function requestPasswordReset(deps: Deps, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, email: string, ip: string, locale: Locale = "en"): Promise<void> {
   const normalized = normalizeEmail(email);
   await hitMailLimit(deps.db, "reset", normalized, ip);
-  mailAfterAnswer(deps, "password-reset", () => sendResetLink(deps, normalized));
+  mailAfterAnswer(deps, "password-reset", () => sendResetLink(deps, normalized, locale));
 }
 
-async function sendResetLink(deps: Deps, normalized: string): Promise<void> {
+/** The reset e-mail is in the language of the page it was asked from (`locale`), its link to that language's page. */
+async function sendResetLink(deps: Deps, normalized: string, locale: Locale): Promise<void> {
   const row = await findUserByEmail(deps, normalized);
   if (!row) return;
   const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
   securityEvent(deps, "auth.password.reset-requested", { userId: row.id });
+  const mail = accountMails(locale).reset;
   await enqueueSiteMail(deps, {
     to: row.email,
-    subject: AUTH_EMAILS.reset.subject,
-    content: { blocks: AUTH_EMAILS.reset.blocks(firstNameOf(row.name), link(deps, "/reset-password", token)) },
+    subject: mail.subject,
+    content: { blocks: mail.blocks(firstNameOf(row.name), link(deps, localePath("/reset-password", locale), token)), locale },
     kind: "password-reset",
   });
 }

@@ -8,6 +8,7 @@ import { invalid, rateLimited } from "../errors";
 import { type CsvColumns, toCsv } from "../export";
 import { hitRateLimit } from "../rate-limit";
 import { notifyAboutLead } from "./notify";
+import type { Locale } from "../../../shared/i18n";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
 
@@ -25,7 +26,8 @@ export type SubmitLeadResult = { id: number; spam: boolean };
  * row is written does the caller answer success, so a lead is never lost; a
  * filled honeypot is stored as spam and never forwarded.
  */
-export async function submitLead(deps: Deps, input: unknown, { clientIp }: { clientIp: string }): Promise<SubmitLeadResult> {
+/** `locale`: the language of the contact page the lead was sent from (kept with it; English when not given). */
+export async function submitLead(deps: Deps, input: unknown, { clientIp, locale = "en" }: { clientIp: string; locale?: Locale }): Promise<SubmitLeadResult> {
   const checked = validateLead(input);
   if (!checked.ok) {
     throw invalid(checked.message, checked.first, { errors: checked.errors });
@@ -38,10 +40,10 @@ export async function submitLead(deps: Deps, input: unknown, { clientIp }: { cli
     deps.log.warn({ clientIp, count: limit.count }, "lead rate limit reached");
     throw rateLimited(LEAD_MESSAGES.rateLimited(Math.ceil(limit.retryAfterSeconds / 60)), limit.retryAfterSeconds);
   }
-  return storeLead(deps, checked.data);
+  return storeLead(deps, checked.data, Date.now(), locale);
 }
 
-export async function storeLead(deps: Deps, lead: LeadFormData, now = Date.now()): Promise<SubmitLeadResult> {
+export async function storeLead(deps: Deps, lead: LeadFormData, now = Date.now(), locale: Locale = "en"): Promise<SubmitLeadResult> {
   const spam = lead[HONEYPOT_FIELD] !== "";
   const row = await deps.db.kysely
     .insertInto("leads")
@@ -56,6 +58,7 @@ export async function storeLead(deps: Deps, lead: LeadFormData, now = Date.now()
       attempts: 0,
       next_attempt_at: now,
       created_at: now,
+      locale,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -24,6 +24,7 @@ export async function notifyAboutLead(deps: Deps, leadId: number): Promise<void>
     {
       blocks: [
         { kind: "paragraph", text: LEAD_NOTIFY_EMAIL.intro },
+        ...(lead.locale === "hi" ? [{ kind: "paragraph" as const, text: LEAD_NOTIFY_EMAIL.fromHindiPage }] : []),
         { kind: "subheading", text: f.name },
         { kind: "quote", text: name },
         { kind: "subheading", text: f.email },

@@ -1,4 +1,6 @@
 import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
+import { EMAIL_TEMPLATE_HI } from "../../../shared/content/hi/audience";
+import type { Locale } from "../../../shared/i18n";
 import { BLOG_POST } from "../../../shared/content/blog";
 import { whatsappLink } from "../../../shared/content/site";
 import { type CtaKind, type Span, postBlocks, spansText } from "../../../shared/post-marks";
@@ -30,7 +32,15 @@ export type EmailContent = {
   blocks: EmailBlock[];
   /** Shown under the content: why the reader gets this message and how to stop it. */
   unsubscribeUrl?: string;
+  /** The language of the reader (issue 33): the frame's own words (footer, the line under a button) are in it. English when not given. */
+  locale?: Locale;
 };
+
+/** The frame's words in the reader's language. */
+type Frame = typeof EMAIL_TEMPLATE | typeof EMAIL_TEMPLATE_HI;
+function frameOf(locale: Locale | undefined): Frame {
+  return locale === "hi" ? EMAIL_TEMPLATE_HI : EMAIL_TEMPLATE;
+}
 
 export type EmailSite = { publicUrl: string; address: string; email: string; bookingUrl?: string; whatsappNumber?: string };
 
@@ -150,7 +160,7 @@ function ownImage(src: string, site: EmailSite): boolean {
   }
 }
 
-function blockHtml(block: EmailBlock, site: EmailSite): string {
+function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = EMAIL_TEMPLATE): string {
   switch (block.kind) {
     case "marked":
       return block.quote
@@ -165,7 +175,7 @@ function blockHtml(block: EmailBlock, site: EmailSite): string {
     }
     case "cta": {
       const cta = ctaOf(block.cta, site);
-      return cta ? blockHtml({ kind: "button", ...cta }, site) : "";
+      return cta ? blockHtml({ kind: "button", ...cta }, site, frame) : "";
     }
     case "heading":
       return `<h1 style="margin:0 0 16px;${WRAP}${FONT}font-size:22px;line-height:1.3;color:${INK};">${escapeHtml(block.text)}</h1>`;
@@ -179,7 +189,7 @@ function blockHtml(block: EmailBlock, site: EmailSite): string {
       // The action as a button, and its address below it (wrapped anywhere: a token link is one long word).
       return (
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px;"><tr><td style="background-color:${BRAND};border-radius:6px;"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 22px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>\n` +
-        `<p style="margin:0 0 20px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${escapeHtml(EMAIL_TEMPLATE.linkBelow)}<br>${linkHtml(block.url, block.url)}</p>`
+        `<p style="margin:0 0 20px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${escapeHtml(frame.linkBelow)}<br>${linkHtml(block.url, block.url)}</p>`
       );
     case "image":
       return ownImage(block.src, site)
@@ -218,42 +228,43 @@ function blockText(block: EmailBlock, site: EmailSite): string {
   }
 }
 
-function footerLines(content: EmailContent, site: EmailSite): { text: string; url?: string }[] {
-  const lines: { text: string; url?: string }[] = [{ text: `${EMAIL_TEMPLATE.siteName} · ${site.address}` }, { text: site.publicUrl, url: site.publicUrl }];
+function footerLines(content: EmailContent, site: EmailSite, frame: Frame): { text: string; url?: string }[] {
+  const lines: { text: string; url?: string }[] = [{ text: `${frame.siteName} · ${site.address}` }, { text: site.publicUrl, url: site.publicUrl }];
   if (content.unsubscribeUrl) {
-    lines.push({ text: EMAIL_TEMPLATE.whyYouGetThis });
-    lines.push({ text: EMAIL_TEMPLATE.unsubscribe, url: content.unsubscribeUrl });
+    lines.push({ text: frame.whyYouGetThis });
+    lines.push({ text: frame.unsubscribe, url: content.unsubscribeUrl });
   }
   return lines;
 }
 
 /** Both parts of one message, from the same content. */
 export function renderEmail(content: EmailContent, site: EmailSite): RenderedEmail {
-  const footer = footerLines(content, site);
+  const frame = frameOf(content.locale);
+  const footer = footerLines(content, site, frame);
   const text = [
     ...content.blocks.map((b) => blockText(b, site)).filter(Boolean),
     "--",
     ...footer.map((l) => (l.url && l.url !== l.text ? `${l.text}: ${l.url}` : l.text)),
   ].join("\n\n");
 
-  const body = content.blocks.map((b) => blockHtml(b, site)).join("\n");
+  const body = content.blocks.map((b) => blockHtml(b, site, frame)).join("\n");
   const footerHtml = footer
     .map((l) => `<p style="margin:0 0 8px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${l.url ? linkHtml(l.url, l.text) : escapeHtml(l.text)}</p>`)
     .join("\n");
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${content.locale === "hi" ? "hi" : "en"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(EMAIL_TEMPLATE.siteName)}</title>
+<title>${escapeHtml(frame.siteName)}</title>
 </head>
 <body style="margin:0;padding:0;background-color:#f3f4f6;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 24px;background-color:${BRAND};border-radius:8px 8px 0 0;${FONT}font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(EMAIL_TEMPLATE.siteName)}</td></tr>
+<tr><td style="padding:20px 24px;background-color:${BRAND};border-radius:8px 8px 0 0;${FONT}font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(frame.siteName)}</td></tr>
 <tr><td style="padding:24px;background-color:#ffffff;color:${INK};">
 ${body}
 </td></tr>

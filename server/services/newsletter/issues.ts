@@ -16,6 +16,8 @@ import type { Actor } from "../audit";
 import { recordAudit } from "../audit";
 import { hashToken, newToken } from "../tokens";
 import { storedSections } from "../blog/rows";
+import { NEWSLETTER_EMAIL_HI } from "../../../shared/content/hi/audience";
+import { type Locale, isLocale, localePath } from "../../../shared/i18n";
 import { assertFreshSecondFactor } from "../staff/step-up";
 
 /**
@@ -73,7 +75,8 @@ function contentOf(deps: Deps, post: PostForNewsletter): IssueContent {
   return { title: post.title, excerpt: post.excerpt, url: newsletterPostUrl(deps, post.slug), image: absolute(deps, post.image), sections };
 }
 
-function emailContent(content: IssueContent, unsubscribeUrl: string | undefined): EmailContent {
+/** `locale`: the subscriber's language: the frame's words (read more, the footer) are in it; the post is as written. */
+function emailContent(content: IssueContent, unsubscribeUrl: string | undefined, locale: Locale = "en"): EmailContent {
   const blocks: EmailBlock[] = [{ kind: "heading", text: content.title }];
   if (content.image) blocks.push({ kind: "image", src: content.image, alt: content.title });
   if (content.excerpt) blocks.push({ kind: "paragraph", text: content.excerpt });
@@ -81,12 +84,20 @@ function emailContent(content: IssueContent, unsubscribeUrl: string | undefined)
     if (section.title) blocks.push({ kind: "subheading", text: section.title });
     blocks.push(...postEmailBlocks(section.content));
   }
-  blocks.push({ kind: "button", label: NEWSLETTER_EMAIL.readMore, url: content.url });
-  return { blocks, unsubscribeUrl };
+  blocks.push({ kind: "button", label: (locale === "hi" ? NEWSLETTER_EMAIL_HI : NEWSLETTER_EMAIL).readMore, url: content.url });
+  return locale === "en" ? { blocks, unsubscribeUrl } : { blocks, unsubscribeUrl, locale };
 }
 
-export function newsletterUnsubscribeUrl(deps: Deps, token: string): string {
-  return `${deps.config.PUBLIC_URL}/newsletter/unsubscribe?token=${token}`;
+/** The unsubscribe page of the subscriber's language (`/hi/newsletter/unsubscribe` for a Hindi subscriber). */
+export function newsletterUnsubscribeUrl(deps: Deps, token: string, locale: Locale = "en"): string {
+  return `${deps.config.PUBLIC_URL}${localePath("/newsletter/unsubscribe", locale)}?token=${token}`;
+}
+
+/** An address of this site in a language (`https://site/blog/x?utm…` → `https://site/hi/blog/x?utm…`); others as they are. */
+function localizedSiteUrl(deps: Deps, url: string, locale: Locale): string {
+  const base = deps.config.PUBLIC_URL;
+  if (!url.startsWith(`${base}/`)) return url;
+  return `${base}${localePath(url.slice(base.length), locale)}`;
 }
 
 /** The one-click address of RFC 8058 (List-Unsubscribe): a POST there unsubscribes, a GET shows the page. */
@@ -420,12 +431,21 @@ async function finish(deps: Deps, id: number, set: { status: string; last_error:
 const TOKEN_SLOT = "NEWSLETTERTOKENSLOT";
 const renderedCache = new Map<string, { text: string[]; html: string[] }>();
 
-/** `settings`: the site's identity in the e-mail's frame (the owner's settings, read once per round). */
-function personalParts(deps: Deps, issueId: number, content: IssueContent, token: string, settings: EffectiveSettings): { text: string; html: string } {
-  const key = `${issueId}:${settings.version}`;
+/** `settings`: the site's identity in the e-mail's frame (the owner's settings, read once per round); one render per language. */
+function personalParts(
+  deps: Deps,
+  issueId: number,
+  content: IssueContent,
+  token: string,
+  settings: EffectiveSettings,
+  locale: Locale,
+): { text: string; html: string } {
+  const key = `${issueId}:${settings.version}:${locale}`;
   let rendered = renderedCache.get(key);
   if (!rendered) {
-    const parts = renderEmail(emailContent(content, newsletterUnsubscribeUrl(deps, TOKEN_SLOT)), settings.site);
+    // The post opens on the reader's language's page (`/hi/blog/…`): the site's frame around it in their language.
+    const url = locale === "en" ? content.url : localizedSiteUrl(deps, content.url, locale);
+    const parts = renderEmail(emailContent({ ...content, url }, newsletterUnsubscribeUrl(deps, TOKEN_SLOT, locale), locale), settings.site);
     rendered = { text: parts.text.split(TOKEN_SLOT), html: parts.html.split(TOKEN_SLOT) };
     if (renderedCache.size > 20) renderedCache.clear();
     renderedCache.set(key, rendered);
@@ -449,8 +469,11 @@ export async function deliverNewsletterMail(
 
   // Read at delivery time: whoever unsubscribed or was removed since the send started gets nothing more.
   const ids = [...new Set(claimed.map((c) => c.subscriberId))];
-  const live = new Set(
-    (await deps.db.kysely.selectFrom("subscribers").select("id").where("id", "in", ids).where("status", "=", "confirmed").execute()).map((r) => Number(r.id)),
+  // With each one's language (the frame of their copy is in it).
+  const live = new Map(
+    (await deps.db.kysely.selectFrom("subscribers").select(["id", "locale"]).where("id", "in", ids).where("status", "=", "confirmed").execute()).map(
+      (r) => [Number(r.id), isLocale(r.locale) ? r.locale : "en"] as const,
+    ),
   );
 
   // Each message's own unsubscribe link, valid for a year from now: stored for the whole batch in one statement.
@@ -483,7 +506,7 @@ export async function deliverNewsletterMail(
         continue;
       }
       const token = tokens.get(m.id) as string;
-      const parts = personalParts(deps, m.newsletterId, content, token, settings);
+      const parts = personalParts(deps, m.newsletterId, content, token, settings, live.get(m.subscriberId) ?? "en");
       try {
         // Marked as it is handed to SMTP: if this process dies before the answer is recorded, only the messages so
         // marked may have reached their reader already (decision 0016); the others of the claim were never sent.

@@ -7,6 +7,8 @@ import { parseInput, rateLimited } from "../errors";
 import { enqueueSiteMail, mailAfterAnswer } from "../mail/outbox";
 import { hitRateLimit } from "../rate-limit";
 import { SUBSCRIBE_SOURCES, type SubscribeSource } from "../../../shared/content/audience-tools";
+import { NEWSLETTER_HI } from "../../../shared/content/hi/newsletter";
+import { type Locale, localePath } from "../../../shared/i18n";
 
 export const SubscribeSchema = z.object({
   email: z
@@ -35,7 +37,18 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * upsert whatever the state, then the answer; the e-mail's counter, tokens and
  * message are made after it has gone out (mailAfterAnswer), as a password reset's are.
  */
-export async function subscribe(deps: Deps, rawEmail: string, clientIp: string, source?: string | null): Promise<{ message: string }> {
+/**
+ * `locale`: the language of the form (the page it was on); kept with a new or not yet confirmed subscriber, whose
+ * confirmation e-mail and newsletters' frame are in it. A confirmed subscriber's language is not changed by someone
+ * typing their address on the other language's form.
+ */
+export async function subscribe(
+  deps: Deps,
+  rawEmail: string,
+  clientIp: string,
+  source?: string | null,
+  locale: Locale = "en",
+): Promise<{ message: string }> {
   const { email } = parseInput(SubscribeSchema, { email: rawEmail });
   const ipHit = await hitRateLimit(deps.db, `newsletter:ip:${clientIp}`, {
     limit: NEWSLETTER.attemptsPerIpPerHour,
@@ -50,10 +63,11 @@ export async function subscribe(deps: Deps, rawEmail: string, clientIp: string, 
   // known address is (back to) pending.
   const subscriber = await kysely
     .insertInto("subscribers")
-    .values({ email, email_normalized: normalized, status: "pending", created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null })
+    .values({ email, email_normalized: normalized, status: "pending", created_at: now, updated_at: now, confirmed_at: null, unsubscribed_at: null, locale })
     .onConflict((oc) =>
       oc.column("email_normalized").doUpdateSet({
         status: sql<string>`case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end`,
+        locale: sql<string>`case when subscribers.status = 'confirmed' then subscribers.locale else ${locale} end`,
         updated_at: sql<number>`case when subscribers.status = 'unsubscribed' then ${now} else subscribers.updated_at end`,
       }),
     )
@@ -71,7 +85,7 @@ export async function subscribe(deps: Deps, rawEmail: string, clientIp: string, 
     await kysely.updateTable("subscribers").set({ source: formLabel }).where("id", "=", Number(subscriber.id)).where("source", "is", null).execute();
   }
   if (subscriber.status !== "confirmed") {
-    mailAfterAnswer(deps, "newsletter-confirm", () => sendConfirmation(deps, email, Number(subscriber.id), now));
+    mailAfterAnswer(deps, "newsletter-confirm", () => sendConfirmation(deps, email, Number(subscriber.id), now, undefined, locale));
   }
   return { message: NEWSLETTER.subscribed };
 }
@@ -85,7 +99,7 @@ export function sourceLabel(source: string | null | undefined): SubscribeSource 
  * The confirmation e-mail of a subscription, unless the address had its share this hour. `notBefore`: queued for the
  * outbox's loop (an import's many messages) instead of tried at once.
  */
-export async function sendConfirmation(deps: Deps, email: string, subscriberId: number, now: number, notBefore?: number): Promise<void> {
+export async function sendConfirmation(deps: Deps, email: string, subscriberId: number, now: number, notBefore?: number, locale: Locale = "en"): Promise<void> {
   // Repeated requests must not turn the form into a way to flood someone's inbox.
   const mailHit = await hitRateLimit(deps.db, `newsletter:mail:${email.toLowerCase()}`, {
     limit: NEWSLETTER.mailsPerAddressPerHour,
@@ -103,12 +117,15 @@ export async function sendConfirmation(deps: Deps, email: string, subscriberId: 
     ])
     .execute();
   const base = deps.config.PUBLIC_URL;
+  // In the subscriber's language, its links to that language's pages (`/hi/newsletter/confirm`).
+  const mail = locale === "hi" ? NEWSLETTER_HI.email : NEWSLETTER.email;
   await enqueueSiteMail(deps, {
     to: email,
-    subject: NEWSLETTER.email.subject,
+    subject: mail.subject,
     content: {
-      blocks: NEWSLETTER.email.blocks(`${base}/newsletter/confirm?token=${confirm.token}`),
-      unsubscribeUrl: `${base}/newsletter/unsubscribe?token=${unsubscribe.token}`,
+      blocks: mail.blocks(`${base}${localePath("/newsletter/confirm", locale)}?token=${confirm.token}`),
+      unsubscribeUrl: `${base}${localePath("/newsletter/unsubscribe", locale)}?token=${unsubscribe.token}`,
+      ...(locale === "en" ? {} : { locale }),
     },
     kind: "newsletter-confirm",
     notBefore,
