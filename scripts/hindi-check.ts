@@ -28,8 +28,14 @@ const URL_RE = /\b(?:https?:\/\/|mailto:|tel:|www\.)[^\s<>"'()]+/gi;
 const EMAIL_RE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** A bare domain (wiseparrot.in, example.com/path): labels joined by dots, ending in a 2-24 letter top level. */
 const DOMAIN_RE = /\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}\b(?:\/[^\s<>"'()]*)?/gi;
-/** A word in Latin script: basic and accented letters, with inner apostrophes (don't, it’s). */
-const LATIN_WORD_RE = /[A-Za-z\u00c0-\u024f\u1e00-\u1eff]+(?:['’][A-Za-z\u00c0-\u024f]+)*/g;
+/** A path on this site (/hi/contact, /blogs?tag=x), as a Markdown link or a setting carries it. */
+const SITE_PATH_RE = /(?<![\w.])\/[A-Za-z0-9\-._~/?=&#%]+/g;
+/** A word in Latin script: basic and accented letters (not × and ÷), with inner apostrophes (don't, it’s). */
+const LATIN_WORD_RE = /[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]+(?:['’][A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+)*/g;
+/** A machine value in a constant (an id, a kind, an icon's or a colour class's name): lower case, no spaces. */
+const IDENTIFIER_RE = /^[a-z][a-zA-Z0-9]*(?:[-_:][a-zA-Z0-9]+)*$/;
+/** The single words of the allowed names of more than one word: a name drawn over two lines is still the name. */
+const NAME_PARTS = new Set(ALLOWED_LATIN.filter((n) => n.includes(" ")).flatMap((n) => n.split(" ")));
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -43,15 +49,22 @@ const ALLOWED_RE = new RegExp(
 /** A placeholder a template fills in before it is shown (`{PRODUCT}`, `{name}`). */
 const PLACEHOLDER_RE = /\{[A-Za-z_][\w.]*\}/g;
 
-/**
- * The Latin-script words of `text` that a Hindi page may not show (in order, repeats kept). With `placeholders`,
- * `{name}` placeholders (in copy that is filled in before it is shown) are not words.
- */
-export function latinWords(text: string, { placeholders = false } = {}): string[] {
+export type CheckOptions = {
+  /** `{name}` placeholders (in copy that is filled in before it is shown) are not words. */
+  placeholders?: boolean;
+  /** A string that is a machine value as a whole (`whatsapp-chat`, `calendarCheck`) is not text (constants). */
+  identifiers?: boolean;
+};
+
+/** The Latin-script words of `text` that a Hindi page may not show (in order, repeats kept). */
+export function latinWords(text: string, { placeholders = false, identifiers = false }: CheckOptions = {}): string[] {
+  const whole = text.trim();
+  if (NAME_PARTS.has(whole) || (identifiers && IDENTIFIER_RE.test(whole))) return [];
   const rest = (placeholders ? text.replace(PLACEHOLDER_RE, " ") : text)
     .replace(URL_RE, " ")
     .replace(EMAIL_RE, " ")
     .replace(DOMAIN_RE, " ")
+    .replace(SITE_PATH_RE, " ")
     .replace(ALLOWED_RE, " ");
   return rest.match(LATIN_WORD_RE) ?? [];
 }
@@ -60,7 +73,7 @@ export function latinWords(text: string, { placeholders = false } = {}): string[
 export type Finding = { where: string; text: string; words: string[] };
 
 /** Every string of `items` that carries Latin words, with those words. */
-export function findEnglish(items: Iterable<{ where: string; text: string }>, options: { placeholders?: boolean } = {}): Finding[] {
+export function findEnglish(items: Iterable<{ where: string; text: string }>, options: CheckOptions = {}): Finding[] {
   const found: Finding[] = [];
   for (const { where, text } of items) {
     const words = latinWords(text, options);
@@ -75,8 +88,15 @@ export function formatFindings(findings: readonly Finding[]): string {
 }
 
 /**
+ * Keys whose values are never shown: `also`, the other ways visitors ask an FAQ question (matched against what
+ * they type, often Hindi in Latin letters: "kitna kharcha").
+ */
+export const NEVER_SHOWN_KEYS: ReadonlySet<string> = new Set(["also"]);
+
+/**
  * Every string inside a value (a constant, a copy document), with its path (`HOME_HI.hero.title`). Functions are
- * called with sample arguments (a number for every parameter) and their result walked the same way.
+ * called with sample arguments (a number for every parameter) and their result walked the same way; values under
+ * `NEVER_SHOWN_KEYS` are skipped.
  */
 export function stringsOf(value: unknown, where: string, out: { where: string; text: string }[] = []): { where: string; text: string }[] {
   if (typeof value === "string") out.push({ where, text: value });
@@ -91,7 +111,7 @@ export function stringsOf(value: unknown, where: string, out: { where: string; t
     stringsOf(result, `${where}()`, out);
   } else if (Array.isArray(value)) value.forEach((item, i) => stringsOf(item, `${where}[${i}]`, out));
   else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) stringsOf(item, `${where}.${key}`, out);
+    for (const [key, item] of Object.entries(value)) if (!NEVER_SHOWN_KEYS.has(key)) stringsOf(item, `${where}.${key}`, out);
   }
   return out;
 }
