@@ -40,6 +40,8 @@ test("Hindi pages: the Hindi face, no letter spacing, taller lines; the English 
         .map((f) => f.status);
     });
   expect(await hindiFace()).toEqual(["loaded"]);
+  // Asked for from the <head> on, before the first paint needs it.
+  await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveAttribute("href", /noto-sans-devanagari-hindi-400.*\.woff2$/);
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Hindi Sans"/);
   const hindi = await measure(page);
   expect(hindi.length).toBeGreaterThan(10);
@@ -53,4 +55,5 @@ test("Hindi pages: the Hindi face, no letter spacing, taller lines; the English 
   // The English headings keep their tightening, and the Hindi face is never fetched.
   expect(english.find((m) => m.tag === "h1")?.letterSpacing).not.toBe("normal");
   expect(await hindiFace()).toEqual(["unloaded"]);
+  await expect(page.locator('head link[rel="preload"][as="font"]')).toHaveCount(0);
 });
