@@ -8,12 +8,16 @@
  * database, seeds the sample posts, signs up one account for the signed-in
  * pages and drives the system Chromium through playwright-core.
  * SHOTS_PAGES=/,/blogs limits the pages; SHOTS_WIDTHS=375 the widths.
+ * Hindi (issue 33): SHOTS_HINDI=1 adds every page's /hi twin, SHOTS_HINDI=only takes the Hindi pages alone,
+ * and SHOTS_PAGES may name Hindi pages itself (SHOTS_PAGES=/hi,/hi/about SHOTS_WIDTHS=375). Hindi files are
+ * named after their address (hi.png, hi_about.png).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
 import { SITEMAP_PAGES } from "../shared/content/seo";
+import { localePath } from "../shared/i18n";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { HINT_COOKIE } from "../server/http/cookies";
 import { ensureChromium } from "./chromium";
@@ -39,7 +43,12 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
 ].filter((v) => !widths || widths.includes(v.width));
-const wanted = (p: string) => !only || only.has(p) || (only.has("/blog") && p.startsWith("/blog/"));
+const wanted = (p: string) =>
+  !only || only.has(p) || (only.has("/blog") && p.startsWith("/blog/")) || (only.has("/hi/blog") && p.startsWith("/hi/blog/"));
+const hindiMode = process.env.SHOTS_HINDI ?? ([...(only ?? [])].some((p) => p === "/hi" || p.startsWith("/hi/")) ? "1" : "");
+/** The pages in the languages asked for: English, and the Hindi twins with SHOTS_HINDI. */
+const inLanguages = (pages: string[]) =>
+  hindiMode === "only" ? pages.map((p) => localePath(p, "hi")) : hindiMode ? pages.flatMap((p) => [p, localePath(p, "hi")]) : pages;
 
 /** The screens only a visitor with an account sees (or the account flow itself). */
 const ACCOUNT_PAGES = ["/templates", "/forgot-password", "/reset-password?token=sample", "/verify-email?token=sample"];
@@ -95,14 +104,14 @@ try {
     fs.mkdirSync(dir, { recursive: true });
     const anonymous = await browser.newContext({ baseURL: server.url, viewport });
     await anonymous.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
-    for (const p of [...publicPages, "/sign-in", "/get-started"].filter((v, i, a) => a.indexOf(v) === i && wanted(v))) {
+    for (const p of inLanguages([...publicPages, "/sign-in", "/get-started"]).filter((v, i, a) => a.indexOf(v) === i && wanted(v))) {
       await settle(anonymous, p, path.join(dir, `${fileName(p)}.png`));
     }
     await anonymous.close();
     const signedIn = await browser.newContext({ baseURL: server.url, viewport });
     await signedIn.addInitScript(() => window.sessionStorage.setItem("hasSeenSplash", "true"));
     await signedIn.addCookies(cookies);
-    for (const p of ACCOUNT_PAGES.filter(wanted)) await settle(signedIn, p, path.join(dir, `${fileName(p)}.png`));
+    for (const p of inLanguages(ACCOUNT_PAGES).filter(wanted)) await settle(signedIn, p, path.join(dir, `${fileName(p)}.png`));
     await signedIn.close();
     console.log(`${viewport.width}×${viewport.height}: ${fs.readdirSync(dir).length} screenshots in ${path.relative(process.cwd(), dir)}`);
   }
