@@ -187,3 +187,6 @@ export function formatWhatsappNumber(digits: string): string {
   if (digits.startsWith("91") && digits.length === 12) return `+91 ${digits.slice(2, 7)} ${digits.slice(7)}`;
   return `+${digits}`;
 }
+
+/** The toasts' region and close button, as a screen reader names them (the library's own English words). */
+export const TOAST_LABELS = { region: "Notifications", customRegion: "", close: "Close toast" } as const;

@@ -2,6 +2,7 @@ import { memo, useRef } from "react";
 import { AUDIENCE as AUDIENCE_EN } from "@shared/content/home";
 import { AUDIENCE_LABELS_HI, type AudienceLabels } from "@shared/content/hi/home";
 import { TIMINGS } from "@shared/content/site";
+import { SLIDER_ROLES_HI } from "@shared/content/hi/contact";
 import { useLocale, useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
@@ -31,6 +32,7 @@ export function AudienceSlideshow() {
   const copy = usePageCopy<HomeCopy>().audience;
   const SLIDES = copy.slides;
   const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
+  const hindi = useLocale() === "hi";
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
   return (
@@ -46,7 +48,7 @@ export function AudienceSlideshow() {
         <div
           ref={regionRef}
           role="region"
-          aria-roledescription="carousel"
+          aria-roledescription={hindi ? SLIDER_ROLES_HI.carousel : "carousel"}
           aria-label={AUDIENCE.label}
           className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:mt-10 sm:p-8"
           data-testid="slideshow"
@@ -112,6 +114,7 @@ export function AudienceSlideshow() {
 const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slides: readonly Slide[]; index: number; announce: boolean }) {
   const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
   const locale = useLocale();
+  const hindi = locale === "hi";
   const current = SLIDES[index] ?? SLIDES[0];
   return (
     <div className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 md:grid-cols-[minmax(0,1fr)_17rem] md:items-start">
@@ -120,7 +123,7 @@ const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slide
           <div
             key={i}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={hindi ? SLIDER_ROLES_HI.slide : "slide"}
             aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
             aria-hidden={i !== index}
             className={`grid min-w-0 content-start gap-3 sm:gap-4 [grid-area:1/1] ${i === index ? "rotate-in" : "invisible"}`}

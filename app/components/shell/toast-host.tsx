@@ -1,11 +1,29 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { registerToastHost, toastHostMounted } from "~/lib/toast";
+import { useText } from "~/lib/locale";
+import { TOAST_LABELS } from "@shared/content/site";
+import { TOAST_LABELS_HI } from "@shared/content/hi/site";
 
 const Toaster = lazy(() =>
   import("sonner").then((m) => ({
     default: function LoadedToaster() {
       useEffect(() => toastHostMounted(), []);
-      return <m.Toaster position="bottom-right" theme="light" visibleToasts={1} closeButton offset={{ bottom: 72, right: 16 }} mobileOffset={{ bottom: 72, left: 12, right: 12 }} />;
+      // The region's name and the close button's, in the page's language (the library's own are English).
+      const t = useText(TOAST_LABELS, TOAST_LABELS_HI);
+      return (
+        <m.Toaster
+          position="bottom-right"
+          theme="light"
+          visibleToasts={1}
+          closeButton
+          containerAriaLabel={t.region}
+          // Hindi names the region without the library's key hint ("alt+T" is Latin script); English keeps it.
+          customAriaLabel={t.customRegion || undefined}
+          toastOptions={{ closeButtonAriaLabel: t.close }}
+          offset={{ bottom: 72, right: 16 }}
+          mobileOffset={{ bottom: 72, left: 12, right: 12 }}
+        />
+      );
     },
   })),
 );

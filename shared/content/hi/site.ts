@@ -19,6 +19,7 @@ import type {
   SOCIAL_LABELS,
   SPLASH,
   WHATSAPP_BUTTON,
+  TOAST_LABELS,
 } from "../site";
 import { PRODUCT, SPLASH as SPLASH_EN } from "../site";
 
@@ -164,3 +165,5 @@ export const LANGUAGE_OFFER = {
   dismiss: "हिन्दी का सुझाव बंद करें",
   label: "भाषा का सुझाव",
 } as const;
+
+export const TOAST_LABELS_HI: Translation<typeof TOAST_LABELS> = { region: "सूचनाएँ", customRegion: "सूचनाएँ", close: "सूचना बंद करें" };
