@@ -23,6 +23,9 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
     q = q.where(condition);
   }
   let offset = 0;
+  // The page's own language first: 0 for its posts, 1 for the others'.
+  const first = query.languageFirst && !query.cursor ? query.languageFirst : undefined;
+  const rank = sql<number>`case when language = ${first ?? "en"} then 0 else 1 end`;
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
     q = q.where((eb) =>
@@ -37,12 +40,14 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
       await deps.db.kysely
         .selectFrom("blogs")
         .selectAll("blogs")
-        .where("id", "in", q.select("blogs.id").orderBy("published_at", "desc").orderBy("id", "desc").limit(limit + 1).offset(offset))
+        .where("id", "in", q.select("blogs.id").$if(first !== undefined, (w) => w.orderBy(rank)).orderBy("published_at", "desc").orderBy("id", "desc").limit(limit + 1).offset(offset))
+        .$if(first !== undefined, (w) => w.orderBy(rank))
         .orderBy("published_at", "desc")
         .orderBy("id", "desc")
         .execute()
     : await q
         .selectAll("blogs")
+        .$if(first !== undefined, (w) => w.orderBy(rank))
         .orderBy("published_at", "desc")
         .orderBy("id", "desc")
         .limit(limit + 1)
