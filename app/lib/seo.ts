@@ -42,6 +42,11 @@ export type PageMetaInput = {
    * in one language only (a post written in one) names just that one; `false` leaves them out.
    */
   alternates?: Partial<Record<Locale, string>> | false;
+  /**
+   * The canonical address when it is not this language's `path` (issue 33): a post is canonical at its own
+   * language's address even when shown in the other language's frame.
+   */
+  canonical?: string;
 };
 
 /** An absolute URL on the configured public site. */
@@ -55,11 +60,11 @@ export function absoluteUrl(site: Pick<PublicSite, "publicUrl">, path: string): 
  * page, plus the links every page shares (manifest, touch icon). Search
  * engines and link previews read these from the server-rendered HTML.
  */
-export function pageMeta({ title, description, path, matches, noindex, type = "website", image, alternates }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, matches, noindex, type = "website", image, alternates, canonical: canonicalPath }: PageMetaInput): MetaDescriptor[] {
   const site = siteFromMatches(matches);
   const locale = localeFromMatches(matches);
   // `path` is written in English paths; the canonical is this language's own address.
-  const ownPath = localePath(path, locale);
+  const ownPath = canonicalPath ?? localePath(path, locale);
   // A title that already names the product is not suffixed again.
   const fullTitle = title.includes(PRODUCT) ? title : `${title} | ${PRODUCT}`;
   const tags: MetaDescriptor[] = [
