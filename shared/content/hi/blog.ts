@@ -5,7 +5,7 @@
  * shown to the reader are Hindi.
  */
 import type { Translation } from "../../i18n";
-import { BLOG_CATEGORIES, BLOG_LISTING, BLOG_POST, BUILT_IN_BLOGS, LOCAL_BLOGS, RSS } from "../blog";
+import { type BLOG_CATEGORIES, type BLOG_LISTING, type BLOG_POST, BUILT_IN_BLOGS, LOCAL_BLOGS, type RSS } from "../blog";
 
 type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
