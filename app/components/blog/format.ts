@@ -8,14 +8,14 @@ const HINDI_MONTHS = ["जनवरी", "फ़रवरी", "मार्च"
 /** "Jul 2024"; on a Hindi page "जुलाई 2024" (UTC, so the server's HTML and the browser's agree) */
 export function formatShortDate(iso: string, locale: Locale = "en"): string {
   const date = new Date(iso);
-  if (locale === "hi") return `${HINDI_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  if (locale === "hi") return Number.isNaN(date.getTime()) ? "" : `${HINDI_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return shortMonthYear(date);
 }
 
 /** "July 29, 2024"; on a Hindi page "29 जुलाई 2024" */
 export function formatLongDate(iso: string, locale: Locale = "en"): string {
   const date = new Date(iso);
-  if (locale === "hi") return `${date.getUTCDate()} ${HINDI_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  if (locale === "hi") return Number.isNaN(date.getTime()) ? "" : `${date.getUTCDate()} ${HINDI_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return longDate(date);
 }
 
