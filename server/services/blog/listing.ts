@@ -15,6 +15,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   let q = deps.db.kysely.selectFrom("blogs").where("status", "=", PUBLISHED);
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
+  if (query.language) q = q.where("language", "=", query.language);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
   const search = normaliseSearch(query.search ?? "");
   if (search) {

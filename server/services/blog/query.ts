@@ -44,6 +44,8 @@ export type BlogQuery = {
    * only (the listing pages); a cursor walks every post newest first, as the API always has.
    */
   languageFirst?: Locale;
+  /** Only the posts written in this language (the English feed). */
+  language?: Locale;
 };
 
 export function toBlogQuery(parsed: z.output<typeof BlogQuerySchema>): BlogQuery {
