@@ -60,6 +60,7 @@ async function publish(page: Page, fields: { title: string; slug: string; excerp
 }
 
 test("a Hindi post written in the studio shows first on /hi/blogs, English posts are marked, and the pair links both ways", async ({ page, server, browser, request }) => {
+  test.setTimeout(120_000);
   await withSamplePosts(request, server.url);
   const run = Date.now().toString(36);
   const enSlug = `answer-every-enquiry-${run}`;
@@ -98,7 +99,7 @@ test("a Hindi post written in the studio shows first on /hi/blogs, English posts
   }
   await expect(cards.filter({ hasText: `Answer every enquiry ${run}` }).getByTestId("post-language")).toHaveAttribute("lang", "en");
   // Links keep the reader in Hindi.
-  await expect(cards.filter({ hasText: hiTitle }).getByRole("link", { name: hiTitle })).toHaveAttribute("href", `/hi/blog/${hiSlug}`);
+  await expect(cards.filter({ hasText: hiTitle }).getByRole("link", { name: hiTitle, exact: true })).toHaveAttribute("href", `/hi/blog/${hiSlug}`);
   for (const width of [375, 1280]) {
     await reader.setViewportSize({ width, height: 900 });
     await expectAccessible(reader);
@@ -123,8 +124,10 @@ test("a Hindi post written in the studio shows first on /hi/blogs, English posts
   await expect(reader.locator('link[rel="alternate"][hreflang="hi"]')).toHaveAttribute("href", `${server.url}/hi/blog/${hiSlug}`);
   await expect(reader.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${server.url}/blog/${enSlug}`);
   await expect(reader.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${server.url}/blog/${enSlug}`);
-  const ld = JSON.parse((await reader.locator('script[type="application/ld+json"]').filter({ hasText: "BlogPosting" }).textContent()) ?? "{}") as { inLanguage?: string };
-  expect(ld.inLanguage).toBe("hi-IN");
+  const ld = await reader.locator('script[type="application/ld+json"]').evaluateAll((els) =>
+    els.map((el) => JSON.parse(el.textContent ?? "{}") as { "@type"?: string; inLanguage?: string }).find((d) => d["@type"] === "BlogPosting"),
+  );
+  expect(ld?.inLanguage).toBe("hi-IN");
 
   // …and back: the English post links to its Hindi translation.
   await toEnglish.click();
