@@ -10,6 +10,8 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   await blogs().addColumn("language", "varchar(5)", (c) => c.notNull().defaultTo("en")).execute();
   await blogs().addColumn("translation_of", "bigint").execute();
   await db.schema.createIndex("blogs_translation_of").on("blogs").column("translation_of").unique().execute();
+  // The listing in a language's order (its posts, then the others'): each run read newest first along this index.
+  await db.schema.createIndex("blogs_status_language_newest").on("blogs").columns(["status", "language", "published_at", "id"]).execute();
 
   // The public pages show a post's language and its pair's link, and (since 0022) its search title, description
   // and share image: changing any of them on a published post moves the `posts` version like its text does.
