@@ -132,7 +132,7 @@ export const LOCAL_BLOGS_HI: Translation<typeof LOCAL_BLOGS> = {
     saved: "आपका ब्लॉग प्रकाशित हो गया है।",
     required: "कृपया शीर्षक, लेख और लेखक का नाम भरें।",
     missing: { title: "कृपया शीर्षक लिखें।", description: "कृपया ब्लॉग का लेख लिखें।", author: "कृपया लेखक का नाम लिखें।" },
-    badImage: "इमेज का पता http:// या https:// से शुरू होना चाहिए।",
+    badImage: "इमेज का पता किसी वेबसाइट का पूरा पता होना चाहिए (जैसे https://example.com/photo.jpg)।",
   },
   byline: (author: string) => `लेखक: ${author}`,
   storageKeys: LOCAL_BLOGS.storageKeys,
