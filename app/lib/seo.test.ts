@@ -90,4 +90,17 @@ describe("JSON-LD", () => {
       { "@type": "ListItem", position: 2, name: "Terms of Service", item: "https://wiseparrot.example.com/terms" },
     ]);
   });
+
+  it("says the page's language (issue 33): en-IN by default, hi-IN with Hindi addresses and words on a Hindi page", () => {
+    expect(websiteJsonLd(site).inLanguage).toBe("en-IN");
+    const hindi = websiteJsonLd(site, { locale: "hi", description: "हिन्दी विवरण" });
+    expect(hindi).toMatchObject({ inLanguage: "hi-IN", url: "https://wiseparrot.example.com/hi", description: "हिन्दी विवरण" });
+    expect(hindi["@id"]).toBe(websiteJsonLd(site)["@id"]);
+    expect(organizationJsonLd(site, { locale: "hi", description: "विवरण" })).toMatchObject({ url: "https://wiseparrot.example.com/hi", description: "विवरण" });
+    const crumbs = breadcrumbJsonLd(site, [{ name: "होम", path: "/" }, { name: "सेवा की शर्तें", path: "/terms" }], "hi") as { itemListElement: { item: string; name: string }[] };
+    expect(crumbs.itemListElement.map((c) => [c.name, c.item])).toEqual([
+      ["होम", "https://wiseparrot.example.com/hi"],
+      ["सेवा की शर्तें", "https://wiseparrot.example.com/hi/terms"],
+    ]);
+  });
 });

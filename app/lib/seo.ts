@@ -42,6 +42,11 @@ export type PageMetaInput = {
    * in one language only (a post written in one) names just that one; `false` leaves them out.
    */
   alternates?: Partial<Record<Locale, string>> | false;
+  /**
+   * The canonical address when it is not this language's `path` (issue 33): a post is canonical at its own
+   * language's address even when shown in the other language's frame.
+   */
+  canonical?: string;
 };
 
 /** An absolute URL on the configured public site. */
@@ -55,11 +60,11 @@ export function absoluteUrl(site: Pick<PublicSite, "publicUrl">, path: string): 
  * page, plus the links every page shares (manifest, touch icon). Search
  * engines and link previews read these from the server-rendered HTML.
  */
-export function pageMeta({ title, description, path, matches, noindex, type = "website", image, alternates }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, matches, noindex, type = "website", image, alternates, canonical: canonicalPath }: PageMetaInput): MetaDescriptor[] {
   const site = siteFromMatches(matches);
   const locale = localeFromMatches(matches);
   // `path` is written in English paths; the canonical is this language's own address.
-  const ownPath = localePath(path, locale);
+  const ownPath = canonicalPath ?? localePath(path, locale);
   // A title that already names the product is not suffixed again.
   const fullTitle = title.includes(PRODUCT) ? title : `${title} | ${PRODUCT}`;
   const tags: MetaDescriptor[] = [
@@ -142,19 +147,30 @@ export function JsonLd({ data }: { data: JsonLdData | JsonLdData[] }) {
 }
 
 const organizationId = (site: PublicSite) => `${site.publicUrl}/#organization`;
+
+/** What JSON-LD's `inLanguage` says for a page in `locale`: the language as spoken in India (en-IN, hi-IN). */
+export function jsonLdLanguage(locale: Locale): string {
+  return `${LOCALE_TAG[locale]}-IN`;
+}
+
+/**
+ * A page's language for its structured data (issue 33): `inLanguage`, the page's home address, and the visible
+ * description in that language (the caller passes the Hindi one on a Hindi page; English by default).
+ */
+export type JsonLdLanguage = { locale?: Locale; description?: string };
 const websiteId = (site: PublicSite) => `${site.publicUrl}/#website`;
 
 /** The company: name, logo, configured contact points, postal address and social profiles. */
-export function organizationJsonLd(site: PublicSite): JsonLdData {
+export function organizationJsonLd(site: PublicSite, { locale = "en", description }: JsonLdLanguage = {}): JsonLdData {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     "@id": organizationId(site),
     name: PRODUCT,
-    url: `${site.publicUrl}/`,
+    url: absoluteUrl(site, localePath("/", locale)),
     logo: { "@type": "ImageObject", url: absoluteUrl(site, SEO.logo.path), width: SEO.logo.width, height: SEO.logo.height },
     image: absoluteUrl(site, SEO.shareImage.path),
-    description: SEO.siteDescription,
+    description: description ?? SEO.siteDescription,
     email: site.email,
     telephone: site.phone,
     address: { "@type": "PostalAddress", streetAddress: site.address, addressCountry: SEO.addressCountry },
@@ -180,24 +196,27 @@ export function organizationJsonLd(site: PublicSite): JsonLdData {
   };
 }
 
-/** The website itself, published by the organization. */
-export function websiteJsonLd(site: PublicSite): JsonLdData {
+/** The website itself, published by the organization, in the page's language. */
+export function websiteJsonLd(site: PublicSite, { locale = "en", description }: JsonLdLanguage = {}): JsonLdData {
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
     "@id": websiteId(site),
     name: PRODUCT,
-    url: `${site.publicUrl}/`,
-    description: SEO.siteDescription,
-    inLanguage: "en-IN",
+    url: absoluteUrl(site, localePath("/", locale)),
+    description: description ?? SEO.siteDescription,
+    inLanguage: jsonLdLanguage(locale),
     publisher: { "@id": organizationId(site) },
   };
 }
 
 export type Crumb = { name: string; path: string };
 
-/** The trail from the home page to this page. */
-export function breadcrumbJsonLd(site: PublicSite, crumbs: readonly Crumb[]): JsonLdData {
+/**
+ * The trail from the home page to this page. Crumbs are written in English paths; on a Hindi page (`locale`) each
+ * points at its Hindi address, and the caller gives the Hindi names.
+ */
+export function breadcrumbJsonLd(site: PublicSite, crumbs: readonly Crumb[], locale: Locale = "en"): JsonLdData {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -205,7 +224,7 @@ export function breadcrumbJsonLd(site: PublicSite, crumbs: readonly Crumb[]): Js
       "@type": "ListItem",
       position: i + 1,
       name: crumb.name,
-      item: absoluteUrl(site, crumb.path),
+      item: absoluteUrl(site, localePath(crumb.path, locale)),
     })),
   };
 }

@@ -15,6 +15,7 @@ export function changesFromForm(form: FormData): PostChanges {
   };
   const cover = text("coverMediaId").trim();
   const social = text("socialMediaId").trim();
+  const translation = text("translationOf").trim();
   return {
     title: text("title"),
     slug: text("slug"),
@@ -31,6 +32,9 @@ export function changesFromForm(form: FormData): PostChanges {
     metaTitle: text("metaTitle"),
     metaDescription: text("metaDescription"),
     socialMediaId: social === "" ? null : /^\d{1,15}$/.test(social) ? Number(social) : -1,
+    // A form without the language fields (an older page) leaves them as stored; anything else the service checks.
+    ...(form.has("language") ? { language: text("language") as PostChanges["language"] } : {}),
+    ...(form.has("translationOf") ? { translationOf: translation === "" ? null : /^\d{1,15}$/.test(translation) ? Number(translation) : -1 } : {}),
   };
 }
 
@@ -55,6 +59,8 @@ export function valuesFromForm(form: FormData): EditorValues {
     metaTitle: changes.metaTitle ?? "",
     metaDescription: changes.metaDescription ?? "",
     socialMediaId: changes.socialMediaId && changes.socialMediaId > 0 ? changes.socialMediaId : null,
+    language: changes.language === "hi" ? "hi" : "en",
+    translationOf: changes.translationOf && changes.translationOf > 0 ? changes.translationOf : null,
     scheduledAt: text("scheduledAt"),
   };
 }
@@ -99,6 +105,7 @@ export function previewBlog(post: StudioPost, now = Date.now()): Blog {
     likes: post.likes,
     tags: post.tags,
     content: { sections: markdownToSections(post.body) },
+    language: post.language,
   };
 }
 

@@ -5,12 +5,16 @@ import { RichDescription } from "~/components/blog/rich-description";
 import { cut } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "@shared/content";
-import { pageMeta } from "~/lib/seo";
+import { BUILT_IN_BLOGS_HI, LOCAL_BLOGS_HI } from "@shared/content/hi/blog";
+import { inLocale, localePath } from "@shared/i18n";
+import { useLocale, useText } from "~/lib/locale";
+import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
 import type { Route } from "./+types/blogs-advanced";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: LOCAL_BLOGS.title, description: LOCAL_BLOGS.metaDescription, path: "/blogs-advanced", matches });
+  const t = inLocale(localeFromMatches(matches), LOCAL_BLOGS, LOCAL_BLOGS_HI);
+  return pageMeta({ title: t.title, description: t.metaDescription, path: "/blogs-advanced", matches });
 }
 
 const KEYS = LOCAL_BLOGS.storageKeys;
@@ -23,6 +27,10 @@ export const handle = { closingCta: true };
 
 /** The browser-kept Blogs page: two built-in articles plus the visitor's own, all in localStorage. */
 export default function LocalBlogsPage() {
+  const L = useText(LOCAL_BLOGS, LOCAL_BLOGS_HI);
+  const locale = useLocale();
+  // The built-in articles in the page's language (same ids in both, so a bookmark is one bookmark).
+  const builtIn: readonly LocalBlog[] = locale === "hi" ? BUILT_IN_BLOGS_HI : BUILT_IN_BLOGS;
   const [loaded, setLoaded] = useState(false);
   const [userBlogs, setUserBlogs] = useState<LocalBlog[]>([]);
   const [bookmarks, setBookmarks] = useState<LocalBlog[]>([]);
@@ -43,9 +51,9 @@ export default function LocalBlogsPage() {
     const mine = blogs.items.filter((b) => b.isUserCreated);
     setUserBlogs(mine);
     setBookmarks(marks.items);
-    setStatus(blogs.error || marks.error ? LOCAL_BLOGS.errors.load : mine.length === 0 ? LOCAL_BLOGS.noBlogs : "");
+    setStatus(blogs.error || marks.error ? L.errors.load : mine.length === 0 ? L.noBlogs : "");
     setLoaded(true);
-  }, []);
+  }, [L]);
 
   // The copied message goes away by itself.
   useEffect(() => {
@@ -54,7 +62,7 @@ export default function LocalBlogsPage() {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  const all = [...userBlogs, ...BUILT_IN_BLOGS];
+  const all = [...userBlogs, ...builtIn];
   const bookmarkedIds = new Set(bookmarks.map((b) => b.id));
 
   function saveBookmarks(next: LocalBlog[]) {
@@ -79,22 +87,22 @@ export default function LocalBlogsPage() {
       writeList(window.localStorage, KEYS.userBlogs, next);
       setUserBlogs(next);
       if (bookmarkedIds.has(target.id)) saveBookmarks(bookmarks.filter((b) => b.id !== target.id));
-      setStatus(next.length === 0 ? LOCAL_BLOGS.noBlogs : "");
+      setStatus(next.length === 0 ? L.noBlogs : "");
     } catch (error) {
       console.warn("could not delete the blog", error);
-      setStatus(LOCAL_BLOGS.errors.delete);
+      setStatus(L.errors.delete);
     }
   }
 
   async function share(blog: LocalBlog) {
-    const url = `${window.location.origin}/blogs-advanced#blog-${blog.id}`;
+    const url = `${window.location.origin}${localePath("/blogs-advanced", locale)}#blog-${blog.id}`;
     try {
       if (typeof navigator.share === "function") {
         await navigator.share({ title: blog.title, text: blog.description, url });
         return;
       }
       await navigator.clipboard.writeText(`${blog.title}\n\n${blog.description}\n\n${url}`);
-      setNotice(LOCAL_BLOGS.copied);
+      setNotice(L.copied);
     } catch (error) {
       // Share errors are only logged (spec section 8).
       if ((error as Error).name !== "AbortError") console.warn("share failed", error);
@@ -110,13 +118,13 @@ export default function LocalBlogsPage() {
     const empty = REQUIRED_FIELDS.filter((field) => !{ title, description, author }[field]);
     setMissing(Object.fromEntries(empty.map((field) => [field, true])));
     if (empty.length > 0) {
-      setFormMessage({ text: LOCAL_BLOGS.form.required, error: true });
+      setFormMessage({ text: L.form.required, error: true });
       // The first empty field takes focus; its own message is read with it.
       event.currentTarget.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${FIELD_SUFFIX[empty[0]!]}`)}`)?.focus();
       return;
     }
     if (image && !isHttpUrl(image)) {
-      setFormMessage({ text: LOCAL_BLOGS.form.badImage, error: true });
+      setFormMessage({ text: L.form.badImage, error: true });
       return;
     }
     const blog: LocalBlog = {
@@ -135,34 +143,34 @@ export default function LocalBlogsPage() {
       writeList(window.localStorage, KEYS.userBlogs, next);
     } catch (error) {
       console.warn("could not save the blog", error);
-      setFormMessage({ text: LOCAL_BLOGS.errors.save, error: true });
+      setFormMessage({ text: L.errors.save, error: true });
       return;
     }
     setUserBlogs(next);
     setDraft(EMPTY_DRAFT);
     setStatus("");
-    setFormMessage({ text: LOCAL_BLOGS.form.saved, error: false });
+    setFormMessage({ text: L.form.saved, error: false });
   }
 
-  const isError = status.includes("Error") || status === LOCAL_BLOGS.errors.delete;
+  const isError = status === L.errors.load || status === L.errors.delete;
 
   return (
     <>
       <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-10 pt-12 sm:px-6">
           <h1 id={`${id}-title`} className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            {LOCAL_BLOGS.heroTitle}
+            {L.heroTitle}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-700">{LOCAL_BLOGS.heroText}</p>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700">{L.heroText}</p>
           <dl className="mt-8 grid max-w-xl grid-cols-2 gap-4">
             <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-sm font-semibold text-slate-700">{LOCAL_BLOGS.stats.total}</dt>
+              <dt className="text-sm font-semibold text-slate-700">{L.stats.total}</dt>
               <dd className="mt-1 text-3xl font-extrabold text-emerald-800" data-testid="total-articles">
                 {all.length}
               </dd>
             </div>
             <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <dt className="text-sm font-semibold text-slate-700">{LOCAL_BLOGS.stats.yours}</dt>
+              <dt className="text-sm font-semibold text-slate-700">{L.stats.yours}</dt>
               <dd className="mt-1 text-3xl font-extrabold text-emerald-800" data-testid="your-blogs">
                 {userBlogs.length}
               </dd>
@@ -172,7 +180,7 @@ export default function LocalBlogsPage() {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 [overflow-wrap:anywhere] sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-label={LOCAL_BLOGS.title} className="min-w-0">
+        <section aria-label={L.title} className="min-w-0">
           <div role="status" aria-live="polite" className="min-h-6">
             {status && <p className={isError ? "font-semibold text-rose-700" : "text-slate-700"}>{status}</p>}
           </div>
@@ -197,23 +205,23 @@ export default function LocalBlogsPage() {
         <aside className="min-w-0 space-y-10">
           <section aria-labelledby={`${id}-form`} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <h2 id={`${id}-form`} className="text-xl font-bold text-slate-900">
-              {LOCAL_BLOGS.form.heading}
+              {L.form.heading}
             </h2>
             <form ref={formRef} className="mt-4 space-y-4" noValidate onSubmit={publish}>
-              <Field id={`${id}-t`} label={LOCAL_BLOGS.form.title} error={missing.title && LOCAL_BLOGS.form.missing.title}>
-                <input id={`${id}-t`} name="title" aria-invalid={missing.title ? true : undefined} aria-describedby={missing.title ? `${id}-t-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.title} value={draft.title} onChange={(e) => { setDraft({ ...draft, title: e.target.value }); setMissing(({ title: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              <Field id={`${id}-t`} label={L.form.title} error={missing.title && L.form.missing.title}>
+                <input id={`${id}-t`} name="title" aria-invalid={missing.title ? true : undefined} aria-describedby={missing.title ? `${id}-t-error` : undefined} required maxLength={L.maxLengths.title} value={draft.title} onChange={(e) => { setDraft({ ...draft, title: e.target.value }); setMissing(({ title: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
-              <Field id={`${id}-d`} label={LOCAL_BLOGS.form.description} help={LOCAL_BLOGS.form.descriptionHelp} error={missing.description && LOCAL_BLOGS.form.missing.description}>
-                <textarea id={`${id}-d`} name="description" aria-invalid={missing.description ? true : undefined} required rows={6} maxLength={LOCAL_BLOGS.maxLengths.description} aria-describedby={missing.description ? `${id}-d-error ${id}-d-help` : `${id}-d-help`} value={draft.description} onChange={(e) => { setDraft({ ...draft, description: e.target.value }); setMissing(({ description: _, ...rest }) => rest); }} className="w-full rounded-md border border-slate-400 px-3 py-2" />
+              <Field id={`${id}-d`} label={L.form.description} help={L.form.descriptionHelp} error={missing.description && L.form.missing.description}>
+                <textarea id={`${id}-d`} name="description" aria-invalid={missing.description ? true : undefined} required rows={6} maxLength={L.maxLengths.description} aria-describedby={missing.description ? `${id}-d-error ${id}-d-help` : `${id}-d-help`} value={draft.description} onChange={(e) => { setDraft({ ...draft, description: e.target.value }); setMissing(({ description: _, ...rest }) => rest); }} className="w-full rounded-md border border-slate-400 px-3 py-2" />
               </Field>
-              <Field id={`${id}-a`} label={LOCAL_BLOGS.form.author} error={missing.author && LOCAL_BLOGS.form.missing.author}>
-                <input id={`${id}-a`} name="author" aria-invalid={missing.author ? true : undefined} aria-describedby={missing.author ? `${id}-a-error` : undefined} required maxLength={LOCAL_BLOGS.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => { setDraft({ ...draft, author: e.target.value }); setMissing(({ author: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              <Field id={`${id}-a`} label={L.form.author} error={missing.author && L.form.missing.author}>
+                <input id={`${id}-a`} name="author" aria-invalid={missing.author ? true : undefined} aria-describedby={missing.author ? `${id}-a-error` : undefined} required maxLength={L.maxLengths.author} autoComplete="name" value={draft.author} onChange={(e) => { setDraft({ ...draft, author: e.target.value }); setMissing(({ author: _, ...rest }) => rest); }} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
-              <Field id={`${id}-i`} label={LOCAL_BLOGS.form.image}>
-                <input id={`${id}-i`} name="image" type="url" inputMode="url" maxLength={LOCAL_BLOGS.maxLengths.image} value={draft.image} onChange={(e) => setDraft({ ...draft, image: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
+              <Field id={`${id}-i`} label={L.form.image}>
+                <input id={`${id}-i`} name="image" type="url" inputMode="url" maxLength={L.maxLengths.image} value={draft.image} onChange={(e) => setDraft({ ...draft, image: e.target.value })} className="h-11 w-full rounded-md border border-slate-400 px-3" />
               </Field>
               <button type="submit" className="btn-primary w-full justify-center" disabled={!loaded}>
-                {LOCAL_BLOGS.form.submit}
+                {L.form.submit}
               </button>
               <div role="status" aria-live="polite" className="min-h-6 text-sm font-semibold">
                 {formMessage && <p className={formMessage.error ? "text-rose-700" : "text-emerald-800"}>{formMessage.text}</p>}
@@ -223,16 +231,16 @@ export default function LocalBlogsPage() {
 
           <section aria-labelledby={`${id}-marks`}>
             <h2 id={`${id}-marks`} className="text-xl font-bold text-slate-900">
-              {LOCAL_BLOGS.bookmarksHeading}
+              {L.bookmarksHeading}
             </h2>
             {bookmarks.length === 0 ? (
-              <p className="mt-2 text-slate-700">{LOCAL_BLOGS.noBookmarks}</p>
+              <p className="mt-2 text-slate-700">{L.noBookmarks}</p>
             ) : (
               <ul className="mt-3 space-y-2" data-testid="bookmarks">
                 {bookmarks.map((b) => (
                   <li key={b.id}>
                     <a href={`#blog-${b.id}`} className="font-semibold text-emerald-800 underline-offset-4 hover:underline">
-                      {b.title}
+                      {(b.isUserCreated ? undefined : builtIn.find((x) => x.id === b.id)?.title) ?? b.title}
                     </a>
                   </li>
                 ))}
@@ -244,9 +252,9 @@ export default function LocalBlogsPage() {
 
       <ConfirmDialog
         open={deleting !== null}
-        message={LOCAL_BLOGS.deleteConfirm}
-        confirmLabel={LOCAL_BLOGS.delete}
-        cancelLabel={LOCAL_BLOGS.cancel}
+        message={L.deleteConfirm}
+        confirmLabel={L.delete}
+        cancelLabel={L.cancel}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
@@ -293,6 +301,8 @@ function LocalBlogCard({
   onDelete?: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
+  const L = useText(LOCAL_BLOGS, LOCAL_BLOGS_HI);
+  const locale = useLocale();
   const long = [...blog.description].length > BLOG_LIMITS.expandThreshold;
   const id = useId();
   return (
@@ -312,10 +322,10 @@ function LocalBlogCard({
           {blog.title}
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
-          <span>{LOCAL_BLOGS.byline(blog.author)}</span>
-          <time dateTime={blog.date}>{formatLongDate(blog.date) || blog.date}</time>
-          <span>{LOCAL_BLOGS.readTime}</span>
-          <span className="font-semibold text-emerald-800">{LOCAL_BLOGS.free}</span>
+          <span>{L.byline(blog.author)}</span>
+          <time dateTime={blog.date}>{formatLongDate(blog.date, locale) || blog.date}</time>
+          <span>{L.readTime}</span>
+          <span className="font-semibold text-emerald-800">{L.free}</span>
         </p>
         <div id={`${id}-body`} className="mt-3 text-slate-800">
           {long && !expanded ? <p>{cut(blog.description.replace(/\*\*/g, ""), BLOG_LIMITS.expandThreshold)}</p> : <RichDescription text={blog.description} />}
@@ -323,14 +333,14 @@ function LocalBlogCard({
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {long && (
             <button type="button" className="btn-ghost" aria-expanded={expanded} aria-controls={`${id}-body`} onClick={() => setExpanded((v) => !v)}>
-              {expanded ? LOCAL_BLOGS.readLess : LOCAL_BLOGS.readFull}
+              {expanded ? L.readLess : L.readFull}
             </button>
           )}
           <button type="button" className="btn-ghost" aria-pressed={bookmarked} onClick={onBookmark}>
-            {bookmarked ? LOCAL_BLOGS.bookmarked : LOCAL_BLOGS.bookmark}
+            {bookmarked ? L.bookmarked : L.bookmark}
           </button>
           <button type="button" className="btn-ghost" onClick={onShare}>
-            {LOCAL_BLOGS.share}
+            {L.share}
           </button>
           {onDelete && (
             // Shown on hover, and whenever the card holds keyboard focus.
@@ -338,9 +348,9 @@ function LocalBlogCard({
               type="button"
               className="btn-ghost border-rose-300 text-rose-800 opacity-0 transition-opacity focus:opacity-100 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100"
               onClick={onDelete}
-              aria-label={`${LOCAL_BLOGS.delete}: ${blog.title}`}
+              aria-label={`${L.delete}: ${blog.title}`}
             >
-              {LOCAL_BLOGS.delete}
+              {L.delete}
             </button>
           )}
         </div>

@@ -6,7 +6,10 @@ import { formatCount } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { pageError } from "~/lib/service-errors.server";
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
-import { pageMeta } from "~/lib/seo";
+import { localeFromMatches, pageMeta } from "~/lib/seo";
+import { requestLocale, useLocale, useText } from "~/lib/locale";
+import { BLOG_CATEGORY_NAMES_HI, BLOG_LISTING_HI } from "@shared/content/hi/blog";
+import { inLocale } from "@shared/i18n";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { coversFor } from "../../server/services/media/covers";
@@ -15,7 +18,8 @@ import type { Route } from "./+types/blogs";
 
 // /services shows the same listing: both name /blogs as the canonical page, so search engines index it once.
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: BLOG_LISTING.title, description: BLOG_LISTING.metaDescription, path: "/blogs", matches });
+  const t = inLocale(localeFromMatches(matches), BLOG_LISTING, BLOG_LISTING_HI);
+  return pageMeta({ title: t.title, description: t.metaDescription, path: "/blogs", matches });
 }
 
 type Filters = { search: string; category: string; featured: boolean; page: number };
@@ -47,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = readFilters(url.searchParams);
   const [page, stats] = await Promise.all([
     listBlogs(deps, {
+      // The page's language first (issue 33): /hi/blogs opens with the Hindi posts, /blogs with the English ones.
+      languageFirst: requestLocale(request),
       search: filters.search || undefined,
       category: filters.category === "All" ? undefined : filters.category,
       featured: filters.featured || undefined,
@@ -66,15 +72,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "seed") {
+    const t = inLocale(requestLocale(request), BLOG_LISTING, BLOG_LISTING_HI);
     try {
       const { added } = await seedSampleBlogs(deps, { clientIp: context.clientIp });
-      return { seed: { ok: true, message: BLOG_LISTING.seeded(added) } };
+      return { seed: { ok: true, message: t.seeded(added) } };
     } catch (error) {
       // Refused (the blog has had a post): the spec's failure words with the reason, as the API's caller shows them.
       const failure = pageError(error);
-      if (failure) return data({ seed: { ok: false, message: BLOG_LISTING.seedFailed(failure.message) } }, { status: failure.status });
+      // The refusal's reason in the page's language (the service's words are English).
+      const reason = failure?.status === 409 ? t.seedRefused : failure?.message;
+      if (failure) return data({ seed: { ok: false, message: t.seedFailed(reason ?? failure.message) } }, { status: failure.status });
       deps.log.warn({ reqId: context.requestId, err: { message: (error as Error).message } }, "seeding sample blogs failed");
-      return data({ seed: { ok: false, message: BLOG_LISTING.seedFailedGeneric } }, { status: 503 });
+      return data({ seed: { ok: false, message: t.seedFailedGeneric } }, { status: 503 });
     }
   }
   if (intent === "subscribe") {
@@ -96,6 +105,8 @@ export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
   const { blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
+  const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
+  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -174,18 +185,20 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
     setSeedAnswer(undefined);
     try {
       const res = await fetch("/api/blogs/seed", { method: "POST" });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
+      const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string; added?: number } | null;
       if (!res.ok || !body?.success) {
-        setSeedAnswer({ ok: false, message: body?.message ? BLOG_LISTING.seedFailed(body.message) : BLOG_LISTING.seedFailedGeneric });
+        // The API speaks English; a Hindi page says its refusal in Hindi.
+        const reason = locale === "hi" && res.status === 409 ? t.seedRefused : body?.message;
+        setSeedAnswer({ ok: false, message: reason ? t.seedFailed(reason) : t.seedFailedGeneric });
         // Refused because the blog has posts now (someone else just added them): show them rather than an empty list.
         if (res.status === 409) await revalidator.revalidate();
         return;
       }
-      setSeedAnswer({ ok: true, message: body.message ?? "" });
+      setSeedAnswer({ ok: true, message: locale === "hi" && typeof body.added === "number" ? t.seeded(body.added) : (body.message ?? "") });
       await revalidator.revalidate();
     } catch (error) {
       console.warn("seeding failed", error);
-      setSeedAnswer({ ok: false, message: BLOG_LISTING.seedFailedGeneric });
+      setSeedAnswer({ ok: false, message: t.seedFailedGeneric });
     } finally {
       setSeeding(false);
     }
@@ -198,11 +211,11 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
       <div className="flex flex-col">
         <section aria-labelledby={`${id}-title`} className="bg-gradient-to-b from-emerald-50 to-white">
           <div className="mx-auto max-w-6xl px-4 pb-6 pt-6 sm:px-6 sm:pb-8 sm:pt-12">
-            <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{BLOG_LISTING.eyebrow}</p>
+            <p className="text-sm font-bold uppercase tracking-widest text-emerald-800">{t.eyebrow}</p>
             <h1 id={`${id}-title`} className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-slate-900 sm:mt-3 sm:text-5xl">
-              {BLOG_LISTING.heroTitle}
+              {t.heroTitle}
             </h1>
-            <p className="mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">{BLOG_LISTING.heroText}</p>
+            <p className="mt-3 max-w-2xl text-base text-slate-700 sm:mt-4 sm:text-lg">{t.heroText}</p>
           </div>
         </section>
 
@@ -211,9 +224,9 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 small counts do not stand between the visitor and the posts; from md up they sit under the title. */}
             <dl className="grid grid-cols-3 gap-2 sm:gap-4">
               {[
-                [BLOG_LISTING.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
-                [BLOG_LISTING.stats.likes, formatCount(stats.likes), "likes"],
-                [BLOG_LISTING.stats.articles, formatCount(stats.articles), "articles"],
+                [t.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
+                [t.stats.likes, formatCount(stats.likes), "likes"],
+                [t.stats.articles, formatCount(stats.articles), "articles"],
               ].map(([label, value, key]) => (
                 <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
                   <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
@@ -223,7 +236,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
             </dl>
         </div>
 
-        <section aria-label={BLOG_LISTING.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">
+        <section aria-label={t.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">
           <Form
             ref={filtersForm}
             method="get"
@@ -237,7 +250,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
           >
             <div className="col-span-2 flex flex-1 flex-col gap-1">
               <label htmlFor={`${id}-search`} className="text-sm font-semibold text-slate-800">
-                {BLOG_LISTING.searchLabel}
+                {t.searchLabel}
               </label>
               <input
                 id={`${id}-search`}
@@ -246,13 +259,13 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 value={search}
                 maxLength={BLOG_LIMITS.maxSearchLength}
                 onChange={(e) => setSearch(e.target.value)}
-                placeholder={BLOG_LISTING.searchPlaceholder}
+                placeholder={t.searchPlaceholder}
                 className="h-11 rounded-md border border-slate-400 px-3"
               />
             </div>
             <div className="flex flex-col gap-1">
               <label htmlFor={`${id}-category`} className="text-sm font-semibold text-slate-800">
-                {BLOG_LISTING.categoryLabel}
+                {t.categoryLabel}
               </label>
               <select
                 id={`${id}-category`}
@@ -263,7 +276,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
               >
                 {BLOG_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {locale === "hi" ? BLOG_CATEGORY_NAMES_HI[c] : c}
                   </option>
                 ))}
               </select>
@@ -277,25 +290,25 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 onChange={(e) => apply({ featured: e.target.checked })}
                 className="h-5 w-5 accent-emerald-700"
               />
-              {BLOG_LISTING.featuredOnly}
+              {t.featuredOnly}
             </label>
             {/* Needed only without JavaScript: with it, every filter applies as it changes (hidden once hydrated). */}
             <button type="submit" className="btn-ghost js-hidden col-span-2 justify-center">
-              {BLOG_LISTING.applyFilters}
+              {t.applyFilters}
             </button>
           </Form>
 
           <div role="status" aria-live="polite" className="mt-4 min-h-6 text-slate-700 sm:mt-6">
-            {loading ? <p>{BLOG_LISTING.loading}</p> : blogs.length > 0 ? <p className="sr-only">{BLOG_LISTING.resultsFound(blogs.length)}</p> : null}
+            {loading ? <p>{t.loading}</p> : blogs.length > 0 ? <p className="sr-only">{t.resultsFound(blogs.length)}</p> : null}
           </div>
 
           {blogs.length === 0 ? (
             anyFilter ? (
               <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-                <h2 className="text-xl font-bold text-slate-900">{BLOG_LISTING.emptyFiltered.title}</h2>
-                <p className="mt-2 text-slate-700">{BLOG_LISTING.emptyFiltered.text}</p>
+                <h2 className="text-xl font-bold text-slate-900">{t.emptyFiltered.title}</h2>
+                <p className="mt-2 text-slate-700">{t.emptyFiltered.text}</p>
                 <Link to={location.pathname} className="btn-primary mt-6" preventScrollReset>
-                  {BLOG_LISTING.emptyFiltered.clear}
+                  {t.emptyFiltered.clear}
                 </Link>
               </div>
             ) : (
@@ -316,15 +329,15 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
               {(filters.page > 1 || hasMore) && (
-                <nav aria-label={BLOG_LISTING.pagesLabel} className="mt-8 flex justify-center gap-3">
+                <nav aria-label={t.pagesLabel} className="mt-8 flex justify-center gap-3">
                   {filters.page > 1 && (
                     <Link className="btn-ghost" to={`?${filterParams(filters, filters.page - 1)}`}>
-                      {BLOG_LISTING.newer}
+                      {t.newer}
                     </Link>
                   )}
                   {hasMore && (
                     <Link className="btn-ghost" to={`?${filterParams(filters, filters.page + 1)}`}>
-                      {BLOG_LISTING.older}
+                      {t.older}
                     </Link>
                   )}
                 </nav>
@@ -345,13 +358,14 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
 type SeedResult = { ok: boolean; message: string };
 
 function EmptyBlog({ confirmSeed, seedResult, busy, onSeed }: { confirmSeed: boolean; seedResult?: SeedResult; busy: boolean; onSeed: () => void }) {
+  const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
   const [asking, setAsking] = useState(false);
   const location = useLocation();
   const result = seedResult;
 
   return (
     <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-      <h2 className="text-xl font-bold text-slate-900">{BLOG_LISTING.emptyNone.title}</h2>
+      <h2 className="text-xl font-bold text-slate-900">{t.emptyNone.title}</h2>
       {result && (
         <p role="alert" className={`mt-3 font-semibold ${result.ok ? "text-emerald-800" : "text-rose-700"}`}>
           {result.message}
@@ -359,14 +373,14 @@ function EmptyBlog({ confirmSeed, seedResult, busy, onSeed }: { confirmSeed: boo
       )}
       {confirmSeed ? (
         <Form method="post" action={location.pathname} className="mt-6">
-          <p className="font-semibold text-slate-900">{BLOG_LISTING.seedConfirm}</p>
+          <p className="font-semibold text-slate-900">{t.seedConfirm}</p>
           <input type="hidden" name="intent" value="seed" />
           <div className="mt-4 flex justify-center gap-3">
             <Link to={location.pathname} className="btn-ghost">
-              {BLOG_LISTING.seedCancel}
+              {t.seedCancel}
             </Link>
             <button type="submit" className="btn-primary">
-              {BLOG_LISTING.seedContinue}
+              {t.seedContinue}
             </button>
           </div>
         </Form>
@@ -381,16 +395,16 @@ function EmptyBlog({ confirmSeed, seedResult, busy, onSeed }: { confirmSeed: boo
         >
           <input type="hidden" name="seed" value="confirm" />
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? BLOG_LISTING.emptyNone.busy : BLOG_LISTING.emptyNone.button}
+            {busy ? t.emptyNone.busy : t.emptyNone.button}
           </button>
         </form>
       )}
       {!confirmSeed && (
         <ConfirmDialog
           open={asking}
-          message={BLOG_LISTING.seedConfirm}
-          confirmLabel={BLOG_LISTING.seedContinue}
-          cancelLabel={BLOG_LISTING.seedCancel}
+          message={t.seedConfirm}
+          confirmLabel={t.seedContinue}
+          cancelLabel={t.seedCancel}
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);

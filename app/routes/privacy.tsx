@@ -1,16 +1,19 @@
 import { LegalPage } from "~/components/legal/legal-page";
 import { PRIVACY_DOC } from "@shared/copy/legal";
-import { pageMeta } from "~/lib/seo";
+import { localeFromMatches, pageMeta } from "~/lib/seo";
+import { requestLocale } from "~/lib/locale";
+import { PRIVACY_HI } from "@shared/content/hi/legal";
 import { readCopy } from "../../server/services/content/copy";
 import type { Route } from "./+types/privacy";
 
 /** The owner's published copy of the page (its defaults on a fresh install); cached per content version. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { copy: await readCopy(context.deps, PRIVACY_DOC, "en") };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The page's language's copy (issue 33): the owner's Hindi, the shipped Hindi, or English where neither says.
+  return { copy: await readCopy(context.deps, PRIVACY_DOC, requestLocale(request)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const seo = loaderData?.copy.seo ?? { title: "Privacy Policy", description: "" };
+  const seo = loaderData?.copy.seo ?? { title: localeFromMatches(matches) === "hi" ? PRIVACY_HI.title : "Privacy Policy", description: "" };
   return pageMeta({ title: seo.title, description: seo.description, path: "/privacy", matches });
 }
 

@@ -19,7 +19,8 @@ function xml(text: string): string {
 /** /rss.xml: RSS 2.0 of the newest posts. */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = await publicSite(context);
-  const { data: posts } = await listBlogs(context.deps, { limit: 50 });
+  // The feed is English (its <language> says so): Hindi posts are read on /hi/blogs (issue 33).
+  const { data: posts } = await listBlogs(context.deps, { limit: 50, language: "en" });
   const items = posts
     .map((p) => {
       const link = `${site.publicUrl}/blog/${encodeURIComponent(p.slug)}`;

@@ -94,6 +94,10 @@ export interface BlogNewsletterTables {
     meta_title: Generated<string>;
     meta_description: Generated<string>;
     social_media_id: number | null;
+    /** 'en' | 'hi' (migration 0023). */
+    language: Generated<string>;
+    /** The other post of a pair written in both languages (each names the other); null when none. */
+    translation_of: number | null;
   };
   blog_likes: {
     blog_id: number;

@@ -42,6 +42,8 @@ export const POST_RULES = {
   autosaveMs: 3_000,
   /** Saves per editor per minute (autosave included: at most one every few seconds). */
   savesPerMinute: 120,
+  /** Posts the editor's "Translation of" list offers (the most recently edited). */
+  translationChoicesMax: 500,
 } as const;
 
 /** The API's answer for a published post's earlier slug (301) and a deleted post's (410); the server's only. */
@@ -93,6 +95,11 @@ export const POST_MESSAGES = {
   unpublished: "Unpublished: the post is no longer public.",
   deleted: "Post deleted.",
   restored: "Revision restored as a new save.",
+  languageInvalid: "Choose the post's language: English or Hindi.",
+  translationNotFound: "That post does not exist (it may have been deleted). Choose the translation again.",
+  translationSelf: "A post cannot be its own translation.",
+  translationSameLanguage: "A translation must be written in the other language: change this post's language or choose another post.",
+  translationTaken: "That post already has a translation. Unpair it there first, or choose another post.",
 };
 
 /** The studio's Posts pages. */
@@ -226,3 +233,13 @@ export const POST_SEO = {
   siteName: "Wise Parrot",
 } as const;
 
+/** The editor's language fields (issue 33). The studio is English; the languages are named in English here. */
+export const POST_LANGUAGE = {
+  language: "Language",
+  languageHint: "The language the post is written in. Hindi posts show first on the Hindi blog (/hi/blogs).",
+  names: { en: "English", hi: "Hindi" },
+  translationOf: "Translation of",
+  translationHint: "The same article in the other language: the two pages link to each other and search engines see them as a pair.",
+  none: "None",
+  choice: (title: string, language: string, slug: string) => `${title || "(untitled)"} (${language}, /blog/${slug})`,
+} as const;

@@ -1,4 +1,7 @@
 import { LEGAL_LAST_UPDATED, PRIVACY, REFUND, TERMS, type LegalDocument } from "../content/legal";
+import { LEGAL_LAST_UPDATED_HI, PRIVACY_HI, REFUND_HI, TERMS_HI } from "../content/hi/legal";
+import type { Translation } from "../i18n";
+import type { CopyLocale } from "./fields";
 import { group, list, text } from "./build";
 import { defineCopyDoc } from "./fields";
 
@@ -35,10 +38,13 @@ const sections = {
   ),
 } as const;
 
-function defaultsOf(doc: LegalDocument) {
+/** A document's shipped copy in a language: the English constants, or their Hindi translation (issue 33). */
+function defaultsOf(en: LegalDocument, hi: Translation<LegalDocument>, locale: CopyLocale) {
+  const doc = locale === "hi" ? hi : en;
+  const updated = locale === "hi" ? LEGAL_LAST_UPDATED_HI : LEGAL_LAST_UPDATED;
   return {
     seo: { title: doc.title, description: doc.description },
-    page: { intro: doc.intro, lastUpdated: LEGAL_LAST_UPDATED.label, lastUpdatedIso: LEGAL_LAST_UPDATED.iso },
+    page: { intro: doc.intro, lastUpdated: updated.label, lastUpdatedIso: updated.iso },
     sections: doc.sections.map((s) => ({
       heading: s.heading,
       anchor: s.id,
@@ -50,9 +56,9 @@ function defaultsOf(doc: LegalDocument) {
   };
 }
 
-export const PRIVACY_DOC = defineCopyDoc({ id: "legal.privacy", title: "Privacy Policy", path: "/privacy", sections, defaults: () => defaultsOf(PRIVACY) });
-export const TERMS_DOC = defineCopyDoc({ id: "legal.terms", title: "Terms of Service", path: "/terms", sections, defaults: () => defaultsOf(TERMS) });
-export const REFUND_DOC = defineCopyDoc({ id: "legal.refund", title: "Refund Policy", path: "/refund", sections, defaults: () => defaultsOf(REFUND) });
+export const PRIVACY_DOC = defineCopyDoc({ id: "legal.privacy", title: "Privacy Policy", path: "/privacy", sections, defaults: (locale) => defaultsOf(PRIVACY, PRIVACY_HI, locale) });
+export const TERMS_DOC = defineCopyDoc({ id: "legal.terms", title: "Terms of Service", path: "/terms", sections, defaults: (locale) => defaultsOf(TERMS, TERMS_HI, locale) });
+export const REFUND_DOC = defineCopyDoc({ id: "legal.refund", title: "Refund Policy", path: "/refund", sections, defaults: (locale) => defaultsOf(REFUND, REFUND_HI, locale) });
 
 export type LegalCopy = ReturnType<typeof PRIVACY_DOC.defaults>;
 

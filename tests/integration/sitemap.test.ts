@@ -38,6 +38,35 @@ describe.each(testDatabaseKinds())("sitemap.xml on %s", (kind) => {
     expect(locs.filter((loc) => loc?.includes("/studio"))).toEqual([]);
   });
 
+  it("lists a Hindi post at its /hi address, paired with its English translation both ways", async () => {
+    database = await createTestDatabase(kind);
+    const deps = testDeps(database.db, { PUBLIC_URL: "https://wp.example.com" });
+    await seedSampleBlogs(deps);
+    const k = database.db.kysely;
+    const [en, other] = await k.selectFrom("blogs").select(["id", "slug"]).orderBy("id").execute();
+    // A Hindi post paired with the first sample, and the second sample turned Hindi without a pair.
+    const hi = await k
+      .insertInto("blogs")
+      .values({ slug: "hindi-jodi", title: "जोड़ी", excerpt: "ई", author: "ए", published_at: Date.now(), read_time: "1", category: "Technology", featured: 0, image: null, tags: "[]", content: '{"sections":[]}', search_text: "", created_at: 1, updated_at: 1, language: "hi", translation_of: en!.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await k.updateTable("blogs").set({ translation_of: hi.id }).where("id", "=", en!.id).execute();
+    await k.updateTable("blogs").set({ language: "hi" }).where("id", "=", other!.id).execute();
+
+    const { xml } = await fetchSitemap(deps);
+    const entry = (loc: string) => xml.split("\n").find((line) => line.includes(`<loc>${loc}</loc>`)) ?? "";
+    const enUrl = `https://wp.example.com/blog/${en!.slug}`;
+    expect(entry("https://wp.example.com/hi/blog/hindi-jodi")).toContain(`hreflang="en" href="${enUrl}"`);
+    expect(entry(enUrl)).toContain('hreflang="hi" href="https://wp.example.com/hi/blog/hindi-jodi"');
+    expect(entry(enUrl)).toContain(`hreflang="x-default" href="${enUrl}"`);
+    const alone = entry(`https://wp.example.com/hi/blog/${other!.slug}`);
+    expect(alone).toContain(`hreflang="hi"`);
+    expect(alone).not.toContain(`hreflang="en"`);
+    // Not listed under the other language's address: a post's canonical is its own language's.
+    expect(xml).not.toContain(`<loc>https://wp.example.com/blog/hindi-jodi</loc>`);
+    expect(xml).not.toContain(`<loc>https://wp.example.com/hi/blog/${en!.slug}</loc>`);
+  });
+
   it("still lists the pages, uncached, when the database is unreachable", async () => {
     database = await createTestDatabase(kind);
     const deps = testDeps(database.db);
@@ -45,7 +74,8 @@ describe.each(testDatabaseKinds())("sitemap.xml on %s", (kind) => {
     const { response, xml } = await fetchSitemap(deps);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_PAGES.length);
+    // Every page in both languages (issue 33).
+    expect(xml.match(/<url>/g)).toHaveLength(2 * SITEMAP_PAGES.length);
     expect(deps.logs.text).toContain("sitemap without blog posts");
   });
 });

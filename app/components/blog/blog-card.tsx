@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "@shared/content";
+import { BLOG_CATEGORY_NAMES_HI, BLOG_LISTING_HI, BLOG_POST_HI } from "@shared/content/hi/blog";
+import { useLocale, useLocalePath, useText } from "~/lib/locale";
+import { LanguageMark, categoryName } from "./language";
 import type { Blog } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
 import { CoverArt } from "./cover-art";
@@ -18,7 +21,13 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
   const first = blog.content.sections[0];
   const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
   const moreTags = blog.tags.length - tags.length;
-  const href = `/blog/${blog.slug}`;
+  const locale = useLocale();
+  const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
+  const tPost = useText(BLOG_POST, BLOG_POST_HI);
+  // The post opens in the page's language's frame; a post in the other language says so, in its own language.
+  const href = useLocalePath()(`/blog/${blog.slug}`);
+  const foreign = blog.language !== locale;
+  const lang = foreign ? blog.language : undefined;
   return (
     <article
       className="relative flex w-full min-w-0 flex-col overflow-hidden [contain-intrinsic-height:auto_60rem] [content-visibility:auto] rounded-2xl [overflow-wrap:anywhere] bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md"
@@ -35,24 +44,27 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
         <div className="flex flex-wrap items-center gap-2 text-xs">
           {blog.featured && (
             <span className="rounded-full bg-amber-100 px-2.5 py-1 font-bold uppercase tracking-wide text-amber-900">
-              {BLOG_LISTING.featuredBadge}
+              {t.featuredBadge}
             </span>
           )}
-          <span className="rounded-full bg-emerald-50 px-2.5 py-1 font-semibold text-emerald-900">{blog.category}</span>
+          <span className="rounded-full bg-emerald-50 px-2.5 py-1 font-semibold text-emerald-900">{categoryName(blog.category, locale, BLOG_CATEGORY_NAMES_HI)}</span>
+          {foreign && <LanguageMark language={blog.language} />}
         </div>
-        <h2 className="mt-3 text-xl font-bold leading-snug text-slate-900">
+        <h2 lang={lang} className="mt-3 text-xl font-bold leading-snug text-slate-900">
           <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] hover:text-emerald-800">
             {blog.title}
           </Link>
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
-          <span>{blog.author}</span>
-          <time dateTime={blog.date}>{formatShortDate(blog.date)}</time>
-          <span>{blog.readTime}</span>
+          <span lang={lang}>{blog.author}</span>
+          <time dateTime={blog.date}>{formatShortDate(blog.date, locale)}</time>
+          <span lang={lang}>{blog.readTime}</span>
         </p>
-        <p className="mt-3 text-slate-700">{blog.excerpt}</p>
+        <p lang={lang} className="mt-3 text-slate-700">
+          {blog.excerpt}
+        </p>
         {first && (
-          <div className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="preview">
+          <div lang={lang} className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="preview">
             <p className="font-semibold text-slate-900">{first.title}</p>
             {first.content.slice(0, BLOG_LIMITS.previewParagraphs).map((p, i) => (
               <p key={i} className="mt-1">
@@ -62,27 +74,27 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
           </div>
         )}
         {tags.length > 0 && (
-          <ul className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={BLOG_POST.tags}>
+          <ul className="mt-4 flex flex-wrap gap-2 text-xs" aria-label={tPost.tags}>
             {tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-800">
+              <li key={tag} lang={lang} className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-800">
                 #{tag}
               </li>
             ))}
-            {moreTags > 0 && <li className="px-1 py-1 text-slate-700">{BLOG_LISTING.moreTags(moreTags)}</li>}
+            {moreTags > 0 && <li className="px-1 py-1 text-slate-700">{t.moreTags(moreTags)}</li>}
           </ul>
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-5 text-sm text-slate-700">
           <span className="flex gap-3">
             <span>
-              {formatCount(blog.views)} <span>{blog.views === 1 ? BLOG_LISTING.viewLabel : BLOG_LISTING.viewsLabel}</span>
+              {formatCount(blog.views)} <span>{blog.views === 1 ? t.viewLabel : t.viewsLabel}</span>
             </span>
             <span>
-              {formatCount(blog.likes)} <span>{blog.likes === 1 ? BLOG_LISTING.likeLabel : BLOG_LISTING.likesLabel}</span>
+              {formatCount(blog.likes)} <span>{blog.likes === 1 ? t.likeLabel : t.likesLabel}</span>
             </span>
           </span>
           {/* Above the stretched title link, so it is its own target. */}
-          <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`${BLOG_LISTING.readFull}: ${blog.title}`}>
-            {BLOG_LISTING.readFull} →
+          <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`${t.readFull}: ${blog.title}`}>
+            {t.readFull} →
           </Link>
         </div>
       </div>

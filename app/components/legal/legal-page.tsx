@@ -3,6 +3,9 @@ import { LEGAL_UI, formatWhatsappNumber } from "@shared/content";
 import type { LegalCopy } from "@shared/copy/legal";
 import { sectionAnchor } from "@shared/copy/legal-anchor";
 import { useSite } from "~/lib/site-context";
+import { LEGAL_GOVERNS_HI, LEGAL_UI_HI } from "@shared/content/hi/legal";
+import { useLocale, useText } from "~/lib/locale";
+import { localePath } from "@shared/i18n";
 
 type LegalSection = LegalCopy["sections"][number] & { id: string };
 
@@ -20,6 +23,8 @@ export function LegalPage({ copy, path }: { copy: LegalCopy; path: string }) {
   });
   const doc = { title: copy.seo.title, path, intro: copy.page.intro, sections };
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(copy.page.lastUpdatedIso) ? copy.page.lastUpdatedIso : undefined;
+  const ui = useText(LEGAL_UI, LEGAL_UI_HI);
+  const locale = useLocale();
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-labelledby="legal-title">
       <Breadcrumbs current={{ name: doc.title, path: doc.path }} />
@@ -28,14 +33,15 @@ export function LegalPage({ copy, path }: { copy: LegalCopy; path: string }) {
           {doc.title}
         </h1>
         <p className="mt-3 text-sm text-slate-700" data-testid="last-updated">
-          {LEGAL_UI.lastUpdated} <time dateTime={iso}>{copy.page.lastUpdated}</time>
+          {ui.lastUpdated} <time dateTime={iso}>{copy.page.lastUpdated}</time>
         </p>
+        {locale === "hi" && <EnglishGoverns path={path} />}
         <p className="mt-4 text-lg leading-relaxed text-slate-700">{doc.intro}</p>
       </header>
 
       <nav aria-labelledby="toc-heading" className="mt-8 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
         <h2 id="toc-heading" className="text-sm font-bold uppercase tracking-widest text-slate-700">
-          {LEGAL_UI.tocHeading}
+          {ui.tocHeading}
         </h2>
         <ol className="mt-3 grid gap-1 sm:grid-cols-2">
           {doc.sections.map((section, i) => (
@@ -57,10 +63,28 @@ export function LegalPage({ copy, path }: { copy: LegalCopy; path: string }) {
 
       <p className="mt-12">
         <a href="#main" className="text-sm font-semibold text-emerald-800 underline underline-offset-4">
-          {LEGAL_UI.backToTop}
+          {ui.backToTop}
         </a>
       </p>
     </article>
+  );
+}
+
+/**
+ * On a Hindi legal page (issue 33): the translation is for the reader's convenience and the English text governs;
+ * a link to it, in the same place on all three documents.
+ */
+function EnglishGoverns({ path }: { path: string }) {
+  return (
+    <aside aria-labelledby="legal-governs" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="legal-governs">
+      <h2 id="legal-governs" className="font-bold text-slate-900">
+        {LEGAL_GOVERNS_HI.heading}
+      </h2>
+      <p className="mt-1 text-slate-800">{LEGAL_GOVERNS_HI.text}</p>
+      <a href={localePath(path, "en")} hrefLang="en" className="mt-2 inline-flex min-h-11 items-center font-semibold text-emerald-800 underline underline-offset-4">
+        {LEGAL_GOVERNS_HI.link}
+      </a>
+    </aside>
   );
 }
 
@@ -96,25 +120,26 @@ function Section({ section, number }: { section: LegalSection; number: number })
 /** The company's contact details, from configuration. */
 function ContactBox() {
   const site = useSite();
+  const ui = useText(LEGAL_UI, LEGAL_UI_HI);
   if (!site) return null;
   return (
     <address className="mt-4 rounded-xl bg-emerald-50 p-5 not-italic ring-1 ring-emerald-200" data-testid="legal-contact">
-      <p className="font-bold text-slate-900">{LEGAL_UI.contactHeading}</p>
+      <p className="font-bold text-slate-900">{ui.contactHeading}</p>
       <dl className="mt-3 grid gap-3 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-x-6">
-        <dt className="font-semibold">{LEGAL_UI.emailLabel}</dt>
+        <dt className="font-semibold">{ui.emailLabel}</dt>
         <dd>
           <a href={`mailto:${site.email}`} className="break-all text-emerald-800 underline underline-offset-4">
             {site.email}
           </a>
         </dd>
-        <dt className="font-semibold">{LEGAL_UI.phoneLabel}</dt>
+        <dt className="font-semibold">{ui.phoneLabel}</dt>
         <dd>
           <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="text-emerald-800 underline underline-offset-4">
             {site.phone}
           </a>
-          <span className="text-slate-700"> · {LEGAL_UI.whatsappLabel} {formatWhatsappNumber(site.whatsappNumber)}</span>
+          <span className="text-slate-700"> · {ui.whatsappLabel} {formatWhatsappNumber(site.whatsappNumber)}</span>
         </dd>
-        <dt className="font-semibold">{LEGAL_UI.addressLabel}</dt>
+        <dt className="font-semibold">{ui.addressLabel}</dt>
         <dd>{site.address}</dd>
       </dl>
     </address>

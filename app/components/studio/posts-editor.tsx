@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
+import { POST_LANGUAGE, POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
 import { CoverField } from "./cover-field";
 import { MarksToolbar } from "./marks-toolbar";
 import { SeoFields } from "./seo-fields";
@@ -30,6 +30,8 @@ type Props = {
   mode: "new" | "edit";
   fields: EditorFields;
   categories: readonly string[];
+  /** The posts that may be named as this one's translation. */
+  translations: readonly TranslationChoice[];
   computedReadTime: string;
   words?: number;
   /** For an existing post (`scheduledAt`: its schedule, epoch ms). */
@@ -64,7 +66,7 @@ export function offsetAtLocal(text: string): string {
  * The post editor: a plain form that works without JavaScript (every button posts it to the page's action); with
  * JavaScript it also saves a few seconds after typing stops (a fetcher), and a failed save says so and keeps the text.
  */
-export function PostEditor({ mode, fields, categories, computedReadTime, words, post, answer, restoring }: Props) {
+export function PostEditor({ mode, fields, categories, translations, computedReadTime, words, post, answer, restoring }: Props) {
   const navigation = useNavigation();
   const autosave = useFetcher<EditorAnswerView>({ key: post ? `autosave-${post.id}` : "autosave-new" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -195,6 +197,7 @@ export function PostEditor({ mode, fields, categories, computedReadTime, words, 
             error={fieldErrors.readTime}
           />
         </div>
+        <LanguageFields language={shown.language} translationOf={shown.translationOf} choices={translations} errors={fieldErrors} />
         <div className="flex items-center gap-2">
           <input id="post-featured" type="checkbox" name="featured" defaultChecked={shown.featured} className="h-5 w-5 rounded border-slate-400 text-emerald-700" />
           <label htmlFor="post-featured" className="text-sm font-semibold text-slate-800">
@@ -319,6 +322,71 @@ function CategorySelect({ categories, value, error }: { categories: readonly str
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+export type TranslationChoice = { id: number; title: string; slug: string; language: "en" | "hi" };
+
+/** The post's language and its translation (the server checks the pair: the other language, not already paired). */
+function LanguageFields({ language, translationOf, choices, errors }: { language: "en" | "hi"; translationOf: number | null; choices: readonly TranslationChoice[]; errors: Record<string, string> }) {
+  const select = "block min-h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900";
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      {(
+        [
+          {
+            id: "post-language",
+            name: "language",
+            label: POST_LANGUAGE.language,
+            hint: POST_LANGUAGE.languageHint,
+            value: language,
+            options: (["en", "hi"] as const).map((l) => ({ value: l, label: POST_LANGUAGE.names[l] })),
+          },
+          {
+            id: "post-translation",
+            name: "translationOf",
+            label: POST_LANGUAGE.translationOf,
+            hint: POST_LANGUAGE.translationHint,
+            value: translationOf === null ? "" : String(translationOf),
+            options: [
+              { value: "", label: POST_LANGUAGE.none },
+              ...choices.map((c) => ({ value: String(c.id), label: POST_LANGUAGE.choice(c.title, POST_LANGUAGE.names[c.language], c.slug) })),
+            ],
+          },
+        ] as const
+      ).map((f) => {
+        const error = errors[f.name];
+        return (
+          <div key={f.name}>
+            <label htmlFor={f.id} className="mb-1 block text-sm font-semibold text-slate-800">
+              {f.label}
+            </label>
+            <select
+              id={f.id}
+              name={f.name}
+              defaultValue={f.value}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${f.id}-hint${error ? ` ${f.id}-error` : ""}`}
+              className={select}
+            >
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            <p id={`${f.id}-hint`} className="mt-1 text-sm text-slate-600">
+              {f.hint}
+            </p>
+            {error ? (
+              <p id={`${f.id}-error`} className="mt-1 text-sm font-medium text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
     </div>
   );
 }

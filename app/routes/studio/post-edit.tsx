@@ -9,7 +9,7 @@ import { requireStudio } from "~/lib/studio.server";
 import { invalid, isServiceError, notFound } from "../../../server/services/errors";
 import { getRevision, revisionFields } from "../../../server/services/blog/revisions";
 import type { PostFields } from "../../../server/services/blog/studio-posts";
-import { autosavePost, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
+import { autosavePost, deletePost, publishPost, savePost, schedulePost, translationChoices, unpublishPost } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/post-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -33,7 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
     }
   }
   // Newsletters are the owner's (issue 16): only an owner is offered to send a published post.
-  return { post, restoring, canSendNewsletter: studio.access === "owner" && post.status === "published" };
+  const translations = await translationChoices(args.context.deps, post.id);
+  return { post, restoring, translations, canSendNewsletter: studio.access === "owner" && post.status === "published" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -89,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, restoring, canSendNewsletter } = loaderData;
+  const { post, restoring, translations, canSendNewsletter } = loaderData;
   // The schedule's text is made by the editor, in the zone its form sends (post.scheduledAt below).
   const fields = { ...post, ...(restoring?.fields ?? {}), scheduledAt: "" };
   return (
@@ -122,6 +123,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         mode="edit"
         fields={fields}
         categories={POST_CATEGORIES}
+        translations={translations}
         computedReadTime={post.computedReadTime}
         words={post.words}
         post={{ id: post.id, version: post.version, status: post.status, scheduledAt: post.scheduledAt }}

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/studio/ui";
 import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
-import { createPost } from "../../../server/services/blog/studio-posts";
+import { createPost, translationChoices } from "../../../server/services/blog/studio-posts";
 import type { Route } from "./+types/posts-new";
 
 export function meta() {
@@ -16,7 +16,7 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args);
-  return { author: studio.name };
+  return { author: studio.name, translations: await translationChoices(args.context.deps, null) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,11 +31,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
-  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: POST_CATEGORIES[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, scheduledAt: "" };
+  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: POST_CATEGORIES[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en" as const, translationOf: null, scheduledAt: "" };
   return (
     <>
       <PageHeader title={POST_PAGES.newTitle} description={POST_PAGES.newDescription} />
-      <PostEditor mode="new" fields={fields} categories={POST_CATEGORIES} computedReadTime={readTimeFor(0)} answer={actionData} />
+      <PostEditor mode="new" fields={fields} categories={POST_CATEGORIES} translations={loaderData.translations} computedReadTime={readTimeFor(0)} answer={actionData} />
     </>
   );
 }

@@ -22,6 +22,7 @@ import * as m0019 from "./0019-audience-labels";
 import * as m0020 from "./0020-staff-and-analytics";
 import * as m0021 from "./0021-question-log";
 import * as m0022 from "./0022-post-seo";
+import * as m0023 from "./0023-post-language";
 import * as m0024 from "./0024-visitor-locale";
 
 export type MigrationModule = {
@@ -55,5 +56,6 @@ export const migrations: Record<string, MigrationModule> = {
   "0020-staff-and-analytics": m0020,
   "0021-question-log": m0021,
   "0022-post-seo": m0022,
+  "0023-post-language": m0023,
   "0024-visitor-locale": m0024,
 };

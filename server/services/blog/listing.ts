@@ -15,6 +15,7 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   let q = deps.db.kysely.selectFrom("blogs").where("status", "=", PUBLISHED);
   if (query.category) q = q.where("category", "=", query.category);
   if (query.featured) q = q.where("featured", "=", 1);
+  if (query.language) q = q.where("language", "=", query.language);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
   const search = normaliseSearch(query.search ?? "");
   if (search) {
@@ -31,22 +32,32 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   } else if (query.page && query.page > 1) {
     offset = (query.page - 1) * limit;
   }
-  const rows = offset
-    ? // A numbered page far down: the ids are skipped along the index alone, then only the page's rows are read
-      // (PostgreSQL otherwise reads and sorts every matching row once drafts thin out the status-first index).
-      await deps.db.kysely
-        .selectFrom("blogs")
-        .selectAll("blogs")
-        .where("id", "in", q.select("blogs.id").orderBy("published_at", "desc").orderBy("id", "desc").limit(limit + 1).offset(offset))
-        .orderBy("published_at", "desc")
-        .orderBy("id", "desc")
-        .execute()
-    : await q
-        .selectAll("blogs")
-        .orderBy("published_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit + 1)
-        .execute();
+  /** `count` rows of `base` from `skip`, newest first. */
+  const pageRows = (base: typeof q, skip: number, count: number) =>
+    skip
+      ? // A numbered page far down: the ids are skipped along the index alone, then only the page's rows are read
+        // (PostgreSQL otherwise reads and sorts every matching row once drafts thin out the status-first index).
+        deps.db.kysely
+          .selectFrom("blogs")
+          .selectAll("blogs")
+          .where("id", "in", base.select("blogs.id").orderBy("published_at", "desc").orderBy("id", "desc").limit(count).offset(skip))
+          .orderBy("published_at", "desc")
+          .orderBy("id", "desc")
+          .execute()
+      : base.selectAll("blogs").orderBy("published_at", "desc").orderBy("id", "desc").limit(count).execute();
+  // The page's own language first (numbered pages only): its posts, then the others', each newest first, read as two
+  // runs along the (status, language, published_at) index, so neither is sorted in full.
+  const first = query.languageFirst && !query.cursor ? query.languageFirst : undefined;
+  let rows: Awaited<ReturnType<typeof pageRows>>;
+  if (first) {
+    const own = q.where("language", "=", first);
+    const ownCount = Number((await own.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const fromOwn = offset < ownCount ? await pageRows(own, offset, limit + 1) : [];
+    const rest = limit + 1 - fromOwn.length;
+    rows = rest > 0 ? [...fromOwn, ...(await pageRows(q.where("language", "!=", first), Math.max(0, offset - ownCount), rest))] : fromOwn;
+  } else {
+    rows = await pageRows(q, offset, limit + 1);
+  }
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);

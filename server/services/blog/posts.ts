@@ -7,6 +7,7 @@ import { PUBLISHED } from "./publication";
 import { textColumns, toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
 import { type Blog, type BlogInput, type IndexablePost, SlugSchema } from "./types";
+import { type Locale, isLocale } from "../../../shared/i18n";
 
 /** The published post without counting a view (a draft, scheduled or unpublished post is no post here). */
 export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefined> {
@@ -15,6 +16,18 @@ export async function getBlog(deps: Deps, slug: string): Promise<Blog | undefine
   return row ? toBlog(row) : undefined;
 }
 
+/** A published post's published translation (issue 33): its slug and language; undefined when it has none public. */
+export async function publishedTranslation(deps: Pick<Deps, "db">, id: number): Promise<{ slug: string; language: Locale } | undefined> {
+  const row = await deps.db.kysely
+    .selectFrom("blogs as own")
+    .innerJoin("blogs as other", "other.id", "own.translation_of")
+    .select(["other.slug", "other.language"])
+    .where("own.id", "=", id)
+    .where("other.translation_of", "=", id)
+    .where("other.status", "=", PUBLISHED)
+    .executeTakeFirst();
+  return row && isLocale(row.language) ? { slug: row.slug, language: row.language } : undefined;
+}
 
 /** The `blogs` row that stores `input`. */
 export function blogRow(input: BlogInput, now = Date.now()) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BLOG_CATEGORIES, BLOG_LIMITS } from "../../../shared/content/blog";
 import { normaliseSearch } from "./search";
+import type { Locale } from "../../../shared/i18n";
 
 /** The listing's query string (the API's and the page's): bad values are a 400 naming the field. */
 export const BlogQuerySchema = z
@@ -38,6 +39,13 @@ export type BlogQuery = {
   cursor?: string;
   /** A slug to leave out (the post page's related posts). */
   exclude?: string;
+  /**
+   * The page's language (issue 33): its posts first, then the other language's, each newest first. Numbered pages
+   * only (the listing pages); a cursor walks every post newest first, as the API always has.
+   */
+  languageFirst?: Locale;
+  /** Only the posts written in this language (the English feed). */
+  language?: Locale;
 };
 
 export function toBlogQuery(parsed: z.output<typeof BlogQuerySchema>): BlogQuery {

@@ -24,10 +24,12 @@ const Snapshot = z
     metaTitle: z.string().catch(""),
     metaDescription: z.string().catch(""),
     socialMediaId: z.number().nullable().catch(null),
+    language: z.enum(["en", "hi"]).catch("en"),
+    translationOf: z.number().nullable().catch(null),
     status: z.enum(["draft", "scheduled", "published", "unpublished"]).catch("draft"),
     scheduledAt: z.number().nullable().catch(null),
   })
-  .catch({ title: "", slug: "", excerpt: "", author: "", category: "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, status: "draft", scheduledAt: null });
+  .catch({ title: "", slug: "", excerpt: "", author: "", category: "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en", translationOf: null, status: "draft", scheduledAt: null });
 
 function parseSnapshot(text: string): SnapshotOf {
   try {
@@ -78,7 +80,8 @@ export async function getRevision(deps: Pick<Deps, "db">, postId: number, revisi
  */
 export async function restoreRevision(deps: Pick<Deps, "db">, actor: Actor, postId: number, revisionId: number, version: unknown, now = Date.now()) {
   const { snapshot } = await getRevision(deps, postId, revisionId);
-  const { status: _status, scheduledAt: _scheduledAt, ...fields } = snapshot;
+  // The pairing is a link between two posts, not the post's text: a restore keeps today's.
+  const { status: _status, scheduledAt: _scheduledAt, translationOf: _translationOf, ...fields } = snapshot;
   return savePost(deps, actor, postId, version, fields, now, { restoredFrom: revisionId });
 }
 
@@ -86,14 +89,16 @@ export async function restoreRevision(deps: Pick<Deps, "db">, actor: Actor, post
 export async function revisionFields(deps: Pick<Deps, "db">, postId: number, revisionId: number): Promise<PostFields> {
   const { snapshot } = await getRevision(deps, postId, revisionId);
   const { status: _status, scheduledAt: _scheduledAt, ...fields } = snapshot;
-  return fields;
+  // The pairing is a link between two posts, not the post's text: the editor keeps today's.
+  const current = await deps.db.kysely.selectFrom("blogs").select("translation_of").where("id", "=", postId).executeTakeFirst();
+  return { ...fields, translationOf: current?.translation_of == null ? null : Number(current.translation_of) };
 }
 
 export type FieldChange = { field: keyof PostFields; before: string; after: string; changed: boolean };
 export type ParagraphChange = { kind: "same" | "added" | "removed"; text: string };
 export type RevisionComparison = { from: RevisionSummary; to: RevisionSummary; fields: FieldChange[]; body: ParagraphChange[] };
 
-const COMPARED: (keyof PostFields)[] = ["title", "slug", "excerpt", "author", "category", "tags", "featured", "readTime", "coverMediaId", "coverAlt", "metaTitle", "metaDescription", "socialMediaId"];
+const COMPARED: (keyof PostFields)[] = ["title", "slug", "excerpt", "author", "category", "tags", "featured", "readTime", "coverMediaId", "coverAlt", "metaTitle", "metaDescription", "socialMediaId", "language"];
 
 function shown(value: PostFields[keyof PostFields]): string {
   if (Array.isArray(value)) return value.join(", ");

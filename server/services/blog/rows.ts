@@ -66,6 +66,7 @@ export function toBlog(row: BlogRowOut): Blog {
     likes: Number(row.likes),
     tags,
     content,
+    language: row.language === "hi" ? "hi" : "en",
   };
 }
 

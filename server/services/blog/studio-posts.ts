@@ -16,6 +16,7 @@ import { storedSections, storedTags, textColumns, toIndexablePost } from "./rows
 import { anyContainsText } from "../like";
 import { normaliseSearch } from "./search";
 import { SlugSchema } from "./types";
+import { LOCALES, type Locale, isLocale } from "../../../shared/i18n";
 
 type BlogRow = Selectable<BlogNewsletterTables["blogs"]>;
 type Kx = Db["kysely"] | Transaction<Database>;
@@ -37,7 +38,14 @@ export type PostFields = {
   metaTitle: string;
   metaDescription: string;
   socialMediaId: number | null;
+  /** The language the post is written in (issue 33): its page, the listing's order and search engines follow it. */
+  language: PostLanguage;
+  /** The post's translation: the other post of the pair, in the other language (null when none). */
+  translationOf: number | null;
 };
+
+/** What a post may be written in: the site's languages. */
+export type PostLanguage = Locale;
 
 /** A post as the studio sees it. */
 export type StudioPost = PostFields & {
@@ -98,6 +106,13 @@ const FieldsSchema = z
       .positive(POST_MESSAGES.socialImageNotFound)
       .max(Number.MAX_SAFE_INTEGER, POST_MESSAGES.socialImageNotFound)
       .nullable(),
+    language: z.enum(LOCALES, { error: POST_MESSAGES.languageInvalid }),
+    translationOf: z
+      .number({ error: POST_MESSAGES.translationNotFound })
+      .int(POST_MESSAGES.translationNotFound)
+      .positive(POST_MESSAGES.translationNotFound)
+      .max(Number.MAX_SAFE_INTEGER, POST_MESSAGES.translationNotFound)
+      .nullable(),
   })
   .partial()
   .strict();
@@ -135,6 +150,8 @@ function fieldsOf(row: BlogRow): PostFields {
     metaTitle: row.meta_title ?? "",
     metaDescription: row.meta_description ?? "",
     socialMediaId: row.social_media_id === null || row.social_media_id === undefined ? null : Number(row.social_media_id),
+    language: isLocale(row.language) ? row.language : "en",
+    translationOf: row.translation_of === null || row.translation_of === undefined ? null : Number(row.translation_of),
   };
 }
 
@@ -274,6 +291,16 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
+/** "5 मिनट में पढ़ें": the read time of a Hindi post (the same 200 words a minute as the English one). */
+export function readTimeHindi(words: number): string {
+  return `${Math.max(1, Math.round(words / 200))} मिनट में पढ़ें`;
+}
+
+/** Two writes raced for a slug, or for pairing the same post: which one this was. */
+function uniqueConflict(error: unknown) {
+  return /translation/i.test((error as { message?: string })?.message ?? "") ? conflict(POST_MESSAGES.translationTaken, "translationOf") : conflict(POST_MESSAGES.slugTaken, "slug");
+}
+
 /** The stored columns of `fields` (content and search text from the body). */
 function columnsOf(fields: PostFields) {
   const sections = markdownToSections(fields.body);
@@ -284,13 +311,16 @@ function columnsOf(fields: PostFields) {
     author: fields.author,
     category: fields.category,
     featured: fields.featured ? 1 : 0,
-    read_time: fields.readTime || readTimeFor(wordCount(fields.body)),
+    // Left empty, the read time is worked out from the body, in the post's language (a Hindi post says it in Hindi).
+    read_time: fields.readTime || (fields.language === "hi" ? readTimeHindi(wordCount(fields.body)) : readTimeFor(wordCount(fields.body))),
     cover_media_id: fields.coverMediaId,
     cover_alt: fields.coverAlt,
     body_source: fields.body,
     meta_title: fields.metaTitle,
     meta_description: fields.metaDescription,
     social_media_id: fields.socialMediaId,
+    language: fields.language,
+    translation_of: fields.translationOf,
     ...textColumns({ title: fields.title, excerpt: fields.excerpt, tags: fields.tags, sections }),
   };
 }
@@ -324,7 +354,54 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
     if (!media) throw invalid(POST_MESSAGES.socialImageNotFound, "socialMediaId");
   }
   if (parsed.body !== undefined) await assertMarks(db, merged.body);
+  await assertPairing(db, merged, ownId);
   return merged;
+}
+
+/**
+ * A pair (issue 33): the post named as the translation exists, is not this post, is written in the other language
+ * and is not already the translation of a third post. Two editors pairing one post at once: the unique index on
+ * `translation_of` lets only one of them commit.
+ */
+async function assertPairing(db: Kx, fields: PostFields, ownId: number | null): Promise<void> {
+  if (fields.translationOf === null) return;
+  if (fields.translationOf === ownId) throw invalid(POST_MESSAGES.translationSelf, "translationOf");
+  const partner = await db.selectFrom("blogs").select(["id", "language", "translation_of"]).where("id", "=", fields.translationOf).executeTakeFirst();
+  if (!partner) throw invalid(POST_MESSAGES.translationNotFound, "translationOf");
+  if (partner.language === fields.language) throw invalid(POST_MESSAGES.translationSameLanguage, "translationOf");
+  if (partner.translation_of !== null && Number(partner.translation_of) !== ownId) throw conflict(POST_MESSAGES.translationTaken, "translationOf");
+}
+
+/**
+ * After a post's translation changed from `before` to `after`: the post it left stops naming it, the new one names
+ * it back. Both are saves of those posts (their version moves, so an editor open on one of them is told to reload
+ * rather than undo the pairing with its stale form).
+ */
+async function repair(trx: Kx, id: number, before: number | null, after: number | null, now: number): Promise<void> {
+  if (before === after) return;
+  if (before !== null) {
+    await trx
+      .updateTable("blogs")
+      .set((eb) => ({ translation_of: null, updated_at: now, version: eb("version", "+", 1) }))
+      .where("id", "=", before)
+      .where("translation_of", "=", id)
+      .execute();
+  }
+  if (after !== null) {
+    await trx
+      .updateTable("blogs")
+      .set((eb) => ({ translation_of: id, updated_at: now, version: eb("version", "+", 1) }))
+      .where("id", "=", after)
+      .execute();
+  }
+}
+
+/** The posts the editor offers as a post's translation: every other post not paired with a third one. */
+export async function translationChoices(deps: Pick<Deps, "db">, ownId: number | null): Promise<Array<{ id: number; title: string; slug: string; language: PostLanguage }>> {
+  let q = deps.db.kysely.selectFrom("blogs").select(["id", "title", "slug", "language"]);
+  q = ownId === null ? q.where("translation_of", "is", null) : q.where("id", "!=", ownId).where((eb) => eb.or([eb("translation_of", "is", null), eb("translation_of", "=", ownId)]));
+  const rows = await q.orderBy("updated_at", "desc").orderBy("id", "desc").limit(POST_RULES.translationChoicesMax).execute();
+  return rows.map((r) => ({ id: Number(r.id), title: r.title, slug: r.slug, language: isLocale(r.language) ? r.language : "en" }));
 }
 
 /**
@@ -488,13 +565,14 @@ async function writePost(
         .executeTakeFirst();
       // Another process saved between the read and the write.
       if (!updated) throw conflict(POST_MESSAGES.conflict, "version");
+      await repair(trx, id, before.translationOf, fields.translationOf, now);
       if (before.slug !== fields.slug) await moveSlug(trx, id, before.slug, fields.slug, status === PUBLISHED || status === "unpublished", now);
       if (updated.status === PUBLISHED) await claimSlug(trx, fields.slug);
       await writeRevision(trx, updated, actor, now, autosave && transition.to === "keep");
       return updated;
     });
   } catch (error) {
-    if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken, "slug");
+    if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw uniqueConflict(error);
     throw error;
   }
   const post = toStudioPost(row);
@@ -513,7 +591,7 @@ async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
 /** A new draft; every field may be given (a missing slug is made from the title). */
 export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: PostChanges = {}, now = Date.now()): Promise<StudioPost> {
   await assertSaveAllowed(deps, actor);
-  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null };
+  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en", translationOf: null };
   let row: BlogRow;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -524,11 +602,12 @@ export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: 
         .values({ ...columnsOf(fields), image: null, published_at: now, created_at: now, updated_at: now, status: "draft", version: 1, author_user_id: actor.userId })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await repair(trx, Number(inserted.id), null, fields.translationOf, now);
       await writeRevision(trx, inserted, actor, now);
       return inserted;
     });
   } catch (error) {
-    if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken, "slug");
+    if (!(error instanceof ServiceError) && isUniqueViolation(error)) throw uniqueConflict(error);
     throw error;
   }
   await recordAudit(deps, actor, { action: "post.create", recordType: "post", recordId: String(row.id), detail: row.slug }, now);
@@ -584,6 +663,8 @@ export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: numbe
     await trx.deleteFrom("blog_revisions").where("blog_id", "=", id).execute();
     await trx.deleteFrom("blog_redirects").where("blog_id", "=", id).execute();
     await trx.deleteFrom("blog_likes").where("blog_id", "=", id).execute();
+    // Its translation stays, on its own.
+    await repair(trx, id, row.translation_of === null ? null : Number(row.translation_of), null, now);
     await trx.deleteFrom("blogs").where("id", "=", id).execute();
     if (wasPublic) {
       await trx

@@ -20,6 +20,8 @@ export type Blog = {
   likes: number;
   tags: string[];
   content: { sections: BlogSection[] };
+  /** The language the post is written in (issue 33): "en" or "hi". */
+  language: "en" | "hi";
 };
 
 /** A post as the assistant's knowledge index needs it; `published` decides whether it may be cited at all. */

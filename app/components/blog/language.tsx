@@ -1,0 +1,37 @@
+import { POST_LANGUAGE_LINKS } from "@shared/content/hi/blog";
+import type { Locale } from "@shared/i18n";
+import { LOCALE_NAME } from "@shared/i18n";
+
+/**
+ * A post's language, where a page in the other language shows it (issue 33): "English" on a Hindi page, "हिन्दी" on
+ * an English one, written in (and marked as) that language so screen readers say it right.
+ */
+export function LanguageMark({ language }: { language: Locale }) {
+  return (
+    <span lang={language} data-testid="post-language" className="rounded-full bg-sky-50 px-2.5 py-1 font-semibold text-sky-900 ring-1 ring-sky-200">
+      {LOCALE_NAME[language]}
+    </span>
+  );
+}
+
+/** A category's name for the page's language (the stored value is English; an owner's own category shows as it is). */
+export function categoryName(category: string, locale: Locale, hindiNames: Readonly<Record<string, string>>): string {
+  return locale === "hi" ? (hindiNames[category] ?? category) : category;
+}
+
+/**
+ * The link from a post to its translation (issue 33): "Read this in Hindi" on an English page, "यह लेख English में
+ * पढ़ें" on a Hindi one (the language's name marked as English). `hrefLang` tells browsers and crawlers where it goes.
+ */
+export function TranslationLink({ href, locale, language }: { href: string; locale: Locale; language: Locale }) {
+  const words = POST_LANGUAGE_LINKS[locale];
+  return (
+    <p className="mt-4" data-testid="translation-link">
+      <a href={href} hrefLang={language} className="inline-flex min-h-11 items-center gap-1 font-semibold text-emerald-800 underline underline-offset-4">
+        {words.before}
+        <span lang={words.nameLang}>{words.name}</span>
+        {words.after} →
+      </a>
+    </p>
+  );
+}
