@@ -437,10 +437,22 @@ const JOINED = new RegExp(`(?:,\\s*(?:and\\s+|aur\\s+|also\\s+)?|\\s+(?:and|aur|
 
 /** A question's parts joined by "and"/"aur"/commas, each a question of its own ("price kitna hai aur setup me kitne din"). */
 function splitJoined(question: string): string[] {
-  return question
-    .split(JOINED)
+  return splitHindiJoined(question)
+    .flatMap((part) => part.split(JOINED))
     .map((s) => s.trim())
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+/** Hindi question words (kya, kaise, kitna/kitni/kitne, kab, kahan, kaun), in Devanagari. */
+const HINDI_QUESTION_WORD = /(?:^|\s)(?:\u0915\u094d\u092f\u093e|\u0915\u0948\u0938\u0947|\u0915\u093f\u0924\u0928[\u093e\u0940\u0947]|\u0915\u092c|\u0915\u0939\u093e[\u0901\u0902]?|\u0915\u094c\u0928)(?=\s|$|[?,.!])/u;
+/** "aur" (and) in Devanagari, between words. */
+const HINDI_AND = /\s+\u0914\u0930\s+/u;
+
+/** A Devanagari question joined by "aur" where both sides ask something ("kimat kya hai aur setup mein kitna samay?"). */
+function splitHindiJoined(question: string): string[] {
+  const parts = question.split(HINDI_AND);
+  if (parts.length < 2 || !parts.every((p) => HINDI_QUESTION_WORD.test(p))) return [question];
+  return parts;
 }
 
 // ---------------------------------------------------------------------------
@@ -465,7 +477,8 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
     // A rule on another subject ("price for my clinic?") or a post on the very question keeps its answer; a page's
     // passage gives way to the kit's reply.
-    const subject = alone && (alone.quoted ? alone.quoted.kind === "post" : alone.topic !== "templates" && alone.topic !== "support");
+    // An answer in Hindi prefers the kit's Hindi reply to a post (posts are quoted in the language they are written in).
+    const subject = alone && (alone.quoted ? alone.quoted.kind === "post" && say.locale === "en" : alone.topic !== "templates" && alone.topic !== "support");
     if (industry.kind === "none") {
       const part: Part = { key: `no-kit:${industry.industry}`, text: noKitReply(say.copy, industry.industry, say.locale), intent: "industry_inquiry", topic: "industry", cite: [] };
       return { part, handover: "unknown", kitSources: true };
