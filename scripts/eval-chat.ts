@@ -18,8 +18,8 @@
  *
  * EVAL_ONLY=hindi runs the Hindi set alone.
  *
- * Exits 1 when the held-out half is under 80 % correct or properly handed over, or has an invented claim or a
- * welcome menu.
+ * Exits 1 when the held-out half (or the Hindi held-out half) is under 80 % correct or properly handed over, or has an
+ * invented claim or a welcome menu.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -86,13 +86,30 @@ function inventedIn(reply: string, corpus: string): string[] {
   return [...phrases, ...numbers];
 }
 
+/**
+ * The visitor set's facts as a Hindi answer states them (issue 33): its Devanagari questions are now answered in
+ * Hindi, so their English facts are matched by these too when the answer is Hindi (the facts, not new ones).
+ */
+const FACTS_IN_HINDI: Record<string, string> = {
+  "book demo": "\u0921\u0947\u092e\u094b \u092c\u0941\u0915",
+  "book a demo": "\u0921\u0947\u092e\u094b \u092c\u0941\u0915",
+  language: "\u092d\u093e\u0937\u093e",
+  pune: "\u092a\u0941\u0923\u0947",
+  "30 days": "30 \u0926\u093f\u0928",
+  "change of mind": "\u092e\u0928 \u092c\u0926\u0932",
+  "72 hours": "72 \u0918\u0902\u091f\u0947",
+  healthcare: "\u0939\u0947\u0932\u094d\u0925\u0915\u0947\u092f\u0930",
+  clinic: "\u0915\u094d\u0932\u093f\u0928\u093f\u0915",
+};
+
 function verdict(item: Pick<VisitorQuestion, "expect">, answer: LocalAnswer, corpus: string) {
   const reply = answer.reply.toLowerCase();
   const handedOver = answer.handover && /https:\/\/wa\.me\/\d+\?text=/.test(answer.reply);
   const welcome = [CHAT_MENU, CHAT_GREETING_REPLY, CHAT_MENU_HI, CHAT_GREETING_REPLY_HI].includes(answer.reply);
   const invented = inventedIn(answer.reply, corpus);
   if (item.expect === "handover") return { mark: handedOver ? "handoverProper" : "wrong", welcome, invented, found: "" } as const;
-  const facts = item.expect.map((f) => f.split("|").some((alt) => reply.includes(alt.toLowerCase())));
+  const alternatives = (fact: string) => fact.split("|").flatMap((alt) => (answer.locale === "hi" && FACTS_IN_HINDI[alt.toLowerCase()] ? [alt, FACTS_IN_HINDI[alt.toLowerCase()]!] : [alt]));
+  const facts = item.expect.map((f) => alternatives(f).some((alt) => reply.includes(alt.toLowerCase())));
   const found = facts.filter(Boolean).length;
   const mark = found === facts.length ? "correct" : found > 0 ? "partly" : handedOver ? "handoverExtra" : "wrong";
   return { mark, welcome, invented, found: `${found}/${facts.length}` } as const;
@@ -185,5 +202,5 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
 }
 
 const result = await evaluate();
-const h = result.heldOut;
-process.exitCode = (h.correct + h.handoverProper) / h.total >= 0.8 && h.invented === 0 && h.welcome === 0 ? 0 : 1;
+const passes = (h: Tally) => h.total > 0 && (h.correct + h.handoverProper) / h.total >= 0.8 && h.invented === 0 && h.welcome === 0;
+process.exitCode = (process.env.EVAL_ONLY === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;

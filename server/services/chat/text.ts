@@ -259,7 +259,6 @@ const HINDI_WORDS: Record<string, string> = {
   "\u0907\u0902\u0921\u0938\u094d\u091f\u094d\u0930\u0940": "industry",
   "\u092c\u093f\u091c\u0928\u0947\u0938": "business",
   "\u092a\u094d\u0932\u093e\u0928\u094b\u0902": "plan",
-  "\u0911\u092b\u093f\u0938": "office",
 };
 
 const DEVANAGARI = /[\u0900-\u097f]+/gu;
