@@ -3,13 +3,15 @@ import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
 import { CHAT_RATING } from "@shared/content/chat-rating";
 import { AI_HELP_PAGE_HI, CHAT_SOURCE_LABELS_HI } from "@shared/content/hi/chat";
 import { CHAT_RATING_HI } from "@shared/content/hi/chat-rating";
-import { useText } from "~/lib/locale";
+import type { Locale } from "@shared/i18n";
+import { useLocale, useText } from "~/lib/locale";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";
 
-/** Local hour:minute, as the visitor's clock shows it. */
-export function formatStamp(timestamp: number): string {
+/** Local hour:minute, as the visitor's clock shows it; on a Hindi page in 24 hours (no Latin "am"/"pm"). */
+export function formatStamp(timestamp: number, locale: Locale = "en"): string {
+  if (locale === "hi") return new Date(timestamp).toLocaleTimeString("hi-IN", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", numberingSystem: "latn" });
   return new Date(timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
@@ -23,6 +25,7 @@ export const MessageBubble = memo(function MessageBubble({
 }) {
   const bot = message.isBot;
   const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const locale = useLocale();
   const labels = useText(CHAT_SOURCE_LABELS, CHAT_SOURCE_LABELS_HI);
   // A message rendered on the server without a time (the welcome) gets the visitor's clock once it runs here.
   const [shownAt, setShownAt] = useState<number | null>(null);
@@ -84,7 +87,7 @@ export const MessageBubble = memo(function MessageBubble({
             {stamp !== null && Number.isFinite(new Date(stamp).getTime()) && (
               <time dateTime={new Date(stamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
                 <span className="sr-only">{t.sentAt} </span>
-                {formatStamp(stamp)}
+                {formatStamp(stamp, locale)}
               </time>
             )}
           </p>
