@@ -28,6 +28,7 @@ import { isServiceError } from "../../server/services/errors";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { FAQ, FAQ_SECTION } from "../../shared/content/faq";
+import { FAQ_SECTION_HI } from "../../shared/content/hi/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -197,7 +198,8 @@ describe.each(testDatabaseKinds())("drafts, publishing and revisions of the owne
   it("copy is kept per locale", async () => {
     const state = await copyEditorState(deps, doc, "hi");
     expect(state.liveVersion).toBe(0);
-    expect(state.live.heading).toBe(FAQ_SECTION.heading);
+    // The FAQ's shipped Hindi (issue 33); it was the English before the Hindi defaults existed.
+    expect(state.live.heading).toBe(FAQ_SECTION_HI.heading);
     await saveDraft(deps, doc, "hi", { ...state.live, heading: "Aksar puchhe jaane waale sawaal" }, { liveVersion: 0, draftRevision: 0 }, owner);
     await publishDraft(deps, doc, "hi", { liveVersion: 0, draftRevision: 1 }, owner);
     expect((await readCopy(deps, doc, "hi")).heading).toBe("Aksar puchhe jaane waale sawaal");
