@@ -93,3 +93,18 @@ test("the Hindi hand-over says whether a Hindi-speaking person is available, as 
     await expect(page.getByText("Settings saved. The site shows them within a few seconds.")).toBeVisible();
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Hindi page's form posts to /hi/ai-help and a topic card's Hindi question gets a Hindi answer", async ({ page, allowErrors }) => {
+    await page.goto("/hi/ai-help");
+    await expect(page.locator("#ai-help-chat-form")).toHaveAttribute("action", "/hi/ai-help");
+    await page.getByRole("button", { name: /^शुरुआत कैसे करें/ }).click();
+    await expect(page).toHaveURL(/\/hi\/ai-help$/);
+    await expect(log(page).locator('[data-role="user"]').first()).toContainText("डेमो बुक करने में मदद कीजिए");
+    await expect(botMessages(page).nth(1)).toContainText("शुरुआत करना आसान है");
+    // With scripting off, Chromium refuses the nonce-less module preloads under the CSP: harmless here.
+    allowErrors(/^requestfailed: GET .*\/assets\/.*\.js csp$/);
+  });
+});
