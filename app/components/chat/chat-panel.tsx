@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS } from "@shared/content";
 import { AI_HELP_PAGE_HI } from "@shared/content/hi/chat";
-import { useLocalePath, useText } from "~/lib/locale";
+import { useLocale, useLocalePath, useText } from "~/lib/locale";
 import type { AiHelpCopy } from "@shared/copy/ai-help";
 import { plainChatText } from "~/lib/chat-format";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
@@ -30,6 +30,7 @@ export function ChatPanel({
   const { messages, typing, busy, announcement, send, rate } = chat;
   const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
   const localePath = useLocalePath();
+  const locale = useLocale();
   const [draft, setDraft] = useState("");
   const logRef = useRef<HTMLOListElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -90,7 +91,7 @@ export function ChatPanel({
         data-testid="chat-log"
       >
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} onRate={rate} />
+          <MessageBubble key={message.id} message={message} onRate={rate} locale={locale} />
         ))}
         {typing && (
           <li className="flex items-center gap-2" data-testid="chat-typing">

@@ -3,8 +3,7 @@ import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
 import { CHAT_RATING } from "@shared/content/chat-rating";
 import { AI_HELP_PAGE_HI, CHAT_SOURCE_LABELS_HI } from "@shared/content/hi/chat";
 import { CHAT_RATING_HI } from "@shared/content/hi/chat-rating";
-import type { Locale } from "@shared/i18n";
-import { useLocale, useText } from "~/lib/locale";
+import { inLocale, type Locale } from "@shared/i18n";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";
@@ -18,15 +17,17 @@ export function formatStamp(timestamp: number, locale: Locale = "en"): string {
 export const MessageBubble = memo(function MessageBubble({
   message,
   onRate,
+  locale = "en",
 }: {
   message: ChatMessage;
+  /** The page's language (the panel passes it; the bubble needs no router). */
+  locale?: Locale;
   /** Rates this answer (the chat's `rate`, stable across renders). */
   onRate?: (id: number, helpful: boolean) => void;
 }) {
   const bot = message.isBot;
-  const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
-  const locale = useLocale();
-  const labels = useText(CHAT_SOURCE_LABELS, CHAT_SOURCE_LABELS_HI);
+  const t = inLocale(locale, AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const labels = inLocale(locale, CHAT_SOURCE_LABELS, CHAT_SOURCE_LABELS_HI);
   // A message rendered on the server without a time (the welcome) gets the visitor's clock once it runs here.
   const [shownAt, setShownAt] = useState<number | null>(null);
   useEffect(() => {
@@ -91,7 +92,7 @@ export const MessageBubble = memo(function MessageBubble({
               </time>
             )}
           </p>
-          {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} />}
+          {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} locale={locale} />}
         </div>
       </div>
     </li>
@@ -99,9 +100,9 @@ export const MessageBubble = memo(function MessageBubble({
 });
 
 /** "Helpful" / "Not helpful" under an answer: once rated, the choice stays pressed and the buttons rest. */
-function Rating({ message, onRate }: { message: ChatMessage; onRate: (id: number, helpful: boolean) => void }) {
+function Rating({ message, onRate, locale }: { message: ChatMessage; onRate: (id: number, helpful: boolean) => void; locale: Locale }) {
   const state = message.rating?.state;
-  const rating = useText(CHAT_RATING, CHAT_RATING_HI);
+  const rating = inLocale(locale, CHAT_RATING, CHAT_RATING_HI);
   const done = state === "sending" || state === "rated";
   const button = (helpful: boolean, label: string) => {
     const chosen = done && message.rating?.helpful === helpful;
