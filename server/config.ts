@@ -103,6 +103,8 @@ export const EnvSchema = z.object({
   SITE_TIME_ZONE: SETTING_RULES.timeZone.default(DEFAULT_TIME_ZONE),
   /** The weekly report e-mail to the owners, Monday mornings in the site's time zone: on (default) or off. */
   WEEKLY_REPORT: SETTING_RULES.weeklyReport.default("on"),
+  /** Whether a Hindi-speaking person answers the assistant's hand-overs (the owner's setting overrides it): off by default. */
+  HINDI_HANDOVER: SETTING_RULES.hindiHandover.default("off"),
 
   // E-mail.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
@@ -250,6 +252,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     timeZone: env.SITE_TIME_ZONE,
     replyTo: env.MAIL_REPLY_TO,
     weeklyReport: env.WEEKLY_REPORT,
+    hindiHandover: env.HINDI_HANDOVER,
   };
   return {
     ...env,

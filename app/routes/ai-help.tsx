@@ -3,6 +3,9 @@ import { ChatIcon } from "~/components/chat/chat-icons";
 import { CHAT_FORM_ID, ChatPanel } from "~/components/chat/chat-panel";
 import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/chat/use-chat";
 import { AI_HELP_PAGE } from "@shared/content";
+import { AI_HELP_PAGE_HI } from "@shared/content/hi/chat";
+import { inLocale } from "@shared/i18n";
+import { requestLocale, useText } from "~/lib/locale";
 import { AI_HELP_DOC } from "@shared/copy/ai-help";
 import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
 import { ANSWER_ID } from "~/components/chat/chat-client";
@@ -14,9 +17,9 @@ import type { Route } from "./+types/ai-help";
 import { recordGoal } from "../../server/http/page-views";
 import { readCopy } from "../../server/services/content/copy";
 
-/** The owner's published copy of the page (its defaults on a fresh install); cached per content version. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { copy: await readCopy(context.deps, AI_HELP_DOC, "en") };
+/** The owner's published copy of the page in its language (its defaults on a fresh install); cached per content version. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { copy: await readCopy(context.deps, AI_HELP_DOC, requestLocale(request)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -47,6 +50,8 @@ const FormHistorySchema = z
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { deps } = context;
+  const locale = requestLocale(request);
+  const text = inLocale(locale, AI_HELP_PAGE, AI_HELP_PAGE_HI);
   const form = await request.formData();
   const quick = form.get("quick");
   const raw = typeof quick === "string" && quick ? quick : form.get("message");
@@ -64,8 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(m.isBot && earlierId ? { answerId: earlierId } : {}),
   }));
   if (typeof raw !== "string" || raw.trim() === "") return { messages };
-  const { text, truncated } = cutMessage(raw.trim());
-  messages.push({ id: ++id, text, isBot: false, timestamp: Date.now(), truncated });
+  const { text: message, truncated } = cutMessage(raw.trim());
+  messages.push({ id: ++id, text: message, isBot: false, timestamp: Date.now(), truncated });
   let reply: string;
   let sources: ChatSourceLink[] = [];
   let answerId: string | null = null;
@@ -73,9 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await limitChatClient(deps, context.clientIp);
     if (earlier.length === 0) recordGoal(deps, "chat", request, context.clientIp);
     const answer = await answerChat(deps, {
-      message: text,
+      message,
       history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
       page: new URL(request.url).pathname,
+      locale,
     });
     reply = answer.reply;
     sources = safeSources(answer.sources);
@@ -83,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = pageError(error);
     if (!failure) throw error;
-    reply = failure.kind === "rate-limited" ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
+    reply = failure.kind === "rate-limited" ? text.tooManyRequests : text.failedReply;
   }
   messages.push({
     id: ++id,
@@ -98,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AiHelp({ loaderData, actionData }: Route.ComponentProps) {
   const copy = loaderData.copy;
+  const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
   const chat = useChat(actionData?.messages);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -119,13 +126,13 @@ export default function AiHelp({ loaderData, actionData }: Route.ComponentProps)
         <div className="mt-5 grid sm:mt-6 gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
           <div className="min-w-0">
           <noscript>
-            <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{AI_HELP_PAGE.noScript}</p>
+            <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">{t.noScript}</p>
           </noscript>
           <ChatPanel chat={chat} inputRef={inputRef} copy={copy.chat} suggestions={copy.suggestions} />
           </div>
           <section aria-labelledby="ai-help-topics" className="min-w-0">
             <h2 id="ai-help-topics" className="sr-only">
-              {AI_HELP_PAGE.topicsHeading}
+              {t.topicsHeading}
             </h2>
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1">
               {copy.topics.map((topic, i) => (
@@ -158,7 +165,7 @@ export default function AiHelp({ loaderData, actionData }: Route.ComponentProps)
 
         <section aria-labelledby="ai-help-features" className="mt-12">
           <h2 id="ai-help-features" className="sr-only">
-            {AI_HELP_PAGE.featuresHeading}
+            {t.featuresHeading}
           </h2>
           <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
             {copy.features.map((feature, i) => (

@@ -1,16 +1,19 @@
 /**
  * The help chat API:
- *   POST /api/chat               {message, history?, industry?} → {success, data: {reply, sources, intent, quickReplies, truncated}}
+ *   POST /api/chat               {message, history?, industry?, page?, locale?} → {success, data: {reply, sources, intent, quickReplies, truncated}}
  *                                 or, with `Accept: text/event-stream`, "delta" events then one "done" event
  *   POST /api/chat/intent        {message, industry?}          → {success, data: {intent, entities, sentiment, urgency}}
  *   POST /api/chat/quick-replies {message, history?}           → {success, data: {quickReplies}}
  *   POST /api/chat/rating        {answerId, helpful}           → {success, data: {rated: true}}; 404 unknown id, 409 rated
+ * `locale` is the asking page's language ("en" or "hi"; default: the language of `page`'s address): a question in
+ * Devanagari is answered in Hindi anywhere, any other in the page's language (decision 0033).
  * All four share the per-client-address limit.
  */
 import { Hono } from "hono";
 import { type SSEMessage, streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { INDUSTRIES } from "../../shared/content/site";
+import { LOCALES } from "../../shared/i18n";
 import type { AppEnv } from "../context";
 import { readJson } from "../http/errors";
 import {
@@ -54,8 +57,16 @@ const PageSchema = z
   .max(200, { error: "page may hold at most 200 characters." })
   .regex(/^\/[^\s]*$/, { error: "page must be a path on this site, such as /ai-help." });
 
+const LocaleSchema = z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(", ")}.` });
+
 const ChatSchema = z.object(
-  { message: MessageSchema, history: HistorySchema.optional(), industry: IndustrySchema.optional(), page: PageSchema.optional() },
+  {
+    message: MessageSchema,
+    history: HistorySchema.optional(),
+    industry: IndustrySchema.optional(),
+    page: PageSchema.optional(),
+    locale: LocaleSchema.optional(),
+  },
   { error: "Send a JSON object with a message." },
 );
 const IntentSchema = z.object(

@@ -66,6 +66,17 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
         ],
         env: "WEEKLY_REPORT",
       },
+      {
+        key: "hindiHandover",
+        label: "Hindi-speaking person",
+        hint: "Whether someone on your team answers in Hindi when the help assistant hands a visitor over. The assistant's Hindi hand-over says so.",
+        type: "select",
+        options: [
+          { value: "on", label: "On: someone answers in Hindi" },
+          { value: "off", label: "Off: nobody answers in Hindi yet" },
+        ],
+        env: "HINDI_HANDOVER",
+      },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { AI_HELP_PAGE, CHAT_FEATURES, CHAT_SUGGESTIONS, CHAT_TOPICS } from "../content/chat";
+import { AI_HELP_PAGE_HI, CHAT_FEATURES_HI, CHAT_SUGGESTIONS_HI, CHAT_TOPICS_HI } from "../content/hi/chat";
 import { group, list, text } from "./build";
 import { defineCopyDoc } from "./fields";
 
@@ -35,14 +36,19 @@ export const AI_HELP_DOC = defineCopyDoc({
     suggestions: list("Quick suggestions", "Suggestion", text("Suggestion", 80), 6, 0),
     features: list("Features", "Feature", group("Feature", { title: text("Title", 40), description: text("Description", 160), icon }), 3, 0),
   },
-  defaults: () => ({
-    seo: { title: AI_HELP_PAGE.metaTitle, description: AI_HELP_PAGE.metaDescription },
-    header: { eyebrow: AI_HELP_PAGE.eyebrow, title: AI_HELP_PAGE.title, intro: AI_HELP_PAGE.intro },
-    chat: { heading: AI_HELP_PAGE.chatHeading, status: AI_HELP_PAGE.status, badge: AI_HELP_PAGE.badge },
-    topics: CHAT_TOPICS.map((t) => ({ ...t })),
-    suggestions: [...CHAT_SUGGESTIONS],
-    features: CHAT_FEATURES.map((f) => ({ ...f })),
-  }),
+  // The Hindi (issue 33) is shared/content/hi/chat.ts.
+  defaults: (locale) => {
+    const page = locale === "hi" ? AI_HELP_PAGE_HI : AI_HELP_PAGE;
+    const topics = locale === "hi" ? CHAT_TOPICS_HI : CHAT_TOPICS;
+    return {
+      seo: { title: page.metaTitle, description: page.metaDescription },
+      header: { eyebrow: page.eyebrow, title: page.title, intro: page.intro },
+      chat: { heading: page.chatHeading, status: page.status, badge: page.badge },
+      topics: topics.map((t, i) => ({ ...t, icon: CHAT_TOPICS[i]?.icon ?? CHAT_TOPICS[0].icon })),
+      suggestions: [...(locale === "hi" ? CHAT_SUGGESTIONS_HI : CHAT_SUGGESTIONS)],
+      features: (locale === "hi" ? CHAT_FEATURES_HI : CHAT_FEATURES).map((f, i) => ({ ...f, icon: CHAT_FEATURES[i]?.icon ?? CHAT_FEATURES[0].icon })),
+    };
+  },
 });
 
 export type AiHelpCopy = ReturnType<typeof AI_HELP_DOC.defaults>;

@@ -1,6 +1,7 @@
 import { CHAT_GREETING_REPLY, CHAT_MENU, CHAT_REPLIES } from "../content/chat";
 import { AUDIENCE, AVAILABLE_FOR, KIT, TESTIMONIALS } from "../content/home";
 import { PRODUCT } from "../content/site";
+import { ASSISTANT_DEFAULTS_HI } from "../content/hi/assistant";
 import { defineCopyDoc } from "./fields";
 
 /**
@@ -88,6 +89,20 @@ export const ASSISTANT_DOC = defineCopyDoc({
         contactPage: { kind: "text", label: "Contact page line", max: 200 },
         whatsappMessage: { kind: "text", label: "WhatsApp message prefilled", max: 300, hint: "{question} and {page} are the visitor's." },
         hindiNote: { kind: "text", label: "Note to a visitor who wrote in Hindi or Hinglish", max: 300, multiline: true },
+        hindiPerson: {
+          kind: "text",
+          label: "Hand-over answered in Hindi: a Hindi-speaking person is available",
+          max: 300,
+          multiline: true,
+          hint: "Shown when Settings say a Hindi-speaking person is available.",
+        },
+        noHindiPerson: {
+          kind: "text",
+          label: "Hand-over answered in Hindi: no Hindi-speaking person is available",
+          max: 300,
+          multiline: true,
+          hint: "Shown when Settings say no Hindi-speaking person is available.",
+        },
         noKit: { kind: "text", label: "An industry without its own kit", max: 500, multiline: true, hint: "{industry} and {kits} are filled in." },
       },
     },
@@ -107,7 +122,8 @@ export const ASSISTANT_DOC = defineCopyDoc({
       },
     },
   },
-  defaults: () => ({
+  // The Hindi defaults (issue 33) are written in shared/content/hi/assistant.ts.
+  defaults: (locale) => (locale === "hi" ? ASSISTANT_DEFAULTS_HI : {
     replies: {
       workflow: CHAT_REPLIES.workflow,
       ai: CHAT_REPLIES.ai,
@@ -129,6 +145,8 @@ export const ASSISTANT_DOC = defineCopyDoc({
       contactPage: "\u2022 Or write to us from the [contact page](/contact).",
       whatsappMessage: `Hi, I asked the ${PRODUCT} assistant: "{question}" (on {page})`,
       hindiNote: "Prefer Hindi? A Hindi-speaking person on our team will answer you on WhatsApp.",
+      hindiPerson: "A Hindi-speaking person on our team can talk with you in Hindi on WhatsApp or by phone.",
+      noHindiPerson: "Right now no Hindi-speaking person on our team is available: the team will answer you in English.",
       noKit: "We don't have a kit made for {industry} yet. Industry kits are available for {kits}. Our team can tell you what would fit your business.",
     },
     kits: KIT_DEFAULTS,

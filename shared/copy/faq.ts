@@ -1,4 +1,5 @@
 import { FAQ, FAQ_SECTION } from "../content/faq";
+import { FAQ_HI, FAQ_SECTION_HI } from "../content/hi/faq";
 import { defineCopyDoc } from "./fields";
 
 /**
@@ -29,11 +30,16 @@ export const FAQ_DOC = defineCopyDoc({
       },
     },
   },
-  defaults: () => ({
-    heading: FAQ_SECTION.heading,
-    intro: FAQ_SECTION.intro,
-    entries: FAQ.map((e) => ({ question: e.question, answer: e.answer, also: e.also.join("\n") })),
-  }),
+  // The Hindi (issue 33) is shared/content/hi/faq.ts: same entries, same order.
+  defaults: (locale) => {
+    const section = locale === "hi" ? FAQ_SECTION_HI : FAQ_SECTION;
+    const entries = locale === "hi" ? FAQ_HI : FAQ;
+    return {
+      heading: section.heading,
+      intro: section.intro,
+      entries: entries.map((e) => ({ question: e.question, answer: e.answer, also: e.also.join("\n") })),
+    };
+  },
 });
 
 export type FaqCopy = ReturnType<(typeof FAQ_DOC)["defaults"]>;
@@ -45,7 +51,8 @@ export type FaqCopyEntry = { id: string; question: string; answer: string; also:
  * one made of its words; ids never repeat. `also` is split into its lines.
  */
 export function faqEntries(copy: Pick<FaqCopy, "entries">): FaqCopyEntry[] {
-  const original = new Map(FAQ.map((e) => [e.question.trim().toLowerCase(), e.id]));
+  // The shipped Hindi questions keep the same ids: /hi#faq-pricing is the same entry as /#faq-pricing.
+  const original = new Map([...FAQ, ...FAQ_HI].map((e) => [e.question.trim().toLowerCase(), e.id]));
   const taken = new Set<string>();
   return copy.entries.map((entry, i) => {
     const base = original.get(entry.question.trim().toLowerCase()) ?? slugOf(entry.question) ?? `question-${i + 1}`;

@@ -64,6 +64,12 @@ export const SETTING_RULES = {
     .trim()
     .toLowerCase()
     .pipe(z.enum(["on", "off"], { error: "must be on or off" })),
+  /** Whether a Hindi-speaking person answers hand-overs (issue 33): the assistant's hand-over in Hindi says so. "on" or "off". */
+  hindiHandover: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(["on", "off"], { error: "must be on or off" })),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_RULES;

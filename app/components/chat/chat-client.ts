@@ -5,6 +5,7 @@
  */
 
 import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
+import { localeOfPath } from "@shared/i18n";
 
 export type ChatHistoryItem = { role: "user" | "assistant"; content: string };
 
@@ -64,7 +65,12 @@ export async function sendChatMessage(
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
       // The page goes into a hand-over's WhatsApp message.
-      body: JSON.stringify({ message, history, ...(typeof window === "undefined" ? {} : { page: window.location.pathname }) }),
+      // The page's language too: a question not in Devanagari is answered in it (decision 0033).
+      body: JSON.stringify({
+        message,
+        history,
+        ...(typeof window === "undefined" ? {} : { page: window.location.pathname, locale: localeOfPath(window.location.pathname) }),
+      }),
       signal,
     }),
     import("eventsource-parser"),

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS } from "@shared/content";
+import { AI_HELP_PAGE_HI } from "@shared/content/hi/chat";
+import { useLocale, useLocalePath, useText } from "~/lib/locale";
 import type { AiHelpCopy } from "@shared/copy/ai-help";
 import { plainChatText } from "~/lib/chat-format";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
@@ -26,6 +28,9 @@ export function ChatPanel({
   suggestions: readonly string[];
 }) {
   const { messages, typing, busy, announcement, send, rate } = chat;
+  const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const localePath = useLocalePath();
+  const locale = useLocale();
   const [draft, setDraft] = useState("");
   const logRef = useRef<HTMLOListElement>(null);
   const reducedMotion = usePrefersReducedMotion();
@@ -80,13 +85,13 @@ export function ChatPanel({
 
       <ol
         ref={logRef}
-        aria-label={AI_HELP_PAGE.logLabel}
+        aria-label={t.logLabel}
         tabIndex={0}
         className="h-[clamp(6.5rem,calc(100svh-35rem),26rem)] sm:h-[clamp(10rem,calc(100svh-25.5rem),26rem)] space-y-4 overflow-y-auto px-3 py-4 sm:px-5"
         data-testid="chat-log"
       >
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} onRate={rate} />
+          <MessageBubble key={message.id} message={message} onRate={rate} locale={locale} />
         ))}
         {typing && (
           <li className="flex items-center gap-2" data-testid="chat-typing">
@@ -94,7 +99,7 @@ export function ChatPanel({
               <ChatIcon name="bot" className="h-5 w-5" />
             </span>
             <span className="flex items-center gap-1 rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3">
-              <span className="sr-only">{AI_HELP_PAGE.typing}</span>
+              <span className="sr-only">{t.typing}</span>
               <span className="h-2 w-2 animate-bounce motion-reduce:animate-none rounded-full bg-slate-500" aria-hidden="true" />
               <span className="h-2 w-2 animate-bounce motion-reduce:animate-none rounded-full bg-slate-500 [animation-delay:150ms]" aria-hidden="true" />
               <span className="h-2 w-2 animate-bounce motion-reduce:animate-none rounded-full bg-slate-500 [animation-delay:300ms]" aria-hidden="true" />
@@ -105,7 +110,7 @@ export function ChatPanel({
 
       {/* Screen readers hear each finished reply once, politely, not every streamed piece. */}
       <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="chat-announcer">
-        {typing ? AI_HELP_PAGE.typing : announcement ? `${AI_HELP_PAGE.botName}: ${plainChatText(announcement)}` : ""}
+        {typing ? t.typing : announcement ? `${t.botName}: ${plainChatText(announcement)}` : ""}
       </div>
 
       <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-5">
@@ -113,7 +118,7 @@ export function ChatPanel({
         <form
           id={CHAT_FORM_ID}
           method="post"
-          action="/ai-help"
+          action={localePath("/ai-help")}
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
@@ -123,7 +128,7 @@ export function ChatPanel({
           <input type="hidden" name="history" value={formHistory} />
           <div className="min-w-0 flex-1">
             <label htmlFor={`${id}-input`} className="sr-only">
-              {AI_HELP_PAGE.inputLabel}
+              {t.inputLabel}
             </label>
             <textarea
               ref={inputRef}
@@ -139,24 +144,24 @@ export function ChatPanel({
                   void submit(draft);
                 }
               }}
-              placeholder={AI_HELP_PAGE.inputPlaceholder}
+              placeholder={t.inputPlaceholder}
               aria-describedby={`${id}-hint ${id}-count`}
               aria-invalid={over || undefined}
               className="block max-h-40 min-h-11 w-full resize-y rounded-lg border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600 focus:border-emerald-700"
             />
             <div className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-              <span id={`${id}-hint`}>{AI_HELP_PAGE.inputHint}</span>
+              <span id={`${id}-hint`}>{t.inputHint}</span>
               <span id={`${id}-count`} className={over ? "font-semibold text-rose-700" : undefined} data-testid="chat-count">
-                {over ? AI_HELP_PAGE.overLimit(length) : AI_HELP_PAGE.charCount(length)}
+                {over ? t.overLimit(length) : t.charCount(length)}
               </span>
             </div>
           </div>
           <button type="submit" className="btn-primary shrink-0 justify-center sm:mb-5" aria-disabled={busy || undefined}>
             <ChatIcon name="send" className="h-4 w-4" />
-            {busy ? AI_HELP_PAGE.sending : AI_HELP_PAGE.send}
+            {busy ? t.sending : t.send}
           </button>
         </form>
-        <h3 className="sr-only">{AI_HELP_PAGE.suggestionsHeading}</h3>
+        <h3 className="sr-only">{t.suggestionsHeading}</h3>
         {/* Under the message box (which stays in the first screen); below lg one row that scrolls sideways. */}
         <ul className="-mx-3 mt-3 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0 lg:flex-wrap lg:pb-0">
           {suggestions.map((suggestion, i) => (

@@ -1,24 +1,33 @@
 import { memo, useEffect, useState } from "react";
 import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
 import { CHAT_RATING } from "@shared/content/chat-rating";
+import { AI_HELP_PAGE_HI, CHAT_SOURCE_LABELS_HI } from "@shared/content/hi/chat";
+import { CHAT_RATING_HI } from "@shared/content/hi/chat-rating";
+import { inLocale, type Locale } from "@shared/i18n";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";
 
-/** Local hour:minute, as the visitor's clock shows it. */
-export function formatStamp(timestamp: number): string {
+/** Local hour:minute, as the visitor's clock shows it; on a Hindi page in 24 hours (no Latin "am"/"pm"). */
+export function formatStamp(timestamp: number, locale: Locale = "en"): string {
+  if (locale === "hi") return new Date(timestamp).toLocaleTimeString("hi-IN", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", numberingSystem: "latn" });
   return new Date(timestamp).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
 export const MessageBubble = memo(function MessageBubble({
   message,
   onRate,
+  locale = "en",
 }: {
   message: ChatMessage;
+  /** The page's language (the panel passes it; the bubble needs no router). */
+  locale?: Locale;
   /** Rates this answer (the chat's `rate`, stable across renders). */
   onRate?: (id: number, helpful: boolean) => void;
 }) {
   const bot = message.isBot;
+  const t = inLocale(locale, AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const labels = inLocale(locale, CHAT_SOURCE_LABELS, CHAT_SOURCE_LABELS_HI);
   // A message rendered on the server without a time (the welcome) gets the visitor's clock once it runs here.
   const [shownAt, setShownAt] = useState<number | null>(null);
   useEffect(() => {
@@ -45,13 +54,13 @@ export const MessageBubble = memo(function MessageBubble({
             bot ? "rounded-bl-sm border border-slate-200 bg-white text-slate-900" : "rounded-br-sm bg-emerald-700 text-white"
           }`}
         >
-          <span className="sr-only">{bot ? AI_HELP_PAGE.botName : AI_HELP_PAGE.userName}: </span>
+          <span className="sr-only">{bot ? t.botName : t.userName}: </span>
           <div className="space-y-2" data-testid="chat-text">
             {formatChatText(message.text)}
           </div>
           {bot && message.sources && message.sources.length > 0 && (
             <div className="border-t border-slate-200 pt-2" data-testid="chat-sources">
-              <p className="text-xs font-semibold text-slate-700">{CHAT_SOURCE_LABELS.listLabel}</p>
+              <p className="text-xs font-semibold text-slate-700">{labels.listLabel}</p>
               {/* One link per line (not a list: the answer's own lists stay the message's only ones). */}
               <p className="mt-1 space-y-1 text-xs">
                 {message.sources.map((source) => (
@@ -69,7 +78,7 @@ export const MessageBubble = memo(function MessageBubble({
           )}
           {message.truncated && (
             <p className="text-xs font-medium text-emerald-50" data-testid="chat-truncated">
-              {AI_HELP_PAGE.truncatedNote}
+              {t.truncatedNote}
             </p>
           )}
         </div>
@@ -78,12 +87,12 @@ export const MessageBubble = memo(function MessageBubble({
           <p className="min-h-4 px-1 text-xs text-slate-600">
             {stamp !== null && Number.isFinite(new Date(stamp).getTime()) && (
               <time dateTime={new Date(stamp).toISOString()} data-testid="chat-stamp" suppressHydrationWarning>
-                <span className="sr-only">{AI_HELP_PAGE.sentAt} </span>
-                {formatStamp(stamp)}
+                <span className="sr-only">{t.sentAt} </span>
+                {formatStamp(stamp, locale)}
               </time>
             )}
           </p>
-          {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} />}
+          {bot && message.answerId && !message.streaming && onRate && <Rating message={message} onRate={onRate} locale={locale} />}
         </div>
       </div>
     </li>
@@ -91,8 +100,9 @@ export const MessageBubble = memo(function MessageBubble({
 });
 
 /** "Helpful" / "Not helpful" under an answer: once rated, the choice stays pressed and the buttons rest. */
-function Rating({ message, onRate }: { message: ChatMessage; onRate: (id: number, helpful: boolean) => void }) {
+function Rating({ message, onRate, locale }: { message: ChatMessage; onRate: (id: number, helpful: boolean) => void; locale: Locale }) {
   const state = message.rating?.state;
+  const rating = inLocale(locale, CHAT_RATING, CHAT_RATING_HI);
   const done = state === "sending" || state === "rated";
   const button = (helpful: boolean, label: string) => {
     const chosen = done && message.rating?.helpful === helpful;
@@ -113,11 +123,11 @@ function Rating({ message, onRate }: { message: ChatMessage; onRate: (id: number
     );
   };
   return (
-    <div role="group" aria-label={CHAT_RATING.question} className="flex flex-wrap items-center gap-2" data-testid="chat-rating">
-      {button(true, CHAT_RATING.helpful)}
-      {button(false, CHAT_RATING.notHelpful)}
+    <div role="group" aria-label={rating.question} className="flex flex-wrap items-center gap-2" data-testid="chat-rating">
+      {button(true, rating.helpful)}
+      {button(false, rating.notHelpful)}
       <span role="status" className="text-xs text-slate-700">
-        {state === "rated" ? CHAT_RATING.thanks : state === "failed" ? CHAT_RATING.failed : ""}
+        {state === "rated" ? rating.thanks : state === "failed" ? rating.failed : ""}
       </span>
     </div>
   );

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "@shared/content";
+import { AI_HELP_PAGE_HI, CHAT_WELCOME_HI } from "@shared/content/hi/chat";
+import { useLocale } from "~/lib/locale";
 import type { ChatSourceLink } from "~/lib/chat-format";
 import { ChatRequestError, rateChatAnswer, sendChatMessage } from "./chat-client";
 
@@ -39,8 +41,13 @@ export const FORM_HISTORY_MESSAGES = 20;
  * through the page's form (without JavaScript).
  */
 export function useChat(initial: ChatMessage[] = []) {
+  // The welcome and the failure messages in the page's language (the answers are in it already).
+  const hindi = useLocale() === "hi";
+  const page = hindi ? AI_HELP_PAGE_HI : AI_HELP_PAGE;
+  const pageRef = useRef(page);
+  pageRef.current = page;
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
-    { id: WELCOME_ID, text: CHAT_WELCOME, isBot: true, timestamp: null },
+    { id: WELCOME_ID, text: hindi ? CHAT_WELCOME_HI : CHAT_WELCOME, isBot: true, timestamp: null },
     ...initial,
   ]);
   const [typing, setTyping] = useState(false);
@@ -115,7 +122,7 @@ export function useChat(initial: ChatMessage[] = []) {
       answerId = answer.answerId;
     } catch (error) {
       if (controller.signal.aborted) return false;
-      reply = error instanceof ChatRequestError && error.status === 429 ? AI_HELP_PAGE.tooManyRequests : AI_HELP_PAGE.failedReply;
+      reply = error instanceof ChatRequestError && error.status === 429 ? pageRef.current.tooManyRequests : pageRef.current.failedReply;
       if (!(error instanceof ChatRequestError)) console.warn("chat request failed", error);
     }
     showBot(reply, false, sources, answerId);

@@ -16,6 +16,10 @@
  * - When nothing was recognised, the spec's fallbacks apply unchanged: the
  *   industry named, a greeting, the visitor's industry, the welcome menu.
  */
+import { CHAT_INDUSTRY_REPLIES_HI, INDUSTRY_NAMES_HI, PHONE_HOURS_HI } from "../../../shared/content/hi/chat";
+import { FAQ } from "../../../shared/content/faq";
+import { FAQ_HI } from "../../../shared/content/hi/faq";
+import { type Locale, localePath } from "../../../shared/i18n";
 import { CHAT_INDUSTRY_REPLIES, CHAT_REPLIES, CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, GREETING_WORDS, INDUSTRY_WORDS } from "../../../shared/content/chat";
 import { SUPPORT_CHANNELS } from "../../../shared/content/contact";
 import { AVAILABLE_FOR } from "../../../shared/content/home";
@@ -27,7 +31,7 @@ import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
 import { siteSettings } from "../content/settings";
 import { keywordPattern, type LocalTopic, matchRule } from "./engine";
-import { type Citation, citationOf, type Hit, searchKnowledge, siteUses, stemWeight, VOCABULARY } from "./knowledge";
+import { type Citation, citationOf, type Hit, hindiPassages, type Passage, searchKnowledge, siteUses, stemWeight, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, isStopword, normalizeQuestion, stemSet, translateHindi, words } from "./text";
 
 /** A passage must hold at least this share of a question's weighted words to answer or be cited. */
@@ -62,6 +66,13 @@ export type LocalAnswer = {
   handover: boolean;
   /** The visitor's language as detected. */
   language: ChatLanguage;
+  /**
+   * The language of the answer (issue 33): Hindi for a question written in Devanagari, else the page's language (a
+   * Hinglish or English question on /hi/ai-help is answered in Hindi, on /ai-help in English).
+   */
+  locale: Locale;
+  /** Refs of passages quoted in English in a Hindi answer (a post, or a section with no Hindi). */
+  untranslated: string[];
 };
 
 /** A message of the conversation so far (the page sends them along). */
@@ -72,7 +83,14 @@ export type AnswerOptions = {
   history?: readonly AnswerTurn[];
   /** The page the visitor is on (a same-site path), put in the WhatsApp message. */
   page?: string;
+  /** The page's language (the chat request says it; default English). */
+  locale?: Locale;
 };
+
+/** The language an answer is written in: Devanagari is answered in Hindi anywhere, anything else in the page's language. */
+export function answerLocale(language: ChatLanguage, pageLocale: Locale = "en"): Locale {
+  return language === "hi" ? "hi" : pageLocale;
+}
 
 type Part = { key: string; text: string; intent: string; topic: LocalTopic | "knowledge"; cite: Hit[]; quoted?: Hit };
 
@@ -169,19 +187,43 @@ function source(hit: Hit): KnowledgeSource {
   return { ...citationOf(hit), ref: hit.ref, heading: hit.heading, body: hit.body };
 }
 
+/**
+ * A passage as an answer in `locale` shows it: in Hindi, the Hindi passage of the same reference (its heading, text
+ * and Hindi label, linked at the page's Hindi address); a post (written in one language) or a passage without Hindi
+ * keeps its English text under a Hindi link.
+ */
+export function localizedHit<T extends Pick<Passage, "kind" | "ref" | "title" | "heading" | "url" | "body">>(hit: T, locale: Locale, hindi: ReadonlyMap<string, Passage>): { hit: T; translated: boolean } {
+  if (locale === "en") return { hit, translated: true };
+  const hi = hit.kind === "post" ? undefined : hindi.get(hit.ref);
+  return hi ? { hit: { ...hit, title: hi.title, heading: hi.heading, body: hi.body, url: hi.url }, translated: true } : { hit, translated: false };
+}
+
+/** A knowledge source in the answer's language (see localizedHit). */
+export function localizedSource(hit: Hit | KnowledgeSource, locale: Locale, hindi: ReadonlyMap<string, Passage>): KnowledgeSource {
+  const kind = "kind" in hit ? hit.kind : hit.ref.startsWith("post:") ? "post" : hit.ref.startsWith("faq:") ? "faq" : "page";
+  const title = "title" in hit ? hit.title : "";
+  const url = "kind" in hit ? hit.url : hit.url;
+  const { hit: shown } = localizedHit({ kind, ref: hit.ref, title, heading: hit.heading, url, body: hit.body }, locale, hindi);
+  const citation = "kind" in hit ? citationOf(shown, locale) : { label: hit.label, url: localePath(hit.url, locale) };
+  return { ...citation, ref: hit.ref, heading: shown.heading, body: shown.body };
+}
+
 // ---------------------------------------------------------------------------
 // What the assistant says: the owner's copy (ASSISTANT_DOC) filled in with the site's settings
 
 type AssistantCopy = DocValue<(typeof ASSISTANT_DOC)["sections"]>;
 
 /** The contact facts, from the site's settings (always current); none when no configuration was given. */
-type Contact = { whatsappNumber?: string; phone?: string; email?: string };
+type Contact = { whatsappNumber?: string; phone?: string; email?: string; hindiHandover?: "on" | "off" };
 
 /** The phone's hours as the contact page states them (never invented). */
 const PHONE_HOURS = SUPPORT_CHANNELS.find((c) => c.id === "phone")?.availability ?? "";
 
 type Say = {
+  /** The assistant's copy in the answer's language, and in English (what questions are read by). */
   copy: AssistantCopy;
+  english: AssistantCopy;
+  locale: Locale;
   contact: Contact;
   rule: (id: ChatTopicId) => string;
   contactReply: () => string;
@@ -199,7 +241,7 @@ function line(template: string, values: Record<string, string | undefined>): str
   return fill(template, values as Record<string, string>);
 }
 
-function makeSay(copy: AssistantCopy, contact: Contact, page: string): Say {
+function makeSay(copy: AssistantCopy, contact: Contact, page: string, locale: Locale = "en", english: AssistantCopy = copy): Say {
   const whatsapp = (question: string) => {
     if (!contact.whatsappNumber) return undefined;
     const asked = Array.from(question.replace(/\s+/g, " ").trim()).slice(0, 300).join("");
@@ -212,13 +254,15 @@ function makeSay(copy: AssistantCopy, contact: Contact, page: string): Say {
   const values = (question: string) => ({
     whatsapp: whatsapp(question),
     phone: contact.phone,
-    phoneHours: PHONE_HOURS,
+    phoneHours: locale === "hi" ? PHONE_HOURS_HI : PHONE_HOURS,
     email: contact.email,
     question,
     page,
   });
   return {
     copy,
+    english,
+    locale,
     contact,
     whatsapp,
     rule: (id) => (id === "support" ? contactReplyOf(copy, values("")) : copy.replies[id as keyof AssistantCopy["replies"]] ?? CHAT_REPLIES[id]),
@@ -226,7 +270,9 @@ function makeSay(copy: AssistantCopy, contact: Contact, page: string): Say {
     handover: (question, asked) => {
       const v = values(question);
       const h = copy.handover;
-      return [asked ? h.humanAsked : h.notSure, line(h.whatsapp, v), line(h.phone, v), line(h.email, v), h.contactPage]
+      // In Hindi the hand-over says whether a Hindi-speaking person is there (the owner's setting).
+      const hindiLine = locale === "hi" ? (contact.hindiHandover === "on" ? h.hindiPerson : h.noHindiPerson) : undefined;
+      return [asked ? h.humanAsked : h.notSure, hindiLine, line(h.whatsapp, v), line(h.phone, v), line(h.email, v), h.contactPage]
         .filter((l): l is string => Boolean(l))
         .join("\n");
     },
@@ -242,11 +288,11 @@ function contactReplyOf(copy: AssistantCopy, values: Record<string, string | und
     .join("\n");
 }
 
-async function assistantCopy(deps: AnswerDeps): Promise<AssistantCopy> {
+async function assistantCopy(deps: AnswerDeps, locale: Locale = "en"): Promise<AssistantCopy> {
   try {
-    return await readCopy(deps, ASSISTANT_DOC, "en");
+    return await readCopy(deps, ASSISTANT_DOC, locale);
   } catch {
-    return ASSISTANT_DOC.defaults("en");
+    return ASSISTANT_DOC.defaults(locale);
   }
 }
 
@@ -254,10 +300,10 @@ async function contactOf(deps: AnswerDeps): Promise<Contact> {
   if (!deps.config) return {};
   try {
     const s = await siteSettings({ db: deps.db, config: deps.config });
-    return { whatsappNumber: s.whatsappNumber, phone: s.phone, email: s.email };
+    return { whatsappNumber: s.whatsappNumber, phone: s.phone, email: s.email, hindiHandover: s.hindiHandover };
   } catch {
     const s = deps.config.settings;
-    return { whatsappNumber: s.whatsappNumber, phone: s.phone, email: s.email };
+    return { whatsappNumber: s.whatsappNumber, phone: s.phone, email: s.email, hindiHandover: s.hindiHandover };
   }
 }
 
@@ -312,7 +358,7 @@ function onlyGreeting(message: string): boolean {
 // ---------------------------------------------------------------------------
 // Industries: the site's kits, and the industries without one
 
-type KitMatch = { kind: "kit"; name: string; reply: string } | { kind: "none"; industry: Industry };
+type KitMatch = { kind: "kit"; index: number; name: string; reply: string } | { kind: "none"; industry: Industry };
 
 function kitPatterns(copy: AssistantCopy) {
   return copy.kits.map((k) => ({
@@ -328,48 +374,58 @@ function kitPatterns(copy: AssistantCopy) {
 const NO_KIT_INDUSTRIES = INDUSTRIES.filter((i) => i !== "Real Estate" && i !== "Healthcare");
 const NO_KIT_PATTERNS = NO_KIT_INDUSTRIES.map((industry) => ({ industry, patterns: INDUSTRY_WORDS[industry].map(keywordPattern) }));
 
-function industryOf(question: string, copy: AssistantCopy): KitMatch | undefined {
+/**
+ * The kit or kit-less industry a question names: by the English copy's words (a Devanagari question read through the
+ * word map) or, in Hindi, the Hindi copy's own words; the kit's name and reply are the answer language's.
+ */
+function industryOf(question: string, copy: AssistantCopy, reply: AssistantCopy = copy): KitMatch | undefined {
   const text = translateHindi(question);
-  const kit = kitPatterns(copy).find(({ patterns }) => patterns.some((p) => p.test(text)));
-  if (kit) return { kind: "kit", name: kit.kit.name, reply: kit.kit.reply };
+  let index = kitPatterns(copy).findIndex(({ patterns }) => patterns.some((p) => p.test(text)));
+  if (index < 0 && reply !== copy) index = kitPatterns(reply).findIndex(({ patterns }) => patterns.some((p) => p.test(question)));
+  if (index >= 0) {
+    const kit = reply.kits[index] ?? copy.kits[index]!;
+    return { kind: "kit", index, name: kit.name, reply: kit.reply };
+  }
   const none = NO_KIT_PATTERNS.find(({ patterns }) => patterns.some((p) => p.test(text)));
   if (none) return { kind: "none", industry: none.industry };
   return undefined;
 }
 
 /** The sources of a kit's reply: the home page's "kits available for" as published, and the FAQ on industries. */
-function kitSourcesOf(available: { heading: string; items: readonly string[] }): KnowledgeSource[] {
+function kitSourcesOf(available: { heading: string; items: readonly string[] }, locale: Locale = "en"): KnowledgeSource[] {
+  const industries = (locale === "hi" ? FAQ_HI : FAQ).find((f) => f.id === "industries")?.question ?? "Which industries do you work with?";
   return [
     {
       label: `${PRODUCT}: ${available.heading}`,
-      url: "/",
+      url: localePath("/", locale),
       ref: "page:home-available",
       heading: available.heading,
       body: available.items.join(", "),
     },
     {
-      label: `${CHAT_SOURCE_LABELS.faq}: Which industries do you work with?`,
-      url: "/#faq-industries",
+      label: `${CHAT_SOURCE_LABELS.faq}: ${industries}`,
+      url: localePath("/#faq-industries", locale),
       ref: "faq:industries",
-      heading: "Which industries do you work with?",
+      heading: industries,
       body: "",
     },
   ];
 }
 
 /** The home page's "kits available for" as published (its defaults when the copy cannot be read). */
-async function publishedAvailable(deps: AnswerDeps): Promise<{ heading: string; items: readonly string[] }> {
+async function publishedAvailable(deps: AnswerDeps, locale: Locale = "en"): Promise<{ heading: string; items: readonly string[] }> {
   try {
-    return (await readCopy(deps, HOME_DOC, "en")).availableFor;
+    return (await readCopy(deps, HOME_DOC, locale)).availableFor;
   } catch {
-    return AVAILABLE_FOR;
+    return locale === "en" ? AVAILABLE_FOR : HOME_DOC.defaults(locale).availableFor;
   }
 }
 
-function noKitReply(copy: AssistantCopy, industry: Industry): string {
+function noKitReply(copy: AssistantCopy, industry: Industry, locale: Locale = "en"): string {
   const names = copy.kits.map((k) => k.name);
-  const kits = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
-  return fill(copy.handover.noKit, { industry: industry.toLowerCase(), kits });
+  const and = locale === "hi" ? "\u0914\u0930" : "and";
+  const kits = names.length > 1 ? `${names.slice(0, -1).join(", ")} ${and} ${names.at(-1)}` : (names[0] ?? "");
+  return fill(copy.handover.noKit, { industry: locale === "hi" ? INDUSTRY_NAMES_HI[industry] : industry.toLowerCase(), kits });
 }
 
 // ---------------------------------------------------------------------------
@@ -381,10 +437,22 @@ const JOINED = new RegExp(`(?:,\\s*(?:and\\s+|aur\\s+|also\\s+)?|\\s+(?:and|aur|
 
 /** A question's parts joined by "and"/"aur"/commas, each a question of its own ("price kitna hai aur setup me kitne din"). */
 function splitJoined(question: string): string[] {
-  return question
-    .split(JOINED)
+  return splitHindiJoined(question)
+    .flatMap((part) => part.split(JOINED))
     .map((s) => s.trim())
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+/** Hindi question words (kya, kaise, kitna/kitni/kitne, kab, kahan, kaun), in Devanagari. */
+const HINDI_QUESTION_WORD = /(?:^|\s)(?:\u0915\u094d\u092f\u093e|\u0915\u0948\u0938\u0947|\u0915\u093f\u0924\u0928[\u093e\u0940\u0947]|\u0915\u092c|\u0915\u0939\u093e[\u0901\u0902]?|\u0915\u094c\u0928)(?=\s|$|[?,.!])/u;
+/** "aur" (and) in Devanagari, between words. */
+const HINDI_AND = /\s+\u0914\u0930\s+/u;
+
+/** A Devanagari question joined by "aur" where both sides ask something ("kimat kya hai aur setup mein kitna samay?"). */
+function splitHindiJoined(question: string): string[] {
+  const parts = question.split(HINDI_AND);
+  if (parts.length < 2 || !parts.every((p) => HINDI_QUESTION_WORD.test(p))) return [question];
+  return parts;
 }
 
 // ---------------------------------------------------------------------------
@@ -397,7 +465,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
   }
-  const industry = industryOf(question, say.copy);
+  const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
   if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
@@ -409,9 +477,10 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
     // A rule on another subject ("price for my clinic?") or a post on the very question keeps its answer; a page's
     // passage gives way to the kit's reply.
-    const subject = alone && (alone.quoted ? alone.quoted.kind === "post" : alone.topic !== "templates" && alone.topic !== "support");
+    // An answer in Hindi prefers the kit's Hindi reply to a post (posts are quoted in the language they are written in).
+    const subject = alone && (alone.quoted ? alone.quoted.kind === "post" && say.locale === "en" : alone.topic !== "templates" && alone.topic !== "support");
     if (industry.kind === "none") {
-      const part: Part = { key: `no-kit:${industry.industry}`, text: noKitReply(say.copy, industry.industry), intent: "industry_inquiry", topic: "industry", cite: [] };
+      const part: Part = { key: `no-kit:${industry.industry}`, text: noKitReply(say.copy, industry.industry, say.locale), intent: "industry_inquiry", topic: "industry", cite: [] };
       return { part, handover: "unknown", kitSources: true };
     }
     if (!subject) {
@@ -440,12 +509,20 @@ function unknownWords(question: string): string[] {
  */
 export async function answerLocally(deps: AnswerDeps, message: string, industry?: Industry, options: AnswerOptions = {}): Promise<LocalAnswer> {
   const language = detectLanguage(message);
-  const [copy, contact] = await Promise.all([assistantCopy(deps), contactOf(deps)]);
-  const page = options.page && /^\/[^\s]{0,200}$/.test(options.page) ? options.page : "/ai-help";
-  const say = makeSay(copy, contact, page);
-  const base = { language, fromKnowledge: false } as const;
+  const locale = answerLocale(language, options.locale);
+  const [english, localCopy, contact, hindi] = await Promise.all([
+    assistantCopy(deps),
+    locale === "en" ? undefined : assistantCopy(deps, locale),
+    contactOf(deps),
+    locale === "en" ? new Map<string, Passage>() : hindiPassages(deps).catch(() => new Map<string, Passage>()),
+  ]);
+  const copy = localCopy ?? english;
+  const page = options.page && /^\/[^\s]{0,200}$/.test(options.page) ? options.page : localePath("/ai-help", locale);
+  const say = makeSay(copy, contact, page, locale, english);
+  const base = { language, locale, fromKnowledge: false, untranslated: [] as string[] } as const;
   const hindiNote = () => {
-    if (language === "en") return "";
+    // A Hindi answer needs no offer of Hindi.
+    if (language === "en" || locale === "hi") return "";
     const link = say.whatsapp(message);
     return `\n\n${copy.handover.hindiNote}${link ? ` [WhatsApp](${link})` : ""}`;
   };
@@ -485,7 +562,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
 
   if (parts.length === 0) {
     // The visitor's own industry (from the page's selector) still tells them what the site says about it.
-    const own = industry ? CHAT_INDUSTRY_REPLIES[industry] : undefined;
+    const own = industry ? (locale === "hi" ? CHAT_INDUSTRY_REPLIES_HI : CHAT_INDUSTRY_REPLIES)[industry] : undefined;
     const reply = [own, say.handover(message, false)].filter(Boolean).join("\n\n");
     return {
       ...base,
@@ -506,9 +583,16 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   };
   for (const p of parts) if (p.quoted) add(p.quoted);
   for (const p of parts) for (const h of p.cite) add(h);
-  const sources = cited.map(source);
-  if (kitSources) for (const s of kitSourcesOf(await publishedAvailable(deps))) if (sources.length < MAX_CITATIONS + 1 && !sources.some((x) => x.ref === s.ref)) sources.push(s);
-  const texts = parts.map((p) => p.text);
+  const sources = locale === "en" ? cited.map(source) : cited.map((h) => localizedSource(h, locale, hindi));
+  if (kitSources) for (const s of kitSourcesOf(await publishedAvailable(deps, locale), locale)) if (sources.length < MAX_CITATIONS + 1 && !sources.some((x) => x.ref === s.ref)) sources.push(s);
+  // A quoted passage in the answer's language: in Hindi, the Hindi passage of the same reference (a post stays English).
+  const untranslated: string[] = [];
+  const texts = parts.map((p) => {
+    if (!p.quoted || locale === "en") return p.text;
+    const shown = localizedHit(p.quoted, locale, hindi);
+    if (!shown.translated) untranslated.push(p.quoted.ref);
+    return excerpt(shown.hit);
+  });
   if (handover || unanswered.length > 0) {
     handover = true;
     texts.push(say.handover(unanswered.join(" ") || message, false));
@@ -524,6 +608,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
     fromKnowledge: parts.some((p) => p.quoted),
     fellThrough: false,
     handover,
+    untranslated,
   };
 }
 

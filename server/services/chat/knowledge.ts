@@ -15,6 +15,8 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { CHAT_RULES, CHAT_SOURCE_LABELS, type ChatTopicId, INDUSTRY_WORDS } from "../../../shared/content/chat";
+import { CHAT_SOURCE_LABELS_HI, CONTACT_TITLE_HI, HOME_TITLE_HI } from "../../../shared/content/hi/chat";
+import { type Locale, localePath } from "../../../shared/i18n";
 import { CONTACT_CARDS, SUPPORT_CHANNELS } from "../../../shared/content/contact";
 import { FAQ } from "../../../shared/content/faq";
 import { COMPARISON } from "../../../shared/content/home";
@@ -66,6 +68,12 @@ export type Citation = { label: string; url: string };
 // ---------------------------------------------------------------------------
 // The site's own passages
 
+/** How the site's passages name their pages, per language (the English names are what the index has always held). */
+const PASSAGE_LABELS: Record<Locale, { home: string; contact: string; faqTitle: string }> = {
+  en: { home: "Home", contact: "Contact", faqTitle: CHAT_SOURCE_LABELS.faqTitle },
+  hi: { home: HOME_TITLE_HI, contact: CONTACT_TITLE_HI, faqTitle: CHAT_SOURCE_LABELS_HI.faqTitle },
+};
+
 const page = (ref: string, title: string, heading: string, url: string, body: string, topic: ChatTopicId | null = null): Passage => ({
   kind: "page",
   ref: `page:${ref}`,
@@ -89,7 +97,7 @@ const DEFAULT_FAQ: FaqCopyEntry[] = FAQ.map((e) => ({ question: e.question, answ
  * The FAQ's passages, from the published entries (the defaults on a fresh install), with the ids the home page
  * anchors them by (faqEntries: an original question keeps its id and topic).
  */
-export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ): Passage[] {
+export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ, locale: Locale = "en"): Passage[] {
   // Ids over the whole list, as the page gives them; an entry without question or answer is not searched.
   return faqEntries({ entries: entries.map((e) => ({ ...e, also: e.also ?? "" })) })
     .filter((e) => e.question.trim() !== "" && e.answer.trim() !== "")
@@ -97,7 +105,7 @@ export function faqPassages(entries: readonly FaqCopyEntry[] = DEFAULT_FAQ): Pas
     (entry): Passage => ({
       kind: "faq",
       ref: `faq:${entry.id}`,
-      title: CHAT_SOURCE_LABELS.faqTitle,
+      title: PASSAGE_LABELS[locale].faqTitle,
       heading: entry.question,
       url: `/#faq-${entry.id}`,
       body: entry.answer,
@@ -143,14 +151,15 @@ const comparisonValue = (v: string) => (COMPARISON.values as Record<string, stri
  * when not given): the home page's sections, about, the contact cards and channels, the legal pages' sections.
  * Citations link to the same pages and anchors as the pages show (a legal section by its anchor).
  */
-export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: PageCopies = defaultPageCopies()): Passage[] {
+export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: PageCopies = defaultPageCopies(), locale: Locale = "en"): Passage[] {
   const h = pages.home;
-  const home = "Home";
+  const labels = PASSAGE_LABELS[locale];
+  const home = labels.home;
   const about = pages.about;
   const aboutTitle = about.seo.title;
   const contact = pages.contact;
   const passages: Passage[] = [
-    ...faqPassages(faq),
+    ...faqPassages(faq, locale),
     page("home-hero", home, h.hero.eyebrow, "/", `${h.hero.description}\n${h.hero.trust.join(". ")}.`),
     page("home-pain", home, h.painPoints.heading, "/", `${h.painPoints.intro}\n${lines(h.painPoints.cards)}`),
     page("home-promise", home, h.promise.heading, "/", h.promise.text),
@@ -189,7 +198,7 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
     ...contact.support.channels.map((c, i) =>
       page(
         `contact-${idAt(CHANNEL_IDS, i, "channel-")}`,
-        "Contact",
+        labels.contact,
         c.title,
         "/contact",
         `${c.description} Availability: ${c.availability}. Response time: ${c.responseTime}.`,
@@ -197,7 +206,7 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
       ),
     ),
     ...contact.cards.items.map((c, i) =>
-      page(`contact-card-${idAt(CARD_IDS, i, "")}`, "Contact", c.title, "/contact", `${c.description}${c.detail ? ` ${c.detail}.` : ""}`, "support"),
+      page(`contact-card-${idAt(CARD_IDS, i, "")}`, labels.contact, c.title, "/contact", `${c.description}${c.detail ? ` ${c.detail}.` : ""}`, "support"),
     ),
     ...pages.legal.flatMap(({ path, copy }) =>
       copy.sections.map((s, i) => {
@@ -357,11 +366,11 @@ export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
 }
 
 /** The FAQ as published now (the built-in entries when none is, or the copy cannot be read). */
-async function publishedFaq(deps: Pick<Deps, "db">): Promise<FaqCopyEntry[]> {
+async function publishedFaq(deps: Pick<Deps, "db">, locale: Locale = "en"): Promise<FaqCopyEntry[]> {
   try {
-    return (await readCopy(deps, FAQ_DOC, "en")).entries;
+    return (await readCopy(deps, FAQ_DOC, locale)).entries;
   } catch {
-    return DEFAULT_FAQ;
+    return locale === "en" ? DEFAULT_FAQ : FAQ_DOC.defaults(locale).entries;
   }
 }
 
@@ -369,12 +378,12 @@ async function publishedFaq(deps: Pick<Deps, "db">): Promise<FaqCopyEntry[]> {
  * The pages' copy as published now (readCopy: once per content version, the last copy read during an outage, the
  * defaults for a document never read).
  */
-export async function publishedPages(deps: Pick<Deps, "db">): Promise<PageCopies> {
+export async function publishedPages(deps: Pick<Deps, "db">, locale: Locale = "en"): Promise<PageCopies> {
   const [home, about, contact, ...legal] = await Promise.all([
-    readCopy(deps, HOME_DOC, "en"),
-    readCopy(deps, ABOUT_DOC, "en"),
-    readCopy(deps, CONTACT_DOC, "en"),
-    ...LEGAL_DOCS.map(({ doc }) => readCopy(deps, doc, "en")),
+    readCopy(deps, HOME_DOC, locale),
+    readCopy(deps, ABOUT_DOC, locale),
+    readCopy(deps, CONTACT_DOC, locale),
+    ...LEGAL_DOCS.map(({ doc }) => readCopy(deps, doc, locale)),
   ]);
   return { home: home!, about: about!, contact: contact!, legal: LEGAL_DOCS.map(({ path }, i) => ({ path, copy: legal[i]! })) } as PageCopies;
 }
@@ -594,15 +603,61 @@ function stemOf(word: string): string {
   return contentStems([word])[0] ?? "";
 }
 
-/** How a citation reads: "From our blog: <title>", "FAQ: <question>", "<page>: <section>". */
-export function citationOf(p: Pick<Passage, "kind" | "title" | "heading" | "url">): Citation {
+/**
+ * How a citation reads: "From our blog: <title>", "FAQ: <question>", "<page>: <section>". In Hindi (a passage of
+ * `hindiPassages`) the labels are Hindi and the link is the page's Hindi address (`/hi#faq-pricing`).
+ */
+export function citationOf(p: Pick<Passage, "kind" | "title" | "heading" | "url">, locale: Locale = "en"): Citation {
+  const labels = locale === "hi" ? CHAT_SOURCE_LABELS_HI : CHAT_SOURCE_LABELS;
   const label =
     p.kind === "post"
-      ? `${CHAT_SOURCE_LABELS.blog}: ${p.title}`
+      ? `${labels.blog}: ${p.title}`
       : p.kind === "faq"
-        ? `${CHAT_SOURCE_LABELS.faq}: ${p.heading}`
-        : p.title === "Home"
+        ? `${labels.faq}: ${p.heading}`
+        : p.title === PASSAGE_LABELS[locale].home
           ? `${PRODUCT}: ${p.heading}`
           : `${p.title}: ${p.heading}`;
-  return { label, url: p.url };
+  return { label, url: localePath(p.url, locale) };
+}
+
+// ---------------------------------------------------------------------------
+// The site's passages in Hindi (issue 33, decision 0033)
+
+type HindiMemo = { copies: readonly unknown[]; byRef: Map<string, Passage> };
+const hindiMemos = new WeakMap<object, HindiMemo>();
+
+/**
+ * The site's passages in Hindi, by the reference of the English passage they translate: the FAQ and the pages as
+ * published in Hindi (readCopy(…, "hi"): the owner's Hindi, the shipped Hindi while the English is unchanged, else
+ * the English). The index is searched in English (a Hindi question is read through text.ts's word map); an answer
+ * in Hindi quotes the passage of the same reference from here. Passages pair by position (a translation has the
+ * English list's length), by reference when the lengths differ. Rebuilt only when a copy changed (readCopy returns
+ * the same objects within a content version).
+ */
+export async function hindiPassages(deps: Pick<Deps, "db">): Promise<Map<string, Passage>> {
+  const [faqEn, faqHi, pagesEn, pagesHi] = await Promise.all([
+    publishedFaq(deps, "en"),
+    publishedFaq(deps, "hi"),
+    publishedPages(deps, "en").catch(() => defaultPageCopies()),
+    publishedPages(deps, "hi").catch(() => defaultPageCopiesIn("hi")),
+  ]);
+  const copies = [faqEn, faqHi, pagesEn.home, pagesEn.about, pagesEn.contact, ...pagesEn.legal.map((l) => l.copy), pagesHi.home, pagesHi.about, pagesHi.contact, ...pagesHi.legal.map((l) => l.copy)];
+  const held = hindiMemos.get(deps.db);
+  if (held && held.copies.length === copies.length && held.copies.every((c, i) => c === copies[i])) return held.byRef;
+  const english = sitePassages(faqEn, pagesEn);
+  const hindi = sitePassages(faqHi, pagesHi, "hi");
+  const byRef = new Map<string, Passage>();
+  if (english.length === hindi.length) english.forEach((p, i) => byRef.set(p.ref, hindi[i]!));
+  else for (const p of hindi) byRef.set(p.ref, p);
+  hindiMemos.set(deps.db, { copies, byRef });
+  return byRef;
+}
+
+function defaultPageCopiesIn(locale: Locale): PageCopies {
+  return {
+    home: HOME_DOC.defaults(locale),
+    about: ABOUT_DOC.defaults(locale),
+    contact: CONTACT_DOC.defaults(locale),
+    legal: LEGAL_DOCS.map(({ path, doc }) => ({ path, copy: doc.defaults(locale) })),
+  };
 }

@@ -266,8 +266,14 @@ const LANGUAGE_NAMES: Record<VisitorLanguage, string> = {
   hi: "Hindi (in Devanagari script)",
 };
 
-/** The line that tells the model the visitor's language. */
-export function languageInstruction(language: VisitorLanguage): string {
+/**
+ * The line that tells the model the visitor's language, and the answer's: a Hindi answer (asked in Devanagari, or on
+ * a Hindi page; issue 33) is written in Hindi in Devanagari whatever the visitor typed.
+ */
+export function languageInstruction(language: VisitorLanguage, answerIn?: "en" | "hi"): string {
+  if (answerIn === "hi") {
+    return `The visitor writes in ${LANGUAGE_NAMES[language]} on the site's Hindi pages. Answer in natural, warm Hindi written in Devanagari (the aap form), for a small-business owner reading on a phone, using the Hindi sources; keep Wise Parrot, WhatsApp, prices, numbers, e-mail addresses, phone numbers and links exactly as given, and write other English words in Devanagari.`;
+  }
   return `The visitor writes in ${LANGUAGE_NAMES[language]}. Answer in ${language === "en" ? "English" : `the same language (${LANGUAGE_NAMES[language]})`}; keep prices, plan names, numbers, e-mail addresses, phone numbers and links exactly as given.`;
 }
 

@@ -13,14 +13,16 @@ import {
   CHAT_QUICK_REPLIES_PROMPT,
   chatSystemPrompt,
 } from "../../../shared/content/chat";
+import { CHAT_QUICK_REPLIES_HI } from "../../../shared/content/hi/chat";
 import { type Industry, wellFormed } from "../../../shared/content/site";
+import { type Locale, localeOfPath } from "../../../shared/i18n";
 import type { Deps } from "../../context";
 import { rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { siteSettings } from "../content/settings";
-import { answerLocally, MAX_CITATIONS, PASSAGE_THRESHOLD, type KnowledgeSource, type LocalAnswer } from "./answer";
+import { answerLocally, localizedSource, MAX_CITATIONS, PASSAGE_THRESHOLD, type KnowledgeSource, type LocalAnswer } from "./answer";
 import { type IntentAnalysis, localIntent } from "./engine";
-import { type Citation, citationOf, type Hit, searchKnowledge } from "./knowledge";
+import { type Citation, citationOf, type Hit, hindiPassages, searchKnowledge } from "./knowledge";
 import { recordQuestion } from "./questions";
 import {
   complete,
@@ -46,7 +48,14 @@ export type ChatInput = {
   industry?: Industry;
   /** The page the visitor asks from (a same-site path): put in the WhatsApp message of a hand-over. */
   page?: string;
+  /** The page's language (issue 33); when not given, the language of `page`'s address, else English. */
+  locale?: Locale;
 };
+
+/** The page's language a chat request speaks for: its own word, else its page's address. */
+export function pageLocale(input: Pick<ChatInput, "locale" | "page">): Locale {
+  return input.locale ?? (input.page ? localeOfPath(input.page) : "en");
+}
 
 /** A source shown below an answer; `n` is its number when the reply cites it as [n]. */
 export type ChatSource = Citation & { n?: number };
@@ -65,6 +74,8 @@ export type ChatResult = {
   handover: boolean;
   /** The visitor's language, as the local engine detects it. */
   language: VisitorLanguage;
+  /** The language of the answer (Hindi for Devanagari, else the page's). */
+  locale: Locale;
   /** The id the visitor's page rates this answer by (POST /api/chat/rating); null when the log could not store it. */
   answerId: string | null;
 };
@@ -93,7 +104,7 @@ export function trimHistory(history: HistoryMessage[] = []): HistoryMessage[] {
 }
 
 /** What grounds every model call besides the sources: the site's contact details and the visitor's language. */
-export type Grounding = { contact: Parameters<typeof contactInstruction>[0]; language: VisitorLanguage };
+export type Grounding = { contact: Parameters<typeof contactInstruction>[0]; language: VisitorLanguage; answerIn?: Locale };
 
 /** The last visitor question and assistant answer of the (trimmed) history. */
 function previousTurn(history: HistoryMessage[]): { question?: string; answer?: string } {
@@ -120,7 +131,7 @@ export function buildMessages(
   const system = [
     chatSystemPrompt(industry, given),
     ...(grounding
-      ? [contactInstruction(grounding.contact), languageInstruction(grounding.language), previousTurnInstruction(previousTurn(history))]
+      ? [contactInstruction(grounding.contact), languageInstruction(grounding.language, grounding.answerIn), previousTurnInstruction(previousTurn(history))]
       : []),
   ]
     .filter(Boolean)
@@ -139,11 +150,13 @@ export const MODEL_SOURCE_COVERAGE = PASSAGE_THRESHOLD;
 async function modelSources(deps: Deps, message: string, history: HistoryMessage[] | undefined, local: LocalAnswer): Promise<KnowledgeSource[]> {
   const sources = [...local.sources];
   const before = previousTurn(history ?? []).question;
+  // An answer in Hindi gives the model the Hindi passages (the same references), linked at their Hindi addresses.
+  const hindi = local.locale === "hi" ? await hindiPassages(deps).catch(() => new Map()) : undefined;
   const add = (hits: Hit[]) => {
     for (const hit of hits) {
       if (sources.length >= MAX_CITATIONS) return;
-      if (hit.coverage < MODEL_SOURCE_COVERAGE || sources.some((s) => s.ref === hit.ref && s.url === hit.url)) continue;
-      sources.push({ ...citationOf(hit), ref: hit.ref, heading: hit.heading, body: hit.body });
+      if (hit.coverage < MODEL_SOURCE_COVERAGE || sources.some((s) => s.ref === hit.ref)) continue;
+      sources.push(hindi ? localizedSource(hit, "hi", hindi) : { ...citationOf(hit), ref: hit.ref, heading: hit.heading, body: hit.body });
     }
   };
   try {
@@ -167,6 +180,7 @@ async function modelPrompt(deps: Deps, input: ChatInput, message: string, local:
       bookingUrl: settings.bookingUrl,
     },
     language: local.result.language,
+    answerIn: local.result.locale,
   };
   return { messages: buildMessages(message, input.history, input.industry, given, grounding), given };
 }
@@ -207,18 +221,23 @@ function noteDiscardedKey(deps: Deps): void {
 type Local = { result: ChatResult; answer: LocalAnswer };
 
 async function localResult(deps: Deps, input: ChatInput, message: string, truncated: boolean): Promise<Local> {
-  const answer = await answerLocally(deps, message, input.industry, { history: trimHistory(input.history), ...(input.page ? { page: input.page } : {}) });
+  const answer = await answerLocally(deps, message, input.industry, {
+    history: trimHistory(input.history),
+    ...(input.page ? { page: input.page } : {}),
+    locale: pageLocale(input),
+  });
   return {
     answer,
     result: {
       reply: answer.reply,
       sources: answer.sources.map(({ label, url }) => ({ label, url })),
       intent: localIntent(message, input.industry),
-      quickReplies: [...CHAT_QUICK_REPLIES.noModel],
+      quickReplies: [...(answer.locale === "hi" ? CHAT_QUICK_REPLIES_HI : CHAT_QUICK_REPLIES).noModel],
       source: "local",
       truncated,
       handover: answer.handover,
       language: answer.language,
+      locale: answer.locale,
       answerId: null,
     },
   };
