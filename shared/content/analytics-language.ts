@@ -8,6 +8,6 @@ export const ANALYTICS_LANGUAGE_COPY = {
   visits: "Visits (by first page)",
   note: "A page's language is its address: pages under /hi are Hindi.",
   filterLabel: "Language",
-  /** How a language is named in the table and the filter: its own name (English / हिन्दी), as the site's switch says it. */
+  /** How a language is named in the table and the filter: its own name (English, or Hindi in Devanagari), as the site's switch says it. */
   name: (locale: Locale) => LOCALE_NAME[locale],
 } as const;

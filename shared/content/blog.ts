@@ -251,3 +251,6 @@ export const RSS = {
   description: "Articles on growing a local business with a 24x7 AI assistant on WhatsApp.",
   language: "en",
 } as const;
+
+/** On an English post page, the link to the post's Hindi translation (issue 33). */
+export const POST_TRANSLATION_LINK = { before: "Read this in ", name: "Hindi", after: "", nameLang: "en" } as const;

@@ -1,4 +1,5 @@
 import { POST_LANGUAGE_LINKS } from "@shared/content/hi/blog";
+import { POST_TRANSLATION_LINK } from "@shared/content/blog";
 import type { Locale } from "@shared/i18n";
 import { LOCALE_NAME } from "@shared/i18n";
 
@@ -20,11 +21,11 @@ export function categoryName(category: string, locale: Locale, hindiNames: Reado
 }
 
 /**
- * The link from a post to its translation (issue 33): "Read this in Hindi" on an English page, "यह लेख English में
- * पढ़ें" on a Hindi one (the language's name marked as English). `hrefLang` tells browsers and crawlers where it goes.
+ * The link from a post to its translation (issue 33): "Read this in Hindi" on an English page, "यह लेख अंग्रेज़ी में
+ * पढ़ें" on a Hindi one. `hrefLang` tells browsers and crawlers where it goes.
  */
 export function TranslationLink({ href, locale, language }: { href: string; locale: Locale; language: Locale }) {
-  const words = POST_LANGUAGE_LINKS[locale];
+  const words = locale === "hi" ? POST_LANGUAGE_LINKS.hi : POST_TRANSLATION_LINK;
   return (
     <p className="mt-4" data-testid="translation-link">
       <a href={href} hrefLang={language} className="inline-flex min-h-11 items-center gap-1 font-semibold text-emerald-800 underline underline-offset-4">

@@ -93,7 +93,8 @@ const AVATAR_COLOURS = ["bg-emerald-700", "bg-sky-700", "bg-violet-700", "bg-ros
 
 /** "Dr. Meera Kulkarni" → "MK" ("डॉ. मीरा कुलकर्णी" → "मक"), and a colour of its own for each name. */
 function avatarOf(name: string): { initials: string; colour: string } {
-  const words = name.replace(/^(Dr|Mr|Mrs|Ms|डॉ|श्री|श्रीमती)\.?\s+/i, "").split(/\s+/).filter(Boolean);
+  // Titles in English and Hindi (Dr, Shri, Shrimati), escaped: the server bundles stay ASCII.
+  const words = name.replace(/^(Dr|Mr|Mrs|Ms|\u0921\u0949|\u0936\u094d\u0930\u0940|\u0936\u094d\u0930\u0940\u092e\u0924\u0940)\.?\s+/i, "").split(/\s+/).filter(Boolean);
   const initials = `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`.toUpperCase();
   let h = 0;
   for (const ch of name) h = (h + ch.charCodeAt(0)) % AVATAR_COLOURS.length;

@@ -22,7 +22,7 @@ export const BLOG_CATEGORY_NAMES_HI: Readonly<Record<BlogCategory, string>> = {
 
 export const BLOG_LISTING_HI: Translation<typeof BLOG_LISTING> = {
   title: "ब्लॉग",
-  metaDescription: "WhatsApp पर 24x7 AI असिस्टेंट के साथ लोकल बिज़नेस बढ़ाने के काम के आइडिया, केस स्टडी और आसान गाइड।",
+  metaDescription: "WhatsApp पर 24×7 AI असिस्टेंट के साथ लोकल बिज़नेस बढ़ाने के काम के आइडिया, केस स्टडी और आसान गाइड।",
   eyebrow: "Wise Parrot ब्लॉग",
   heroTitle: "हर बातचीत के साथ अपना बिज़नेस बढ़ाइए",
   heroText:
@@ -75,7 +75,7 @@ export const BLOG_POST_HI: Translation<typeof BLOG_POST> = {
   sectionsLabel: "लेख",
   cta: {
     title: "अपना बिज़नेस बदलने के लिए तैयार हैं?",
-    text: "देखिए कैसे Wise Parrot हर पूछताछ का जवाब देता है, विज़िट बुक करता है और आपकी लीड्स से 24x7 WhatsApp पर फ़ॉलो-अप करता है।",
+    text: "देखिए कैसे Wise Parrot हर पूछताछ का जवाब देता है, विज़िट बुक करता है और आपकी लीड्स से 24×7 WhatsApp पर फ़ॉलो-अप करता है।",
     bookDemo: "डेमो बुक करें",
     whatsapp: "WhatsApp पर बात करें",
     whatsappMessage: "नमस्ते, मैंने अभी आपके ब्लॉग पर एक लेख पढ़ा और जानना चाहता हूँ कि Wise Parrot मेरा बिज़नेस कैसे बढ़ा सकता है!",
@@ -84,12 +84,10 @@ export const BLOG_POST_HI: Translation<typeof BLOG_POST> = {
   newTab: "(नए टैब में खुलेगा)",
 };
 
-/** The post page's words about a post's language and its translation (issue 33); the English page's are beside. */
+/** The post page's words about a post's language and its translation (issue 33); the English page's are in ../blog.ts. */
 export const POST_LANGUAGE_LINKS = {
-  /** On an English page, to the post's Hindi translation. */
-  en: { before: "Read this in ", name: "Hindi", after: "", nameLang: "en" },
-  /** On a Hindi page, to the post's English translation: the language's name is English, marked lang="en". */
-  hi: { before: "यह लेख ", name: "English", after: " में पढ़ें", nameLang: "en" },
+  /** On a Hindi page, to the post's English translation. */
+  hi: { before: "यह लेख ", name: "अंग्रेज़ी", after: " में पढ़ें", nameLang: "hi" },
   /** Said before an English post's article on a Hindi page (its text is English). */
   englishNotice: "यह लेख अंग्रेज़ी में है।",
 } as const;
@@ -143,7 +141,7 @@ export const LOCAL_BLOGS_HI: Translation<typeof LOCAL_BLOGS> = {
 export const BUILT_IN_BLOGS_HI: Translation<typeof BUILT_IN_BLOGS> = [
   {
     ...BUILT_IN_BLOGS[0]!,
-    title: "24x7 WhatsApp असिस्टेंट छूटी हुई पूछताछ को ग्राहकों में कैसे बदलता है",
+    title: "24×7 WhatsApp असिस्टेंट छूटी हुई पूछताछ को ग्राहकों में कैसे बदलता है",
     description:
       "ज़्यादातर लोकल बिज़नेस ग्राहक खो देते हैं और उन्हें पता भी नहीं चलता: रात 10 बजे पूछताछ आती है, कोई जवाब नहीं देता, और सुबह तक ग्राहक किसी और के पास बुकिंग कर चुका होता है।\n\n**डिजिटल ग्रोथ असिस्टेंट दिन हो या रात, कुछ ही सेकंड में जवाब देता है।** वह ग्राहक का स्वागत करता है, आपकी अपनी जानकारी से आम सवालों के जवाब देता है और अगला कदम बुक करता है।\n\n- हर WhatsApp मैसेज का कुछ ही सेकंड में जवाब\n- मीटिंग, साइट विज़िट और अपॉइंटमेंट की बुकिंग\n- हर लीड पर लेबल और छोटे-छोटे फ़ॉलो-अप\n\nनतीजा सीधा है: ज़्यादा बातचीत ग्राहक बनती हैं, और आपकी टीम का समय उन लोगों पर लगता है जो ख़रीदने के लिए तैयार हैं।",
     author: "Wise Parrot टीम",
@@ -160,6 +158,6 @@ export const BUILT_IN_BLOGS_HI: Translation<typeof BUILT_IN_BLOGS> = [
 /** The Hindi feed (/hi/rss.xml): Hindi posts only. */
 export const RSS_HI: Translation<typeof RSS> = {
   title: "Wise Parrot ब्लॉग (हिन्दी)",
-  description: "WhatsApp पर 24x7 AI असिस्टेंट के साथ लोकल बिज़नेस बढ़ाने पर लेख।",
+  description: "WhatsApp पर 24×7 AI असिस्टेंट के साथ लोकल बिज़नेस बढ़ाने पर लेख।",
   language: "hi",
 };
