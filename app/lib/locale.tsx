@@ -43,3 +43,12 @@ export const LocaleNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(functio
   const locale = useLocale();
   return <NavLink ref={ref} to={localize(to, locale)} {...rest} />;
 });
+
+/**
+ * The `lang` a text needs on this page: a text with no Devanagari on a Hindi page is the owner's English (an address
+ * not yet given in Hindi, an English post's title), so screen readers read it as English; elsewhere none.
+ */
+export function useTextLang(): (text: string) => "en" | undefined {
+  const locale = useLocale();
+  return (text) => (locale === "hi" && !/[\u0900-\u097F]/.test(text) ? "en" : undefined);
+}

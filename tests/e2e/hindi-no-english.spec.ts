@@ -43,7 +43,12 @@ test("every Hindi page: its text, labels, title and description", async ({ page,
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
     await openAllDetails(page);
-    await read(page, path, findings);
+    const own: Finding[] = [];
+    await read(page, path, own);
+    // An English post shown in the Hindi frame (marked article[lang=en]) has its own title and description in its
+    // language: the document's title and description cannot carry a lang of their own, so they are its.
+    const englishPost = (await page.locator('article[lang="en"]').count()) > 0;
+    findings.push(...own.filter((f) => !(englishPost && (f.where === `${path} title` || f.where === `${path} meta[name="description"]`))));
   }
   allowErrors(EXPECTED_PAGE_ERRORS);
   expect(summary(findings), `English on the Hindi pages:\n${formatFindings(findings)}`).toEqual([]);

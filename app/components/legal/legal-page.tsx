@@ -4,7 +4,7 @@ import type { LegalCopy } from "@shared/copy/legal";
 import { sectionAnchor } from "@shared/copy/legal-anchor";
 import { useSite } from "~/lib/site-context";
 import { LEGAL_GOVERNS_HI, LEGAL_UI_HI } from "@shared/content/hi/legal";
-import { useLocale, useText } from "~/lib/locale";
+import { useLocale, useText, useTextLang } from "~/lib/locale";
 import { localePath } from "@shared/i18n";
 
 type LegalSection = LegalCopy["sections"][number] & { id: string };
@@ -121,6 +121,7 @@ function Section({ section, number }: { section: LegalSection; number: number })
 function ContactBox() {
   const site = useSite();
   const ui = useText(LEGAL_UI, LEGAL_UI_HI);
+  const textLang = useTextLang();
   if (!site) return null;
   return (
     <address className="mt-4 rounded-xl bg-emerald-50 p-5 not-italic ring-1 ring-emerald-200" data-testid="legal-contact">
@@ -140,7 +141,7 @@ function ContactBox() {
           <span className="text-slate-700"> · {ui.whatsappLabel} {formatWhatsappNumber(site.whatsappNumber)}</span>
         </dd>
         <dt className="font-semibold">{ui.addressLabel}</dt>
-        <dd>{site.address}</dd>
+        <dd lang={textLang(site.address)}>{site.address}</dd>
       </dl>
     </address>
   );

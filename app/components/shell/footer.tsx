@@ -1,6 +1,6 @@
 import { FOOTER, NAV_LINKS, PRODUCT, SOCIAL_LABELS, TIMINGS, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "@shared/content/site";
 import { FOOTER_HI, NAV_LINKS_HI, SOCIAL_LABELS_HI, WHATSAPP_BUTTON_HI } from "@shared/content/hi/site";
-import { LocaleLink, useText } from "~/lib/locale";
+import { LocaleLink, useText, useTextLang } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
@@ -13,6 +13,7 @@ export function Footer() {
   const site = useSite();
   const copy = useShellCopy().footer;
   const footer = useText(FOOTER, FOOTER_HI);
+  const textLang = useTextLang();
   const navLinks = useText(NAV_LINKS, NAV_LINKS_HI);
   const socialLabels = useText(SOCIAL_LABELS, SOCIAL_LABELS_HI);
   const whatsappButton = useText(WHATSAPP_BUTTON, WHATSAPP_BUTTON_HI);
@@ -99,7 +100,7 @@ export function Footer() {
               </p>
               <p className="col-span-2">
                 <span className="block text-slate-400">{footer.officeLabel}</span>
-                <span>{site.address}</span>
+                <span lang={textLang(site.address)}>{site.address}</span>
               </p>
             </address>
           )}
