@@ -118,7 +118,7 @@ test("a Hindi post written in the studio shows first on /hi/blogs, English posts
   await expect(reader.getByRole("heading", { level: 1 })).toHaveText(hiTitle);
   const toEnglish = reader.getByTestId("translation-link").getByRole("link");
   await expect(toEnglish).toHaveText("यह लेख अंग्रेज़ी में पढ़ें →");
-  await expect(toEnglish.locator('[lang="en"]')).toHaveText("English");
+  await expect(toEnglish).toHaveAttribute("hreflang", "en");
   await expect(toEnglish).toHaveAttribute("href", `/blog/${enSlug}`);
   await expect(reader.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/hi/blog/${hiSlug}`);
   await expect(reader.locator('link[rel="alternate"][hreflang="hi"]')).toHaveAttribute("href", `${server.url}/hi/blog/${hiSlug}`);

@@ -93,14 +93,20 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
             </span>
           </span>
           {/* Above the stretched title link, so it is its own target. */}
-          {/* Its name carries the post's title, marked with the post's language when it is not the page's. */}
-          <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline">
-            {t.readFull}
-            <span className="sr-only">
-              : <span lang={lang}>{blog.title}</span>
-            </span>{" "}
-            <span aria-hidden="true">→</span>
-          </Link>
+          {/* Its name carries the post's title; a post in the other language has its title marked with that language. */}
+          {foreign ? (
+            <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline">
+              {t.readFull}
+              <span className="sr-only">
+                : <span lang={lang}>{blog.title}</span>
+              </span>{" "}
+              <span aria-hidden="true">→</span>
+            </Link>
+          ) : (
+            <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`${t.readFull}: ${blog.title}`}>
+              {t.readFull} →
+            </Link>
+          )}
         </div>
       </div>
     </article>
