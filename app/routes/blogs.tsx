@@ -1,14 +1,16 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Form, Link, data, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, data, redirect, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/blog/blog-card";
 import { BlogNewsletter } from "~/components/blog/blog-newsletter";
 import { formatCount } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { pageError } from "~/lib/service-errors.server";
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
+import { requestLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { blogCategories, currentCategory } from "../../server/services/content/categories";
 import { coversFor } from "../../server/services/media/covers";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/blogs";
@@ -21,12 +23,12 @@ export function meta({ matches }: Route.MetaArgs) {
 type Filters = { search: string; category: string; featured: boolean; page: number };
 
 /** The filters in the URL, read leniently: a value the form would never send falls back to its default. */
-function readFilters(params: URLSearchParams): Filters {
+function readFilters(params: URLSearchParams, categories: readonly string[]): Filters {
   const category = params.get("category") ?? "All";
   const page = Number(params.get("page") ?? "1");
   return {
     search: [...(params.get("search") ?? "").trim()].slice(0, BLOG_LIMITS.maxSearchLength).join(""),
-    category: (BLOG_CATEGORIES as readonly string[]).includes(category) ? category : "All",
+    category: categories.includes(category) ? category : "All",
     featured: params.get("featured") === "true",
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
@@ -44,7 +46,21 @@ function filterParams(f: Filters, page = 1): URLSearchParams {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps } = context;
   const url = new URL(request.url);
-  const filters = readFilters(url.searchParams);
+  // The owner's categories (decision 0034): the filter's choices, each named in the page's language.
+  const list = await blogCategories(deps);
+  const asked = url.searchParams.get("category");
+  const now = asked === null ? undefined : currentCategory(list, asked);
+  if (asked !== null && now !== undefined && now !== asked) {
+    // A link made before the category was renamed (or removed into another): the listing under its name now.
+    url.searchParams.set("category", now);
+    throw redirect(`${url.pathname}?${url.searchParams}`, 301);
+  }
+  const hindi = requestLocale(request) === "hi";
+  const categories = list.categories.map((c) => ({ value: c.name, label: (hindi && c.hi) || c.name }));
+  const filters = readFilters(
+    url.searchParams,
+    categories.map((c) => c.value),
+  );
   const [page, stats] = await Promise.all([
     listBlogs(deps, {
       search: filters.search || undefined,
@@ -58,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deps,
     page.data.map((b) => b.id),
   );
-  return { blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+  return { categories, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
+  const { categories, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
@@ -261,9 +277,10 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 onChange={(e) => apply({ category: e.target.value })}
                 className="h-11 rounded-md border border-slate-400 bg-white px-3"
               >
-                {BLOG_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
+                <option value={BLOG_CATEGORIES[0]}>{BLOG_CATEGORIES[0]}</option>
+                {categories.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
                   </option>
                 ))}
               </select>
