@@ -187,6 +187,15 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
           head={[ANALYTICS_COPY.os, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
           rows={d.systems.map((x) => [x.os, x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
         />
+        <div className="min-w-0">
+          <Table
+            caption={ANALYTICS_COPY.countries}
+            testId="analytics-countries"
+            head={[ANALYTICS_COPY.country, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
+            rows={d.countries.slice(0, 30).map((x) => [countryName(x.country), x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
+          />
+          <p className="mt-2 text-xs break-words text-slate-600">{ANALYTICS_COPY.countriesNote}</p>
+        </div>
       </div>
       <FunnelSection funnel={d.funnel} />
       <Table
@@ -329,6 +338,17 @@ function PeriodForm({ d, error, typed }: { d: Dashboard; error: { field: string;
       {error && !rangeError ? <Notice tone="error">{error.message}</Notice> : null}
     </div>
   );
+}
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** "IN" → "India" (the code itself when the name is unknown). */
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: React.ReactNode[][]; testId?: string }) {

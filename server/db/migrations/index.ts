@@ -22,6 +22,7 @@ import * as m0019 from "./0019-audience-labels";
 import * as m0020 from "./0020-staff-and-analytics";
 import * as m0021 from "./0021-question-log";
 import * as m0022 from "./0022-post-seo";
+import * as m0025 from "./0025-analytics-country";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -54,4 +55,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0020-staff-and-analytics": m0020,
   "0021-question-log": m0021,
   "0022-post-seo": m0022,
+  "0025-analytics-country": m0025,
 };

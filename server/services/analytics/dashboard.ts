@@ -87,6 +87,8 @@ export type Dashboard = {
   devices: ({ device: string; visitors: number } & Previous)[];
   browsers: ({ browser: string; visitors: number } & Previous)[];
   systems: ({ os: string; visitors: number } & Previous)[];
+  /** By the ISO code of the country of the visit's address (decision 0034); visits of unknown country left out. */
+  countries: ({ country: string; visitors: number } & Previous)[];
   /** Always the last FUNNEL_DAYS days and all visits, whatever the period and filter asked for. */
   funnel: Funnel;
   goals: ({ goal: GoalName; count: number; visitors: number; rate: number } & Previous)[];
@@ -184,6 +186,12 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     .filter(([os]) => os !== "")
     .map(([os, s]) => ({ os, visitors: s.visitors, previous: osBefore(os) }))
     .sort((a, b) => byVisitors(a, b) || a.os.localeCompare(b.os));
+  const countryBefore = previousOf("country", "visitors");
+  // An IPv6 or private address, and visits recorded before countries were read, have none: left out.
+  const countries = [...sumByKey(rows, "country")]
+    .filter(([country]) => country !== "")
+    .map(([country, s]) => ({ country, visitors: s.visitors, previous: countryBefore(country) }))
+    .sort((a, b) => byVisitors(a, b) || a.country.localeCompare(b.country));
 
   const goalBefore = previousOf("goal", "views");
   const goals = [...sumByKey(rows, "goal")]
@@ -254,6 +262,7 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     devices,
     browsers,
     systems,
+    countries,
     funnel,
     goals,
     goalsByPage,
@@ -277,6 +286,7 @@ export function dashboardCsv(d: Dashboard): string {
   for (const x of d.devices) add("device", x.device, x.visitors, null, null, null, x.previous);
   for (const x of d.browsers) add("browser", x.browser, x.visitors, null, null, null, x.previous);
   for (const x of d.systems) add("os", x.os, x.visitors, null, null, null, x.previous);
+  for (const x of d.countries) add("country", x.country, x.visitors, null, null, null, x.previous);
   for (const x of d.entries) add("entry", x.path, x.visits, null, null, x.bounceRate, x.previous);
   for (const x of d.exits) add("exit", x.path, x.visits, null, null, x.exitRate, x.previous);
   for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null);

@@ -4,6 +4,7 @@ import type { GoalName } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { addCounts, type CountIncrement, fixedWindow } from "../rate-limit";
+import { countryOf } from "./country";
 import { parseUserAgent } from "./user-agent";
 
 export const DAY_MS = 86_400_000;
@@ -155,6 +156,7 @@ type VisitRow = {
   device: string;
   browser: string;
   os: string;
+  country: string;
   views: number;
 };
 type EventRow = { at: number; day: number; visitor: string; name: string; path: string };
@@ -379,6 +381,8 @@ async function record(deps: Deps, name: string, hit: Hit): Promise<void> {
         device: ua.device,
         browser: ua.browser,
         os: ua.os,
+        // The country only; the address is used here and not kept (decision 0034).
+        country: countryOf(hit.clientIp),
       });
     }
     if (batch.events.length >= BATCH_MAX) batch.flushNow();

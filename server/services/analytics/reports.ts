@@ -13,6 +13,7 @@ export type ReportName =
   | "device"
   | "browser"
   | "os"
+  | "country"
   | "entry"
   | "exit"
   | "funnel"
@@ -58,6 +59,7 @@ type RawVisit = {
   device: string;
   browser: string;
   os: string;
+  country: string;
   views: number;
 };
 type RawEvent = { at: number; day: number; visitor: string; name: string; path: string };
@@ -68,7 +70,7 @@ export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<
   const [visits, events] = await Promise.all([
     db
       .selectFrom("analytics_visits")
-      .select(["day", "visitor", "entry_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "os", "views"])
+      .select(["day", "visitor", "entry_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "os", "country", "views"])
       .where("day", ">=", fromDay)
       .where("day", "<=", toDay)
       .execute(),
@@ -136,6 +138,7 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
     add(v.day, "device", v.device, v.views, bounce);
     add(v.day, "browser", v.browser, v.views, bounce);
     add(v.day, "os", v.os, v.views, bounce);
+    add(v.day, "country", v.country, v.views, bounce);
     add(v.day, "entry", v.entry_path, v.views, bounce);
     if (v.utm_source) add(v.day, "campaign", [v.utm_source, v.utm_medium, v.utm_campaign].join(" / "), v.views, bounce);
   }
