@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { analyticsDashboard, dashboardCsv, parseDashboardQuery } from "../../server/services/analytics/dashboard";
 import { DAY_MS, flushAnalytics, recordPageView } from "../../server/services/analytics/record";
+import { RAW_REUSE_MS } from "../../server/services/analytics/reports";
 import { rollUpAndPrune } from "../../server/services/analytics/rollup";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -74,5 +75,24 @@ describe.each(testDatabaseKinds())("countries in analytics on %s", (kind) => {
     // A filter keeps its visits' countries.
     const page = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", page: "/pricing" }, now), now);
     expect(page.countries).toEqual([{ country: "IN", visitors: 1, previous: 0 }]);
+  });
+
+  it("reuses today's raw rows for a few seconds across dashboards, and reads them again once this process wrote hits", async () => {
+    const now = Date.now();
+    view(INDIA[0]!, now - 60_000);
+    await flushAnalytics(t.db);
+    const query = parseDashboardQuery({ period: "7d" }, now);
+    expect((await analyticsDashboard(deps, query, now)).totals.visitors).toBe(1);
+    // A visit another process wrote (straight into the table here): not seen while the read is reused…
+    await t.db.kysely
+      .insertInto("analytics_visits")
+      .values({ day: Math.floor(now / DAY_MS), visitor: "from-another-process", started_at: now, entry_path: "/", source: "", referrer: "", utm_source: "", utm_medium: "", utm_campaign: "", device: "mobile", browser: "Chrome", views: 1 })
+      .execute();
+    expect((await analyticsDashboard(deps, parseDashboardQuery({ period: "30d" }, now), now)).totals.visitors).toBe(1);
+    expect(RAW_REUSE_MS).toBeLessThanOrEqual(10_000);
+    // …and seen as soon as this process writes a batch of hits.
+    view(US, now - 30_000);
+    await flushAnalytics(t.db);
+    expect((await analyticsDashboard(deps, query, now)).totals.visitors).toBe(3);
   });
 });

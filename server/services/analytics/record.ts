@@ -5,6 +5,7 @@ import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { addCounts, type CountIncrement, fixedWindow } from "../rate-limit";
 import { countryOf } from "./country";
+import { forgetRawReads } from "./reports";
 import { parseUserAgent } from "./user-agent";
 
 export const DAY_MS = 86_400_000;
@@ -249,6 +250,7 @@ async function writeBatch(db: Db, batch: Batch): Promise<void> {
       await trx.insertInto("analytics_events").values(kept.slice(i, i + 500)).execute();
     }
   });
+  forgetRawReads(db);
 }
 
 type Trx = Parameters<Parameters<ReturnType<Db["kysely"]["transaction"]>["execute"]>[0]>[0];
