@@ -208,13 +208,13 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
         <Table
           caption={ANALYTICS_COPY.goalsByPage}
           testId="analytics-goals-by-page"
-          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.page, ANALYTICS_COPY.count, ANALYTICS_COPY.conversion]}
-          rows={d.goalsByPage.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], g.path, g.count, percent(g.rate)])}
+          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.page, ANALYTICS_COPY.count, ANALYTICS_COPY.change, ANALYTICS_COPY.conversion]}
+          rows={d.goalsByPage.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], g.path, g.count, <Change key="c" value={g.count} previous={g.previous} />, percent(g.rate)])}
         />
         <Table
           caption={ANALYTICS_COPY.goalsBySource}
-          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.source, ANALYTICS_COPY.count, ANALYTICS_COPY.conversion]}
-          rows={d.goalsBySource.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], label(g.source), g.count, percent(g.rate)])}
+          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.source, ANALYTICS_COPY.count, ANALYTICS_COPY.change, ANALYTICS_COPY.conversion]}
+          rows={d.goalsBySource.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], label(g.source), g.count, <Change key="c" value={g.count} previous={g.previous} />, percent(g.rate)])}
         />
       </div>
       <Table

@@ -92,8 +92,9 @@ export type Dashboard = {
   /** Always the last FUNNEL_DAYS days and all visits, whatever the period and filter asked for. */
   funnel: Funnel;
   goals: ({ goal: GoalName; count: number; visitors: number; rate: number } & Previous)[];
-  goalsByPage: { goal: GoalName; path: string; count: number; rate: number }[];
-  goalsBySource: { goal: GoalName; source: string; count: number; visitors: number; rate: number }[];
+  /** `previous`: the goal's count on that page (from that source) in the period before. */
+  goalsByPage: ({ goal: GoalName; path: string; count: number; rate: number } & Previous)[];
+  goalsBySource: ({ goal: GoalName; source: string; count: number; visitors: number; rate: number } & Previous)[];
   /**
    * `views`: page views in the period (analytics events); `totalViews`: the post's views, the one number the public
    * counter and the studio's posts list show (blogs.views, decision 0029).
@@ -207,17 +208,19 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     actions: FUNNEL_ACTIONS.map((goal) => ({ goal, visits: visitsAt(`${FUNNEL_KEYS.acted}:${goal}`) })),
     actedFirstPage: visitsAt(FUNNEL_KEYS.actedFirstPage),
   };
+  const goalPageBefore = previousOf("goal-page", "views");
   const goalsByPage = [...sumByKey(rows, "goal-page")]
     .map(([key, s]) => {
       const [goal = "", path = ""] = key.split(KEY_SEPARATOR);
-      return { goal: goal as GoalName, path, count: s.views, rate: ratio(s.views, pageStats.get(path)?.visitors ?? 0) };
+      return { goal: goal as GoalName, path, count: s.views, rate: ratio(s.views, pageStats.get(path)?.visitors ?? 0), previous: goalPageBefore(key) };
     })
     .filter((g) => isGoal(g.goal))
     .sort((a, b) => b.count - a.count || a.path.localeCompare(b.path));
+  const goalSourceBefore = previousOf("goal-source", "views");
   const goalsBySource = [...sumByKey(rows, "goal-source")]
     .map(([key, s]) => {
       const [goal = "", source = ""] = key.split(KEY_SEPARATOR);
-      return { goal: goal as GoalName, source, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, sourceStats.get(source)?.visitors ?? 0) };
+      return { goal: goal as GoalName, source, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, sourceStats.get(source)?.visitors ?? 0), previous: goalSourceBefore(key) };
     })
     .filter((g) => isGoal(g.goal))
     .sort((a, b) => b.count - a.count || a.source.localeCompare(b.source));
@@ -292,8 +295,8 @@ export function dashboardCsv(d: Dashboard): string {
   for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null);
   for (const x of d.funnel.actions) add("funnel", `acted:${x.goal}`, x.visits, null, null, null);
   for (const g of d.goals) add("goal", g.goal, g.visitors, null, g.count, g.rate, g.previous);
-  for (const g of d.goalsByPage) add("goal-page", `${g.goal} ${g.path}`, null, null, g.count, g.rate);
-  for (const g of d.goalsBySource) add("goal-source", `${g.goal} ${g.source}`, g.visitors, null, g.count, g.rate);
+  for (const g of d.goalsByPage) add("goal-page", `${g.goal} ${g.path}`, null, null, g.count, g.rate, g.previous);
+  for (const g of d.goalsBySource) add("goal-source", `${g.goal} ${g.source}`, g.visitors, null, g.count, g.rate, g.previous);
   for (const p of d.posts) add("post", p.slug, p.visitors, p.views, p.likes, null);
   return `${lines.join("\r\n")}\r\n`;
 }
