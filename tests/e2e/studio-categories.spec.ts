@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
+import { withSamplePosts } from "./samples";
 import { signInAsStaff } from "./session";
 
 test.describe.configure({ mode: "serial" });
@@ -19,6 +20,8 @@ const card = (page: Page, name: string) => page.locator(`li[data-category="${nam
 
 test("an editor adds, renames, reorders and removes a category, and the blog follows", async ({ page, server, allowErrors }) => {
   test.setTimeout(180_000);
+  // The worker's server is shared: the sample posts first (the seeding refuses a blog that has had a post).
+  await withSamplePosts(page.request, server.url);
   await signInAsStaff(page, server, "categories.editor@example.com", "editor");
   await page.goto("/studio/categories");
   await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
