@@ -17,6 +17,7 @@ export default [
       route("posts/new", "routes/studio/posts-new.tsx"),
       route("posts/:id", "routes/studio/post-edit.tsx"),
       route("posts/:id/revisions", "routes/studio/post-revisions.tsx"),
+      route("categories", "routes/studio/categories.tsx"),
       route("media", "routes/studio/media.tsx"),
       route("analytics", "routes/studio/analytics.tsx"),
       route("questions", "routes/studio/questions.tsx"),

@@ -10,6 +10,7 @@ export const STUDIO_POLICY = {
   "second-factor": ["owner", "editor"],
   enrol: ["owner", "editor"],
   posts: ["owner", "editor"],
+  categories: ["owner", "editor"],
   media: ["owner", "editor"],
   analytics: ["owner", "editor"],
   questions: ["owner", "editor"],

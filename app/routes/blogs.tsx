@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Form, Link, data, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, data, redirect, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/blog/blog-card";
 import { BlogNewsletter } from "~/components/blog/blog-newsletter";
 import { formatCount } from "~/components/blog/format";
@@ -12,6 +12,7 @@ import { BLOG_CATEGORY_NAMES_HI, BLOG_LISTING_HI } from "@shared/content/hi/blog
 import { inLocale } from "@shared/i18n";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { blogCategories, currentCategory } from "../../server/services/content/categories";
 import { coversFor } from "../../server/services/media/covers";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/blogs";
@@ -25,12 +26,12 @@ export function meta({ matches }: Route.MetaArgs) {
 type Filters = { search: string; category: string; featured: boolean; page: number };
 
 /** The filters in the URL, read leniently: a value the form would never send falls back to its default. */
-function readFilters(params: URLSearchParams): Filters {
+function readFilters(params: URLSearchParams, categories: readonly string[]): Filters {
   const category = params.get("category") ?? "All";
   const page = Number(params.get("page") ?? "1");
   return {
     search: [...(params.get("search") ?? "").trim()].slice(0, BLOG_LIMITS.maxSearchLength).join(""),
-    category: (BLOG_CATEGORIES as readonly string[]).includes(category) ? category : "All",
+    category: categories.includes(category) ? category : "All",
     featured: params.get("featured") === "true",
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
@@ -48,7 +49,21 @@ function filterParams(f: Filters, page = 1): URLSearchParams {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps } = context;
   const url = new URL(request.url);
-  const filters = readFilters(url.searchParams);
+  // The owner's categories (decision 0034): the filter's choices, each named in the page's language.
+  const list = await blogCategories(deps);
+  const asked = url.searchParams.get("category");
+  const now = asked === null ? undefined : currentCategory(list, asked);
+  if (asked !== null && now !== undefined && now !== asked) {
+    // A link made before the category was renamed (or removed into another): the listing under its name now.
+    url.searchParams.set("category", now);
+    throw redirect(`${url.pathname}?${url.searchParams}`, 301);
+  }
+  const hindi = requestLocale(request) === "hi";
+  const categories = list.categories.map((c) => ({ value: c.name, label: (hindi && c.hi) || c.name }));
+  const filters = readFilters(
+    url.searchParams,
+    categories.map((c) => c.value),
+  );
   const [page, stats] = await Promise.all([
     listBlogs(deps, {
       // The page's language first (issue 33): /hi/blogs opens with the Hindi posts, /blogs with the English ones.
@@ -64,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deps,
     page.data.map((b) => b.id),
   );
-  return { blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+  return { categories, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -104,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
+  const { categories, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
   const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
   const locale = useLocale();
   const location = useLocation();
@@ -274,9 +289,10 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 onChange={(e) => apply({ category: e.target.value })}
                 className="h-11 rounded-md border border-slate-400 bg-white px-3"
               >
-                {BLOG_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {locale === "hi" ? BLOG_CATEGORY_NAMES_HI[c] : c}
+                <option value={BLOG_CATEGORIES[0]}>{locale === "hi" ? BLOG_CATEGORY_NAMES_HI[BLOG_CATEGORIES[0]] : BLOG_CATEGORIES[0]}</option>
+                {categories.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
                   </option>
                 ))}
               </select>

@@ -11,6 +11,7 @@ import { formerAddress } from "../services/blog/addresses";
 import { listBlogs } from "../services/blog/listing";
 import { seedSampleBlogs } from "../services/blog/posts";
 import { BlogQuerySchema, toBlogQuery } from "../services/blog/query";
+import { blogCategories, currentCategory } from "../services/content/categories";
 import { postsVersion } from "../services/blog/versions";
 import { viewBlog } from "../services/blog/views";
 import { notFound, rateLimited } from "../services/errors";
@@ -32,6 +33,8 @@ export function blogsRouter(): Hono<AppEnv> {
   r.get("/", async (c) => {
     const query = toBlogQuery(parseWith(BlogQuerySchema, c.req.query()));
     const deps = c.get("deps");
+    // A category's earlier name (renamed, or removed into another) answers the category's posts (decision 0034).
+    if (query.category !== undefined) query.category = currentCategory(await blogCategories(deps), query.category) ?? query.category;
     if (carriesCredentials(c)) return c.json({ success: true, ...(await listBlogs(deps, query)) });
     const version = await postsVersion(deps);
     // The normalised query: equivalent query strings share one entry.

@@ -15,6 +15,7 @@ import { createStudioMediaRouter } from "./studio-media";
 import { createStudioAudienceRouter } from "./studio-audience";
 import { actorOf, staffSession, studioPolicy, type StudioEnv } from "./studio-guard";
 import { createStudioPostsRouter } from "./studio-posts";
+import { createStudioCategoriesRouter } from "./studio-categories";
 import { createStudioAnalyticsRouter } from "./studio-analytics";
 import { securityEvent } from "../services/security-events";
 
@@ -147,6 +148,7 @@ export function createStudioRouter(): Hono<StudioEnv> {
 
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
   r.route("/posts", createStudioPostsRouter());
+  r.route("/categories", createStudioCategoriesRouter());
   r.route("/media", createStudioMediaRouter());
   r.route("/", createStudioAnalyticsRouter());
   r.route("/audience", createStudioAudienceRouter());

@@ -390,6 +390,8 @@ export interface AnalyticsTables {
     browser: string;
     /** The operating system family (migration 0020); '' for visits recorded before it. */
     os: Generated<string>;
+    /** ISO 3166-1 alpha-2, from the address at ingest (decision 0034); never the address. */
+    country: Generated<string>;
     views: number;
   };
   analytics_events: {

@@ -93,6 +93,11 @@ export const ANALYTICS_COPY = {
   entries: "Entry pages",
   exits: "Exit pages",
   systems: "Operating systems",
+  countries: "Countries",
+  country: "Country",
+  /** The country's data source and its credit (CC BY-SA 4.0 asks for it where the data is used). */
+  countriesNote:
+    "From the visitor's address when the page was viewed (IPv4 only; only the country is kept). This site or product includes IP2Location LITE data available from https://lite.ip2location.com.",
   os: "System",
   device: "Device",
   browser: "Browser",

@@ -99,6 +99,8 @@ export const AUDIENCE_TOOLS_PAGES = {
     problemsTitle: "Rows not imported",
     problemColumns: { row: "Row", email: "Address", reason: "Reason" },
     noProblems: "Every row was imported.",
+    downloadReport: "Download the report (CSV)",
+    reportFile: "import-report.csv",
     moreProblems: (n: number) => `And ${n} more rows not listed.`,
     back: "All subscribers",
   },

@@ -114,6 +114,7 @@ export const STUDIO_PASSWORD_PAGE = {
 export const STUDIO_NAV = [
   { to: "/studio", label: "Overview" },
   { to: "/studio/posts", label: "Posts" },
+  { to: "/studio/categories", label: "Categories" },
   { to: "/studio/media", label: "Media" },
   { to: "/studio/pages", label: "Pages" },
   { to: "/studio/faq", label: "FAQ" },

@@ -119,6 +119,13 @@ test("the owner imports a CSV with consent: added as confirmed, the rest reporte
   await expect(problems.getByRole("row", { name: /gone@example\.com.*Unsubscribed: not added back/ })).toBeVisible();
   await expect(problems.getByRole("row", { name: /not an address.*Not a valid e-mail address/ })).toBeVisible();
   await expect(problems.getByRole("row", { name: /asha@example\.com.*Repeated in the file/ })).toBeVisible();
+  // The report as a file: every row left out, in file order, with why.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the report (CSV)" }).click()]);
+  expect(download.suggestedFilename()).toBe("import-report.csv");
+  const report = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+  expect(report).toBe(
+    ["row,email,reason,reason_code", "4,gone@example.com,Unsubscribed: not added back,unsubscribed", "5,not an address,Not a valid e-mail address,invalid", "6,asha@example.com,Repeated in the file,duplicateInFile", ""].join("\r\n"),
+  );
   await checkPage(page);
 
   await page.goto("/studio/subscribers?label=pune");

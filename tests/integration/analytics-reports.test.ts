@@ -176,6 +176,11 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
     expect(d.entries.find((x) => x.path === "/")).toMatchObject({ visits: 2, previous: 1 });
     expect(d.exits.find((x) => x.path === "/")).toMatchObject({ visits: 2, previous: 2 });
     expect(d.goals).toEqual([{ goal: "book-demo", count: 2, visitors: 2, rate: 2 / 3, previous: 1 }]);
+    // Goals by page and by source are compared too (decision 0034): book-demo from / was reached once the week before.
+    expect(d.goalsByPage.find((g) => g.goal === "book-demo" && g.path === "/")).toMatchObject({ count: 1, previous: 1 });
+    expect(d.goalsByPage.find((g) => g.goal === "book-demo" && g.path === "/pricing")).toMatchObject({ count: 1, previous: 0 });
+    expect(d.goalsBySource.find((g) => g.goal === "book-demo" && g.source === "")).toMatchObject({ count: 1, previous: 1 });
+    expect(d.goalsBySource.find((g) => g.goal === "book-demo" && g.source === "google")).toMatchObject({ count: 1, previous: 0 });
 
     // A range of 3 days compares with the 3 days before it; after the roll-up the figures are the same.
     const range = parseDashboardQuery({ from: iso(today - 4), to: iso(today - 2) }, now);

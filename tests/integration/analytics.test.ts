@@ -229,7 +229,7 @@ describe.each(testDatabaseKinds())("analytics on %s", (kind) => {
     const rows = await events();
     expect(rows.map((r) => [r.name, r.path])).toEqual([["pageview", "/contact"], ["lead", "/contact"]]);
     const d = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d" }));
-    expect(d.goalsBySource).toEqual([{ goal: "lead", source: "partner.example", count: 1, visitors: 1, rate: 1 }]);
+    expect(d.goalsBySource).toEqual([{ goal: "lead", source: "partner.example", count: 1, visitors: 1, rate: 1, previous: 0 }]);
   });
 
   it("rolls up and prunes without changing any total, and the dashboard equals counts made from the raw events", async () => {
@@ -311,7 +311,7 @@ describe.each(testDatabaseKinds())("analytics on %s", (kind) => {
     const byPage = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", page: "/blogs" }, now), now);
     expect(byPage.totals).toMatchObject({ visitors: 2, views: 3 });
     expect(byPage.goals).toEqual([{ goal: "whatsapp", count: 1, visitors: 1, rate: 0.5, previous: 0 }]);
-    expect(byPage.goalsByPage).toEqual([{ goal: "whatsapp", path: "/blogs", count: 1, rate: 0.5 }]);
+    expect(byPage.goalsByPage).toEqual([{ goal: "whatsapp", path: "/blogs", count: 1, rate: 0.5, previous: 0 }]);
     expect(byPage.realtime).toBe(2);
   });
 

@@ -70,13 +70,23 @@ describe("npm run leads / leads:csv", () => {
     expect(stdout).toBe(leadsToCsv(rows));
     const lines = stdout.split("\r\n");
     expect(lines[0]).toBe(
-      "id,created_at,first_name,last_name,email,phone,message,lead_source,status,attempts,delivered_at,crm_status,last_error",
+      "id,created_at,first_name,last_name,email,phone,message,lead_source,status,attempts,delivered_at,crm_status,last_error,stage,note,stage_at",
     );
     expect(stdout).toContain('"Hello, ""team""\nSecond line"');
     expect(stdout).toContain("'=cmd|' /C calc'!A0");
     expect(stdout).toContain(",'@risk,");
     expect(stdout).toContain(",spam,");
     expect(stdout.endsWith("\r\n")).toBe(true);
+    // Every lead starts "new" with no note; the follow-up columns come last.
+    expect(lines[1]).toMatch(/,new,,$/);
+  });
+
+  it("carries the owner's follow-up: the stage, the note (formulas neutralised) and when it was set", { timeout: 60_000 }, async () => {
+    const at = Date.UTC(2026, 10, 20, 9, 30);
+    await t.db.kysely.updateTable("leads").set({ stage: "contacted", stage_note: "@call back, \"Tuesday\"\n=1+1", stage_at: at }).where("email", "=", "anil@example.com").execute();
+    const { stdout } = await script("csv");
+    const line = stdout.split(/\r\n(?=\d+,)/).find((l) => l.includes("anil@example.com"))!;
+    expect(line.endsWith(`,contacted,"'@call back, ""Tuesday""\n'=1+1",2026-11-20T09:30:00.000Z\r\n`) || line.endsWith(`,contacted,"'@call back, ""Tuesday""\n'=1+1",2026-11-20T09:30:00.000Z`)).toBe(true);
   });
 
   it("lists leads with their delivery status, filters by status, and requeues failed ones", { timeout: 120_000 }, async () => {

@@ -277,8 +277,12 @@ describe.each(testDatabaseKinds())("studio audience on %s", (kind) => {
     expect((await call("GET", "/studio/audience/leads/999999", { token: owner })).status).toBe(404);
     expect((await call("GET", "/studio/audience/leads?from=yesterday", { token: owner })).status).toBe(400);
 
+    // The owner's follow-up travels with the lead: its stage and note (formula-like text neutralised), when it was set.
+    expect((await call("POST", `/studio/audience/leads/${id}/stage`, { token: owner, body: { stage: "won", note: "=SUM(A1) signed, \"gold\" plan" } })).status).toBe(200);
     const csv = await (await call("POST", "/studio/audience/leads.csv", { token: owner })).text();
-    expect(csv.split("\r\n")[0]).toBe("id,created_at,first_name,last_name,email,phone,message,lead_source,status,attempts,delivered_at,crm_status,last_error");
+    expect(csv.split("\r\n")[0]).toBe("id,created_at,first_name,last_name,email,phone,message,lead_source,status,attempts,delivered_at,crm_status,last_error,stage,note,stage_at");
+    const line = csv.split("\r\n").find((l) => l.includes(`lead.${kind}@example.com`))!;
+    expect(line).toMatch(/,won,"'=SUM\(A1\) signed, ""gold"" plan",\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
     expect(csv).toContain(`lead.${kind}@example.com`);
   });
 

@@ -22,6 +22,8 @@ describe("the studio's policy table", () => {
       ["/%73tudio/le%61ds", "leads"],
       ["/studio/subscribers/export", "subscribers"],
       ["/studio/posts/new", "posts"],
+      ["/studio/categories", "categories"],
+      ["/api/studio/categories/remove", "categories"],
       ["/studio/second-factor", "second-factor"],
       ["/api/studio/posts/3/publish", "posts"],
       ["/api/studio/analytics.csv", "analytics"],
@@ -46,7 +48,7 @@ describe("the studio's policy table", () => {
       expect(mayOpenPath("owner", item.to), item.to).toBe(true);
       expect(mayOpenPath("editor", item.to), item.to).toBe(editorAreas.includes(studioAreaOf(item.to)!));
     }
-    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Posts", "Media", "Pages", "FAQ", "Questions", "Analytics", "Name and password"]);
+    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Posts", "Categories", "Media", "Pages", "FAQ", "Questions", "Analytics", "Name and password"]);
   });
 });
 
@@ -75,6 +77,7 @@ describe.each(testDatabaseKinds())("the studio's policy on %s", (kind) => {
   it("the API lets each access level into exactly the areas the table gives it", async () => {
     const apiOf: Partial<Record<StudioArea, string>> = {
       posts: "/api/studio/posts",
+      categories: "/api/studio/categories",
       media: "/api/studio/media",
       analytics: "/api/studio/analytics",
       newsletters: "/api/studio/audience/newsletters",

@@ -57,7 +57,7 @@ export function Field({ label, name, error, hint, multiline, rows, className, id
         <input id={fieldId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...input} />
       )}
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
+        <p id={hintId} className="mt-1 text-xs break-words text-slate-600">
           {hint}
         </p>
       ) : null}

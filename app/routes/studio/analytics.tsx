@@ -221,6 +221,15 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
           />
           <p className="mt-2 text-xs text-slate-600">{ANALYTICS_LANGUAGE_COPY.note}</p>
         </div>
+        <div className="min-w-0">
+          <Table
+            caption={ANALYTICS_COPY.countries}
+            testId="analytics-countries"
+            head={[ANALYTICS_COPY.country, ANALYTICS_COPY.visitors, ANALYTICS_COPY.change]}
+            rows={d.countries.slice(0, 30).map((x) => [countryName(x.country), x.visitors, <Change key="c" value={x.visitors} previous={x.previous} />])}
+          />
+          <p className="mt-2 text-xs break-words text-slate-600">{ANALYTICS_COPY.countriesNote}</p>
+        </div>
       </div>
       <FunnelSection funnel={d.funnel} />
       <Table
@@ -233,13 +242,13 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
         <Table
           caption={ANALYTICS_COPY.goalsByPage}
           testId="analytics-goals-by-page"
-          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.page, ANALYTICS_COPY.count, ANALYTICS_COPY.conversion]}
-          rows={d.goalsByPage.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], g.path, g.count, percent(g.rate)])}
+          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.page, ANALYTICS_COPY.count, ANALYTICS_COPY.change, ANALYTICS_COPY.conversion]}
+          rows={d.goalsByPage.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], g.path, g.count, <Change key="c" value={g.count} previous={g.previous} />, percent(g.rate)])}
         />
         <Table
           caption={ANALYTICS_COPY.goalsBySource}
-          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.source, ANALYTICS_COPY.count, ANALYTICS_COPY.conversion]}
-          rows={d.goalsBySource.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], label(g.source), g.count, percent(g.rate)])}
+          head={[ANALYTICS_COPY.goal, ANALYTICS_COPY.source, ANALYTICS_COPY.count, ANALYTICS_COPY.change, ANALYTICS_COPY.conversion]}
+          rows={d.goalsBySource.slice(0, 30).map((g) => [GOAL_LABELS[g.goal], label(g.source), g.count, <Change key="c" value={g.count} previous={g.previous} />, percent(g.rate)])}
         />
       </div>
       <Table
@@ -364,6 +373,17 @@ function PeriodForm({ d, error, typed }: { d: Dashboard; error: { field: string;
       {error && !rangeError ? <Notice tone="error">{error.message}</Notice> : null}
     </div>
   );
+}
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** "IN" → "India" (the code itself when the name is unknown). */
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 function Table({ caption, head, rows, testId }: { caption: string; head: string[]; rows: React.ReactNode[][]; testId?: string }) {

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { POST_CATEGORIES, POST_MESSAGES, POST_PAGES, savedMessage } from "@shared/content/studio-posts";
+import { POST_MESSAGES, POST_PAGES, savedMessage } from "@shared/content/studio-posts";
 import { studioMeta } from "~/components/studio/meta";
 import { PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
 import { PageHeader, buttonClass } from "~/components/studio/ui";
@@ -10,6 +10,7 @@ import { invalid, isServiceError, notFound } from "../../../server/services/erro
 import { getRevision, revisionFields } from "../../../server/services/blog/revisions";
 import type { PostFields } from "../../../server/services/blog/studio-posts";
 import { autosavePost, deletePost, publishPost, savePost, schedulePost, translationChoices, unpublishPost } from "../../../server/services/blog/studio-posts";
+import { blogCategories } from "../../../server/services/content/categories";
 import type { Route } from "./+types/post-edit";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -34,7 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // Newsletters are the owner's (issue 16): only an owner is offered to send a published post.
   const translations = await translationChoices(args.context.deps, post.id);
-  return { post, restoring, translations, canSendNewsletter: studio.access === "owner" && post.status === "published" };
+  const categories = (await blogCategories(args.context.deps)).categories.map((c) => c.name);
+  return { post, restoring, translations, categories, canSendNewsletter: studio.access === "owner" && post.status === "published" };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -122,7 +124,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
         key={`${post.id}-${restoring?.revisionId ?? ""}`}
         mode="edit"
         fields={fields}
-        categories={POST_CATEGORIES}
+        categories={loaderData.categories}
         translations={translations}
         computedReadTime={post.computedReadTime}
         words={post.words}

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { POST_CATEGORIES, POST_PAGES } from "@shared/content/studio-posts";
+import { POST_PAGES } from "@shared/content/studio-posts";
 import { readTimeFor } from "@shared/post-markdown";
 import { studioMeta } from "~/components/studio/meta";
 import { PostEditor } from "~/components/studio/posts-editor";
@@ -8,6 +8,7 @@ import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.ser
 import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { createPost, translationChoices } from "../../../server/services/blog/studio-posts";
+import { blogCategories } from "../../../server/services/content/categories";
 import type { Route } from "./+types/posts-new";
 
 export function meta() {
@@ -16,7 +17,9 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args);
-  return { author: studio.name, translations: await translationChoices(args.context.deps, null) };
+  // The owner's categories, in their order (decision 0034).
+  const categories = (await blogCategories(args.context.deps)).categories.map((c) => c.name);
+  return { author: studio.name, categories, translations: await translationChoices(args.context.deps, null) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,11 +34,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
-  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: POST_CATEGORIES[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en" as const, translationOf: null, scheduledAt: "" };
+  const fields = { title: "", slug: "", excerpt: "", author: loaderData.author, category: loaderData.categories[0] ?? "", tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en" as const, translationOf: null, scheduledAt: "" };
   return (
     <>
       <PageHeader title={POST_PAGES.newTitle} description={POST_PAGES.newDescription} />
-      <PostEditor mode="new" fields={fields} categories={POST_CATEGORIES} translations={loaderData.translations} computedReadTime={readTimeFor(0)} answer={actionData} />
+      <PostEditor mode="new" fields={fields} categories={loaderData.categories} translations={loaderData.translations} computedReadTime={readTimeFor(0)} answer={actionData} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { POST_CATEGORIES, POST_PAGES, POST_STATUSES, POST_STATUS_LABELS } from "@shared/content/studio-posts";
+import { POST_PAGES, POST_STATUSES, POST_STATUS_LABELS } from "@shared/content/studio-posts";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { PostStatusBadge } from "~/components/studio/posts-editor";
@@ -7,6 +7,7 @@ import { DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { listStudioPosts } from "../../../server/services/blog/studio-posts";
+import { blogCategories } from "../../../server/services/content/categories";
 import type { Route } from "./+types/posts";
 
 export function meta() {
@@ -15,15 +16,16 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
+  const categories = (await blogCategories(args.context.deps)).categories.map((c) => c.name);
   const url = new URL(args.request.url);
   const query = { search: url.searchParams.get("search") ?? "", status: url.searchParams.get("status") ?? "", category: url.searchParams.get("category") ?? "", page: url.searchParams.get("page") ?? "1" };
   try {
-    return { query, error: null, ...(await listStudioPosts(args.context.deps, query)) };
+    return { query, categories, error: null, ...(await listStudioPosts(args.context.deps, query)) };
   } catch (error) {
     const problem = pageError(error);
     if (!problem) throw error;
     // A hand-made query string that makes no sense: the list without it, and why.
-    return { query: { search: "", status: "", category: "", page: "1" }, error: problem.message, ...(await listStudioPosts(args.context.deps, {})) };
+    return { query: { search: "", status: "", category: "", page: "1" }, categories, error: problem.message, ...(await listStudioPosts(args.context.deps, {})) };
   }
 }
 
@@ -74,7 +76,7 @@ export default function StudioPosts({ loaderData }: Route.ComponentProps) {
           </label>
           <select id="posts-category" name="category" defaultValue={query.category} className="block min-h-10 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
             <option value="">{POST_PAGES.any}</option>
-            {POST_CATEGORIES.map((c) => (
+            {loaderData.categories.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>

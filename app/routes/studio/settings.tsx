@@ -146,7 +146,7 @@ function SelectSetting({
           </option>
         ))}
       </select>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+      <p id={`${id}-hint`} className="mt-1 text-sm break-words text-slate-600">
         {hint}
       </p>
       {error ? (

@@ -4,7 +4,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { addSubscriber, type ImportReport, importSubscribers } from "../../../server/services/newsletter/import";
+import { addSubscriber, type ImportReport, importReportCsv, importSubscribers } from "../../../server/services/newsletter/import";
 import type { Route } from "./+types/subscribers-import";
 
 const A = AUDIENCE_TOOLS_PAGES.add;
@@ -26,6 +26,8 @@ type ActionResult = {
   error?: string;
   fieldErrors?: Record<string, string>;
   report?: ImportReport;
+  /** The report as CSV (every row not imported), offered as a download; absent when every row was imported. */
+  reportCsv?: string;
   /** What was typed, shown back after a refusal. */
   typed?: Typed;
 };
@@ -58,7 +60,8 @@ export async function action(args: Route.ActionArgs) {
       return data<ActionResult>({ intent, typed, fieldErrors: { file: AUDIENCE_TOOLS_MESSAGES.notText } }, { status: 400 });
     }
     const report = await importSubscribers(deps, csv, { labels: typed.labels, consent }, studio.actor);
-    return data<ActionResult>({ intent, notice: AUDIENCE_TOOLS_MESSAGES.imported(report.added), report });
+    const reportCsv = report.duplicates + report.invalid + report.unsubscribed > 0 ? importReportCsv(report) : undefined;
+    return data<ActionResult>({ intent, notice: AUDIENCE_TOOLS_MESSAGES.imported(report.added), report, reportCsv });
   } catch (error) {
     const problem = pageError(error);
     if (!problem) throw error;
@@ -171,6 +174,12 @@ export default function SubscribersImport({ actionData }: Route.ComponentProps) 
             </DataTable>
           )}
           {report.moreProblems ? <p className="mt-2 text-sm">{I.moreProblems(report.moreProblems)}</p> : null}
+          {imp?.reportCsv ? (
+            // The file is in the page itself (a data: address): nothing about the import is kept on the server for it.
+            <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(imp.reportCsv)}`} download={I.reportFile} className={`${buttonClass("secondary")} mt-3`}>
+              {I.downloadReport}
+            </a>
+          ) : null}
         </section>
       ) : null}
     </>

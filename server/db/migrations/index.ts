@@ -24,6 +24,7 @@ import * as m0021 from "./0021-question-log";
 import * as m0022 from "./0022-post-seo";
 import * as m0023 from "./0023-post-language";
 import * as m0024 from "./0024-visitor-locale";
+import * as m0025 from "./0025-analytics-country";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -58,4 +59,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0022-post-seo": m0022,
   "0023-post-language": m0023,
   "0024-visitor-locale": m0024,
+  "0025-analytics-country": m0025,
 };

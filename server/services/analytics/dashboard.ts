@@ -101,11 +101,14 @@ export type Dashboard = {
    * language of the page's path (`previous`: the page views before), and visits by the language of their first page.
    */
   languages: ({ locale: Locale; views: number; visits: number } & Previous)[];
+  /** By the ISO code of the country of the visit's address (decision 0034); visits of unknown country left out. */
+  countries: ({ country: string; visitors: number } & Previous)[];
   /** Always the last FUNNEL_DAYS days and all visits, whatever the period and filter asked for. */
   funnel: Funnel;
   goals: ({ goal: GoalName; count: number; visitors: number; rate: number } & Previous)[];
-  goalsByPage: { goal: GoalName; path: string; count: number; rate: number }[];
-  goalsBySource: { goal: GoalName; source: string; count: number; visitors: number; rate: number }[];
+  /** `previous`: the goal's count on that page (from that source) in the period before. */
+  goalsByPage: ({ goal: GoalName; path: string; count: number; rate: number } & Previous)[];
+  goalsBySource: ({ goal: GoalName; source: string; count: number; visitors: number; rate: number } & Previous)[];
   /**
    * `views`: page views in the period (analytics events); `totalViews`: the post's views, the one number the public
    * counter and the studio's posts list show (blogs.views, decision 0029).
@@ -198,6 +201,12 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     .filter(([os]) => os !== "")
     .map(([os, s]) => ({ os, visitors: s.visitors, previous: osBefore(os) }))
     .sort((a, b) => byVisitors(a, b) || a.os.localeCompare(b.os));
+  const countryBefore = previousOf("country", "visitors");
+  // An IPv6 or private address, and visits recorded before countries were read, have none: left out.
+  const countries = [...sumByKey(rows, "country")]
+    .filter(([country]) => country !== "")
+    .map(([country, s]) => ({ country, visitors: s.visitors, previous: countryBefore(country) }))
+    .sort((a, b) => byVisitors(a, b) || a.country.localeCompare(b.country));
 
   const languages = languageBreakdown(pageStats, sumByKey(rows, "entry"), prior("page"));
 
@@ -215,17 +224,19 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     actions: FUNNEL_ACTIONS.map((goal) => ({ goal, visits: visitsAt(`${FUNNEL_KEYS.acted}:${goal}`) })),
     actedFirstPage: visitsAt(FUNNEL_KEYS.actedFirstPage),
   };
+  const goalPageBefore = previousOf("goal-page", "views");
   const goalsByPage = [...sumByKey(rows, "goal-page")]
     .map(([key, s]) => {
       const [goal = "", path = ""] = key.split(KEY_SEPARATOR);
-      return { goal: goal as GoalName, path, count: s.views, rate: ratio(s.views, pageStats.get(path)?.visitors ?? 0) };
+      return { goal: goal as GoalName, path, count: s.views, rate: ratio(s.views, pageStats.get(path)?.visitors ?? 0), previous: goalPageBefore(key) };
     })
     .filter((g) => isGoal(g.goal))
     .sort((a, b) => b.count - a.count || a.path.localeCompare(b.path));
+  const goalSourceBefore = previousOf("goal-source", "views");
   const goalsBySource = [...sumByKey(rows, "goal-source")]
     .map(([key, s]) => {
       const [goal = "", source = ""] = key.split(KEY_SEPARATOR);
-      return { goal: goal as GoalName, source, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, sourceStats.get(source)?.visitors ?? 0) };
+      return { goal: goal as GoalName, source, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, sourceStats.get(source)?.visitors ?? 0), previous: goalSourceBefore(key) };
     })
     .filter((g) => isGoal(g.goal))
     .sort((a, b) => b.count - a.count || a.source.localeCompare(b.source));
@@ -271,6 +282,7 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     browsers,
     systems,
     languages,
+    countries,
     funnel,
     goals,
     goalsByPage,
@@ -304,13 +316,14 @@ export function dashboardCsv(d: Dashboard): string {
   for (const x of d.browsers) add("browser", x.browser, x.visitors, null, null, null, x.previous);
   for (const x of d.systems) add("os", x.os, x.visitors, null, null, null, x.previous);
   for (const x of d.languages) add("language", x.locale, x.visits, x.views, null, null, x.previous);
+  for (const x of d.countries) add("country", x.country, x.visitors, null, null, null, x.previous);
   for (const x of d.entries) add("entry", x.path, x.visits, null, null, x.bounceRate, x.previous);
   for (const x of d.exits) add("exit", x.path, x.visits, null, null, x.exitRate, x.previous);
   for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null);
   for (const x of d.funnel.actions) add("funnel", `acted:${x.goal}`, x.visits, null, null, null);
   for (const g of d.goals) add("goal", g.goal, g.visitors, null, g.count, g.rate, g.previous);
-  for (const g of d.goalsByPage) add("goal-page", `${g.goal} ${g.path}`, null, null, g.count, g.rate);
-  for (const g of d.goalsBySource) add("goal-source", `${g.goal} ${g.source}`, g.visitors, null, g.count, g.rate);
+  for (const g of d.goalsByPage) add("goal-page", `${g.goal} ${g.path}`, null, null, g.count, g.rate, g.previous);
+  for (const g of d.goalsBySource) add("goal-source", `${g.goal} ${g.source}`, g.visitors, null, g.count, g.rate, g.previous);
   for (const p of d.posts) add("post", p.slug, p.visitors, p.views, p.likes, null);
   return `${lines.join("\r\n")}\r\n`;
 }

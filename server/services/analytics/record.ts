@@ -4,6 +4,8 @@ import type { GoalName } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { addCounts, type CountIncrement, fixedWindow } from "../rate-limit";
+import { countryOf } from "./country";
+import { forgetRawReads } from "./reports";
 import { parseUserAgent } from "./user-agent";
 
 export const DAY_MS = 86_400_000;
@@ -155,6 +157,7 @@ type VisitRow = {
   device: string;
   browser: string;
   os: string;
+  country: string;
   views: number;
 };
 type EventRow = { at: number; day: number; visitor: string; name: string; path: string };
@@ -247,6 +250,7 @@ async function writeBatch(db: Db, batch: Batch): Promise<void> {
       await trx.insertInto("analytics_events").values(kept.slice(i, i + 500)).execute();
     }
   });
+  forgetRawReads(db);
 }
 
 type Trx = Parameters<Parameters<ReturnType<Db["kysely"]["transaction"]>["execute"]>[0]>[0];
@@ -379,6 +383,8 @@ async function record(deps: Deps, name: string, hit: Hit): Promise<void> {
         device: ua.device,
         browser: ua.browser,
         os: ua.os,
+        // The country only; the address is used here and not kept (decision 0034).
+        country: countryOf(hit.clientIp),
       });
     }
     if (batch.events.length >= BATCH_MAX) batch.flushNow();

@@ -14,6 +14,7 @@ export type ReportName =
   | "device"
   | "browser"
   | "os"
+  | "country"
   | "entry"
   | "exit"
   | "funnel"
@@ -61,6 +62,7 @@ type RawVisit = {
   device: string;
   browser: string;
   os: string;
+  country: string;
   views: number;
 };
 type RawEvent = { at: number; day: number; visitor: string; name: string; path: string };
@@ -71,7 +73,7 @@ export async function loadRaw(db: Kdb, fromDay: number, toDay: number): Promise<
   const [visits, events] = await Promise.all([
     db
       .selectFrom("analytics_visits")
-      .select(["day", "visitor", "entry_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "os", "views"])
+      .select(["day", "visitor", "entry_path", "source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "os", "country", "views"])
       .where("day", ">=", fromDay)
       .where("day", "<=", toDay)
       .execute(),
@@ -148,6 +150,7 @@ function aggregate(raw: Indexed, filter: VisitFilter): ReportRow[] {
     add(v.day, "device", v.device, v.views, bounce);
     add(v.day, "browser", v.browser, v.views, bounce);
     add(v.day, "os", v.os, v.views, bounce);
+    add(v.day, "country", v.country, v.views, bounce);
     add(v.day, "entry", v.entry_path, v.views, bounce);
     if (v.utm_source) add(v.day, "campaign", [v.utm_source, v.utm_medium, v.utm_campaign].join(" / "), v.views, bounce);
   }
@@ -202,6 +205,53 @@ export async function rawReports(db: Kdb, fromDay: number, toDay: number, filter
   let raw = reads.get(key);
   if (!raw) reads.set(key, (raw = loadRaw(db, fromDay, toDay).then(indexRaw)));
   return aggregate(await raw, filter);
+}
+
+/**
+ * How long a process reuses the raw rows it read for a range of days (today's, mostly: the costliest read of every
+ * dashboard, decision 0034): an owner switching periods and filters, or a second staff member opening the page, reads
+ * them once. A batch of hits written or a roll-up run by this process forgets them at once; another process's writes
+ * show within this time.
+ */
+export const RAW_REUSE_MS = 10_000;
+const RAW_REUSE_ENTRIES = 8;
+
+type RawMemory = { entries: Map<string, { at: number; raw: Promise<Indexed> }> };
+/** Kept on the Db object: the host (which records hits) and the pages' bundle (which reads them) share it. */
+function rawMemory(db: Db): RawMemory {
+  const holder = db as unknown as Record<symbol, RawMemory | undefined>;
+  return (holder[Symbol.for("wise-parrot.analytics.raw")] ??= { entries: new Map() });
+}
+
+/** After this process wrote hits or rolled days up: the next dashboard reads the raw rows again. */
+export function forgetRawReads(db: Db): void {
+  rawMemory(db).entries.clear();
+}
+
+/** The raw rows of a range, from this dashboard's reads, else this process's recent ones, else the database. */
+function rawRead(database: Db, fromDay: number, toDay: number, reads: RawReads, now: number): Promise<Indexed> {
+  const key = `${fromDay}\n${toDay}`;
+  const shared = reads.get(key);
+  if (shared) return shared;
+  const memory = rawMemory(database);
+  const held = memory.entries.get(key);
+  let raw: Promise<Indexed>;
+  if (held && now - held.at >= 0 && now - held.at < RAW_REUSE_MS) raw = held.raw;
+  else {
+    raw = loadRaw(database.kysely, fromDay, toDay).then(indexRaw);
+    memory.entries.delete(key);
+    memory.entries.set(key, { at: now, raw });
+    for (const oldest of memory.entries.keys()) {
+      if (memory.entries.size <= RAW_REUSE_ENTRIES) break;
+      memory.entries.delete(oldest);
+    }
+    // A failed read is not kept.
+    raw.catch(() => {
+      if (memory.entries.get(key)?.raw === raw) memory.entries.delete(key);
+    });
+  }
+  reads.set(key, raw);
+  return raw;
 }
 
 /**
@@ -264,7 +314,7 @@ export async function rolledUpDays(db: Kdb, fromDay: number, toDay: number, filt
  * filter (summed by the database), from the raw events for the other days (today, a quiet source or page). Days
  * that have neither (raw events are kept ANALYTICS_RAW_DAYS days) count nothing for a filter.
  */
-export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter, reads?: RawReads): Promise<ReportRow[]> {
+export async function reportRows(deps: Deps, fromDay: number, toDay: number, filter: VisitFilter, reads: RawReads = new Map(), now = Date.now()): Promise<ReportRow[]> {
   const db = deps.db.kysely;
   const key = filterKey(filter);
   const rolled = await rolledUpDays(db, fromDay, toDay, key);
@@ -276,7 +326,7 @@ export async function reportRows(deps: Deps, fromDay: number, toDay: number, fil
     const raw = day <= toDay && !rolled.has(day);
     if (raw && start === undefined) start = day;
     if (!raw && start !== undefined) {
-      rows.push(...(await rawReports(db, start, day - 1, filter, reads)));
+      rows.push(...aggregate(await rawRead(deps.db, start, day - 1, reads, now), filter));
       start = undefined;
     }
   }

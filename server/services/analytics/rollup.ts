@@ -1,7 +1,7 @@
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { dayOf, flushAnalytics } from "./record";
-import { rolledUpDays, rollUpRows } from "./reports";
+import { forgetRawReads, rolledUpDays, rollUpRows } from "./reports";
 
 /** A day is rolled up this long after it ended, so the last batches of its views are in. */
 const GRACE_MS = 10 * 60_000;
@@ -43,6 +43,7 @@ export async function rollUpAndPrune(deps: Deps, now = Date.now()): Promise<{ ro
   const events = await db.deleteFrom("analytics_events").where("day", "<", keepFrom).executeTakeFirst();
   const visits = await db.deleteFrom("analytics_visits").where("day", "<", keepFrom).executeTakeFirst();
   await db.deleteFrom("analytics_salts").where("day", "<", today).execute();
+  forgetRawReads(deps.db);
   return { rolledUp, prunedEvents: Number(events.numDeletedRows), prunedVisits: Number(visits.numDeletedRows) };
 }
 

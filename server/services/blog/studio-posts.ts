@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from "kysely";
-import { POST_CATEGORIES, POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus } from "../../../shared/content/studio-posts";
+import { POST_MESSAGES, POST_RULES, POST_STATUSES, type PostStatus } from "../../../shared/content/studio-posts";
 import { markdownToSections, readTimeFor, sectionsToMarkdown, wordCount } from "../../../shared/post-markdown";
 import { inlineMediaIds, markProblem } from "../../../shared/post-marks";
 import { z } from "../../../shared/zod";
@@ -17,6 +17,7 @@ import { anyContainsText } from "../like";
 import { normaliseSearch } from "./search";
 import { SlugSchema } from "./types";
 import { LOCALES, type Locale, isLocale } from "../../../shared/i18n";
+import { blogCategories, categoryNamesIn, currentCategory } from "../content/categories";
 
 type BlogRow = Selectable<BlogNewsletterTables["blogs"]>;
 type Kx = Db["kysely"] | Transaction<Database>;
@@ -69,8 +70,6 @@ export type StudioPostSummary = Pick<
   "id" | "title" | "slug" | "status" | "author" | "category" | "publishedAt" | "scheduledAt" | "createdAt" | "updatedAt" | "views" | "likes" | "version"
 >;
 
-const categories = POST_CATEGORIES;
-
 /** PostgreSQL cannot store a NUL character: it is dropped from every text field (everything else stays as typed). */
 const noNul = (s: string) => s.replaceAll("\u0000", "");
 const text = (max: number, tooLong: string) => z.string().max(max * 4, tooLong).transform((s) => noNul(s).trim()).pipe(z.string().max(max, tooLong));
@@ -82,7 +81,8 @@ const FieldsSchema = z
     slug: z.string().max(POST_RULES.slugMax * 2, POST_MESSAGES.slugInvalid).transform((s) => noNul(s).trim().toLowerCase()),
     excerpt: text(POST_RULES.excerptMax, POST_MESSAGES.excerptTooLong),
     author: text(POST_RULES.authorMax, POST_MESSAGES.authorTooLong),
-    category: z.string().max(60, POST_MESSAGES.categoryInvalid).refine((c) => c === "" || categories.includes(c), POST_MESSAGES.categoryInvalid),
+    // Checked against the owner's list when merged (mergeFields): the list is content, not code (decision 0034).
+    category: z.string().max(60, POST_MESSAGES.categoryInvalid).transform((c) => noNul(c).trim()),
     tags: z
       .union([z.array(z.string().max(POST_RULES.tagMax * 4, POST_MESSAGES.tagsInvalid)).max(POST_RULES.tagsMax * 4, POST_MESSAGES.tagsInvalid), z.string().max(2_000, POST_MESSAGES.tagsInvalid)])
       .transform((t) => (typeof t === "string" ? t.split(",") : t).map((s) => noNul(s).trim().replace(/\s+/g, " ")).filter(Boolean))
@@ -189,7 +189,7 @@ export function toStudioPost(row: BlogRow): StudioPost {
 export const StudioPostQuerySchema = z.object({
   search: z.string().max(200, "search must be at most 200 characters").optional(),
   status: z.enum(["", ...POST_STATUSES], { error: `status must be one of: ${POST_STATUSES.join(", ")}` }).optional(),
-  category: z.string().max(60).refine((c) => c === "" || categories.includes(c), POST_MESSAGES.categoryInvalid).optional(),
+  category: z.string().max(60, POST_MESSAGES.categoryInvalid).optional(),
   page: z.coerce.number({ error: "page must be a whole number from 1 to 10000" }).int("page must be a whole number from 1 to 10000").min(1, "page must be a whole number from 1 to 10000").max(10_000, "page must be a whole number from 1 to 10000").optional(),
 });
 
@@ -271,7 +271,8 @@ function assertPublishable(fields: PostFields): void {
   if (!fields.title) throw invalid(POST_MESSAGES.titleRequired, "title");
   if (!fields.excerpt) throw invalid(POST_MESSAGES.excerptRequired, "excerpt");
   if (!fields.author) throw invalid(POST_MESSAGES.authorRequired, "author");
-  if (!categories.includes(fields.category)) throw invalid(POST_MESSAGES.categoryInvalid, "category");
+  // A category other than the owner's was refused when merged (mergeFields); here: one must be chosen.
+  if (!fields.category) throw invalid(POST_MESSAGES.categoryInvalid, "category");
   if (!markdownToSections(fields.body).some((s) => s.content.length > 0)) throw invalid(POST_MESSAGES.bodyRequired, "body");
 }
 
@@ -354,6 +355,12 @@ async function mergeFields(db: Kx, current: PostFields, changes: PostChanges, ow
     if (!media) throw invalid(POST_MESSAGES.socialImageNotFound, "socialMediaId");
   }
   if (parsed.body !== undefined) await assertMarks(db, merged.body);
+  if (merged.category) {
+    // The owner's list: a name it had before a rename (an editor opened before it) saves as the category's name now.
+    const category = currentCategory(await categoryNamesIn(db), merged.category);
+    if (category === undefined) throw invalid(POST_MESSAGES.categoryInvalid, "category");
+    merged.category = category;
+  }
   await assertPairing(db, merged, ownId);
   return merged;
 }
@@ -591,7 +598,8 @@ async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
 /** A new draft; every field may be given (a missing slug is made from the title). */
 export async function createPost(deps: Pick<Deps, "db">, actor: Actor, changes: PostChanges = {}, now = Date.now()): Promise<StudioPost> {
   await assertSaveAllowed(deps, actor);
-  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: categories[0]!, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en", translationOf: null };
+  const firstCategory = (await blogCategories(deps)).categories[0]?.name ?? "";
+  const empty: PostFields = { title: "", slug: "", excerpt: "", author: "", category: firstCategory, tags: [], featured: false, readTime: "", coverMediaId: null, coverAlt: "", body: "", metaTitle: "", metaDescription: "", socialMediaId: null, language: "en", translationOf: null };
   let row: BlogRow;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {

@@ -88,6 +88,10 @@ export type LeadRow = {
   deliveredAt: number | null;
   crmStatus: number | null;
   lastError: string | null;
+  /** The owner's follow-up (decision 0030): new, contacted, won or lost, its note and when it was set. */
+  stage: string;
+  stageNote: string | null;
+  stageAt: number | null;
 };
 
 /** Leads, newest first, with their delivery state (for operators). */
@@ -115,6 +119,9 @@ export function leadRowOf(r: Omit<Selectable<LeadTables["leads"]>, "claim_token"
     deliveredAt: r.delivered_at == null ? null : Number(r.delivered_at),
     crmStatus: r.crm_status == null ? null : Number(r.crm_status),
     lastError: r.last_error,
+    stage: r.stage,
+    stageNote: r.stage_note,
+    stageAt: r.stage_at == null ? null : Number(r.stage_at),
   };
 }
 
@@ -146,6 +153,10 @@ const CSV_COLUMNS: CsvColumns<LeadRow> = [
   ["delivered_at", (r) => (r.deliveredAt == null ? null : new Date(r.deliveredAt).toISOString())],
   ["crm_status", (r) => r.crmStatus],
   ["last_error", (r) => r.lastError],
+  // The owner's follow-up, after the delivery columns (a reader of the older file finds its columns where they were).
+  ["stage", (r) => r.stage],
+  ["note", (r) => r.stageNote],
+  ["stage_at", (r) => (r.stageAt == null ? null : new Date(r.stageAt).toISOString())],
 ];
 
 /** Leads as CSV: a header line, then one record per lead, lines ending in CRLF. */

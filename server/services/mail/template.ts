@@ -20,7 +20,8 @@ export type EmailBlock =
   | { kind: "button"; label: string; url: string }
   /** Something a visitor typed, shown as a quotation. */
   | { kind: "quote"; text: string }
-  | { kind: "image"; src: string; alt: string }
+  /** A picture from the site itself (any other is left out), with its alt text and an optional caption under it. */
+  | { kind: "image"; src: string; alt: string; caption?: string }
   /** A post's paragraph with its marks (decision 0029): bold, italic, links; a quote when `quote`. */
   | { kind: "marked"; spans: Span[]; quote?: boolean }
   /** A post's list: numbered (from `start`) or bulleted. */
@@ -46,9 +47,10 @@ export type EmailSite = { publicUrl: string; address: string; email: string; boo
 
 /**
  * A post's paragraphs as e-mail blocks, by the same rules as the post page (shared/post-marks.ts): lists, quotes,
- * marks, buttons. A library picture is left out of the e-mail (the post's cover leads it; "Read more" opens the rest).
+ * marks, buttons, and library pictures (with their alt text and caption) whose absolute address `pictures` gives;
+ * a picture not there (deleted from the library) is left out, as on the page.
  */
-export function postEmailBlocks(paragraphs: readonly string[]): EmailBlock[] {
+export function postEmailBlocks(paragraphs: readonly string[], pictures: Readonly<Record<number, string>> = {}): EmailBlock[] {
   const out: EmailBlock[] = [];
   for (const block of postBlocks(paragraphs)) {
     switch (block.kind) {
@@ -62,8 +64,11 @@ export function postEmailBlocks(paragraphs: readonly string[]): EmailBlock[] {
       case "button":
         out.push({ kind: "cta", cta: block.cta });
         break;
-      case "image":
+      case "image": {
+        const src = pictures[block.mediaId];
+        if (src) out.push({ kind: "image", src, alt: block.alt, ...(block.caption ? { caption: block.caption } : {}) });
         break;
+      }
     }
   }
   return out;
@@ -191,10 +196,11 @@ function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = EMAIL_TEMP
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px;"><tr><td style="background-color:${BRAND};border-radius:6px;"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 22px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>\n` +
         `<p style="margin:0 0 20px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${escapeHtml(frame.linkBelow)}<br>${linkHtml(block.url, block.url)}</p>`
       );
-    case "image":
-      return ownImage(block.src, site)
-        ? `<img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="552" style="display:block;width:100%;max-width:552px;height:auto;margin:0 0 16px;border:0;">`
-        : "";
+    case "image": {
+      if (!ownImage(block.src, site)) return "";
+      const img = `<img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="552" style="display:block;width:100%;max-width:552px;height:auto;margin:0 0 ${block.caption ? 6 : 16}px;border:0;">`;
+      return block.caption ? `${img}<p style="margin:0 0 16px;${WRAP}${FONT}font-size:13px;line-height:1.5;color:${MUTED};">${escapeHtml(block.caption)}</p>` : img;
+    }
   }
 }
 
@@ -224,7 +230,8 @@ function blockText(block: EmailBlock, site: EmailSite): string {
     case "button":
       return `${block.label}: ${block.url}`;
     case "image":
-      return ownImage(block.src, site) && block.alt ? `[${block.alt}]` : "";
+      if (!ownImage(block.src, site) || !block.alt) return "";
+      return block.caption ? `[${block.alt}]\n${block.caption}` : `[${block.alt}]`;
   }
 }
 

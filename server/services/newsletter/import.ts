@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, type ImportReason } from "../../../shared/content/audience-tools";
+import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, IMPORT_REASONS, type ImportReason } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
 import { invalid, isServiceError } from "../errors";
+import { type CsvColumns, toCsv } from "../export";
 import { type Actor, recordAudit } from "../audit";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
 import { addLabels, parseLabels } from "./labels";
@@ -37,6 +38,27 @@ export type ImportReport = {
   /** How many more problem rows there were than listed. */
   moreProblems: number;
 };
+
+/**
+ * Every row an import left out, not only the ones the report lists (at most AUDIENCE_LIMITS.rows): kept beside the
+ * report (not in it, so the API's answer keeps its shape) for the report's CSV.
+ */
+const allProblems = new WeakMap<ImportReport, ImportProblem[]>();
+
+const REPORT_COLUMNS: CsvColumns<ImportProblem> = [
+  ["row", (p) => p.row],
+  ["email", (p) => p.email],
+  ["reason", (p) => IMPORT_REASONS[p.reason]],
+  ["reason_code", (p) => p.reason],
+];
+
+/**
+ * The import's report as CSV (the studio's "Download the report"): one line per row not imported, in file order,
+ * with its row number, the address as written and why. Every cell goes through csvField (formulas neutralised).
+ */
+export function importReportCsv(report: ImportReport): string {
+  return toCsv(REPORT_COLUMNS, allProblems.get(report) ?? report.problems);
+}
 
 export type AddOptions = {
   /** How consent was obtained; absent or empty: the double opt-in e-mail is sent. */
@@ -145,7 +167,10 @@ export async function addSubscribers(deps: Deps, rows: ImportRow[], options: Add
   const consent = consentOf(options.consent);
   const common = parseLabels(options.labels ?? null, "labels");
   const report: ImportReport = { rows: rows.length, added: 0, optin: 0, confirmed: 0, duplicates: 0, invalid: 0, unsubscribed: 0, problems: [], moreProblems: 0 };
+  const every: ImportProblem[] = [];
+  allProblems.set(report, every);
   const problem = (row: ImportRow, reason: ImportReason) => {
+    every.push({ row: row.row, email: row.email.slice(0, 254), reason });
     if (reason === "invalid" || reason === "badLabel") report.invalid++;
     else if (reason === "unsubscribed") report.unsubscribed++;
     else report.duplicates++;
@@ -234,6 +259,7 @@ export async function addSubscribers(deps: Deps, rows: ImportRow[], options: Add
   });
   for (const p of problemsAfter.sort((a, b) => a.row.row - b.row.row)) problem(p.row, p.reason);
   report.problems.sort((a, b) => a.row - b.row);
+  every.sort((a, b) => a.row - b.row);
   if (consent) report.confirmed = report.added;
   else report.optin = report.added;
 

@@ -18,6 +18,8 @@ import { hashToken, newToken } from "../tokens";
 import { storedSections } from "../blog/rows";
 import { NEWSLETTER_EMAIL_HI } from "../../../shared/content/hi/audience";
 import { type Locale, isLocale, localePath } from "../../../shared/i18n";
+import { coversFor } from "../media/covers";
+import { inlinePicturesFor } from "../media/inline-pictures";
 import { assertFreshSecondFactor } from "../staff/step-up";
 
 /**
@@ -43,7 +45,17 @@ const BATCH = 100;
 export const newsletterEvents = new EventEmitter();
 newsletterEvents.setMaxListeners(50);
 
-type IssueContent = { title: string; excerpt: string; url: string; image: string | null; sections: { title: string; content: string[] }[] };
+type IssueContent = {
+  title: string;
+  excerpt: string;
+  url: string;
+  image: string | null;
+  /** The cover's alt text (the title when the post has none, or an issue frozen before it was kept). */
+  imageAlt?: string;
+  sections: { title: string; content: string[] }[];
+  /** The library pictures the body shows, by media id: absolute addresses (decision 0034). */
+  pictures?: Record<number, string>;
+};
 
 type PostForNewsletter = { id: number; slug: string; title: string; excerpt: string; status: string; image: string | null; content: string };
 
@@ -70,19 +82,36 @@ export function newsletterPostUrl(deps: Deps, slug: string): string {
   return `${deps.config.PUBLIC_URL}/blog/${encodeURIComponent(slug)}?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`;
 }
 
-function contentOf(deps: Deps, post: PostForNewsletter): IssueContent {
+/**
+ * What an issue says, frozen when it is sent: the post's text, its cover (an uploaded one first: its WebP at the
+ * cover's width, with its alt text) and the addresses of the library pictures its body shows, all absolute (an
+ * e-mail has no page address to resolve a path against).
+ */
+async function contentOf(deps: Deps, post: PostForNewsletter): Promise<IssueContent> {
   const sections = storedSections(post.content);
-  return { title: post.title, excerpt: post.excerpt, url: newsletterPostUrl(deps, post.slug), image: absolute(deps, post.image), sections };
+  const [covers, inline] = await Promise.all([coversFor(deps, [post.id]), inlinePicturesFor(deps, sections)]);
+  const cover = covers[post.id];
+  const pictures: Record<number, string> = {};
+  for (const [id, picture] of Object.entries(inline)) pictures[Number(id)] = absolute(deps, picture.src)!;
+  return {
+    title: post.title,
+    excerpt: post.excerpt,
+    url: newsletterPostUrl(deps, post.slug),
+    image: cover ? absolute(deps, cover.src) : absolute(deps, post.image),
+    imageAlt: cover?.alt || post.title,
+    sections,
+    pictures,
+  };
 }
 
 /** `locale`: the subscriber's language: the frame's words (read more, the footer) are in it; the post is as written. */
 function emailContent(content: IssueContent, unsubscribeUrl: string | undefined, locale: Locale = "en"): EmailContent {
   const blocks: EmailBlock[] = [{ kind: "heading", text: content.title }];
-  if (content.image) blocks.push({ kind: "image", src: content.image, alt: content.title });
+  if (content.image) blocks.push({ kind: "image", src: content.image, alt: content.imageAlt || content.title });
   if (content.excerpt) blocks.push({ kind: "paragraph", text: content.excerpt });
   for (const section of content.sections) {
     if (section.title) blocks.push({ kind: "subheading", text: section.title });
-    blocks.push(...postEmailBlocks(section.content));
+    blocks.push(...postEmailBlocks(section.content, content.pictures ?? {}));
   }
   blocks.push({ kind: "button", label: (locale === "hi" ? NEWSLETTER_EMAIL_HI : NEWSLETTER_EMAIL).readMore, url: content.url });
   return locale === "en" ? { blocks, unsubscribeUrl } : { blocks, unsubscribeUrl, locale };
@@ -136,7 +165,7 @@ export type NewsletterPreview = {
 /** The e-mail exactly as a subscriber will get it (with a stand-in unsubscribe link), and how many would get it. */
 export async function previewNewsletter(deps: Deps, blogId: number, labels: readonly string[] = []): Promise<NewsletterPreview> {
   const post = await postFor(deps, blogId);
-  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "PREVIEW")), (await siteSettings(deps)).site);
+  const parts = renderEmail(emailContent(await contentOf(deps, post), newsletterUnsubscribeUrl(deps, "PREVIEW")), (await siteSettings(deps)).site);
   const issue = await deps.db.kysely.selectFrom("newsletter_issues").select("id").where("blog_id", "=", post.id).executeTakeFirst();
   return {
     post: { id: post.id, title: post.title, slug: post.slug, status: post.status },
@@ -152,7 +181,7 @@ export async function sendTestNewsletter(deps: Deps, blogId: number, actor: Acto
   const post = await postFor(deps, blogId);
   const hit = await hitRateLimit(deps.db, `newsletter-test:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.testSendsPerHour, windowMs: 3600_000 });
   if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyTests, hit.retryAfterSeconds);
-  const parts = renderEmail(emailContent(contentOf(deps, post), newsletterUnsubscribeUrl(deps, "TEST")), (await siteSettings(deps)).site);
+  const parts = renderEmail(emailContent(await contentOf(deps, post), newsletterUnsubscribeUrl(deps, "TEST")), (await siteSettings(deps)).site);
   await enqueueMail(deps, { to: actor.email, subject: `${NEWSLETTER_EMAIL.testPrefix}${post.title}`, text: parts.text, html: parts.html, kind: "newsletter-test" });
   await recordAudit(deps, actor, { action: "newsletter.test", recordType: "post", recordId: String(post.id) });
 }
@@ -190,7 +219,7 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
   if (count === 0) throw invalid(AUDIENCE_MESSAGES.nobodyToSend, "confirm");
   if (count !== expected) throw conflict(AUDIENCE_MESSAGES.confirmCountChanged(count), "confirm");
 
-  const content = JSON.stringify(contentOf(deps, post));
+  const content = JSON.stringify(await contentOf(deps, post));
   const result = await deps.db.kysely.transaction().execute(async (trx) => {
     const issue = await trx
       .insertInto("newsletter_issues")
@@ -323,7 +352,7 @@ export async function sendDueNewsletters(deps: Deps, now = Date.now()): Promise<
       continue;
     }
     // The post as it is now (edited since it was scheduled): frozen again as the send starts.
-    const content = JSON.stringify(contentOf(deps, { ...post, id: Number(post.id) }));
+    const content = JSON.stringify(await contentOf(deps, { ...post, id: Number(post.id) }));
     const queued = await deps.db.kysely.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable("newsletter_issues")
