@@ -47,6 +47,7 @@ export default [
   route("studio/posts/:id/preview", "routes/studio-post-preview.tsx"),
   // Resource routes (no page).
   route("rss.xml", "routes/rss-xml.ts"),
+  route("hi/rss.xml", "routes/rss-xml.ts", { id: "hi/routes/rss-xml" }),
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("manifest.webmanifest", "routes/manifest-webmanifest.ts"),

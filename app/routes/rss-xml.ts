@@ -1,4 +1,7 @@
 import { RSS } from "@shared/content";
+import { RSS_HI } from "@shared/content/hi/blog";
+import { localePath } from "@shared/i18n";
+import { requestLocale } from "~/lib/locale";
 import { publicSite } from "~/site-config.server";
 import { listBlogs } from "../../server/services/blog/listing";
 import type { Route } from "./+types/rss-xml";
@@ -16,14 +19,18 @@ function xml(text: string): string {
     .join("");
 }
 
-/** /rss.xml: RSS 2.0 of the newest posts. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const site = await publicSite(context);
-  // The feed is English (its <language> says so): Hindi posts are read on /hi/blogs (issue 33).
-  const { data: posts } = await listBlogs(context.deps, { limit: 50, language: "en" });
+/**
+ * /rss.xml: RSS 2.0 of the newest English posts; /hi/rss.xml the same of the Hindi posts (issue 33): a feed has one
+ * language, its <language> says which, and its links go to that language's pages.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const words = locale === "hi" ? RSS_HI : RSS;
+  const site = await publicSite(context, locale);
+  const { data: posts } = await listBlogs(context.deps, { limit: 50, language: locale });
   const items = posts
     .map((p) => {
-      const link = `${site.publicUrl}/blog/${encodeURIComponent(p.slug)}`;
+      const link = `${site.publicUrl}${localePath(`/blog/${encodeURIComponent(p.slug)}`, locale)}`;
       return [
         "    <item>",
         `      <title>${xml(p.title)}</title>`,
@@ -40,12 +47,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xml(RSS.title)}</title>
-    <link>${xml(`${site.publicUrl}/blogs`)}</link>
-    <description>${xml(RSS.description)}</description>
-    <language>${RSS.language}</language>
+    <title>${xml(words.title)}</title>
+    <link>${xml(`${site.publicUrl}${localePath("/blogs", locale)}`)}</link>
+    <description>${xml(words.description)}</description>
+    <language>${words.language}</language>
     <lastBuildDate>${lastBuild}</lastBuildDate>
-    <atom:link href="${xml(`${site.publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${xml(`${site.publicUrl}${localePath("/rss.xml", locale)}`)}" rel="self" type="application/rss+xml"/>
 ${items}
   </channel>
 </rss>

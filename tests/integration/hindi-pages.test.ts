@@ -6,6 +6,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { insertBlogs } from "../../server/services/blog/posts";
+import type { BlogInput } from "../../server/services/blog/types";
 import { CONTENT_PAGE_PATHS } from "../../shared/content-pages";
 import { localePath } from "../../shared/i18n";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -16,6 +18,21 @@ const BUILD_DIR = buildDir();
 const HAVE_BUILD = buildPresent();
 
 type App = Awaited<ReturnType<typeof createApp>>;
+
+function post(slug: string, title: string, day: number): BlogInput {
+  return {
+    slug,
+    title,
+    excerpt: `Excerpt of ${slug}`,
+    author: "Feed Tester",
+    date: `2024-05-${String(day).padStart(2, "0")}`,
+    readTime: "3 min read",
+    category: "Technology",
+    featured: false,
+    tags: ["feeds"],
+    sections: [{ title: "One", content: [`Text of ${slug}`] }],
+  };
+}
 
 const PAGES = [...CONTENT_PAGE_PATHS, "/blogs", "/contact", "/sign-in", "/get-started", "/forgot-password"];
 
@@ -30,10 +47,12 @@ function alternates(html: string): Record<string, string> {
 describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`Hindi pages on %s (build at ${path.relative(process.cwd(), BUILD_DIR)})`, (kind) => {
   let t: TestDatabase;
   let app: App;
+  let deps: ReturnType<typeof testDeps>;
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
-    app = await createApp({ deps: testDeps(t.db), buildDir: BUILD_DIR });
+    deps = testDeps(t.db);
+    app = await createApp({ deps, buildDir: BUILD_DIR });
     for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   });
   afterAll(async () => {
@@ -76,6 +95,24 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`Hindi pages on %s (build
     const back = await app.request("/hi/about", { headers: { "accept-language": "en-US,en;q=0.9" } });
     expect(back.status).toBe(200);
     expect(htmlLang(await back.text())).toBe("hi");
+  });
+
+  it("has a feed per language: /rss.xml the English posts, /hi/rss.xml the Hindi ones, each linking to its language's pages", async () => {
+    await insertBlogs(deps, [post("feed-english", "Feed English post", 1), post("feed-hindi", "हिन्दी फ़ीड लेख", 2)]);
+    await t.db.kysely.updateTable("blogs").set({ language: "hi" }).where("slug", "=", "feed-hindi").execute();
+    const en = await (await app.request("/rss.xml")).text();
+    const hi = await app.request("/hi/rss.xml");
+    expect(hi.status).toBe(200);
+    expect(hi.headers.get("content-type")).toMatch(/application\/rss\+xml/);
+    const hiXml = await hi.text();
+    expect(en).toContain("<language>en</language>");
+    expect(en).toContain("/blog/feed-english</link>");
+    expect(en).not.toContain("feed-hindi");
+    expect(hiXml).toContain("<language>hi</language>");
+    expect(hiXml).toContain("/hi/blog/feed-hindi</link>");
+    expect(hiXml).toContain("हिन्दी फ़ीड लेख");
+    expect(hiXml).not.toContain("feed-english");
+    expect(hiXml).toMatch(/<atom:link href="[^"]+\/hi\/rss\.xml"/);
   });
 
   it("answers an unknown Hindi address with a 404 page in Hindi's frame, not indexed", async () => {
