@@ -1,9 +1,8 @@
-import { useLocation } from "react-router";
 import { LANGUAGE_OFFER } from "@shared/content/hi/site";
 import { LANGUAGE_OFFER_SCRIPT } from "~/lib/language-offer";
 import { useLocale } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
-import { switchHref } from "./language-switch";
+import { useSwitchHref } from "./language-switch";
 
 /**
  * On English pages only: the offer to read the page in Hindi, in Hindi, above the header. It is in every English
@@ -14,7 +13,7 @@ import { switchHref } from "./language-switch";
  */
 export function LanguageOffer() {
   const nonce = useNonce();
-  const { pathname, search } = useLocation();
+  const href = useSwitchHref("hi");
   if (useLocale() !== "en") return null;
   return (
     <>
@@ -28,7 +27,7 @@ export function LanguageOffer() {
       >
         <p className="min-w-0">
           {LANGUAGE_OFFER.text}{" "}
-          <a href={switchHref(pathname, search, "hi")} hrefLang="hi" className="font-semibold text-emerald-800 underline underline-offset-2" data-offer-follow="">
+          <a href={href} hrefLang="hi" className="font-semibold text-emerald-800 underline underline-offset-2" data-offer-follow="">
             {LANGUAGE_OFFER.link}
           </a>
         </p>

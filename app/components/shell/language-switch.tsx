@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { LOCALE_NAME, LOCALE_TAG, type Locale, localePath, stripLocale } from "@shared/i18n";
 import { useLocale } from "~/lib/locale";
 
@@ -13,16 +13,27 @@ export function switchHref(pathname: string, search: string, to: Locale): string
 }
 
 /**
+ * Where the switch (and the offer) to `to` goes from this page: the same page in that language; from the "not found"
+ * page, that language's home page. The 404 must be the same page whatever unknown address (or hidden studio address,
+ * server/pages/studio-gate.ts) was asked, so it must not carry the address back.
+ */
+export function useSwitchHref(to: Locale): string {
+  const { pathname, search } = useLocation();
+  const notFound = useMatches().at(-1)?.id.endsWith("routes/not-found") ?? false;
+  return notFound ? localePath("/", to) : switchHref(pathname, search, to);
+}
+
+/**
  * The language switch (issue 33): "हिन्दी" on an English page, "English" on a Hindi one, to the same page in the
  * other language. A plain link, so the whole document loads in the other language (its frame, its copy, `lang`);
  * the link says its target's language (`hrefLang`) and its own (`lang`), so a screen reader reads the name right.
  */
 export function LanguageSwitch({ className = "", labelClassName, onNavigate }: { className?: string; labelClassName?: string; onNavigate?: () => void }) {
-  const { pathname, search } = useLocation();
   const to = otherLocale(useLocale());
+  const href = useSwitchHref(to);
   return (
     <a
-      href={switchHref(pathname, search, to)}
+      href={href}
       lang={LOCALE_TAG[to]}
       hrefLang={LOCALE_TAG[to]}
       className={className}

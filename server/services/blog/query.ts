@@ -11,7 +11,8 @@ export const BlogQuerySchema = z
       .trim()
       .max(BLOG_LIMITS.maxSearchLength, `search must be at most ${BLOG_LIMITS.maxSearchLength} characters`)
       .optional(),
-    category: z.string().trim().max(60, "category must be at most 60 characters").optional(),
+    // eslint-disable-next-line no-control-regex -- a NUL is not text to PostgreSQL: refused, never queried
+    category: z.string().trim().max(60, "category must be at most 60 characters").regex(/^[^\u0000-\u001f\u007f]*$/, "category must not hold control characters").optional(),
     featured: z.enum(["true", "false", ""], { error: "featured must be true or false" }).optional(),
     limit: z.coerce
       .number({ error: `limit must be a whole number from 1 to ${BLOG_LIMITS.maxLimit}` })

@@ -189,7 +189,9 @@ export function toStudioPost(row: BlogRow): StudioPost {
 export const StudioPostQuerySchema = z.object({
   search: z.string().max(200, "search must be at most 200 characters").optional(),
   status: z.enum(["", ...POST_STATUSES], { error: `status must be one of: ${POST_STATUSES.join(", ")}` }).optional(),
-  category: z.string().max(60, POST_MESSAGES.categoryInvalid).optional(),
+  // The owner's names (decision 0034): any text, but never a control character (a NUL is not text to PostgreSQL).
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  category: z.string().max(60, POST_MESSAGES.categoryInvalid).regex(/^[^\u0000-\u001f\u007f]*$/, POST_MESSAGES.categoryInvalid).optional(),
   page: z.coerce.number({ error: "page must be a whole number from 1 to 10000" }).int("page must be a whole number from 1 to 10000").min(1, "page must be a whole number from 1 to 10000").max(10_000, "page must be a whole number from 1 to 10000").optional(),
 });
 
