@@ -1,13 +1,14 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { RouterProvider, createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ERROR_SCREEN } from "@shared/content/site";
 import { ERROR_SCREEN_HI } from "@shared/content/hi/site";
 import { ErrorScreen } from "./error-screen";
 import { LanguageSwitch } from "./language-switch";
 
-/** A component as it renders at an address (its language is the address's). */
-const at = (path: string, node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
+/** A component as it renders at an address (its language is the address's), inside a data router as on the site. */
+const at = (path: string, node: React.ReactNode) =>
+  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: "*", element: node }], { initialEntries: [path] })} />);
 
 describe("the error screen", () => {
   it("speaks the page's language and leads to that language's home page", () => {
