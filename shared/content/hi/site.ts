@@ -4,13 +4,13 @@
  * constant in ../site.ts (same keys, same functions). Product names, "WhatsApp", ₹ and numbers stay as they are.
  */
 import type { Translation } from "../../i18n";
+import { FOOTER_NEWSLETTER_HI } from "./footer-newsletter";
 import type {
   BANNER_LABEL,
   BANNER_MESSAGES,
   CLOSING_CTA,
   ERROR_SCREEN,
   FOOTER,
-  FOOTER_NEWSLETTER_MESSAGES,
   HEADER,
   INDUSTRIES,
   JOB_ROLES,
@@ -70,26 +70,10 @@ export const FOOTER_HI: Translation<typeof FOOTER> = {
   whatsappLabel: "WhatsApp",
   officeLabel: "ऑफ़िस",
   copyright: (year: number) => `© ${year} ${PRODUCT}. सर्वाधिकार सुरक्षित।`,
-  newsletter: {
-    heading: "ग्रोथ के टिप्स, सीधे आपके इनबॉक्स में",
-    description: "महीने में एक छोटा ईमेल: WhatsApp पर स्थानीय बिज़नेस के लिए क्या काम करता है। कोई स्पैम नहीं, जब चाहें सदस्यता छोड़ दें।",
-    label: "ईमेल पता",
-    placeholder: "you@business.com",
-    button: "सब्सक्राइब करें",
-    busyButton: "सब्सक्राइब हो रहा है...",
-  },
+  // The footer form's own words live with the form (./footer-newsletter.ts): one Hindi for it, not two.
+  newsletter: FOOTER_NEWSLETTER_HI,
 };
 
-export const FOOTER_NEWSLETTER_MESSAGES_HI: Translation<typeof FOOTER_NEWSLETTER_MESSAGES> = {
-  required: { title: "ईमेल ज़रूरी है", message: "कृपया अपना ईमेल पता लिखें।" },
-  invalid: { title: "ईमेल सही नहीं है", message: "कृपया सही ईमेल पता लिखें।" },
-  failed: { title: "सब्सक्रिप्शन नहीं हो पाया", message: "कुछ गड़बड़ हो गई। कृपया थोड़ी देर बाद फिर कोशिश करें।" },
-  success: {
-    title: "सब्सक्राइब हो गया!",
-    message: "हमारा न्यूज़लेटर सब्सक्राइब करने के लिए धन्यवाद। जल्द ही आपको हमारे अपडेट मिलने लगेंगे!",
-    confirmation: "पुष्टि का एक ईमेल आपके पास आ रहा है: सब्सक्रिप्शन पक्का करने के लिए कृपया उसमें दिए लिंक पर क्लिक करें।",
-  },
-};
 
 export const SOCIAL_LABELS_HI: Translation<typeof SOCIAL_LABELS> = {
   facebook: "Facebook",
