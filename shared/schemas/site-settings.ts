@@ -1,3 +1,4 @@
+import { isHttpUrl } from "../http-url";
 import { z } from "../zod";
 
 /**
@@ -7,7 +8,14 @@ import { z } from "../zod";
  *
  * Each rule takes the text as typed (a form field, an environment variable) and gives the value the site uses.
  */
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(500, "must be at most 500 characters");
+const httpUrl = z
+  .string()
+  .trim()
+  // The length has its own message, after this one.
+  .refine((v) => isHttpUrl(v, Number.POSITIVE_INFINITY), { error: "must be an http(s) URL" })
+  // What the site links to is the address the browser reads: the URL parser drops tabs and line breaks.
+  .overwrite((v) => v.replace(/[\t\n\r]/g, ""))
+  .max(500, "must be at most 500 characters");
 
 export const SETTING_RULES = {
   email: z.email({ error: "must be an e-mail address" }).max(320, "must be at most 320 characters"),
