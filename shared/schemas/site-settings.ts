@@ -8,14 +8,18 @@ import { z } from "../zod";
  *
  * Each rule takes the text as typed (a form field, an environment variable) and gives the value the site uses.
  */
-const httpUrl = z
+/**
+ * An http(s) address as typed (isHttpUrl, any length): trimmed, and without the tabs and line breaks a browser's URL
+ * parser drops (what the site links to is the address the browser reads). The environment's other addresses
+ * (server/config.ts) follow it too.
+ */
+export const HTTP_URL_RULE = z
   .string()
   .trim()
-  // The length has its own message, after this one.
   .refine((v) => isHttpUrl(v, Number.POSITIVE_INFINITY), { error: "must be an http(s) URL" })
-  // What the site links to is the address the browser reads: the URL parser drops tabs and line breaks.
-  .overwrite((v) => v.replace(/[\t\n\r]/g, ""))
-  .max(500, "must be at most 500 characters");
+  .overwrite((v) => v.replace(/[\t\n\r]/g, ""));
+
+const httpUrl = HTTP_URL_RULE.max(500, "must be at most 500 characters");
 
 export const SETTING_RULES = {
   email: z.email({ error: "must be an e-mail address" }).max(320, "must be at most 320 characters"),
