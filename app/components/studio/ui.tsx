@@ -37,7 +37,6 @@ export function FieldFrame({
   hint,
   error,
   beside,
-  hintSize = "xs",
   className,
   children,
 }: {
@@ -46,7 +45,6 @@ export function FieldFrame({
   hint?: ReactNode;
   error?: string | null;
   beside?: ReactNode;
-  hintSize?: "xs" | "sm";
   className?: string;
   children: ReactNode;
 }) {
@@ -54,7 +52,7 @@ export function FieldFrame({
     <>
       {children}
       {hint !== undefined && hint !== null ? (
-        <p id={`${id}-hint`} className={`mt-1 ${hintSize === "sm" ? "text-sm" : "text-xs"} break-words text-slate-600`}>
+        <p id={`${id}-hint`} className="mt-1 break-words text-xs text-slate-600">
           {hint}
         </p>
       ) : null}

@@ -126,7 +126,7 @@ function SelectSetting({
 }) {
   const id = `setting-${name}`;
   return (
-    <FieldFrame id={id} label={label} hint={hint} hintSize="sm" error={error}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={fieldDescribedBy(id, { hint: true, error })} className={controlClass(error)}>
         <option value="">{SETTINGS_PAGE.useDefault}</option>
         {options.map((o) => (
