@@ -17,6 +17,7 @@ import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
 import { startWorkers } from "./workers";
+import { warmCountryTable } from "./services/analytics/country";
 
 export type RunningServer = {
   url: string;
@@ -142,6 +143,14 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     server.timeout = Math.max(120_000, config.LLM_TIMEOUT_MS + 30_000);
   }
   const workers = startWorkers(deps);
+  // The countries' tables (decision 0035) take 40-200 ms of CPU to read: this process reads them once it listens,
+  // so neither the start nor a visitor's first page view waits for them.
+  const warm = setTimeout(() => {
+    const loaded = warmCountryTable();
+    if (loaded) log.info({ ms: Math.round(loaded.ms), ipv4Ranges: loaded.v4, ipv6Ranges: loaded.v6 }, "country tables loaded");
+    else log.warn("country tables not readable (is geoip-country installed?): visits get no country");
+  }, 0);
+  warm.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST}:${port}`;
   log.info({ url, database: db.dialect }, "listening");

@@ -141,7 +141,14 @@ function load(): Table | null {
 }
 
 function loaded(): Table | null {
-  if (table === undefined) table = load();
+  if (table === undefined) {
+    try {
+      table = load();
+    } catch {
+      // A file that cannot be read as expected: no countries, never a lost hit.
+      table = null;
+    }
+  }
   return table;
 }
 
