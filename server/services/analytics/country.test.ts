@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { countryOf, countryTableBytes, warmCountryTable } from "./country";
+import { countryDataDate, countryOf, countryTableBytes, warmCountryTable } from "./country";
 
 const require = createRequire(import.meta.url);
 
@@ -154,5 +154,12 @@ describe("countryOf", () => {
     // Already loaded: no second read.
     expect(warmCountryTable()!.ms).toBeLessThan(5);
     expect(countryTableBytes()).toBe(bytes);
+  });
+
+  it("tells the day of the data the installed package carries, from its version", () => {
+    const { version } = require("geoip-country/package.json") as { version: string };
+    const date = countryDataDate();
+    expect(date).toMatch(/^20\d\d-\d\d-\d\d$/);
+    expect(version.split(".")[2]!.startsWith(date!.replaceAll("-", ""))).toBe(true);
   });
 });

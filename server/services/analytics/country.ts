@@ -34,10 +34,26 @@ const TWO_TO_32 = 2 ** 32;
 
 let table: Table | null | undefined;
 
-/** The package's data folder, or null when it is not installed (a trimmed deployment: no countries, never a failed hit). */
-function dataDir(): string | null {
+/** The package's folder, or null when it is not installed (a trimmed deployment: no countries, never a failed hit). */
+function packageDir(): string | null {
   try {
-    return path.join(path.dirname(createRequire(import.meta.url).resolve("geoip-country/package.json")), "data");
+    return path.dirname(createRequire(import.meta.url).resolve("geoip-country/package.json"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The day of the GeoLite2 data the installed package carries ("2026-09-26"), read from its version
+ * (5.0.YYYYMMDDhhmm); null when the version does not say.
+ */
+export function countryDataDate(): string | null {
+  const dir = packageDir();
+  if (!dir) return null;
+  try {
+    const { version } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: unknown };
+    const m = typeof version === "string" ? /^\d+\.\d+\.(\d{4})(\d{2})(\d{2})\d{4}$/.exec(version) : null;
+    return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
   } catch {
     return null;
   }
@@ -61,71 +77,100 @@ function codeIndex(codes: Codes, first: number, second: number): number {
 /** A big-endian 32-bit number at a byte offset. */
 const u32 = (data: Uint8Array, at: number) => data[at]! * 16777216 + ((data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!);
 
-/** IPv4: the first address of every stretch, gaps included (country 0), from 0.0.0.0. */
+/**
+ * IPv4: the first address of every stretch, gaps included (country 0), from 0.0.0.0. Read twice: once to count the
+ * stretches, once to fill arrays of that length (no larger array built and copied).
+ */
 function readV4(data: Uint8Array, known: Codes): { starts: Uint32Array; codes: Uint8Array } {
-  const records = Math.floor(data.length / V4_RECORD);
-  const starts = new Uint32Array(records * 2 + 1);
-  const codes = new Uint8Array(records * 2 + 1);
+  let starts: Uint32Array | null = null;
+  let codes: Uint8Array | null = null;
   let n = 0;
-  let next = 0; // the first address after the last stretch read
+  let last = -1;
   const push = (start: number, code: number) => {
-    if (n > 0 && codes[n - 1] === code) return;
-    starts[n] = start;
-    codes[n++] = code;
+    if (code === last) return;
+    if (starts && codes) {
+      starts[n] = start;
+      codes[n] = code;
+    }
+    n++;
+    last = code;
   };
-  for (let at = 0; at + V4_RECORD <= data.length; at += V4_RECORD) {
-    const first = u32(data, at);
-    const last = u32(data, at + 4);
-    if (first < next || last < first) continue; // out of order: never in the published files; skipped, not trusted
-    if (first > next) push(next, 0);
-    push(first, codeIndex(known, data[at + 8]!, data[at + 9]!));
-    next = last + 1;
+  for (let pass = 0; pass < 2; pass++) {
+    n = 0;
+    last = -1;
+    let next = 0; // the first address after the last stretch read
+    for (let at = 0; at + V4_RECORD <= data.length; at += V4_RECORD) {
+      const first = u32(data, at);
+      const end = u32(data, at + 4);
+      if (first < next || end < first) continue; // out of order: never in the published files; skipped, not trusted
+      if (first > next) push(next, 0);
+      push(first, codeIndex(known, data[at + 8]!, data[at + 9]!));
+      next = end + 1;
+    }
+    if (next < TWO_TO_32) push(next, 0);
+    if (pass === 0) {
+      starts = new Uint32Array(n);
+      codes = new Uint8Array(n);
+    }
   }
-  if (next < TWO_TO_32) push(next, 0);
-  return { starts: starts.slice(0, n), codes: codes.slice(0, n) };
+  return { starts: starts!, codes: codes! };
 }
 
 /** IPv6: the same over the upper 64 bits, each kept as a high and a low 32-bit half. */
 function readV6(data: Uint8Array, known: Codes): { high: Uint32Array; low: Uint32Array; codes: Uint8Array } {
-  const records = Math.floor(data.length / V6_RECORD);
-  const high = new Uint32Array(records * 2 + 1);
-  const low = new Uint32Array(records * 2 + 1);
-  const codes = new Uint8Array(records * 2 + 1);
+  let high: Uint32Array | null = null;
+  let low: Uint32Array | null = null;
+  let codes: Uint8Array | null = null;
   let n = 0;
-  // The first prefix after the last stretch read, as its two halves.
-  let nextHigh = 0;
-  let nextLow = 0;
-  let ended = false; // the last stretch reached ffff:ffff:ffff:ffff
+  let last = -1;
   const push = (h: number, l: number, code: number) => {
-    if (n > 0 && codes[n - 1] === code) return;
-    high[n] = h;
-    low[n] = l;
-    codes[n++] = code;
+    if (code === last) return;
+    if (high && low && codes) {
+      high[n] = h;
+      low[n] = l;
+      codes[n] = code;
+    }
+    n++;
+    last = code;
   };
-  for (let at = 0; at + V6_RECORD <= data.length && !ended; at += V6_RECORD) {
-    const fh = u32(data, at);
-    const fl = u32(data, at + 4);
-    const lh = u32(data, at + 8);
-    const ll = u32(data, at + 12);
-    if (fh < nextHigh || (fh === nextHigh && fl < nextLow) || lh < fh || (lh === fh && ll < fl)) continue;
-    if (fh !== nextHigh || fl !== nextLow) push(nextHigh, nextLow, 0);
-    push(fh, fl, codeIndex(known, data[at + 16]!, data[at + 17]!));
-    if (ll === TWO_TO_32 - 1) {
-      if (lh === TWO_TO_32 - 1) ended = true;
-      nextHigh = lh + 1;
-      nextLow = 0;
-    } else {
-      nextHigh = lh;
-      nextLow = ll + 1;
+  for (let pass = 0; pass < 2; pass++) {
+    n = 0;
+    last = -1;
+    // The first prefix after the last stretch read, as its two halves.
+    let nextHigh = 0;
+    let nextLow = 0;
+    let ended = false; // the last stretch reached ffff:ffff:ffff:ffff
+    for (let at = 0; at + V6_RECORD <= data.length && !ended; at += V6_RECORD) {
+      const fh = u32(data, at);
+      const fl = u32(data, at + 4);
+      const lh = u32(data, at + 8);
+      const ll = u32(data, at + 12);
+      if (fh < nextHigh || (fh === nextHigh && fl < nextLow) || lh < fh || (lh === fh && ll < fl)) continue;
+      if (fh !== nextHigh || fl !== nextLow) push(nextHigh, nextLow, 0);
+      push(fh, fl, codeIndex(known, data[at + 16]!, data[at + 17]!));
+      if (ll === TWO_TO_32 - 1) {
+        if (lh === TWO_TO_32 - 1) ended = true;
+        nextHigh = lh + 1;
+        nextLow = 0;
+      } else {
+        nextHigh = lh;
+        nextLow = ll + 1;
+      }
+    }
+    if (!ended) push(nextHigh, nextLow, 0);
+    if (pass === 0) {
+      high = new Uint32Array(n);
+      low = new Uint32Array(n);
+      codes = new Uint8Array(n);
     }
   }
-  if (!ended) push(nextHigh, nextLow, 0);
-  return { high: high.slice(0, n), low: low.slice(0, n), codes: codes.slice(0, n) };
+  return { high: high!, low: low!, codes: codes! };
 }
 
 function load(): Table | null {
-  const dir = dataDir();
-  if (!dir) return null;
+  const base = packageDir();
+  if (!base) return null;
+  const dir = path.join(base, "data");
   let v4: Uint8Array;
   let v6: Uint8Array;
   try {
