@@ -1,6 +1,7 @@
 /**
  * `npm run bench:country [-- --runs=7]`: what the countries' tables cost (decision 0035).
- *   - the first lookup's load: reading both files into typed arrays, in a fresh process each run (median);
+ *   - the first lookup's load: reading both files into typed arrays, in a fresh process each run (median wall and
+ *     CPU time: the CPU time is what a busy machine does not inflate);
  *   - the memory they hold: heap, array buffers and resident memory before and after the load, after a full GC;
  *   - a lookup: 200,000 addresses (IPv4, and IPv6 as the server hands it over: the /64), median per lookup over
  *     batches of 1,000;
@@ -29,9 +30,11 @@ const gc = globalThis.gc;
 const memory = () => { gc(); gc(); const m = process.memoryUsage(); return { rss: m.rss, heap: m.heapUsed, buffers: m.arrayBuffers }; };
 const { countryOf, warmCountryTable, countryTableBytes } = await import(${JSON.stringify(countryModule)});
 const before = memory();
+const cpu = process.cpuUsage();
 const loaded = warmCountryTable();
+const spent = process.cpuUsage(cpu);
 const after = memory();
-const result = { loadMs: loaded?.ms ?? -1, v4: loaded?.v4, v6: loaded?.v6, tableBytes: countryTableBytes(), before, after };
+const result = { loadMs: loaded?.ms ?? -1, loadCpuMs: (spent.user + spent.system) / 1000, v4: loaded?.v4, v6: loaded?.v6, tableBytes: countryTableBytes(), before, after };
 if (process.argv.includes("lookups")) {
   let seed = 11;
   const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
@@ -69,6 +72,7 @@ function child(...flags: string[]) {
   if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as {
     loadMs: number;
+    loadCpuMs: number;
     v4: number;
     v6: number;
     tableBytes: number;
@@ -88,6 +92,7 @@ const delta = (key: "rss" | "heap" | "buffers") => mb(median(results.map((r) => 
 
 console.log(`countries' tables: ${first.v4} IPv4 and ${first.v6} IPv6 stretches, ${mb(first.tableBytes)} MB of typed arrays`);
 console.log(`first lookup's load (fresh process, ${runs} runs): median ${median(results.map((r) => r.loadMs)).toFixed(1)} ms, runs ${results.map((r) => r.loadMs.toFixed(0)).join(", ")} ms`);
+console.log(`its CPU time (user + system; load does not inflate it): median ${median(results.map((r) => r.loadCpuMs)).toFixed(1)} ms`);
 console.log(`memory after the load, median change: heap ${delta("heap")} MB, array buffers ${delta("buffers")} MB, resident ${delta("rss")} MB`);
 console.log(`lookup: p50 ${first.lookupUs!.p50.toFixed(2)} µs, p99 ${first.lookupUs!.p99.toFixed(2)} µs per address (${first.lookupUs!.withCountry} of ${first.lookupUs!.of} random addresses had a country)`);
 console.log(

@@ -78,93 +78,68 @@ function codeIndex(codes: Codes, first: number, second: number): number {
 const u32 = (data: Uint8Array, at: number) => data[at]! * 16777216 + ((data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!);
 
 /**
- * IPv4: the first address of every stretch, gaps included (country 0), from 0.0.0.0. Read twice: once to count the
- * stretches, once to fill arrays of that length (no larger array built and copied).
+ * IPv4: the first address of every stretch, gaps included (country 0), from 0.0.0.0. One pass into arrays long
+ * enough for any file (a gap before every record), then copied to their length: half the CPU of counting first.
  */
 function readV4(data: Uint8Array, known: Codes): { starts: Uint32Array; codes: Uint8Array } {
-  let starts: Uint32Array | null = null;
-  let codes: Uint8Array | null = null;
+  const records = Math.floor(data.length / V4_RECORD);
+  const starts = new Uint32Array(records * 2 + 1);
+  const codes = new Uint8Array(records * 2 + 1);
   let n = 0;
-  let last = -1;
+  let next = 0; // the first address after the last stretch read
   const push = (start: number, code: number) => {
-    if (code === last) return;
-    if (starts && codes) {
-      starts[n] = start;
-      codes[n] = code;
-    }
-    n++;
-    last = code;
+    if (n > 0 && codes[n - 1] === code) return;
+    starts[n] = start;
+    codes[n++] = code;
   };
-  for (let pass = 0; pass < 2; pass++) {
-    n = 0;
-    last = -1;
-    let next = 0; // the first address after the last stretch read
-    for (let at = 0; at + V4_RECORD <= data.length; at += V4_RECORD) {
-      const first = u32(data, at);
-      const end = u32(data, at + 4);
-      if (first < next || end < first) continue; // out of order: never in the published files; skipped, not trusted
-      if (first > next) push(next, 0);
-      push(first, codeIndex(known, data[at + 8]!, data[at + 9]!));
-      next = end + 1;
-    }
-    if (next < TWO_TO_32) push(next, 0);
-    if (pass === 0) {
-      starts = new Uint32Array(n);
-      codes = new Uint8Array(n);
-    }
+  for (let at = 0; at + V4_RECORD <= data.length; at += V4_RECORD) {
+    const first = u32(data, at);
+    const last = u32(data, at + 4);
+    if (first < next || last < first) continue; // out of order: never in the published files; skipped, not trusted
+    if (first > next) push(next, 0);
+    push(first, codeIndex(known, data[at + 8]!, data[at + 9]!));
+    next = last + 1;
   }
-  return { starts: starts!, codes: codes! };
+  if (next < TWO_TO_32) push(next, 0);
+  return { starts: starts.slice(0, n), codes: codes.slice(0, n) };
 }
 
 /** IPv6: the same over the upper 64 bits, each kept as a high and a low 32-bit half. */
 function readV6(data: Uint8Array, known: Codes): { high: Uint32Array; low: Uint32Array; codes: Uint8Array } {
-  let high: Uint32Array | null = null;
-  let low: Uint32Array | null = null;
-  let codes: Uint8Array | null = null;
+  const records = Math.floor(data.length / V6_RECORD);
+  const high = new Uint32Array(records * 2 + 1);
+  const low = new Uint32Array(records * 2 + 1);
+  const codes = new Uint8Array(records * 2 + 1);
   let n = 0;
-  let last = -1;
+  // The first prefix after the last stretch read, as its two halves.
+  let nextHigh = 0;
+  let nextLow = 0;
+  let ended = false; // the last stretch reached ffff:ffff:ffff:ffff
   const push = (h: number, l: number, code: number) => {
-    if (code === last) return;
-    if (high && low && codes) {
-      high[n] = h;
-      low[n] = l;
-      codes[n] = code;
-    }
-    n++;
-    last = code;
+    if (n > 0 && codes[n - 1] === code) return;
+    high[n] = h;
+    low[n] = l;
+    codes[n++] = code;
   };
-  for (let pass = 0; pass < 2; pass++) {
-    n = 0;
-    last = -1;
-    // The first prefix after the last stretch read, as its two halves.
-    let nextHigh = 0;
-    let nextLow = 0;
-    let ended = false; // the last stretch reached ffff:ffff:ffff:ffff
-    for (let at = 0; at + V6_RECORD <= data.length && !ended; at += V6_RECORD) {
-      const fh = u32(data, at);
-      const fl = u32(data, at + 4);
-      const lh = u32(data, at + 8);
-      const ll = u32(data, at + 12);
-      if (fh < nextHigh || (fh === nextHigh && fl < nextLow) || lh < fh || (lh === fh && ll < fl)) continue;
-      if (fh !== nextHigh || fl !== nextLow) push(nextHigh, nextLow, 0);
-      push(fh, fl, codeIndex(known, data[at + 16]!, data[at + 17]!));
-      if (ll === TWO_TO_32 - 1) {
-        if (lh === TWO_TO_32 - 1) ended = true;
-        nextHigh = lh + 1;
-        nextLow = 0;
-      } else {
-        nextHigh = lh;
-        nextLow = ll + 1;
-      }
-    }
-    if (!ended) push(nextHigh, nextLow, 0);
-    if (pass === 0) {
-      high = new Uint32Array(n);
-      low = new Uint32Array(n);
-      codes = new Uint8Array(n);
+  for (let at = 0; at + V6_RECORD <= data.length && !ended; at += V6_RECORD) {
+    const fh = u32(data, at);
+    const fl = u32(data, at + 4);
+    const lh = u32(data, at + 8);
+    const ll = u32(data, at + 12);
+    if (fh < nextHigh || (fh === nextHigh && fl < nextLow) || lh < fh || (lh === fh && ll < fl)) continue;
+    if (fh !== nextHigh || fl !== nextLow) push(nextHigh, nextLow, 0);
+    push(fh, fl, codeIndex(known, data[at + 16]!, data[at + 17]!));
+    if (ll === TWO_TO_32 - 1) {
+      if (lh === TWO_TO_32 - 1) ended = true;
+      nextHigh = lh + 1;
+      nextLow = 0;
+    } else {
+      nextHigh = lh;
+      nextLow = ll + 1;
     }
   }
-  return { high: high!, low: low!, codes: codes! };
+  if (!ended) push(nextHigh, nextLow, 0);
+  return { high: high.slice(0, n), low: low.slice(0, n), codes: codes.slice(0, n) };
 }
 
 function load(): Table | null {
