@@ -77,87 +77,120 @@ function codeIndex(codes: Codes, first: number, second: number): number {
 /** A big-endian 32-bit number at a byte offset. */
 const u32 = (data: Uint8Array, at: number) => data[at]! * 16777216 + ((data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!);
 
-/**
- * IPv4: the first address of every stretch, gaps included (country 0), from 0.0.0.0. One pass into arrays long
- * enough for any file (a gap before every record), then copied to their length: half the CPU of counting first.
- */
-function readV4(data: Uint8Array, known: Codes): { starts: Uint32Array; codes: Uint8Array } {
-  const records = Math.floor(data.length / V4_RECORD);
-  const starts = new Uint32Array(records * 2 + 1);
-  const codes = new Uint8Array(records * 2 + 1);
-  let n = 0;
-  let next = 0; // the first address after the last stretch read
-  const push = (start: number, code: number) => {
-    if (n > 0 && codes[n - 1] === code) return;
-    starts[n] = start;
-    codes[n++] = code;
-  };
-  for (let at = 0; at + V4_RECORD <= data.length; at += V4_RECORD) {
-    const first = u32(data, at);
-    const last = u32(data, at + 4);
-    if (first < next || last < first) continue; // out of order: never in the published files; skipped, not trusted
-    if (first > next) push(next, 0);
-    push(first, codeIndex(known, data[at + 8]!, data[at + 9]!));
-    next = last + 1;
+/** Calls `visit` with each whole record of a file, read 64 KB at a time: the file is never in memory whole. */
+function eachRecord(file: string, size: number, visit: (data: Uint8Array, at: number) => void): void {
+  const fd = fs.openSync(file, "r");
+  try {
+    const chunk = Buffer.allocUnsafe(size * 3640);
+    let filled = 0;
+    for (;;) {
+      const read = fs.readSync(fd, chunk, filled, chunk.length - filled, null);
+      filled += read;
+      const whole = filled - (filled % size);
+      for (let at = 0; at < whole; at += size) visit(chunk, at);
+      chunk.copyWithin(0, whole, filled);
+      filled -= whole;
+      if (read === 0) return;
+    }
+  } finally {
+    fs.closeSync(fd);
   }
-  if (next < TWO_TO_32) push(next, 0);
-  return { starts: starts.slice(0, n), codes: codes.slice(0, n) };
 }
 
-/** IPv6: the same over the upper 64 bits, each kept as a high and a low 32-bit half. */
-function readV6(data: Uint8Array, known: Codes): { high: Uint32Array; low: Uint32Array; codes: Uint8Array } {
-  const records = Math.floor(data.length / V6_RECORD);
-  const high = new Uint32Array(records * 2 + 1);
-  const low = new Uint32Array(records * 2 + 1);
-  const codes = new Uint8Array(records * 2 + 1);
-  let n = 0;
-  // The first prefix after the last stretch read, as its two halves.
+/**
+ * The IPv4 stretches in address order from 0.0.0.0, gaps included (country 0), each handed to `emit`. With the
+ * codes, a stretch of the same country as the one before is joined to it; without them (counting) every stretch is
+ * handed over, so the count is never below what the second walk emits.
+ */
+function walkV4(file: string, known: Codes | null, emit: (start: number, code: number) => void): void {
+  let next = 0; // the first address after the last record read
+  let previous = -1;
+  const stretch = (start: number, code: number) => {
+    if (known && code === previous) return;
+    previous = code;
+    emit(start, code);
+  };
+  eachRecord(file, V4_RECORD, (data, at) => {
+    const first = u32(data, at);
+    const last = u32(data, at + 4);
+    if (first < next || last < first) return; // out of order: never in the published files; skipped, not trusted
+    if (first > next) stretch(next, 0);
+    stretch(first, known ? codeIndex(known, data[at + 8]!, data[at + 9]!) : 1);
+    next = last + 1;
+  });
+  if (next < TWO_TO_32) stretch(next, 0);
+}
+
+/** The IPv6 stretches the same way, over the upper 64 bits given as a high and a low 32-bit half. */
+function walkV6(file: string, known: Codes | null, emit: (high: number, low: number, code: number) => void): void {
   let nextHigh = 0;
   let nextLow = 0;
-  let ended = false; // the last stretch reached ffff:ffff:ffff:ffff
-  const push = (h: number, l: number, code: number) => {
-    if (n > 0 && codes[n - 1] === code) return;
-    high[n] = h;
-    low[n] = l;
-    codes[n++] = code;
+  let ended = false; // the last record reached ffff:ffff:ffff:ffff
+  let previous = -1;
+  const stretch = (high: number, low: number, code: number) => {
+    if (known && code === previous) return;
+    previous = code;
+    emit(high, low, code);
   };
-  for (let at = 0; at + V6_RECORD <= data.length && !ended; at += V6_RECORD) {
+  eachRecord(file, V6_RECORD, (data, at) => {
+    if (ended) return;
     const fh = u32(data, at);
     const fl = u32(data, at + 4);
     const lh = u32(data, at + 8);
     const ll = u32(data, at + 12);
-    if (fh < nextHigh || (fh === nextHigh && fl < nextLow) || lh < fh || (lh === fh && ll < fl)) continue;
-    if (fh !== nextHigh || fl !== nextLow) push(nextHigh, nextLow, 0);
-    push(fh, fl, codeIndex(known, data[at + 16]!, data[at + 17]!));
+    if (fh < nextHigh || (fh === nextHigh && fl < nextLow) || lh < fh || (lh === fh && ll < fl)) return;
+    if (fh !== nextHigh || fl !== nextLow) stretch(nextHigh, nextLow, 0);
+    stretch(fh, fl, known ? codeIndex(known, data[at + 16]!, data[at + 17]!) : 1);
     if (ll === TWO_TO_32 - 1) {
-      if (lh === TWO_TO_32 - 1) ended = true;
+      ended = lh === TWO_TO_32 - 1;
       nextHigh = lh + 1;
       nextLow = 0;
     } else {
       nextHigh = lh;
       nextLow = ll + 1;
     }
-  }
-  if (!ended) push(nextHigh, nextLow, 0);
-  return { high: high.slice(0, n), low: low.slice(0, n), codes: codes.slice(0, n) };
+  });
+  if (!ended) stretch(nextHigh, nextLow, 0);
 }
 
+/**
+ * Both files, each walked twice: counted, then filled into arrays of that length. Nothing larger than the tables
+ * and a 64 KB chunk is ever held (reading the files whole and copying oversized arrays left 16 MB of garbage that
+ * stayed resident in an idle server until the collector ran).
+ */
 function load(): Table | null {
   const base = packageDir();
   if (!base) return null;
-  const dir = path.join(base, "data");
-  let v4: Uint8Array;
-  let v6: Uint8Array;
-  try {
-    v4 = fs.readFileSync(path.join(dir, "geoip-country.dat"));
-    v6 = fs.readFileSync(path.join(dir, "geoip-country6.dat"));
-  } catch {
-    return null;
-  }
+  const v4File = path.join(base, "data", "geoip-country.dat");
+  const v6File = path.join(base, "data", "geoip-country6.dat");
+  if (!fs.existsSync(v4File) || !fs.existsSync(v6File)) return null;
   const known: Codes = { names: [""], byBytes: new Int16Array(65536).fill(-1) };
-  const four = readV4(v4, known);
-  const six = readV6(v6, known);
-  return { v4Starts: four.starts, v4Codes: four.codes, v6High: six.high, v6Low: six.low, v6Codes: six.codes, names: known.names };
+
+  let count = 0;
+  walkV4(v4File, null, () => count++);
+  let v4Starts = new Uint32Array(count);
+  let v4Codes = new Uint8Array(count);
+  let n = 0;
+  walkV4(v4File, known, (start, code) => {
+    v4Starts[n] = start;
+    v4Codes[n++] = code;
+  });
+  if (n < count) [v4Starts, v4Codes] = [v4Starts.slice(0, n), v4Codes.slice(0, n)];
+
+  count = 0;
+  walkV6(v6File, null, () => count++);
+  let v6High = new Uint32Array(count);
+  let v6Low = new Uint32Array(count);
+  let v6Codes = new Uint8Array(count);
+  n = 0;
+  walkV6(v6File, known, (high, low, code) => {
+    v6High[n] = high;
+    v6Low[n] = low;
+    v6Codes[n++] = code;
+  });
+  if (n < count) [v6High, v6Low, v6Codes] = [v6High.slice(0, n), v6Low.slice(0, n), v6Codes.slice(0, n)];
+
+  return { v4Starts, v4Codes, v6High, v6Low, v6Codes, names: known.names };
 }
 
 function loaded(): Table | null {
