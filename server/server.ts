@@ -146,8 +146,8 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     server.timeout = Math.max(120_000, config.LLM_TIMEOUT_MS + 30_000);
   }
   const workers = startWorkers(deps);
-  // The countries' tables (decision 0035) take 40-200 ms of CPU to read: this process reads them once it listens,
-  // so neither the start nor a visitor's first page view waits for them.
+  // The countries' tables (decision 0035) take about 90 ms of CPU to read (60-180 ms measured on a busy machine):
+  // this process reads them once it listens, so neither the start nor a visitor's first page view waits for them.
   const warm = setTimeout(() => {
     const loaded = warmCountryTable();
     if (!loaded) return log.warn("country tables not readable (is geoip-country installed?): visits get no country");
