@@ -95,9 +95,9 @@ export const ANALYTICS_COPY = {
   systems: "Operating systems",
   countries: "Countries",
   country: "Country",
-  /** The country's data source and its credit (CC BY-SA 4.0 asks for it where the data is used). */
+  /** The country's data source and its credit (the GeoLite2 EULA and CC BY-SA 4.0 ask for it where the data is used). */
   countriesNote:
-    "From the visitor's address when the page was viewed (IPv4 only; only the country is kept). This site or product includes IP2Location LITE data available from https://lite.ip2location.com.",
+    "From the visitor's address, IPv4 or IPv6, when the page was viewed (only the country is kept). This product includes GeoLite2 Data created by MaxMind, available from https://www.maxmind.com.",
   os: "System",
   device: "Device",
   browser: "Browser",
