@@ -181,6 +181,12 @@ export const EnvSchema = z.object({
   // Analytics (decision 0017).
   /** Days raw page views and goals are kept; each finished day is rolled up into daily totals kept for ever. */
   ANALYTICS_RAW_DAYS: positiveInt.max(3660).default(90),
+  /**
+   * A folder holding newer country tables (`geoip-country.dat`, `geoip-country6.dat`) than the npm package ships:
+   * `npm run countries:update` with GEOLITE2_LICENSE_KEY writes MaxMind's latest release there (decision 0035).
+   * Empty: the package's own files.
+   */
+  COUNTRY_DATA_DIR: z.string().default(""),
 
   // Backups (decision 0026): `npm run backup` writes here and keeps the newest BACKUP_KEEP.
   BACKUP_DIR: z.string().min(1).default("data/backups"),

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { countryDataDate, countryOf, countryTableBytes, warmCountryTable } from "./country";
+import os from "node:os";
+import { countryDataDate, countryOf, countryTableBytes, useCountryDataDir, warmCountryTable } from "./country";
 
 const require = createRequire(import.meta.url);
 
@@ -161,5 +162,35 @@ describe("countryOf", () => {
     const date = countryDataDate();
     expect(date).toMatch(/^20\d\d-\d\d-\d\d$/);
     expect(version.split(".")[2]!.startsWith(date!.replaceAll("-", ""))).toBe(true);
+  });
+
+  it("reads newer tables from COUNTRY_DATA_DIR when it holds both files, dated by when they were written; else the package's", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-countries-"));
+    const data = path.join(path.dirname(require.resolve("geoip-country/package.json")), "data");
+    try {
+      const packageDate = countryDataDate();
+      // Only one of the two files: passed over, the package's tables and date stay.
+      fs.copyFileSync(path.join(data, "geoip-country.dat"), path.join(dir, "geoip-country.dat"));
+      useCountryDataDir(dir);
+      expect(countryDataDate()).toBe(packageDate);
+      // Both, as MaxMind's updater leaves them: read from there (the lookups answer as before), dated today.
+      fs.copyFileSync(path.join(data, "geoip-country6.dat"), path.join(dir, "geoip-country6.dat"));
+      useCountryDataDir("");
+      useCountryDataDir(dir);
+      expect(countryDataDate()).toBe(new Date().toISOString().slice(0, 10));
+      expect(warmCountryTable()).not.toBeNull();
+      expect(countryOf("2409:4042:2d8c:1e9a::1")).toBe("IN");
+      expect(countryOf("8.8.8.8")).toBe("US");
+      // A truncated file (a download cut short): no country for what it lacks, never a throw.
+      fs.writeFileSync(path.join(dir, "geoip-country.dat"), Buffer.alloc(7, 1));
+      useCountryDataDir("");
+      useCountryDataDir(dir);
+      expect(countryOf("8.8.8.8")).toBe("");
+      expect(countryOf("2409:4042:2d8c:1e9a::1")).toBe("IN");
+    } finally {
+      useCountryDataDir("");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(countryOf("8.8.8.8")).toBe("US");
   });
 });

@@ -33,6 +33,34 @@ const V6_RECORD = 18;
 const TWO_TO_32 = 2 ** 32;
 
 let table: Table | null | undefined;
+/** COUNTRY_DATA_DIR: newer tables than the package's, fetched from MaxMind by `npm run countries:update`. */
+let dataDir = "";
+
+/**
+ * Where the tables are read from (COUNTRY_DATA_DIR, set by the app before any lookup); a folder without both files
+ * is passed over for the package's own. Setting another folder after the tables were read reads them again.
+ */
+export function useCountryDataDir(dir: string): void {
+  if (dir === dataDir) return;
+  dataDir = dir;
+  table = undefined;
+}
+
+const FILES = { v4: "geoip-country.dat", v6: "geoip-country6.dat" } as const;
+
+/** The two files and where they come from: the owner's folder when it holds both, else the package's `data`. */
+function dataFiles(): { v4File: string; v6File: string; fromPackage: boolean } | null {
+  if (dataDir) {
+    const v4File = path.join(dataDir, FILES.v4);
+    const v6File = path.join(dataDir, FILES.v6);
+    if (fs.existsSync(v4File) && fs.existsSync(v6File)) return { v4File, v6File, fromPackage: false };
+  }
+  const base = packageDir();
+  if (!base) return null;
+  const v4File = path.join(base, "data", FILES.v4);
+  const v6File = path.join(base, "data", FILES.v6);
+  return fs.existsSync(v4File) && fs.existsSync(v6File) ? { v4File, v6File, fromPackage: true } : null;
+}
 
 /** The package's folder, or null when it is not installed (a trimmed deployment: no countries, never a failed hit). */
 function packageDir(): string | null {
@@ -44,10 +72,16 @@ function packageDir(): string | null {
 }
 
 /**
- * The day of the GeoLite2 data the installed package carries ("2026-09-26"), read from its version
- * (5.0.YYYYMMDDhhmm); null when the version does not say.
+ * The day of the GeoLite2 data in use ("2026-09-26"): for the package's own files, read from its version
+ * (5.0.YYYYMMDDhhmm; null when the version does not say); for COUNTRY_DATA_DIR's, the day they were written.
  */
 export function countryDataDate(): string | null {
+  const files = dataFiles();
+  if (files && !files.fromPackage) {
+    // Fetched from MaxMind into the owner's folder: the day the older of the two files was written.
+    const written = Math.min(fs.statSync(files.v4File).mtimeMs, fs.statSync(files.v6File).mtimeMs);
+    return new Date(written).toISOString().slice(0, 10);
+  }
   const dir = packageDir();
   if (!dir) return null;
   try {
@@ -159,11 +193,9 @@ function walkV6(file: string, known: Codes | null, emit: (high: number, low: num
  * stayed resident in an idle server until the collector ran).
  */
 function load(): Table | null {
-  const base = packageDir();
-  if (!base) return null;
-  const v4File = path.join(base, "data", "geoip-country.dat");
-  const v6File = path.join(base, "data", "geoip-country6.dat");
-  if (!fs.existsSync(v4File) || !fs.existsSync(v6File)) return null;
+  const files = dataFiles();
+  if (!files) return null;
+  const { v4File, v6File } = files;
   const known: Codes = { names: [""], byBytes: new Int16Array(65536).fill(-1) };
 
   let count = 0;
