@@ -305,3 +305,40 @@ test("a subscriber from the site gets the label of the form used: the footer's o
   expect(await labelsOf("from.listing@example.com")).toEqual(["blogs"]);
   expect(await labelsOf("from.footer@example.com")).toEqual(["footer"]);
 });
+
+test("the owner adds a subscriber by hand, then sets their labels by hand; bad input is said next to its field", async ({ page, server, smtp, allowErrors }) => {
+  await signInOwner(page, server.url, server.databaseUrl);
+  await page.goto("/studio/subscribers/import");
+  const add = page.getByRole("region", { name: "Add a subscriber" });
+  // The browser lets this through (type=email); the server refuses it, and says so next to the field.
+  await add.getByLabel("E-mail address").fill("someone@nowhere");
+  await add.getByRole("button", { name: "Add subscriber" }).click();
+  await expect(add.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+  await expect(add.getByLabel("E-mail address")).toHaveAccessibleDescription(/.+/);
+  await add.getByLabel("E-mail address").fill("kiran@example.com");
+  await add.getByLabel("Name (optional)").fill("Kiran");
+  await add.getByLabel("Labels (optional)").fill("Doctors, Nashik");
+  await add.getByRole("button", { name: "Add subscriber" }).click();
+  await expect(add.getByText("kiran@example.com was added and sent the opt-in e-mail")).toBeVisible();
+  await checkPage(page);
+  // No consent stated: the double opt-in e-mail, as the public form sends it.
+  const optin = await smtp.waitForMail((m) => m.to.includes("kiran@example.com"), 30_000);
+  expect(optin.text).toContain("/newsletter/confirm?token=");
+
+  await page.goto("/studio/subscribers?label=nashik");
+  await page.getByRole("link", { name: "Labels: kiran@example.com" }).click();
+  const panel = page.getByRole("region", { name: "Labels: kiran@example.com" });
+  await expect(panel.getByRole("textbox", { name: "Labels" })).toHaveValue("doctors, nashik");
+  await checkPage(page);
+  await panel.getByRole("textbox", { name: "Labels" }).fill("<b>");
+  await panel.getByRole("button", { name: "Save labels" }).click();
+  await expect(page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("textbox", { name: "Labels" })).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("textbox", { name: "Labels" }).fill("Doctors, Pune");
+  await page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("button", { name: "Save labels" }).click();
+  await page.goto("/studio/subscribers?label=pune");
+  await expect(page.getByRole("cell", { name: "kiran@example.com", exact: true })).toBeVisible();
+  await page.goto("/studio/subscribers?label=nashik");
+  await expect(page.getByRole("cell", { name: "kiran@example.com", exact: true })).toHaveCount(0);
+  // The two refusals above answered 400, as they should.
+  allowErrors(/status of 400/);
+});
