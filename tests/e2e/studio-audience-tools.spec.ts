@@ -210,6 +210,17 @@ test("the owner sets a lead's follow-up status with a note and filters by it; re
   await expect(page.getByText("The lead's status was saved.")).toBeVisible();
   await expect(page.getByLabel("Note")).toHaveValue("Called on Friday; sending the quote.");
 
+  // A number typed without the country code, as many do: the links add India's (the site's home), not Iran's 98.
+  const local = await page.request.post(`${server.url}/api/leads`, {
+    headers: { origin: server.url },
+    data: { firstName: "Arjun", lastName: "Local", email: "arjun@example.com", phone: "098765 43211", message: "WhatsApp me please." },
+  });
+  expect(local.status()).toBe(201);
+  await page.goto("/studio/leads");
+  await page.getByRole("link", { name: "Arjun Local" }).click();
+  await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543211\?text=Hello%20Arjun%2C/);
+  await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+919876543211");
+
   await page.goto("/studio/leads?stage=contacted");
   await expect(page.getByRole("link", { name: "Meera Iyer" })).toBeVisible();
   await page.goto("/studio/leads?stage=won");
@@ -218,8 +229,8 @@ test("the owner sets a lead's follow-up status with a note and filters by it; re
 
   await page.goto("/studio");
   await expect(page.getByRole("heading", { name: "New since your last visit" })).toBeVisible();
-  // The owner's last visit ended just before Meera's lead; since then a subscriber and a chat question handed over to
-  // a person arrived (set here rather than waited for: a visit ends 30 minutes after the last look).
+  // The owner's last visit ended just before Meera's lead; since then Arjun's lead, a subscriber and a chat question
+  // handed over to a person arrived (set here rather than waited for: a visit ends 30 minutes after the last look).
   const db = await openDatabase(server.databaseUrl);
   try {
     const owner = await db.kysely.selectFrom("users").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow();
@@ -235,7 +246,7 @@ test("the owner sets a lead's follow-up status with a note and filters by it; re
   }
   await page.reload();
   const fresh = page.getByRole("region", { name: "New since your last visit" });
-  await expect(fresh.getByRole("link", { name: "1 new lead" })).toHaveAttribute("href", "/studio/leads");
+  await expect(fresh.getByRole("link", { name: "2 new leads" })).toHaveAttribute("href", "/studio/leads");
   await expect(fresh.getByRole("link", { name: "1 chat question handed over to you" })).toHaveAttribute("href", "/studio/questions?handover=1");
   await expect(fresh.getByRole("link", { name: "1 new subscriber" })).toHaveAttribute("href", "/studio/subscribers");
   await checkPage(page);
