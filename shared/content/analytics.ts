@@ -122,6 +122,7 @@ export const ANALYTICS_COPY = {
     acted: "Clicked Book Demo or WhatsApp, or sent a lead",
   } as Record<string, string>,
   funnelOfPrevious: "of the step before",
+  funnelComparedWith: (from: string, to: string) => `Changes are against the 30 days before: ${from} to ${to}.`,
   funnelActions: "The last step, by action",
   funnelFirstPage: (n: number) => `Besides the funnel: ${n} ${n === 1 ? "visit" : "visits"} acted on the landing page without opening a second page.`,
 } as const;

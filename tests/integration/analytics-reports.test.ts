@@ -9,6 +9,7 @@ import { DAY_MS, flushAnalytics, recordGoalHit, recordPageView } from "../../ser
 import { analyticsDashboard, dashboardCsv, parseDashboardQuery } from "../../server/services/analytics/dashboard";
 import { rollUpAndPrune } from "../../server/services/analytics/rollup";
 import { groupSource } from "../../server/services/analytics/sources";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { testDatabaseKinds } from "../helpers/databases";
 import { clearAnalytics, useTestSite } from "../helpers/test-site";
 
@@ -179,6 +180,28 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
     expect(await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d" }, now), now)).toEqual(d);
   });
 
+  it("compares each post's views with the period before, on the page and in the CSV", async () => {
+    await seedSampleBlogs(site.deps);
+    const [post] = await site.t.db.kysely.selectFrom("blogs").select("slug").where("status", "=", "published").orderBy("id").execute();
+    const path = `/blog/${post!.slug}`;
+    const now = Date.now();
+    const today = Math.floor(now / DAY_MS);
+    // A range no other test here asks for (each process keeps the sums of rolled-up days it read, by range).
+    const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    const range = () => parseDashboardQuery({ from: iso(today - 12), to: iso(today - 1) }, now);
+    visit("192.0.2.40", (today - 1) * DAY_MS + 8 * 3_600_000, { pages: [path, "/"] });
+    visit("192.0.2.41", (today - 2) * DAY_MS + 8 * 3_600_000, { pages: [path] });
+    visit("192.0.2.42", (today - 3) * DAY_MS + 8 * 3_600_000, { pages: ["/", path] });
+    visit("192.0.2.43", (today - 14) * DAY_MS + 8 * 3_600_000, { pages: [path] });
+    await flushAnalytics(site.t.db);
+    const d = await analyticsDashboard(site.deps, range(), now);
+    expect(d.posts.find((p) => p.slug === post!.slug)).toMatchObject({ views: 3, visitors: 3, previous: 1 });
+    expect(d.posts.filter((p) => p.slug !== post!.slug).every((p) => p.views === 0 && p.previous === 0)).toBe(true);
+    expect(dashboardCsv(d)).toContain(`\r\npost,${post!.slug},3,3,0,,1\r\n`);
+    await rollUpAndPrune(site.deps, now);
+    expect((await analyticsDashboard(site.deps, range(), now)).posts).toEqual(d.posts);
+  });
+
   it("counts the funnel of the last 30 days from landing to Book Demo, WhatsApp or a lead, whatever period is shown", async () => {
     const now = Date.now();
     const today = Math.floor(now / DAY_MS);
@@ -189,29 +212,35 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
     visit("192.0.2.23", at, { pages: ["/blog/a", "/contact"], goals: ["lead", "whatsapp"] });
     visit("192.0.2.24", at, { pages: ["/", "/contact", "/"], goals: ["whatsapp"] });
     visit("192.0.2.25", at, { pages: ["/"], goals: ["whatsapp"] }); // acted on the landing page
-    // 40 days ago: outside the funnel.
+    // 40 and 31 days ago: outside the funnel, inside the 30 days before it (its comparison).
     visit("192.0.2.26", (today - 40) * DAY_MS, { pages: ["/", "/pricing"], goals: ["lead"] });
+    visit("192.0.2.27", (today - 31) * DAY_MS + 9 * 3_600_000, { pages: ["/"], goals: ["book-demo"] });
+    // 61 days ago: in neither.
+    visit("192.0.2.28", (today - 61) * DAY_MS, { pages: ["/", "/pricing"], goals: ["whatsapp"] });
     await flushAnalytics(site.t.db);
 
-    for (const period of ["7d", "30d", "90d"] as const) {
-      const d = await analyticsDashboard(site.deps, parseDashboardQuery({ period }, now), now);
-      expect(d.funnel.steps, period).toEqual([
-        { step: "landed", visits: 6 },
-        { step: "browsed", visits: 4 },
-        { step: "acted", visits: 3 },
+    const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    const expectFunnel = (d: Awaited<ReturnType<typeof analyticsDashboard>>, label: string) => {
+      expect(d.funnel.steps, label).toEqual([
+        { step: "landed", visits: 6, previous: 2 },
+        { step: "browsed", visits: 4, previous: 1 },
+        { step: "acted", visits: 3, previous: 1 },
       ]);
-      expect(d.funnel.actions).toEqual([
-        { goal: "book-demo", visits: 1 },
-        { goal: "whatsapp", visits: 2 },
-        { goal: "lead", visits: 1 },
+      expect(d.funnel.actions, label).toEqual([
+        { goal: "book-demo", visits: 1, previous: 0 },
+        { goal: "whatsapp", visits: 2, previous: 0 },
+        { goal: "lead", visits: 1, previous: 1 },
       ]);
-      expect(d.funnel.actedFirstPage).toBe(1);
-      expect(d.funnel.to).toBe(new Date(today * DAY_MS).toISOString().slice(0, 10));
-    }
+      expect(d.funnel.actedFirstPage, label).toBe(1);
+      expect(d.funnel.to, label).toBe(iso(today));
+      // Every funnel figure against the 30 days before the funnel's own.
+      expect(d.funnel.previous, label).toEqual({ from: iso(today - 59), to: iso(today - 30), actedFirstPage: 1 });
+    };
+    for (const period of ["7d", "30d", "90d"] as const) expectFunnel(await analyticsDashboard(site.deps, parseDashboardQuery({ period }, now), now), period);
     const filtered = await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d", page: "/blog/a" }, now), now);
-    expect(filtered.funnel.steps[0]).toEqual({ step: "landed", visits: 6 });
+    expectFunnel(filtered, "filtered");
+    expect(dashboardCsv(filtered)).toContain("\r\nfunnel,landed,6,,,,2\r\n");
     await rollUpAndPrune(site.deps, now);
-    const rolled = await analyticsDashboard(site.deps, parseDashboardQuery({ period: "30d" }, now), now);
-    expect(rolled.funnel.steps.map((s) => s.visits)).toEqual([6, 4, 3]);
+    for (const period of ["7d", "30d"] as const) expectFunnel(await analyticsDashboard(site.deps, parseDashboardQuery({ period }, now), now), `${period} rolled up`);
   });
 });
