@@ -139,10 +139,19 @@ describe.each(testDatabaseKinds())("studio audience on %s", (kind) => {
     // Double click: two requests at once make one newsletter.
     const [one, two] = await Promise.all([0, 1].map(() => call("POST", "/studio/audience/newsletters", { token: owner, body: { post, confirm: 3 } })));
     expect([one!.status, two!.status].sort()).toEqual([200, 201]);
-    const ids = [(await json(one!)).newsletter.issueId, (await json(two!)).newsletter.issueId];
+    const bodies = [await json(one!), await json(two!)];
+    const ids = bodies.map((b) => b.newsletter.issueId);
     expect(ids[0]).toBe(ids[1]);
+    // The first answer says it is sending; the second tells the truth: nothing more was sent (issue 31).
+    const answers = bodies.map((b) => [b.newsletter.created, b.message, b.newsletter.queued]).sort((a, b) => Number(b[0]) - Number(a[0]));
+    expect(answers).toEqual([
+      [true, "Sending to 3 confirmed subscribers.", 3],
+      [false, "This post was already sent as a newsletter, to 3 subscribers: nothing more was sent.", 0],
+    ]);
     // And a third click later.
-    expect((await call("POST", "/studio/audience/newsletters", { token: owner, body: { post, confirm: 3 } })).status).toBe(200);
+    const third = await call("POST", "/studio/audience/newsletters", { token: owner, body: { post, confirm: 3 } });
+    expect(third.status).toBe(200);
+    expect((await json(third)).message).not.toMatch(/^Sending/);
 
     await drainNewsletterMail(deps);
     const subject = preview.preview.subject as string;
