@@ -201,6 +201,11 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     const saved = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { ...form, intent: "save", version: String(post.version), restoredFrom: String(first.id) } });
     expect(saved.status).toBe(200);
     expect((await auditOf(post.id)).slice(auditBefore.length)).toEqual(["post.revision.restore"]);
+    // The line names the version the revisions page offered ("Restore version 2"), and says it was restored.
+    const line = await t.db.kysely.selectFrom("audit_log").select("detail").where("record_type", "=", "post").where("record_id", "=", String(post.id)).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(line.detail).toBe(`version ${first.version} restored as v${post.version + 1} ${post.slug} (revision ${first.id})`);
+    // Saved as a published post's changes: the answer does not call it a draft.
+    expect(await saved.text()).toContain("Changes saved: they are live on the site.");
     expect(await (await call("GET", `/blog/${post.slug}`)).text()).toContain("The first text.");
     // A restore naming another post's revision is refused.
     const other = await create(full("Other post", "## B\n\nOther."));
