@@ -145,6 +145,17 @@ describe("hydrateAfterPaint", () => {
     expect(run.imported).toEqual(["/assets/chunk-B.js", "/assets/root-C.js", ...BOOTSTRAP_IMPORTS]);
   });
 
+  it("keeps the manifest whole when a route's id ends in 'import' (the studio's subscribers import page)", () => {
+    const manifest = { routes: { "routes/studio/subscribers-import": { id: "routes/studio/subscribers-import", parentId: "studio", path: "studio/subscribers/import" } } };
+    const html = page.replace('{"entry":{"module":"/assets/entry.client-A.js"}}', JSON.stringify(manifest, null, 2));
+    const loaded = runLoader(hydrateAfterPaint(html)!, "observer");
+    loaded.paint();
+    return settle(() => loaded.window.__reactRouterManifest !== undefined).then(() => {
+      expect(loaded.window.__reactRouterManifest).toEqual(manifest);
+      expect(loaded.imported.slice(-3)).toEqual(BOOTSTRAP_IMPORTS);
+    });
+  });
+
   it("leaves a document without React Router's bootstrap alone", () => {
     expect(hydrateAfterPaint("<html><head></head><body><script type=\"module\">import('/x.js')</script></body></html>")).toBeNull();
     expect(hydrateAfterPaint('<link rel="modulepreload" href="/a.js"/>')).toBeNull();

@@ -96,11 +96,16 @@ export function hydrateAfterPaint(html: string): string | null {
   if (!bootstrap || bootstrap.index === undefined) return null;
   const [whole, attributes = "", code = ""] = bootstrap;
 
+  // The static imports open the bootstrap; what follows (the manifest's JSON, the route modules' table) is left as it
+  // is: a route whose id ends in "import" (routes/studio/subscribers-import) must not be read as an import statement.
+  const assignments = code.search(/\bwindow\.__reactRouter/);
+  const opening = assignments === -1 ? code : code.slice(0, assignments);
   const imports: { name: string | undefined; url: string }[] = [];
-  const rest = code.replace(STATIC_IMPORT, (_match, name: string | undefined, url: string) => {
-    imports.push({ name, url });
-    return "";
-  });
+  const rest =
+    opening.replace(STATIC_IMPORT, (_match, name: string | undefined, url: string) => {
+      imports.push({ name, url });
+      return "";
+    }) + (assignments === -1 ? "" : code.slice(assignments));
   const before = html.slice(0, bootstrap.index);
   const after = html.slice(bootstrap.index + whole.length);
   const preloads: string[] = [];
