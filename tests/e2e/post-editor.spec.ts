@@ -219,3 +219,43 @@ test("restoring a revision of a published post puts it in the editor unsaved; th
   await page.goto("/studio/audit?action=post.revision.restore");
   await expect(page.getByRole("cell", { name: new RegExp(`version ${live.version} restored as`) }).first()).toBeVisible();
 });
+
+test("the search-result preview follows the search fields, falls back to the title and excerpt, and is cut like a result", async ({ page, server }) => {
+  await signInAs(page.context(), server.url, "seo.editor@example.com", "editor");
+  const { createPost } = await import("../../server/services/blog/studio-posts");
+  const draft = await createPost(testDeps(db), { userId: null, label: "e2e", clientIp: "203.0.113.12" }, {
+    title: "Searchable in the preview",
+    excerpt: "What the excerpt says.",
+    author: "S",
+    category: "Technology",
+    tags: [],
+    body: "## A\n\nText.",
+  });
+  await page.goto(`/studio/posts/${draft.id}`);
+  const preview = page.getByTestId("search-preview");
+  // Empty search fields: the title and the excerpt, as the page's head uses them.
+  await expect(preview).toContainText("Searchable in the preview");
+  await expect(preview).toContainText("What the excerpt says.");
+  await expect(preview).toContainText(`blog › ${draft.slug}`);
+
+  await page.getByLabel("Search headline").fill("A headline <b>for search</b>");
+  const long = `${"Every word counts here ".repeat(10)}and the end.`;
+  await page.getByLabel("Search description").fill(long);
+  await expect(preview).toContainText("A headline <b>for search</b>");
+  await expect(preview).not.toContainText("Searchable in the preview");
+  // Cut at a word within 155 characters, with an ellipsis; the end is not shown.
+  const description = preview.locator("p").nth(2);
+  const shown = (await description.textContent()) ?? "";
+  expect(shown.endsWith("...")).toBe(true);
+  expect(shown.length).toBeLessThanOrEqual(158);
+  expect(long.startsWith(shown.slice(0, -3))).toBe(true);
+  await expect(preview).not.toContainText("and the end.");
+
+  // Cleared again: back to the title.
+  await page.getByLabel("Search headline").fill("");
+  await expect(preview).toContainText("Searchable in the preview");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
+});

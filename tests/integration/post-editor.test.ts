@@ -127,6 +127,20 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     expect(body).toMatch(/<a href="https:\/\/wa\.me\/\d+\?text=[^"]+" target="_blank" rel="noopener noreferrer" class="btn-primary">Start WhatsApp Chat/);
   });
 
+  it.runIf(HAVE_BUILD)("a Book Demo button line is the site's booking button on the page and in the e-mail", async () => {
+    const { siteSettings } = await import("../../server/services/content/settings");
+    const booking = (await siteSettings(deps)).bookingUrl;
+    expect(booking).toMatch(/^https:\/\//);
+    const post = await act(await create(full("Book from the post", "## Ready?\n\n[[button:book-demo]]")), "publish");
+    const html = await (await call("GET", `/blog/${post.slug}`)).text();
+    const body = html.slice(html.indexOf("data-post-body"), html.indexOf("cta-heading"));
+    expect(body).toContain(`<a href="${booking.replaceAll("&", "&amp;")}" target="_blank" rel="noopener noreferrer" class="btn-primary">Book Demo`);
+    expect(body).not.toContain("[[button");
+    const mail = await previewNewsletter(deps, post.id);
+    expect(mail.html).toContain(`href="${booking.replaceAll("&", "&amp;")}"`);
+    expect(mail.html).not.toContain("[[button");
+  });
+
   it.runIf(HAVE_BUILD)("shows a library picture inline with its alt text, caption and the cover's responsive versions", async () => {
     const actor = { userId: null, label: "marks test", clientIp: "203.0.113.5" };
     const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: `#${kind === "sqlite" ? "123456" : "654321"}` } }).png().toBuffer();
