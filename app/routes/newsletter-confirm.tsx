@@ -5,7 +5,7 @@ import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
 import { localeOfPath } from "@shared/i18n";
 import { useText } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import { confirmSubscription, tokenIsUsable } from "../../server/services/newsletter/subscribe";
+import { confirmSubscription, linkState } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-confirm";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -26,8 +26,12 @@ export function headers() {
 // The link only shows a button: mail scanners that open links must not confirm on the reader's behalf.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = await tokenIsUsable(context.deps, token, "confirm");
-  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" } });
+  // A link opened again after it did its work says so (issue 31: it used to say the link was not valid).
+  const state = await linkState(context.deps, token, "confirm");
+  return data(
+    { token: state === "usable" ? token : null, done: state === "done" },
+    { status: state === "invalid" ? 400 : 200, headers: { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" } },
+  );
 }
 
 /**
@@ -49,6 +53,10 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   if (actionData) {
     const r = actionData.confirmed ? t.confirm.confirmed : t.confirm.invalid;
     return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.confirmed ? "success" : "error"} />;
+  }
+  if (loaderData.done) {
+    const r = t.confirm.confirmed;
+    return <NewsletterResult heading={r.heading} text={r.text} tone="success" />;
   }
   if (!loaderData.token) {
     return <NewsletterResult heading={t.confirm.invalid.heading} text={t.confirm.invalid.text} tone="error" />;

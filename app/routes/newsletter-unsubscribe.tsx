@@ -5,7 +5,7 @@ import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
 import { localeOfPath } from "@shared/i18n";
 import { useText } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
-import { tokenIsUsable, unsubscribe } from "../../server/services/newsletter/subscribe";
+import { linkState, unsubscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -26,8 +26,12 @@ export function headers() {
 // The link only shows a button: mail scanners that open links must not unsubscribe the reader.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = await tokenIsUsable(context.deps, token, "unsubscribe");
-  return data({ token: usable ? token : null }, { status: usable ? 200 : 400, headers: { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" } });
+  // A link opened again after it did its work says so (issue 31: it used to say the link was not valid).
+  const state = await linkState(context.deps, token, "unsubscribe");
+  return data(
+    { token: state === "usable" ? token : null, done: state === "done" },
+    { status: state === "invalid" ? 400 : 200, headers: { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" } },
+  );
 }
 
 /**
@@ -49,6 +53,10 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   if (actionData) {
     const r = actionData.unsubscribed ? t.unsubscribe.done : t.unsubscribe.invalid;
     return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.unsubscribed ? "success" : "error"} />;
+  }
+  if (loaderData.done) {
+    const r = t.unsubscribe.done;
+    return <NewsletterResult heading={r.heading} text={r.text} tone="success" />;
   }
   if (!loaderData.token) {
     return <NewsletterResult heading={t.unsubscribe.invalid.heading} text={t.unsubscribe.invalid.text} tone="error" />;

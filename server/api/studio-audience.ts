@@ -100,7 +100,13 @@ export function createStudioAudienceRouter(): Hono<StudioEnv> {
     const zone = (await siteSettings(deps)).timeZone;
     const scheduledFor = at ? zonedTimeToEpoch(at, zone) : null;
     const started = await startNewsletter(deps, post, confirm, actorOf(c), Date.now(), { labels, scheduledFor });
-    const message = started.scheduledFor !== null ? AUDIENCE_TOOLS_MESSAGES.scheduled(formatInZone(started.scheduledFor, zone)) : AUDIENCE_MESSAGES.sendStarted(started.queued);
+    // A post already sent or scheduled is not sent again: the answer says so instead of "Sending to N" (issue 31).
+    const message =
+      started.scheduledFor !== null
+        ? (started.created ? AUDIENCE_TOOLS_MESSAGES.scheduled : AUDIENCE_MESSAGES.alreadyScheduled)(formatInZone(started.scheduledFor, zone))
+        : started.created
+          ? AUDIENCE_MESSAGES.sendStarted(started.queued)
+          : AUDIENCE_MESSAGES.alreadySentNothingMore(started.recipients);
     return c.json({ success: true, newsletter: started, message }, started.created ? 201 : 200);
   });
   r.delete("/newsletters/:id", async (c) => {

@@ -51,6 +51,10 @@ export const AUDIENCE_MESSAGES = {
   confirmCountChanged: (n: number) => `The number of confirmed subscribers is now ${n}. Check it and confirm again.`,
   testSent: (email: string) => `A test was sent to ${email}.`,
   sendStarted: (n: number) => `Sending to ${n} confirmed ${n === 1 ? "subscriber" : "subscribers"}.`,
+  /** A second request for a post that already went out (a double click, a second tab): nothing more is sent. */
+  alreadySentNothingMore: (n: number) => `This post was already sent as a newsletter, to ${n} ${n === 1 ? "subscriber" : "subscribers"}: nothing more was sent.`,
+  /** A second request for a post already scheduled: the first schedule stands. */
+  alreadyScheduled: (when: string) => `This post is already scheduled to go out on ${when}: nothing was changed.`,
   subscriberNotFound: "That subscriber does not exist.",
   subscriberErased: "The subscriber and everything kept about them were removed.",
   leadNotFound: "That lead does not exist.",

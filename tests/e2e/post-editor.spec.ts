@@ -42,15 +42,18 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   throw new Error("never reached by Tab");
 }
 
-/** What floats over the page (the banner, the WhatsApp button, a sticky header) is hidden: the body is compared. */
-async function bodyShot(page: Page): Promise<Buffer> {
+/**
+ * What floats over the page (the banner, the WhatsApp button, a sticky header) is hidden, then one region is taken:
+ * the article's header (category, title, author, date and read time, excerpt) or its body.
+ */
+async function regionShot(page: Page, selector: string): Promise<Buffer> {
   await page.evaluate(() => {
     for (const el of document.querySelectorAll<HTMLElement>("body *")) {
       const position = getComputedStyle(el).position;
       if (position === "fixed" || position === "sticky") el.style.visibility = "hidden";
     }
   });
-  return page.locator("[data-post-body]").screenshot({ animations: "disabled" });
+  return page.locator(selector).screenshot({ animations: "disabled" });
 }
 
 /**
@@ -163,12 +166,17 @@ test("the preview equals the live page, pixel for pixel, at 375 and 1280 px", as
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/studio/posts/${draft.id}/preview`);
     await expect(page.getByText("Preview: this is how the post will look once published.")).toBeVisible();
-    const preview = await bodyShot(page);
+    // The header too: the title's size and the author, date and read time apart were what the old preview got wrong.
+    const regions = ["article > header", "[data-post-body]"];
+    const preview = [];
+    for (const region of regions) preview.push(await regionShot(page, region));
     await page.goto("/blog/preview-equals-live");
-    const live = await bodyShot(page);
-    const { share, sizes } = await differingShare(preview, live);
-    console.log(`preview vs live at ${width}px: ${sizes}, ${(share * 100).toFixed(3)}% of pixels differ`);
-    expect(share, `share of differing pixels at ${width} (${sizes})`).toBeLessThan(0.001);
+    for (const [i, region] of regions.entries()) {
+      const live = await regionShot(page, region);
+      const { share, sizes } = await differingShare(preview[i]!, live);
+      console.log(`preview vs live, ${region} at ${width}px: ${sizes}, ${(share * 100).toFixed(3)}% of pixels differ`);
+      expect(share, `share of differing pixels of ${region} at ${width} (${sizes})`).toBeLessThan(0.001);
+    }
   }
   // The numbered list is one list with numbers, and nothing heads the text before the first heading.
   await expect(page.locator("[data-post-body] ol > li")).toHaveCount(2);
@@ -195,12 +203,59 @@ test("restoring a revision of a published post puts it in the editor unsaved; th
   await expect(reader.getByText("The newer words.")).toBeVisible();
 
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /saved/i }).first()).toBeVisible();
+  // A published post's save is live: it is not called a draft beside the "Published" badge (issue 31).
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved: they are live on the site." })).toBeVisible();
+  await expect(page.getByText("Draft saved.")).toHaveCount(0);
   await expect(page.getByText("not saved yet")).toHaveCount(0);
   await reader.reload();
   await expect(reader.getByText("The original words.")).toBeVisible();
   await visitor.close();
 
-  const audit = await db.kysely.selectFrom("audit_log").select("action").where("record_type", "=", "post").where("record_id", "=", String(draft.id)).orderBy("id").execute();
+  const audit = await db.kysely.selectFrom("audit_log").select(["action", "detail"]).where("record_type", "=", "post").where("record_id", "=", String(draft.id)).orderBy("id").execute();
   expect(audit.map((a) => a.action).at(-1)).toBe("post.revision.restore");
+  expect(audit.at(-1)?.detail).toMatch(new RegExp(`^version ${live.version} restored as v\\d+ restore-me `));
+  // The audit page shows it so.
+  await signInAs(page.context(), server.url, "restore.owner@example.com", "owner");
+  await page.goto("/studio/audit?action=post.revision.restore");
+  await expect(page.getByRole("cell", { name: new RegExp(`version ${live.version} restored as`) }).first()).toBeVisible();
+});
+
+test("the search-result preview follows the search fields, falls back to the title and excerpt, and is cut like a result", async ({ page, server }) => {
+  await signInAs(page.context(), server.url, "seo.editor@example.com", "editor");
+  const { createPost } = await import("../../server/services/blog/studio-posts");
+  const draft = await createPost(testDeps(db), { userId: null, label: "e2e", clientIp: "203.0.113.12" }, {
+    title: "Searchable in the preview",
+    excerpt: "What the excerpt says.",
+    author: "S",
+    category: "Technology",
+    tags: [],
+    body: "## A\n\nText.",
+  });
+  await page.goto(`/studio/posts/${draft.id}`);
+  const preview = page.getByTestId("search-preview");
+  // Empty search fields: the title and the excerpt, as the page's head uses them.
+  await expect(preview).toContainText("Searchable in the preview");
+  await expect(preview).toContainText("What the excerpt says.");
+  await expect(preview).toContainText(`blog › ${draft.slug}`);
+
+  await page.getByLabel("Search headline").fill("A headline <b>for search</b>");
+  const long = `${"Every word counts here ".repeat(10)}and the end.`;
+  await page.getByLabel("Search description").fill(long);
+  await expect(preview).toContainText("A headline <b>for search</b>");
+  await expect(preview).not.toContainText("Searchable in the preview");
+  // Cut at a word within 155 characters, with an ellipsis; the end is not shown.
+  const description = preview.locator("p").nth(2);
+  const shown = (await description.textContent()) ?? "";
+  expect(shown.endsWith("...")).toBe(true);
+  expect(shown.length).toBeLessThanOrEqual(158);
+  expect(long.startsWith(shown.slice(0, -3))).toBe(true);
+  await expect(preview).not.toContainText("and the end.");
+
+  // Cleared again: back to the title.
+  await page.getByLabel("Search headline").fill("");
+  await expect(preview).toContainText("Searchable in the preview");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
 });

@@ -46,6 +46,25 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * A free loopback port: the first free one of `WP_PORT_RANGE` ("4700-4749") when set, for machines where each
+ * person's servers keep to a range of their own; else any the system hands out.
+ */
+async function serverPort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.WP_PORT_RANGE ?? "");
+  if (!range) return freePort();
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in WP_PORT_RANGE ${process.env.WP_PORT_RANGE}`);
+}
+
+/**
  * Starts the production build (`node <build>/host/index.js`) on a free
  * loopback port with a fresh temporary SQLite database (or `DATABASE_URL`
  * from env), and waits until it listens.
@@ -64,7 +83,7 @@ export async function startBuiltServer(
   const entry = path.join(dir, "host", "index.js");
   if (!fs.existsSync(entry)) throw new Error(`No build at ${dir}: run the build first (npm run test:e2e does)`);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "wp-e2e-"));
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const port = env.PORT ? Number(env.PORT) : await serverPort();
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = env.DATABASE_URL ?? path.join(dataDir, "site.db");
   const mailDir = env.MAIL_DIR ?? path.join(dataDir, "mail");

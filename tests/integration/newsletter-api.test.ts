@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { hashToken } from "../../server/services/tokens";
+import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const PUBLIC_URL = "https://parrot.example.com";
+const HAVE_BUILD = buildPresent();
 const SUCCESS = "Successfully subscribed! Please check your inbox and click the link to confirm your subscription.";
 
 function links(mail: CapturedMail) {
@@ -46,6 +48,41 @@ describe.each(testDatabaseKinds())("newsletter API on %s", (kind) => {
     await settleMailDeliveries();
     await smtp.close();
     await t.drop();
+  });
+
+  it.runIf(HAVE_BUILD)("a confirmation or unsubscribe link opened again says what the first visit did, not 'subscribe again' (issue 31)", async () => {
+    const pages = await createApp({ deps, buildDir: buildDir() });
+    for (let i = 0; i < 300 && (await pages.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    const open = async (path: string) => {
+      const res = await pages.request(`${PUBLIC_URL}${path}`);
+      const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(await res.text())?.[1];
+      return { status: res.status, h1 };
+    };
+    const press = async (path: string, token: string) => {
+      const res = await pages.request(`${PUBLIC_URL}${path}?token=${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: PUBLIC_URL },
+        body: new URLSearchParams({ token }).toString(),
+      });
+      return /<h1[^>]*>([^<]*)<\/h1>/.exec(await res.text())?.[1];
+    };
+    await subscribe("opened.twice@example.org");
+    const { confirm, unsubscribe } = links(await smtp.waitForMail(to("opened.twice@example.org")));
+    // Unused: the button (nothing is done by opening the link).
+    expect(await open(`/newsletter/confirm?token=${confirm}`)).toEqual({ status: 200, h1: "Newsletter subscription" });
+    expect(await press("/newsletter/confirm", confirm)).toBe("Subscription confirmed");
+    // Opened again, from the e-mail: still confirmed, in English and in Hindi.
+    expect(await open(`/newsletter/confirm?token=${confirm}`)).toEqual({ status: 200, h1: "Subscription confirmed" });
+    expect((await open(`/hi/newsletter/confirm?token=${confirm}`)).status).toBe(200);
+    expect(await subscriber("opened.twice@example.org")).toMatchObject({ status: "confirmed" });
+
+    expect(await press("/newsletter/unsubscribe", unsubscribe)).toBe("You have been unsubscribed");
+    expect(await open(`/newsletter/unsubscribe?token=${unsubscribe}`)).toEqual({ status: 200, h1: "You have been unsubscribed" });
+    // The confirmation link of an address that has since unsubscribed does not say it is confirmed.
+    expect(await open(`/newsletter/confirm?token=${confirm}`)).toEqual({ status: 400, h1: "This link is not valid" });
+    // An unknown link is not valid either.
+    expect(await open(`/newsletter/unsubscribe?token=${"A".repeat(43)}`)).toEqual({ status: 400, h1: "This link is not valid" });
+    expect(await subscriber("opened.twice@example.org")).toMatchObject({ status: "unsubscribed" });
   });
 
   it("stores a new address as pending and e-mails a confirmation link built from PUBLIC_URL; the link confirms once", async () => {

@@ -135,6 +135,20 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     expect(body).not.toContain("Start WhatsApp Chat");
   });
 
+  it.runIf(HAVE_BUILD)("a Book Demo button line is the site's booking button on the page and in the e-mail", async () => {
+    const { siteSettings } = await import("../../server/services/content/settings");
+    const booking = (await siteSettings(deps)).bookingUrl;
+    expect(booking).toMatch(/^https:\/\//);
+    const post = await act(await create(full("Book from the post", "## Ready?\n\n[[button:book-demo]]")), "publish");
+    const html = await (await call("GET", `/blog/${post.slug}`)).text();
+    const body = html.slice(html.indexOf("data-post-body"), html.indexOf("cta-heading"));
+    expect(body).toContain(`<a href="${booking.replaceAll("&", "&amp;")}" target="_blank" rel="noopener noreferrer" class="btn-primary">Book Demo`);
+    expect(body).not.toContain("[[button");
+    const mail = await previewNewsletter(deps, post.id);
+    expect(mail.html).toContain(`href="${booking.replaceAll("&", "&amp;")}"`);
+    expect(mail.html).not.toContain("[[button");
+  });
+
   it.runIf(HAVE_BUILD)("shows a library picture inline with its alt text, caption and the cover's responsive versions", async () => {
     const actor = { userId: null, label: "marks test", clientIp: "203.0.113.5" };
     const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: `#${kind === "sqlite" ? "123456" : "654321"}` } }).png().toBuffer();
@@ -209,6 +223,11 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     const saved = await page("POST", `/studio/posts/${post.id}`, { token: editor, form: { ...form, intent: "save", version: String(post.version), restoredFrom: String(first.id) } });
     expect(saved.status).toBe(200);
     expect((await auditOf(post.id)).slice(auditBefore.length)).toEqual(["post.revision.restore"]);
+    // The line names the version the revisions page offered ("Restore version 2"), and says it was restored.
+    const line = await t.db.kysely.selectFrom("audit_log").select("detail").where("record_type", "=", "post").where("record_id", "=", String(post.id)).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(line.detail).toBe(`version ${first.version} restored as v${post.version + 1} ${post.slug} (revision ${first.id})`);
+    // Saved as a published post's changes: the answer does not call it a draft.
+    expect(await saved.text()).toContain("Changes saved: they are live on the site.");
     expect(await (await call("GET", `/blog/${post.slug}`)).text()).toContain("The first text.");
     // A restore naming another post's revision is refused.
     const other = await create(full("Other post", "## B\n\nOther."));

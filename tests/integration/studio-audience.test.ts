@@ -6,6 +6,7 @@ import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { linksOfHtml } from "../../server/services/mail/template";
 import { runStaffCommand } from "../../server/staff-command";
+import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
@@ -139,10 +140,34 @@ describe.each(testDatabaseKinds())("studio audience on %s", (kind) => {
     // Double click: two requests at once make one newsletter.
     const [one, two] = await Promise.all([0, 1].map(() => call("POST", "/studio/audience/newsletters", { token: owner, body: { post, confirm: 3 } })));
     expect([one!.status, two!.status].sort()).toEqual([200, 201]);
-    const ids = [(await json(one!)).newsletter.issueId, (await json(two!)).newsletter.issueId];
+    const bodies = [await json(one!), await json(two!)];
+    const ids = bodies.map((b) => b.newsletter.issueId);
     expect(ids[0]).toBe(ids[1]);
+    // The first answer says it is sending; the second tells the truth: nothing more was sent (issue 31).
+    const answers = bodies.map((b) => [b.newsletter.created, b.message, b.newsletter.queued]).sort((a, b) => Number(b[0]) - Number(a[0]));
+    expect(answers).toEqual([
+      [true, "Sending to 3 confirmed subscribers.", 3],
+      [false, "This post was already sent as a newsletter, to 3 subscribers: nothing more was sent.", 0],
+    ]);
     // And a third click later.
-    expect((await call("POST", "/studio/audience/newsletters", { token: owner, body: { post, confirm: 3 } })).status).toBe(200);
+    const third = await call("POST", "/studio/audience/newsletters", { token: owner, body: { post, confirm: 3 } });
+    expect(third.status).toBe(200);
+    expect((await json(third)).message).not.toMatch(/^Sending/);
+    if (buildPresent()) {
+      // The studio's form sent again (a second tab): the progress page says nothing more was sent.
+      const pages = await createApp({ deps, buildDir: buildDir() });
+      for (let i = 0; i < 300 && (await pages.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      const form = new URLSearchParams({ post: String(post), confirm: "3", confirmed: "yes", when: "now" });
+      const sent = await pages.request(`${SITE}/studio/newsletters/new?post=${post}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: `__Host-wp_session=${owner}`, origin: SITE, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.51.100.77" },
+        body: form.toString(),
+      });
+      expect(sent.headers.get("location") ?? (await sent.text()).slice(0, 300)).toBe(`/studio/newsletters/${ids[0]}?already=1`);
+      const progress = await pages.request(`${SITE}/studio/newsletters/${ids[0]}?already=1`, { headers: { cookie: `__Host-wp_session=${owner}` } });
+      expect(await progress.text()).toContain("This post was already sent as a newsletter, to 3 subscribers: nothing more was sent.");
+    }
 
     await drainNewsletterMail(deps);
     const subject = preview.preview.subject as string;

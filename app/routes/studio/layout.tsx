@@ -52,7 +52,7 @@ function StudioFrame({ studio, children }: { studio: FrameUser; children: React.
             {STUDIO_PAGES.brand}
           </Link>
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-slate-600">
+            <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere]">
               {STUDIO_PAGES.signedInAs} <span className="font-semibold text-slate-900">{studio.name || studio.email}</span> ({studio.access})
             </span>
             <a href="/" className="text-emerald-800 underline underline-offset-4">

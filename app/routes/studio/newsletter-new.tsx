@@ -68,6 +68,8 @@ export async function action(args: Route.ActionArgs) {
     if (form.when === "later" && !at) return data<ActionResult>({ fieldErrors: { at: AUDIENCE_TOOLS_MESSAGES.scheduleInvalid } }, { status: 400 });
     const scheduledFor = at ? zonedTimeToEpoch(at, (await siteSettings(deps)).timeZone) : null;
     const started = await startNewsletter(deps, parsed.data.post, parsed.data.confirm, studio.actor, Date.now(), { labels, scheduledFor });
+    // A second request (another tab, a stale form) sends nothing more: the progress page says so (issue 31).
+    if (!started.created && started.scheduledFor === null) return redirect(`/studio/newsletters/${started.issueId}?already=1`);
     return redirect(started.scheduledFor !== null ? `/studio/newsletters?scheduled=${started.issueId}` : `/studio/newsletters/${started.issueId}`);
   } catch (error) {
     // The send waits for a fresh code; the form keeps its place and shows the code's field.

@@ -1,9 +1,9 @@
 import { useWhen } from "~/components/studio/access-format";
 import { data, Link } from "react-router";
-import { AUDIENCE_PAGES } from "@shared/content/audience";
+import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
 import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { buttonClass, DataTable, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { buttonClass, DataTable, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { newsletterProgress } from "../../../server/services/newsletter/issues";
 import { isServiceError } from "../../../server/services/errors";
@@ -19,7 +19,8 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
   try {
-    return { newsletter: await newsletterProgress(args.context.deps, Number(args.params.id)) };
+    const already = new URL(args.request.url).searchParams.get("already") === "1";
+    return { newsletter: await newsletterProgress(args.context.deps, Number(args.params.id)), already };
   } catch (error) {
     if (isServiceError(error) && error.kind === "not-found") throw data(null, { status: 404 });
     throw error;
@@ -46,6 +47,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {loaderData.already ? <Notice tone="info">{AUDIENCE_MESSAGES.alreadySentNothingMore(n.recipients)}</Notice> : null}
       <p className="mb-4" aria-live="polite">
         <StatusBadge tone={n.done ? "good" : "waiting"}>{n.done ? L.done : L.sending}</StatusBadge>{" "}
         <span className="text-sm text-slate-600">

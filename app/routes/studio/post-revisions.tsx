@@ -126,7 +126,7 @@ export default function PostRevisions({ loaderData }: Route.ComponentProps) {
             {comparison.body.map((p, i) => (
               <li
                 key={i}
-                className={`whitespace-pre-wrap rounded border px-3 py-2 ${p.kind === "added" ? "border-emerald-300 bg-emerald-50" : p.kind === "removed" ? "border-red-300 bg-red-50 line-through" : "border-slate-200 bg-white text-slate-600"}`}
+                className={`whitespace-pre-wrap rounded [overflow-wrap:anywhere] border px-3 py-2 ${p.kind === "added" ? "border-emerald-300 bg-emerald-50" : p.kind === "removed" ? "border-red-300 bg-red-50 line-through" : "border-slate-200 bg-white text-slate-600"}`}
               >
                 {p.kind === "same" ? null : <span className="mr-2 font-semibold no-underline">{p.kind === "added" ? POST_PAGES.added : POST_PAGES.removed}:</span>}
                 {p.text}

@@ -524,14 +524,17 @@ async function writePost(
   const restored = restoredFrom === undefined ? undefined : parseInput(RevisionIdSchema, restoredFrom);
   await assertSaveAllowed(deps, actor);
   let row: BlogRow;
+  // The version the restored revision was (what the revisions page called it: "Restore version N").
+  let restoredVersion = 0;
   try {
     row = await deps.db.kysely.transaction().execute(async (trx) => {
       const current = await rowById(trx, id);
       if (!current) throw notFound(POST_MESSAGES.notFound);
       if (Number(current.version) !== version) throw conflict(POST_MESSAGES.conflict, "version");
       if (restored !== undefined) {
-        const revision = await trx.selectFrom("blog_revisions").select("id").where("id", "=", restored).where("blog_id", "=", id).executeTakeFirst();
+        const revision = await trx.selectFrom("blog_revisions").select(["id", "version"]).where("id", "=", restored).where("blog_id", "=", id).executeTakeFirst();
         if (!revision) throw notFound(POST_MESSAGES.revisionNotFound);
+        restoredVersion = Number(revision.version);
       }
       const before = fieldsOf(current);
       const fields = await mergeFields(trx, before, changes, id, deps.db.dialect);
@@ -588,7 +591,7 @@ async function writePost(
   await reindex(deps, row);
   const detail = transition.to === "scheduled" ? new Date(transition.at).toISOString() : `v${post.version} ${post.slug}`;
   // A save of a revision's fields says so ("revision restored"); a publish or schedule with it is audited as well.
-  if (restored !== undefined) await recordAudit(deps, actor, { action: "post.revision.restore", recordType: "post", recordId: String(id), detail: `revision ${restored} as v${post.version} ${post.slug}` }, now);
+  if (restored !== undefined) await recordAudit(deps, actor, { action: "post.revision.restore", recordType: "post", recordId: String(id), detail: `version ${restoredVersion} restored as v${post.version} ${post.slug} (revision ${restored})` }, now);
   if (restored === undefined || transition.to !== "keep") await recordAudit(deps, actor, { action: AUDIT_ACTIONS[transition.to], recordType: "post", recordId: String(id), detail }, now);
   return post;
 }

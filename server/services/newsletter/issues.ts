@@ -186,7 +186,8 @@ export async function sendTestNewsletter(deps: Deps, blogId: number, actor: Acto
   await recordAudit(deps, actor, { action: "newsletter.test", recordType: "post", recordId: String(post.id) });
 }
 
-export type StartedNewsletter = { issueId: number; queued: number; created: boolean; scheduledFor: number | null };
+/** `queued`: the messages this call queued (none when the post was already sent); `recipients`: the issue's. */
+export type StartedNewsletter = { issueId: number; queued: number; recipients: number; created: boolean; scheduledFor: number | null };
 
 export type SendOptions = {
   /** Only confirmed subscribers with any of these labels (normalised, see labels.ts); empty: everyone. */
@@ -207,7 +208,7 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
   const existing = await deps.db.kysely.selectFrom("newsletter_issues").select(["id", "recipients", "scheduled_for", "state"]).where("blog_id", "=", post.id).executeTakeFirst();
   if (existing) {
     const scheduledFor = existing.state === "scheduled" && existing.scheduled_for != null ? Number(existing.scheduled_for) : null;
-    return { issueId: Number(existing.id), queued: Number(existing.recipients), created: false, scheduledFor };
+    return { issueId: Number(existing.id), queued: 0, recipients: Number(existing.recipients), created: false, scheduledFor };
   }
   const labels = [...(options.labels ?? [])];
   const scheduledFor = options.scheduledFor ?? null;
@@ -255,7 +256,7 @@ export async function startNewsletter(deps: Deps, blogId: number, expected: numb
     deps.log.info({ newsletterId: result.issueId, queued: result.queued }, "newsletter queued");
     newsletterEvents.emit("queued", result.issueId);
   }
-  return { ...result, created: true, scheduledFor };
+  return { ...result, recipients: result.queued, created: true, scheduledFor };
 }
 
 /**

@@ -147,6 +147,18 @@ export async function tokenIsUsable(deps: Deps, token: string | null | undefined
 }
 
 /**
+ * What opening a link shows: `usable` (unused and unexpired: the page offers its button), `done` (used or not, the
+ * address is already where the link leads: confirmed for a confirmation link, unsubscribed for an unsubscribe link;
+ * a link opened twice says what the first visit did), or `invalid` (unknown, malformed, expired, or the address
+ * has since moved the other way).
+ */
+export async function linkState(deps: Deps, token: string | null | undefined, purpose: "confirm" | "unsubscribe"): Promise<"usable" | "done" | "invalid"> {
+  if (await tokenIsUsable(deps, token, purpose)) return "usable";
+  const owner = await linkOwner(deps, token, purpose);
+  return owner?.status === (purpose === "confirm" ? "confirmed" : "unsubscribed") ? "done" : "invalid";
+}
+
+/**
  * Uses a token once: the atomic update that marks it used is also the check,
  * so two clicks at the same moment cannot both succeed.
  */
