@@ -229,6 +229,9 @@ export const POST_SEO = {
   metaDescriptionHint: "Empty: the excerpt. About 155 characters show.",
   socialImage: "Sharing image (media number)",
   socialImageHint: "The number of an image on the Media page, shown when the post is shared. Empty: the cover.",
+  socialImageLegend: "Sharing image",
+  socialImageChoiceHint: "Shown when the post is shared on WhatsApp, Facebook or LinkedIn.",
+  socialImageNone: "None: the cover is shared.",
   previewLabel: "How a search result may show it",
   siteName: "Wise Parrot",
 } as const;

@@ -259,3 +259,36 @@ test("the search-result preview follows the search fields, falls back to the tit
     await expectAccessible(page);
   }
 });
+
+test("the sharing image is chosen from the library by keyboard, and the live page shares it", async ({ page, server }) => {
+  await signInAs(page.context(), server.url, "share.editor@example.com", "editor");
+  const deps = testDeps(db);
+  const actor = { userId: null, label: "e2e", clientIp: "203.0.113.13" };
+  const bytes = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#0f766e" } }).png().toBuffer();
+  const picture = (await uploadMedia(deps, { bytes, name: "share-card.png" }, actor)).item;
+  const { createPost, publishPost } = await import("../../server/services/blog/studio-posts");
+  const draft = await createPost(deps, actor, { title: "Shared with a card", excerpt: "Shared.", author: "S", category: "Technology", tags: [], body: "## A\n\nText." });
+  await publishPost(deps, actor, draft.id, draft.version);
+
+  await page.goto(`/studio/posts/${draft.id}`);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const group = page.getByRole("radiogroup", { name: "Sharing image" });
+  await expect(group.getByRole("radio", { name: "None: the cover is shared." })).toBeChecked();
+  const choice = group.getByRole("radio", { name: "share-card.png" });
+  await choice.focus();
+  await page.keyboard.press("Space");
+  await expect(choice).toBeChecked();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Changes saved" })).toBeVisible();
+  await expect(page.getByRole("radiogroup", { name: "Sharing image" }).getByRole("radio", { name: "share-card.png" })).toBeChecked();
+
+  const html = await (await page.request.get(`${server.url}/blog/${draft.slug}`)).text();
+  const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? "";
+  // The chosen picture's file (the post has no cover: without the choice it would share the drawn cover art).
+  const files = await db.kysely.selectFrom("media_files").select("name").where("media_id", "=", picture.id).execute();
+  expect(files.map((f) => `/media/${f.name}`)).toContain(new URL(ogImage).pathname);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { POST_RULES, POST_SEO } from "@shared/content/studio-posts";
+import { MediaChoice, typedMediaId, useMediaLibrary } from "./media-choice";
 import { Field } from "./ui";
 
 type SeoValues = { title: string; excerpt: string; metaTitle: string; metaDescription: string; socialMediaId: number | null };
@@ -18,7 +19,17 @@ function cutAt(text: string, max: number): string {
  */
 export function SeoFields({ fields, slug, errors }: { fields: SeoValues; slug: string; errors: Record<string, string> }) {
   const ref = useRef<HTMLFieldSetElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [social, setSocial] = useState<number | null>(fields.socialMediaId);
+  const { library, reload } = useMediaLibrary();
   const [values, setValues] = useState({ title: fields.title, excerpt: fields.excerpt, metaTitle: fields.metaTitle, metaDescription: fields.metaDescription });
+
+  useEffect(() => {
+    // A number typed before the scripts ran becomes the library's choice.
+    const typed = typedMediaId(ref.current?.querySelector<HTMLInputElement>('input[name="socialMediaId"]'));
+    if (typed !== undefined) setSocial(typed);
+    setHydrated(true);
+  }, []);
 
   useEffect(() => {
     const form = ref.current?.form;
@@ -51,14 +62,29 @@ export function SeoFields({ fields, slug, errors }: { fields: SeoValues; slug: s
         hint={POST_SEO.metaDescriptionHint}
         error={errors.metaDescription}
       />
-      <Field
-        label={POST_SEO.socialImage}
-        name="socialMediaId"
-        inputMode="numeric"
-        defaultValue={fields.socialMediaId === null ? "" : String(fields.socialMediaId)}
-        hint={POST_SEO.socialImageHint}
-        error={errors.socialMediaId}
-      />
+      {hydrated ? (
+        <fieldset className="min-w-0 space-y-2" aria-describedby={errors.socialMediaId ? "social-image-error" : "social-image-hint"}>
+          <legend className="text-sm font-semibold text-slate-800">{POST_SEO.socialImageLegend}</legend>
+          <p id="social-image-hint" className="text-xs text-slate-600">
+            {POST_SEO.socialImageChoiceHint}
+          </p>
+          <MediaChoice name="socialMediaId" label={POST_SEO.socialImageLegend} none={POST_SEO.socialImageNone} selected={social} onSelect={setSocial} library={library} reload={reload} />
+          {errors.socialMediaId ? (
+            <p id="social-image-error" className="text-sm font-medium text-red-700">
+              {errors.socialMediaId}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : (
+        <Field
+          label={POST_SEO.socialImage}
+          name="socialMediaId"
+          inputMode="numeric"
+          defaultValue={fields.socialMediaId === null ? "" : String(fields.socialMediaId)}
+          hint={POST_SEO.socialImageHint}
+          error={errors.socialMediaId}
+        />
+      )}
       <div>
         <p className="mb-1 text-sm font-semibold text-slate-800">{POST_SEO.previewLabel}</p>
         <div className="rounded-md border border-slate-200 p-3" data-testid="search-preview">
