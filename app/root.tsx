@@ -1,3 +1,4 @@
+import { hindiWords, textIn } from "~/lib/hindi-words";
 import { useEffect } from "react";
 import {
   Links,
@@ -12,14 +13,15 @@ import { ErrorScreen } from "~/components/shell/error-screen";
 import { PublicFrame } from "~/components/shell/public-frame";
 import { useNonce } from "~/lib/nonce";
 import { requestLocale, useLocale } from "~/lib/locale";
-import { LOCALE_TAG, inLocale, localeOfPath } from "@shared/i18n";
+import { LOCALE_TAG, localeOfPath } from "@shared/i18n";
 import { ERROR_SCREEN } from "@shared/content/site";
-import { ERROR_SCREEN_HI } from "@shared/content/hi/site";
 import NotFound from "~/routes/not-found";
 import { SHELL_DOC } from "@shared/copy/shell";
 import { readCopy } from "../server/services/content/copy";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The shared words of every public page (banner, footer, splash) in the page's language: the owner's published copy, per content version.
@@ -83,6 +85,6 @@ function RootError() {
       ? `${error.status} ${error.statusText}`
       : error instanceof Error
         ? error.message
-        : inLocale(locale, ERROR_SCREEN, ERROR_SCREEN_HI).unknownError;
+        : textIn(locale, ERROR_SCREEN, HINDI_SHELL, (hi) => hi.ERROR_SCREEN_HI).unknownError;
   return <ErrorScreen details={details} />;
 }

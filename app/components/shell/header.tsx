@@ -1,12 +1,14 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { HEADER, NAV_LINKS, PRODUCT, TIMINGS } from "@shared/content/site";
-import { HEADER_HI, NAV_LINKS_HI } from "@shared/content/hi/site";
 import { HeaderAccount } from "~/components/auth/header-account";
-import { LocaleLink, LocaleNavLink, useText } from "~/lib/locale";
+import { LocaleLink, LocaleNavLink } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
 import { LanguageSwitch } from "./language-switch";
 import { LogoMark } from "./logo";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 ${
@@ -18,8 +20,8 @@ const switchClass =
 
 export function Header() {
   const site = useSite();
-  const header = useText(HEADER, HEADER_HI);
-  const navLinks = useText(NAV_LINKS, NAV_LINKS_HI);
+  const header = useText(HEADER, HINDI_SHELL, (hi) => hi.HEADER_HI);
+  const navLinks = useText(NAV_LINKS, HINDI_SHELL, (hi) => hi.NAV_LINKS_HI);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
