@@ -1,4 +1,4 @@
-import { hindiNow, hindiWords, textIn, useText } from "~/lib/hindi-words";
+import { hindiNow, hindiWords, textIn, useHindi, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatLongDate } from "~/components/blog/format";
 import { isHttpUrl, readList, writeList } from "~/components/blog/local-blogs";
@@ -304,7 +304,7 @@ function LocalBlogCard({
 }) {
   const [expanded, setExpanded] = useState(false);
   const L = useText(LOCAL_BLOGS, HINDI_BLOG, (hi) => hi.LOCAL_BLOGS_HI);
-  const locale = useLocale();
+  const hindiMonths = useHindi(HINDI_BLOG)?.MONTHS_HI ?? null;
   const long = [...blog.description].length > BLOG_LIMITS.expandThreshold;
   const id = useId();
   return (
@@ -325,7 +325,7 @@ function LocalBlogCard({
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
           <span>{L.byline(blog.author)}</span>
-          <time dateTime={blog.date}>{formatLongDate(blog.date, locale) || blog.date}</time>
+          <time dateTime={blog.date}>{formatLongDate(blog.date, hindiMonths) || blog.date}</time>
           <span>{L.readTime}</span>
           <span className="font-semibold text-emerald-800">{L.free}</span>
         </p>

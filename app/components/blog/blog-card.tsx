@@ -24,7 +24,9 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
   const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
   const moreTags = blog.tags.length - tags.length;
   const locale = useLocale();
-  const hindiNames = useHindi(HINDI_BLOG)?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const blogHi = useHindi(HINDI_BLOG);
+  const hindiNames = blogHi?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const hindiMonths = blogHi?.MONTHS_HI ?? null;
   const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const tPost = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
   // The post opens in the page's language's frame; a post in the other language says so, in its own language.
@@ -60,7 +62,7 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
           <span lang={lang}>{blog.author}</span>
-          <time dateTime={blog.date}>{formatShortDate(blog.date, locale)}</time>
+          <time dateTime={blog.date}>{formatShortDate(blog.date, hindiMonths)}</time>
           <span lang={lang}>{blog.readTime}</span>
         </p>
         <p lang={lang} className="mt-3 text-slate-700">

@@ -43,7 +43,9 @@ type ArticleProps = {
 export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children, translation }: ArticleProps) {
   const site = useSite();
   const locale = useLocale();
-  const hindiNames = useHindi(HINDI_BLOG)?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const blogHi = useHindi(HINDI_BLOG);
+  const hindiNames = blogHi?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const hindiMonths = blogHi?.MONTHS_HI ?? null;
   const to = useLocalePath();
   const t = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
   const tListing = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
@@ -73,7 +75,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
           <span>{blog.author}</span>
           <time lang={frame} dateTime={blog.date}>
-            {formatLongDate(blog.date, locale)}
+            {formatLongDate(blog.date, hindiMonths)}
           </time>
           <span>{blog.readTime}</span>
         </p>
@@ -140,7 +142,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
                   {r.title}
                 </Link>
                 <p className="mt-1 text-sm text-slate-700">
-                  <time dateTime={r.date}>{formatShortDate(r.date, locale)}</time> · <span lang={r.language !== locale ? r.language : undefined}>{r.readTime}</span>
+                  <time dateTime={r.date}>{formatShortDate(r.date, hindiMonths)}</time> · <span lang={r.language !== locale ? r.language : undefined}>{r.readTime}</span>
                 </p>
               </li>
             ))}
