@@ -28,6 +28,7 @@ import { pageViews } from "./http/page-views";
 import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, studioPrivate, withSiteOrigin } from "./http/security";
 import { loadStaticFiles, serveStatic } from "./http/static";
 import { contentVersion } from "./services/content/version";
+import { useCountryDataDir } from "./services/analytics/country";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
@@ -58,6 +59,8 @@ type Readiness = { pages: boolean };
  */
 export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   const { deps } = options;
+  // Before any hit is recorded: which country tables the lookups read (decision 0035).
+  useCountryDataDir(deps.config.COUNTRY_DATA_DIR);
   const app = new Hono<AppEnv>();
   useRequestPipeline(app, deps);
   app.onError(errorAnswer(deps));

@@ -1,14 +1,12 @@
 import net from "node:net";
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, SETTING_RULES, type SiteSettings, senderNameOf } from "../shared/schemas/site-settings";
+import { DEFAULT_TIME_ZONE, HTTP_URL_RULE, SETTING_RULES, type SiteSettings, senderNameOf } from "../shared/schemas/site-settings";
 
 /**
  * The whole environment, validated once. Defaults are deliberately fake and
  * harmless (example.com, +91 00000 00000) so nothing real-looking is invented.
  */
-const optionalUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional();
-
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+const optionalUrl = HTTP_URL_RULE.optional();
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -54,7 +52,7 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  PUBLIC_URL: httpUrl.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
+  PUBLIC_URL: HTTP_URL_RULE.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
   DATABASE_URL: z
     .string()
     .min(1)
@@ -142,7 +140,7 @@ export const EnvSchema = z.object({
   // Social sign-in (enabled per provider when both id and secret are set).
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
-  GOOGLE_ISSUER: httpUrl.default("https://accounts.google.com"),
+  GOOGLE_ISSUER: HTTP_URL_RULE.default("https://accounts.google.com"),
   MICROSOFT_CLIENT_ID: z.string().trim().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().trim().optional(),
   MICROSOFT_TENANT: z.string().trim().min(1).default("common"),
@@ -172,7 +170,7 @@ export const EnvSchema = z.object({
 
   // Language model (any OpenAI-compatible chat-completions API).
   LLM_API_KEY: z.string().trim().optional(),
-  LLM_BASE_URL: httpUrl.default("https://api.openai.com/v1").transform((v) => v.replace(/\/+$/, "")),
+  LLM_BASE_URL: HTTP_URL_RULE.default("https://api.openai.com/v1").transform((v) => v.replace(/\/+$/, "")),
   LLM_MODEL: z.string().min(1).default("gpt-3.5-turbo"),
   LLM_TIMEOUT_MS: positiveInt.default(20_000),
   LLM_DAILY_CAP: positiveInt.default(2000),
@@ -183,6 +181,12 @@ export const EnvSchema = z.object({
   // Analytics (decision 0017).
   /** Days raw page views and goals are kept; each finished day is rolled up into daily totals kept for ever. */
   ANALYTICS_RAW_DAYS: positiveInt.max(3660).default(90),
+  /**
+   * A folder holding newer country tables (`geoip-country.dat`, `geoip-country6.dat`) than the npm package ships:
+   * `npm run countries:update` with GEOLITE2_LICENSE_KEY writes MaxMind's latest release there (decision 0035).
+   * Empty: the package's own files.
+   */
+  COUNTRY_DATA_DIR: z.string().default(""),
 
   // Backups (decision 0026): `npm run backup` writes here and keeps the newest BACKUP_KEEP.
   BACKUP_DIR: z.string().min(1).default("data/backups"),

@@ -145,6 +145,22 @@ describe("hydrateAfterPaint", () => {
     expect(run.imported).toEqual(["/assets/chunk-B.js", "/assets/root-C.js", ...BOOTSTRAP_IMPORTS]);
   });
 
+  it("keeps the route manifest whole when a route's id or path ends in \"import\"", async () => {
+    const manifest = {
+      "routes/studio/subscribers-import": { id: "routes/studio/subscribers-import", parentId: "studio", path: "studio/subscribers/import", hasAction: true },
+      "routes/import": { id: "routes/import", path: "import ; import", module: "/assets/import-E.js" },
+    };
+    const withImportRoute = page.replace(
+      '{"entry":{"module":"/assets/entry.client-A.js"}}',
+      JSON.stringify(manifest, null, 2),
+    );
+    const run = runLoader(hydrateAfterPaint(withImportRoute)!, "observer");
+    run.paint();
+    await settle(() => run.imported.includes(ENTRY));
+    expect(run.window.__reactRouterManifest).toEqual(manifest);
+    expect(run.imported.slice(-3)).toEqual(BOOTSTRAP_IMPORTS);
+  });
+
   it("leaves a document without React Router's bootstrap alone", () => {
     expect(hydrateAfterPaint("<html><head></head><body><script type=\"module\">import('/x.js')</script></body></html>")).toBeNull();
     expect(hydrateAfterPaint('<link rel="modulepreload" href="/a.js"/>')).toBeNull();

@@ -32,7 +32,12 @@ export const HYDRATION_FALLBACK_MS = 3000;
 const MODULE_SCRIPT = /<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/g;
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-const STATIC_IMPORT = /import\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*)?"([^"]+)";?/g;
+/**
+ * A static import statement of the bootstrap: React Router writes each on a line of its own, and JSON (the route
+ * manifest, one value per line) never has a line that starts with `import`; matching anywhere once took the text of
+ * "routes/studio/subscribers-import" up to the next quote and broke the script.
+ */
+const STATIC_IMPORT = /^[ \t]*import\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*)?"([^"]+)";?[ \t]*$/gm;
 
 /** The bootstrap's last statement: `import("<client entry>")`. */
 const ENTRY_IMPORT = /import\("([^"]+)"\);?\s*$/;

@@ -60,7 +60,7 @@ export function createAuthRouter(): Hono<AppEnv> {
 
   auth.post("/register", async (c) => {
     const input = await readJson(c, RegisterSchema);
-    const { user, session } = await registerUser(c.get("deps"), input, { ip: c.get("clientIp") });
+    const { user, session } = await registerUser(c.get("deps"), input, { ip: c.get("clientIp"), locale: input.locale });
     recordGoal(c.get("deps"), "signup", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, message: "Account created successfully", user, token: session.token }, 201);
   });
@@ -116,8 +116,8 @@ export function createAuthRouter(): Hono<AppEnv> {
   });
 
   auth.post("/reset-password", async (c) => {
-    const { email } = await readJson(c, ResetRequestSchema);
-    await requestPasswordReset(c.get("deps"), email, c.get("clientIp"));
+    const { email, locale } = await readJson(c, ResetRequestSchema);
+    await requestPasswordReset(c.get("deps"), email, c.get("clientIp"), locale);
     return c.json({ success: true, message: AUTH_MESSAGES.resetRequested });
   });
 

@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import { type SSEMessage, streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { INDUSTRIES } from "../../shared/content/site";
-import { LOCALES } from "../../shared/i18n";
+import { LocaleFieldSchema } from "../../shared/schemas/locale";
 import type { AppEnv } from "../context";
 import { readJson } from "../http/errors";
 import {
@@ -57,15 +57,13 @@ const PageSchema = z
   .max(200, { error: "page may hold at most 200 characters." })
   .regex(/^\/[^\s]*$/, { error: "page must be a path on this site, such as /ai-help." });
 
-const LocaleSchema = z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(", ")}.` });
-
 const ChatSchema = z.object(
   {
     message: MessageSchema,
     history: HistorySchema.optional(),
     industry: IndustrySchema.optional(),
     page: PageSchema.optional(),
-    locale: LocaleSchema.optional(),
+    locale: LocaleFieldSchema,
   },
   { error: "Send a JSON object with a message." },
 );

@@ -5,7 +5,8 @@ import { readJsonBody } from "../http/errors";
 import { invalid } from "../services/errors";
 import { submitLead } from "../services/leads/intake";
 import { recordGoal } from "../http/page-views";
-import { LOCALES, isLocale } from "../../shared/i18n";
+import { isLocale } from "../../shared/i18n";
+import { LOCALE_INVALID } from "../../shared/schemas/locale";
 
 /**
  * POST /api/leads: the Contact form's JSON door. The answer is the same for a
@@ -20,7 +21,7 @@ export function createLeadsRouter(): Hono<AppEnv> {
     }
     // The language of the page the form is on (issue 33): kept with the lead; English when absent.
     const { locale } = body as { locale?: unknown };
-    if (locale !== undefined && !isLocale(locale)) throw invalid(`locale must be one of: ${LOCALES.join(", ")}.`, "locale");
+    if (locale !== undefined && !isLocale(locale)) throw invalid(LOCALE_INVALID, "locale");
     if (!(await submitLead(c.get("deps"), body, { clientIp: c.get("clientIp"), locale })).spam) recordGoal(c.get("deps"), "lead", c.req.raw, c.get("clientIp"));
     return c.json({ success: true, title: CONTACT_FORM.successTitle, message: CONTACT_FORM.successMessage }, 201);
   });

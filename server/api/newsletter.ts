@@ -6,13 +6,13 @@ import { readJson } from "../http/errors";
 import { invalid } from "../services/errors";
 import { SubscribeSchema, confirmSubscription, subscribe, unsubscribe } from "../services/newsletter/subscribe";
 import { recordGoal } from "../http/page-views";
-import { LOCALES } from "../../shared/i18n";
+import { LocaleFieldSchema } from "../../shared/schemas/locale";
 
 // The form used (footer, blogs…): kept as a label when it is a known one, ignored otherwise (decision 0030).
 // `locale`: the language of the page the form is on (issue 33); the confirmation e-mail is in it. English when absent.
 const SubscribeBody = SubscribeSchema.extend({
   source: z.string().max(40).optional(),
-  locale: z.enum(LOCALES, { error: `locale must be one of: ${LOCALES.join(", ")}.` }).optional(),
+  locale: LocaleFieldSchema,
 });
 
 const TokenBody = z.object({ token: z.string({ error: "token is required" }).min(1, "token is required").max(200) });

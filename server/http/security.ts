@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import type { Config } from "../config";
 import { carriesSessionCookie } from "./cookies";
 import { NEWSLETTER_ONE_CLICK_PATH } from "../../shared/content/audience";
+import { requestAt } from "./request-at";
 import { isStudioPath } from "./studio-path";
 
 export function newNonce(): string {
@@ -118,15 +119,7 @@ export function siteOrigin(c: Context, config: Config): string {
 export function withSiteOrigin(request: Request, origin: string): Request {
   const url = new URL(request.url);
   if (url.origin === origin) return request;
-  const target = `${origin}${url.pathname}${url.search}`;
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(target, {
-    method: request.method,
-    headers: request.headers,
-    body: hasBody ? request.body : null,
-    signal: request.signal,
-    ...(hasBody ? { duplex: "half" } : {}),
-  } as RequestInit);
+  return requestAt(request, `${origin}${url.pathname}${url.search}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
+import { requestAt } from "../http/request-at";
 import { isStudioPath, routedPath } from "../http/studio-path";
 import { studioSession } from "../services/staff/studio-session";
 import { securityEvent } from "../services/security-events";
@@ -27,12 +28,5 @@ export async function studioGate(c: Context<AppEnv>): Promise<Request> {
   securityEvent(deps, "studio.access.refused", { reason: token ? "not-staff" : "no-session", path: url.pathname.slice(0, 200) });
   url.pathname = url.pathname.endsWith(".data") ? `${UNKNOWN_PATH}.data` : UNKNOWN_PATH;
   url.search = "";
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  return new Request(url, {
-    method: request.method,
-    headers: request.headers,
-    body: hasBody ? request.body : null,
-    signal: request.signal,
-    ...(hasBody ? { duplex: "half" } : {}),
-  } as RequestInit);
+  return requestAt(request, url);
 }

@@ -95,9 +95,9 @@ export const ANALYTICS_COPY = {
   systems: "Operating systems",
   countries: "Countries",
   country: "Country",
-  /** The country's data source and its credit (CC BY-SA 4.0 asks for it where the data is used). */
+  /** The country's data source and its credit (the GeoLite2 EULA and CC BY-SA 4.0 ask for it where the data is used). */
   countriesNote:
-    "From the visitor's address when the page was viewed (IPv4 only; only the country is kept). This site or product includes IP2Location LITE data available from https://lite.ip2location.com.",
+    "From the visitor's address, IPv4 or IPv6, when the page was viewed (only the country is kept). This product includes GeoLite2 Data created by MaxMind, available from https://www.maxmind.com.",
   os: "System",
   device: "Device",
   browser: "Browser",
@@ -122,6 +122,7 @@ export const ANALYTICS_COPY = {
     acted: "Clicked Book Demo or WhatsApp, or sent a lead",
   } as Record<string, string>,
   funnelOfPrevious: "of the step before",
+  funnelComparedWith: (from: string, to: string) => `Changes are against the 30 days before: ${from} to ${to}.`,
   funnelActions: "The last step, by action",
   funnelFirstPage: (n: number) => `Besides the funnel: ${n} ${n === 1 ? "visit" : "visits"} acted on the landing page without opening a second page.`,
 } as const;

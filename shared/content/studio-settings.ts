@@ -58,7 +58,7 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
       {
         key: "weeklyReport",
         label: "Weekly report",
-        hint: "An e-mail to the owners every Monday morning (in the time zone above): visitors, top sources, leads and subscriptions of the week before.",
+        hint: "An e-mail to the owners every Monday morning (in the time zone above): visitors, top sources, leads, subscriptions and chat questions handed over to you, of the week before.",
         type: "select",
         options: [
           { value: "on", label: "On: send it" },

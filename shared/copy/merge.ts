@@ -1,3 +1,4 @@
+import { isHttpUrl } from "../http-url";
 import type { Field } from "./fields";
 
 /**
@@ -38,16 +39,6 @@ export function mergeDoc<T>(sections: Readonly<Record<string, Field>>, stored: u
   const s = isRecord(stored) ? stored : {};
   const d = defaults as Record<string, unknown>;
   return Object.fromEntries(Object.entries(sections).map(([k, field]) => [k, mergeField(field, s[k], d[k])])) as T;
-}
-
-export function isHttpUrl(text: string): boolean {
-  if (text.length > 2000) return false;
-  try {
-    const url = new URL(text);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
 }
 
 /** A plain object (not null, not an array): what a stored group or document must be. */

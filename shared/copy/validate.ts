@@ -1,5 +1,6 @@
 import type { Field } from "./fields";
-import { isHttpUrl, isRecord } from "./merge";
+import { isHttpUrl } from "../http-url";
+import { isRecord } from "./merge";
 
 /**
  * The server's check of a document an editor sends (issue 28, decision 0027), from the same Field descriptions the

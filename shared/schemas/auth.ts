@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { AUTH_RULES, AUTH_VALIDATION as V, PROVIDERS } from "../content/auth";
 import { INDUSTRIES, JOB_ROLES } from "../content/site";
+import { LocaleFieldSchema } from "./locale";
 
 /**
  * One schema per payload, shared by the forms (client-side checks, the
@@ -80,7 +81,10 @@ export function cleanPersonName(raw: string): string {
 }
 const CompanySchema = lineSchema(V.companyRequired, AUTH_RULES.companyMaxLength, V.companyTooLong);
 
-/** POST /api/auth/register. `role` may be sent (the spec's payload has it) but is always 'user'. */
+/**
+ * POST /api/auth/register. `role` may be sent (the spec's payload has it) but is always 'user'; `locale` (optional)
+ * is the account's language, its verification e-mail's too.
+ */
 export const RegisterSchema = z.object({
   name: NameSchema,
   email: EmailSchema,
@@ -88,6 +92,7 @@ export const RegisterSchema = z.object({
   company: CompanySchema,
   industry: IndustrySchema,
   role: z.unknown().optional(),
+  locale: LocaleFieldSchema,
 });
 export type RegisterInput = z.output<typeof RegisterSchema>;
 
@@ -110,7 +115,8 @@ export const ProfileUpdateSchema = z
   });
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
-export const ResetRequestSchema = z.object({ email: EmailSchema });
+/** POST /api/auth/reset-password; `locale` (optional): the reset e-mail's language and its link's page. */
+export const ResetRequestSchema = z.object({ email: EmailSchema, locale: LocaleFieldSchema });
 
 /** POST /api/auth/password, the signed-in page's and the studio's form: the current password, then the new one. */
 export const ChangePasswordSchema = z.object({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });

@@ -1,3 +1,4 @@
+import { isHttpUrl } from "../http-url";
 import { z } from "../zod";
 
 /**
@@ -7,7 +8,18 @@ import { z } from "../zod";
  *
  * Each rule takes the text as typed (a form field, an environment variable) and gives the value the site uses.
  */
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(500, "must be at most 500 characters");
+/**
+ * An http(s) address as typed (isHttpUrl, any length): trimmed, and without the tabs and line breaks a browser's URL
+ * parser drops (what the site links to is the address the browser reads). The environment's other addresses
+ * (server/config.ts) follow it too.
+ */
+export const HTTP_URL_RULE = z
+  .string()
+  .trim()
+  .refine((v) => isHttpUrl(v, Number.POSITIVE_INFINITY), { error: "must be an http(s) URL" })
+  .overwrite((v) => v.replace(/[\t\n\r]/g, ""));
+
+const httpUrl = HTTP_URL_RULE.max(500, "must be at most 500 characters");
 
 export const SETTING_RULES = {
   email: z.email({ error: "must be an e-mail address" }).max(320, "must be at most 320 characters"),

@@ -142,7 +142,11 @@ test.describe("analytics", () => {
       await expect(page.getByTestId("analytics-entries").locator("tbody tr").first()).toBeVisible();
       await expect(page.getByTestId("analytics-exits").locator("tbody tr").first()).toBeVisible();
       await expect(page.getByTestId("analytics-systems").locator("tbody tr").first()).toBeVisible();
-      await expect(page.getByTestId("analytics-funnel").getByRole("listitem").first()).toContainText("Landed on the site");
+      const funnel = page.getByTestId("analytics-funnel");
+      await expect(funnel.getByRole("listitem").first()).toContainText("Landed on the site");
+      // The funnel is compared too: with the 30 days before its own, each step in words.
+      await expect(funnel).toContainText("Changes are against the 30 days before");
+      await expect(funnel.getByRole("listitem").first()).toContainText("new: none in the period before");
       const goalRows = page.getByTestId("analytics-goals").locator("tbody tr");
       await expect(goalRows).toHaveCount(goalNames.size);
       await expect(goalRows.filter({ hasText: "Book Demo click" }).locator("td").first()).toHaveText("1");

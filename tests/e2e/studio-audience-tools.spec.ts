@@ -10,6 +10,8 @@ import { expectAccessible } from "./a11y";
 import { expect, test as base } from "./fixtures";
 import { markAddressVerified } from "../helpers/verified";
 import { withSamplePosts } from "./samples";
+import { recordQuestion } from "../../server/services/chat/questions";
+import { sendWeeklyReport } from "../../server/services/analytics/weekly";
 
 // The audience's tools (decision 0030) against the production build, a real SMTP server and a real CRM.
 const test = base.extend<object, { crm: CrmServer; smtp: TestSmtpServer }>({
@@ -208,6 +210,17 @@ test("the owner sets a lead's follow-up status with a note and filters by it; re
   await expect(page.getByText("The lead's status was saved.")).toBeVisible();
   await expect(page.getByLabel("Note")).toHaveValue("Called on Friday; sending the quote.");
 
+  // A number typed without the country code, as many do: the links add India's (the site's home), not Iran's 98.
+  const local = await page.request.post(`${server.url}/api/leads`, {
+    headers: { origin: server.url },
+    data: { firstName: "Arjun", lastName: "Local", email: "arjun@example.com", phone: "098765 43211", message: "WhatsApp me please." },
+  });
+  expect(local.status()).toBe(201);
+  await page.goto("/studio/leads");
+  await page.getByRole("link", { name: "Arjun Local" }).click();
+  await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/919876543211\?text=Hello%20Arjun%2C/);
+  await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:+919876543211");
+
   await page.goto("/studio/leads?stage=contacted");
   await expect(page.getByRole("link", { name: "Meera Iyer" })).toBeVisible();
   await page.goto("/studio/leads?stage=won");
@@ -216,5 +229,127 @@ test("the owner sets a lead's follow-up status with a note and filters by it; re
 
   await page.goto("/studio");
   await expect(page.getByRole("heading", { name: "New since your last visit" })).toBeVisible();
+  // The owner's last visit ended just before Meera's lead; since then Arjun's lead, a subscriber and a chat question
+  // handed over to a person arrived (set here rather than waited for: a visit ends 30 minutes after the last look).
+  const db = await openDatabase(server.databaseUrl);
+  try {
+    const owner = await db.kysely.selectFrom("users").select("id").where("email", "=", OWNER.email).executeTakeFirstOrThrow();
+    const lead = await db.kysely.selectFrom("leads").select("created_at").where("email", "=", "meera@example.com").executeTakeFirstOrThrow();
+    const since = Number(lead.created_at) - 1000;
+    // This visit began just now; the one before ended just before Meera's lead.
+    await db.kysely.updateTable("studio_visits").set({ previous_at: since, last_at: Date.now() }).where("user_id", "=", owner.id).execute();
+    await recordQuestion(testDeps(db), { question: "can you print flyers", topic: "handover", fellThrough: false, answer: "A person can help.", handedOver: true, language: "en" });
+    const at = Date.now();
+    await db.kysely.insertInto("subscribers").values({ email: "fresh@example.com", email_normalized: "fresh@example.com", status: "pending", created_at: at, updated_at: at, confirmed_at: null, unsubscribed_at: null }).execute();
+  } finally {
+    await db.close();
+  }
+  await page.reload();
+  const fresh = page.getByRole("region", { name: "New since your last visit" });
+  await expect(fresh.getByRole("link", { name: "2 new leads" })).toHaveAttribute("href", "/studio/leads");
+  await expect(fresh.getByRole("link", { name: "1 chat question handed over to you" })).toHaveAttribute("href", "/studio/questions?handover=1");
+  await expect(fresh.getByRole("link", { name: "1 new subscriber" })).toHaveAttribute("href", "/studio/subscribers");
   await checkPage(page);
+});
+
+test("the owner turns the weekly report e-mail off in Settings, and no report is made until it is back on", async ({ page, server }) => {
+  await signInOwner(page, server.url, server.databaseUrl);
+  const report = async () => {
+    const db = await openDatabase(server.databaseUrl);
+    try {
+      // A Monday noon, well after 08:00 in any time zone the owner may have chosen.
+      const monday = new Date();
+      monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+      monday.setUTCHours(12, 0, 0, 0);
+      return await sendWeeklyReport(testDeps(db), monday.getTime());
+    } finally {
+      await db.close();
+    }
+  };
+  const weekly = page.getByRole("combobox", { name: "Weekly report" });
+  await page.goto("/studio/settings");
+  await weekly.selectOption("off");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await page.reload();
+  await expect(weekly).toHaveValue("off");
+  await checkPage(page);
+  expect(await report()).toEqual({ sent: false, reason: "off" });
+
+  await weekly.selectOption("on");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  // Back on: the week's report is made (or was already, by the server's own worker before the switch went off).
+  await expect
+    .poll(async () => {
+      const outcome = await report();
+      return outcome.sent ? "made" : outcome.reason;
+    }, { timeout: 10_000 })
+    .toMatch(/^(made|already-sent)$/);
+});
+
+test("a subscriber from the site gets the label of the form used: the footer's or the blog listing's", async ({ page, server }) => {
+  const labelsOf = async (email: string) => {
+    const db = await openDatabase(server.databaseUrl);
+    try {
+      const rows = await db.kysely
+        .selectFrom("subscriber_labels")
+        .innerJoin("subscribers", "subscribers.id", "subscriber_labels.subscriber_id")
+        .select("label")
+        .where("email_normalized", "=", email)
+        .execute();
+      return rows.map((r) => r.label);
+    } finally {
+      await db.close();
+    }
+  };
+  await page.goto("/blogs");
+  const listing = page.getByRole("main").getByRole("region").filter({ has: page.getByRole("button", { name: "Subscribe" }) }).first();
+  await listing.getByRole("textbox", { name: "Email address" }).fill("from.listing@example.com");
+  await listing.getByRole("button", { name: "Subscribe" }).click();
+  await expect(listing.getByText(/check your inbox/i)).toBeVisible();
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("textbox").fill("from.footer@example.com");
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByRole("status")).toContainText("Successfully Subscribed!");
+  expect(await labelsOf("from.listing@example.com")).toEqual(["blogs"]);
+  expect(await labelsOf("from.footer@example.com")).toEqual(["footer"]);
+});
+
+test("the owner adds a subscriber by hand, then sets their labels by hand; bad input is said next to its field", async ({ page, server, smtp, allowErrors }) => {
+  await signInOwner(page, server.url, server.databaseUrl);
+  await page.goto("/studio/subscribers/import");
+  const add = page.getByRole("region", { name: "Add a subscriber" });
+  // The browser lets this through (type=email); the server refuses it, and says so next to the field.
+  await add.getByLabel("E-mail address").fill("someone@nowhere");
+  await add.getByRole("button", { name: "Add subscriber" }).click();
+  await expect(add.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+  await expect(add.getByLabel("E-mail address")).toHaveAccessibleDescription(/.+/);
+  await add.getByLabel("E-mail address").fill("kiran@example.com");
+  await add.getByLabel("Name (optional)").fill("Kiran");
+  await add.getByLabel("Labels (optional)").fill("Doctors, Nashik");
+  await add.getByRole("button", { name: "Add subscriber" }).click();
+  await expect(add.getByText("kiran@example.com was added and sent the opt-in e-mail")).toBeVisible();
+  await checkPage(page);
+  // No consent stated: the double opt-in e-mail, as the public form sends it.
+  const optin = await smtp.waitForMail((m) => m.to.includes("kiran@example.com"), 30_000);
+  expect(optin.text).toContain("/newsletter/confirm?token=");
+
+  await page.goto("/studio/subscribers?label=nashik");
+  await page.getByRole("link", { name: "Labels: kiran@example.com" }).click();
+  const panel = page.getByRole("region", { name: "Labels: kiran@example.com" });
+  await expect(panel.getByRole("textbox", { name: "Labels" })).toHaveValue("doctors, nashik");
+  await checkPage(page);
+  await panel.getByRole("textbox", { name: "Labels" }).fill("<b>");
+  await panel.getByRole("button", { name: "Save labels" }).click();
+  await expect(page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("textbox", { name: "Labels" })).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("textbox", { name: "Labels" }).fill("Doctors, Pune");
+  await page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("button", { name: "Save labels" }).click();
+  await page.goto("/studio/subscribers?label=pune");
+  await expect(page.getByRole("cell", { name: "kiran@example.com", exact: true })).toBeVisible();
+  await page.goto("/studio/subscribers?label=nashik");
+  await expect(page.getByRole("cell", { name: "kiran@example.com", exact: true })).toHaveCount(0);
+  // The two refusals above answered 400, as they should.
+  allowErrors(/status of 400/);
 });

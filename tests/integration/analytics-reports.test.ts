@@ -4,13 +4,14 @@
  * Demo / WhatsApp / a lead over the last 30 days. Each is checked on raw days and again after the roll-up (the
  * dashboard must not change), on SQLite and PostgreSQL.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DAY_MS, flushAnalytics, recordGoalHit, recordPageView } from "../../server/services/analytics/record";
 import { analyticsDashboard, dashboardCsv, parseDashboardQuery } from "../../server/services/analytics/dashboard";
 import { rollUpAndPrune } from "../../server/services/analytics/rollup";
 import { groupSource } from "../../server/services/analytics/sources";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { testDatabaseKinds } from "../helpers/databases";
+import { clearAnalytics, useTestSite } from "../helpers/test-site";
 
 const WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -57,25 +58,12 @@ describe("groupSource", () => {
 });
 
 describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { PUBLIC_URL: SITE, ANALYTICS_RAW_DAYS: "60" });
-  });
-  afterAll(async () => {
-    await t?.drop();
-  });
-  afterEach(async () => {
-    await flushAnalytics(t.db);
-    for (const table of ["analytics_events", "analytics_visits", "analytics_daily"] as const) await t.db.kysely.deleteFrom(table).execute();
-  });
+  const site = useTestSite(kind, { env: { PUBLIC_URL: SITE, ANALYTICS_RAW_DAYS: "60" }, afterEach: ({ t }) => clearAnalytics(t.db) });
 
   /** One visit: its page views in order (a minute apart) and the goals reached on the last of them. */
   function visit(ip: string, at: number, { ua = WINDOWS, referrer, pages, goals = [] }: { ua?: string; referrer?: string; pages: string[]; goals?: Array<"book-demo" | "whatsapp" | "lead"> }) {
-    pages.forEach((url, i) => recordPageView(deps, { clientIp: ip, userAgent: ua, url, at: at + i * 60_000, ...(i === 0 && referrer ? { referrer } : {}) }));
-    for (const goal of goals) recordGoalHit(deps, goal, { clientIp: ip, userAgent: ua, url: pages.at(-1)!, at: at + pages.length * 60_000 });
+    pages.forEach((url, i) => recordPageView(site.deps, { clientIp: ip, userAgent: ua, url, at: at + i * 60_000, ...(i === 0 && referrer ? { referrer } : {}) }));
+    for (const goal of goals) recordGoalHit(site.deps, goal, { clientIp: ip, userAgent: ua, url: pages.at(-1)!, at: at + pages.length * 60_000 });
   }
 
   it("reports entry and exit pages, grouped sources and operating systems, the same before and after the roll-up", async () => {
@@ -90,10 +78,10 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
     visit("192.0.2.5", at, { ua: WINDOWS, referrer: "https://lm.facebook.com/l.php", pages: ["/"] });
     visit("192.0.2.6", at, { ua: ANDROID, referrer: "https://wa.me/", pages: ["/contact"] });
     visit("192.0.2.7", at, { ua: IPHONE, pages: ["/?utm_source=ig&utm_medium=social", "/blog/a"] });
-    await flushAnalytics(t.db);
+    await flushAnalytics(site.t.db);
 
     const query = parseDashboardQuery({ period: "7d" }, now);
-    const raw = await analyticsDashboard(deps, query, now);
+    const raw = await analyticsDashboard(site.deps, query, now);
     expect(raw.totals.visitors).toBe(7);
     expect(raw.entries.map((e) => [e.path, e.visits])).toEqual([
       ["/", 4],
@@ -122,20 +110,20 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
       ["macOS", 1],
     ]);
     // What is stored is a family name, never the agent.
-    const stored = await t.db.kysely.selectFrom("analytics_visits").select("os").execute();
+    const stored = await site.t.db.kysely.selectFrom("analytics_visits").select("os").execute();
     expect(new Set(stored.map((r) => r.os))).toEqual(new Set(["iOS", "Android", "macOS", "Windows"]));
 
     // A grouped source is a filter like any other, however it is spelt in the address.
     for (const source of ["instagram", "m.instagram.com", "IG"]) {
-      const filtered = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", source }, now), now);
+      const filtered = await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d", source }, now), now);
       expect(filtered.filter).toEqual({ kind: "source", source: "instagram" });
       expect(filtered.totals.visitors, source).toBe(4);
     }
 
-    expect((await rollUpAndPrune(deps, now)).rolledUp).toContain(day);
-    const rolled = await analyticsDashboard(deps, query, now);
+    expect((await rollUpAndPrune(site.deps, now)).rolledUp).toContain(day);
+    const rolled = await analyticsDashboard(site.deps, query, now);
     expect(rolled).toEqual(raw);
-    const rolledFilter = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", source: "instagram" }, now), now);
+    const rolledFilter = await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d", source: "instagram" }, now), now);
     expect(rolledFilter.totals.visitors).toBe(4);
     const csv = dashboardCsv(rolled);
     expect(csv.split("\r\n")[0]).toBe("report,key,visitors,views,count,rate,previous");
@@ -157,9 +145,9 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
     visit("192.0.2.14", lastWeek, { ua: IPHONE, pages: ["/pricing", "/"], goals: ["book-demo"] });
     // Outside both periods: counted in neither.
     visit("192.0.2.15", (today - 20) * DAY_MS, { pages: ["/"] });
-    await flushAnalytics(t.db);
+    await flushAnalytics(site.t.db);
 
-    const d = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d" }, now), now);
+    const d = await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d" }, now), now);
     const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
     expect(d.previous).toEqual({
       from: iso(today - 13),
@@ -184,12 +172,34 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
 
     // A range of 3 days compares with the 3 days before it; after the roll-up the figures are the same.
     const range = parseDashboardQuery({ from: iso(today - 4), to: iso(today - 2) }, now);
-    const before = await analyticsDashboard(deps, range, now);
+    const before = await analyticsDashboard(site.deps, range, now);
     expect(before.previous.from).toBe(iso(today - 7));
     expect(before.previous.to).toBe(iso(today - 5));
     expect(before.previous.totals.visitors).toBe(0);
-    await rollUpAndPrune(deps, now);
-    expect(await analyticsDashboard(deps, parseDashboardQuery({ period: "7d" }, now), now)).toEqual(d);
+    await rollUpAndPrune(site.deps, now);
+    expect(await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d" }, now), now)).toEqual(d);
+  });
+
+  it("compares each post's views with the period before, on the page and in the CSV", async () => {
+    await seedSampleBlogs(site.deps);
+    const [post] = await site.t.db.kysely.selectFrom("blogs").select("slug").where("status", "=", "published").orderBy("id").execute();
+    const path = `/blog/${post!.slug}`;
+    const now = Date.now();
+    const today = Math.floor(now / DAY_MS);
+    // A range no other test here asks for (each process keeps the sums of rolled-up days it read, by range).
+    const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    const range = () => parseDashboardQuery({ from: iso(today - 12), to: iso(today - 1) }, now);
+    visit("192.0.2.40", (today - 1) * DAY_MS + 8 * 3_600_000, { pages: [path, "/"] });
+    visit("192.0.2.41", (today - 2) * DAY_MS + 8 * 3_600_000, { pages: [path] });
+    visit("192.0.2.42", (today - 3) * DAY_MS + 8 * 3_600_000, { pages: ["/", path] });
+    visit("192.0.2.43", (today - 14) * DAY_MS + 8 * 3_600_000, { pages: [path] });
+    await flushAnalytics(site.t.db);
+    const d = await analyticsDashboard(site.deps, range(), now);
+    expect(d.posts.find((p) => p.slug === post!.slug)).toMatchObject({ views: 3, visitors: 3, previous: 1 });
+    expect(d.posts.filter((p) => p.slug !== post!.slug).every((p) => p.views === 0 && p.previous === 0)).toBe(true);
+    expect(dashboardCsv(d)).toContain(`\r\npost,${post!.slug},3,3,0,,1\r\n`);
+    await rollUpAndPrune(site.deps, now);
+    expect((await analyticsDashboard(site.deps, range(), now)).posts).toEqual(d.posts);
   });
 
   it("counts the funnel of the last 30 days from landing to Book Demo, WhatsApp or a lead, whatever period is shown", async () => {
@@ -202,29 +212,35 @@ describe.each(testDatabaseKinds())("analytics reports on %s", (kind) => {
     visit("192.0.2.23", at, { pages: ["/blog/a", "/contact"], goals: ["lead", "whatsapp"] });
     visit("192.0.2.24", at, { pages: ["/", "/contact", "/"], goals: ["whatsapp"] });
     visit("192.0.2.25", at, { pages: ["/"], goals: ["whatsapp"] }); // acted on the landing page
-    // 40 days ago: outside the funnel.
+    // 40 and 31 days ago: outside the funnel, inside the 30 days before it (its comparison).
     visit("192.0.2.26", (today - 40) * DAY_MS, { pages: ["/", "/pricing"], goals: ["lead"] });
-    await flushAnalytics(t.db);
+    visit("192.0.2.27", (today - 31) * DAY_MS + 9 * 3_600_000, { pages: ["/"], goals: ["book-demo"] });
+    // 61 days ago: in neither.
+    visit("192.0.2.28", (today - 61) * DAY_MS, { pages: ["/", "/pricing"], goals: ["whatsapp"] });
+    await flushAnalytics(site.t.db);
 
-    for (const period of ["7d", "30d", "90d"] as const) {
-      const d = await analyticsDashboard(deps, parseDashboardQuery({ period }, now), now);
-      expect(d.funnel.steps, period).toEqual([
-        { step: "landed", visits: 6 },
-        { step: "browsed", visits: 4 },
-        { step: "acted", visits: 3 },
+    const iso = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+    const expectFunnel = (d: Awaited<ReturnType<typeof analyticsDashboard>>, label: string) => {
+      expect(d.funnel.steps, label).toEqual([
+        { step: "landed", visits: 6, previous: 2 },
+        { step: "browsed", visits: 4, previous: 1 },
+        { step: "acted", visits: 3, previous: 1 },
       ]);
-      expect(d.funnel.actions).toEqual([
-        { goal: "book-demo", visits: 1 },
-        { goal: "whatsapp", visits: 2 },
-        { goal: "lead", visits: 1 },
+      expect(d.funnel.actions, label).toEqual([
+        { goal: "book-demo", visits: 1, previous: 0 },
+        { goal: "whatsapp", visits: 2, previous: 0 },
+        { goal: "lead", visits: 1, previous: 1 },
       ]);
-      expect(d.funnel.actedFirstPage).toBe(1);
-      expect(d.funnel.to).toBe(new Date(today * DAY_MS).toISOString().slice(0, 10));
-    }
-    const filtered = await analyticsDashboard(deps, parseDashboardQuery({ period: "7d", page: "/blog/a" }, now), now);
-    expect(filtered.funnel.steps[0]).toEqual({ step: "landed", visits: 6 });
-    await rollUpAndPrune(deps, now);
-    const rolled = await analyticsDashboard(deps, parseDashboardQuery({ period: "30d" }, now), now);
-    expect(rolled.funnel.steps.map((s) => s.visits)).toEqual([6, 4, 3]);
+      expect(d.funnel.actedFirstPage, label).toBe(1);
+      expect(d.funnel.to, label).toBe(iso(today));
+      // Every funnel figure against the 30 days before the funnel's own.
+      expect(d.funnel.previous, label).toEqual({ from: iso(today - 59), to: iso(today - 30), actedFirstPage: 1 });
+    };
+    for (const period of ["7d", "30d", "90d"] as const) expectFunnel(await analyticsDashboard(site.deps, parseDashboardQuery({ period }, now), now), period);
+    const filtered = await analyticsDashboard(site.deps, parseDashboardQuery({ period: "7d", page: "/blog/a" }, now), now);
+    expectFunnel(filtered, "filtered");
+    expect(dashboardCsv(filtered)).toContain("\r\nfunnel,landed,6,,,,2\r\n");
+    await rollUpAndPrune(site.deps, now);
+    for (const period of ["7d", "30d"] as const) expectFunnel(await analyticsDashboard(site.deps, parseDashboardQuery({ period }, now), now), `${period} rolled up`);
   });
 });

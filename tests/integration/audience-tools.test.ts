@@ -16,6 +16,7 @@ import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { staffWithSession } from "../helpers/studio-staff";
 import { recordQuestion } from "../../server/services/chat/questions";
+import { saveSettings } from "../../server/services/content/settings";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -358,5 +359,88 @@ describe.each(testDatabaseKinds())("the audience's tools on %s", (kind) => {
     // A reload a minute later keeps the same "since".
     expect(await newSinceLastVisit(deps, ownerId, t0 + 3660_000)).toMatchObject({ since: t0, leads: 1, subscribers: 1 });
     await settleMailDeliveries();
+  });
+
+  it("schedules in the owner's time zone from Settings, and sends with the owner's sender name and Reply-To", async () => {
+    const actor = { userId: ownerId, label: `owner.${kind}@example.com`, clientIp: "203.0.113.9", access: "owner" as const };
+    expect(await saveSettings(deps, { timeZone: "America/New_York", senderName: "Olga at Wise Parrot", replyTo: "olga.replies@example.com" }, actor)).toEqual(
+      expect.arrayContaining(["timeZone", "senderName", "replyTo"]),
+    );
+    // Every process reads the owner's settings at most a second old.
+    await new Promise((r) => setTimeout(r, 1_100));
+    try {
+      // The next 15 January (New York on standard time, UTC-5) and 15 July (daylight time, UTC-4), both ahead.
+      const next = (month: number) => {
+        const today = new Date();
+        const year = today.getUTCMonth() + 1 > month || (today.getUTCMonth() + 1 === month && today.getUTCDate() >= 14) ? today.getUTCFullYear() + 1 : today.getUTCFullYear();
+        return `${year}-${String(month).padStart(2, "0")}-15`;
+      };
+      const post = posts[2]!; // scheduled and cancelled above: it may be sent again
+      const summer = await call("POST", "/studio/audience/newsletters", { token: owner, body: { post: post.id, confirm: 1, labels: ["morning"], at: `${next(7)}T09:00` } });
+      expect(summer.status).toBe(201);
+      const july = await json(summer);
+      expect(new Date(july.newsletter.scheduledFor).toISOString()).toBe(`${next(7)}T13:00:00.000Z`);
+      expect(july.message).toContain("09:00 (America/New_York)");
+      expect((await call("DELETE", `/studio/audience/newsletters/${july.newsletter.issueId}`, { token: owner })).status).toBe(200);
+      const winter = await json(await call("POST", "/studio/audience/newsletters", { token: owner, body: { post: post.id, confirm: 1, labels: ["morning"], at: `${next(1)}T09:00` } }));
+      expect(new Date(winter.newsletter.scheduledFor).toISOString()).toBe(`${next(1)}T14:00:00.000Z`);
+
+      const due = Number(winter.newsletter.scheduledFor) + 1000;
+      expect(await sendDueNewsletters(deps, due)).toBe(1);
+      await drainNewsletterMail(deps, { now: () => due + 1000 });
+      const mails = smtp.messages.filter((m) => m.subject === post.title);
+      expect(mails.map((m) => m.to[0])).toEqual([`sched.${kind}@example.com`]);
+      expect(mails[0]!.headers.get("from")).toMatch(/^"?Olga at Wise Parrot"? <[^>]+>$/);
+      expect(mails[0]!.headers.get("reply-to")).toBe("olga.replies@example.com");
+    } finally {
+      await saveSettings(deps, { timeZone: "", senderName: "", replyTo: "" }, actor);
+      await new Promise((r) => setTimeout(r, 1_100));
+    }
+  });
+
+  it("reads a wall-clock time across daylight-saving changes the same way on either side of Greenwich", () => {
+    // Skipped by the clocks (spring forward): read with the offset before the change, just after the gap.
+    expect(new Date(zonedTimeToEpoch("2027-03-14T02:30", "America/New_York")).toISOString()).toBe("2027-03-14T07:30:00.000Z");
+    expect(new Date(zonedTimeToEpoch("2027-03-28T01:30", "Europe/London")).toISOString()).toBe("2027-03-28T01:30:00.000Z");
+    expect(new Date(zonedTimeToEpoch("2026-10-04T02:30", "Australia/Sydney")).toISOString()).toBe("2026-10-03T16:30:00.000Z");
+    // Twice on the clock (fall back): the first time.
+    expect(new Date(zonedTimeToEpoch("2026-11-01T01:30", "America/New_York")).toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(new Date(zonedTimeToEpoch("2026-10-25T01:30", "Europe/London")).toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(new Date(zonedTimeToEpoch("2026-04-05T02:30", "Australia/Sydney")).toISOString()).toBe("2026-04-04T15:30:00.000Z");
+    // No change: the zone's one offset, quarter hours included.
+    expect(new Date(zonedTimeToEpoch("2026-12-01T09:00", "Asia/Kolkata")).toISOString()).toBe("2026-12-01T03:30:00.000Z");
+    expect(new Date(zonedTimeToEpoch("2026-12-01T09:00", "Asia/Kathmandu")).toISOString()).toBe("2026-12-01T03:15:00.000Z");
+  });
+
+  it("tells the owner once when a lead's last retry fails, and not at the retries before it", async () => {
+    const was = crm.fallback;
+    crm.fallback = { status: 503, body: "Service unavailable" };
+    try {
+      const { id } = await storeLead(deps, { firstName: "Ravi", lastName: "Retry", email: `ravi.${kind}@example.com`, phone: "+91 90000 33333", message: "Hello", leadSource: "Web Research", website: "" } as Parameters<typeof storeLead>[1]);
+      const options = { ...deliveryOptions(deps)!, maxAttempts: 2, baseDelayMs: 1000, maxDelayMs: 1000 };
+      const failedNotices = () => smtp.messages.filter((m) => m.subject.startsWith("A lead could not be sent to the CRM") && m.subject.includes("Ravi Retry"));
+      await deliverDueLeads(deps, options);
+      await deliverDueMail(deps);
+      await settleMailDeliveries();
+      expect((await t.db.kysely.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("pending");
+      expect(failedNotices()).toHaveLength(0);
+      // The last attempt, once its back-off is over: failed for good, and the owner hears of it.
+      await deliverDueLeads(deps, options, Date.now() + 60_000);
+      expect((await t.db.kysely.selectFrom("leads").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("failed");
+      await deliverDueMail(deps);
+      await settleMailDeliveries();
+      const notice = await smtp.waitForMail((m) => m.subject.startsWith("A lead could not be sent to the CRM") && m.subject.includes("Ravi Retry"));
+      expect(notice.to).toEqual(["sales@example.test"]);
+      expect(notice.text).toContain("gave up after 2 attempts");
+      expect(notice.headers.get("reply-to")).toBe(`ravi.${kind}@example.com`);
+      // A retry from the inbox that fails again is not announced twice.
+      await t.db.kysely.updateTable("leads").set({ status: "pending", attempts: 1, next_attempt_at: 0 }).where("id", "=", id).execute();
+      await deliverDueLeads(deps, options, Date.now() + 120_000);
+      await deliverDueMail(deps);
+      await settleMailDeliveries();
+      expect(failedNotices()).toHaveLength(1);
+    } finally {
+      crm.fallback = was;
+    }
   });
 });

@@ -113,6 +113,41 @@ describe.each(testDatabaseKinds())("e-mails in the visitor's language on %s", (k
     expect(english.text).not.toMatch(DEVANAGARI);
   });
 
+  it("the JSON account API takes the language too: sign-up and reset e-mails in Hindi with locale \"hi\"; another locale is a 400 that makes nothing", async () => {
+    const email = `api.hindi.${kind}@example.com`;
+    const made = await post("/api/auth/register", { ...account, name: "Asha Verma", email, locale: "hi" });
+    expect(made.status).toBe(201);
+    const verify = await mailTo(email);
+    expect(verify.subject).toBe("Wise Parrot के लिए अपना ईमेल पता वेरिफ़ाई करें");
+    expect(verify.text).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, "\\.")}/hi/verify-email\\?token=`));
+    const row = await t.db.kysely.selectFrom("users").select("locale").where("email_normalized", "=", email).executeTakeFirstOrThrow();
+    expect(row.locale).toBe("hi");
+
+    const before = smtp.messages.length;
+    expect((await post("/api/auth/reset-password", { email, locale: "hi" })).status).toBe(200);
+    await settleMailDeliveries();
+    const reset = await smtp.waitForMail((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before);
+    expect(reset.subject).toBe("अपना Wise Parrot पासवर्ड बदलें");
+    expect(reset.text).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, "\\.")}/hi/reset-password\\?token=`));
+
+    const other = `api.french.${kind}@example.com`;
+    const refused = await post("/api/auth/register", { ...account, name: "Asha Verma", email: other, locale: "fr" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ success: false, field: "locale", message: "locale must be one of: en, hi." });
+    expect(await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", other).executeTakeFirst()).toBeUndefined();
+    const badReset = await post("/api/auth/reset-password", { email, locale: "fr" });
+    expect(badReset.status).toBe(400);
+    expect(await badReset.json()).toMatchObject({ field: "locale" });
+
+    // Without a locale: English, as the spec's payload always was.
+    const plain = `api.english.${kind}@example.com`;
+    expect((await post("/api/auth/register", { ...account, name: "Asha Verma", email: plain })).status).toBe(201);
+    const english = await mailTo(plain);
+    expect(english.text).not.toMatch(DEVANAGARI);
+    const plainRow = await t.db.kysely.selectFrom("users").select("locale").where("email_normalized", "=", plain).executeTakeFirstOrThrow();
+    expect(plainRow.locale).toBe("en");
+  });
+
   it("a newsletter subscription from a Hindi page confirms in Hindi, with Hindi confirm and unsubscribe pages", async () => {
     const email = `subscriber.hi.${kind}@example.com`;
     const res = await post("/api/newsletter/subscribe", { email, source: "footer", locale: "hi" });

@@ -4,35 +4,18 @@
  * cached as their own bodies, nothing redirects by Accept-Language, and an unknown /hi address is a Hindi 404.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { insertBlogs } from "../../server/services/blog/posts";
-import type { BlogInput } from "../../server/services/blog/types";
 import { CONTENT_PAGE_PATHS } from "../../shared/content-pages";
 import { localePath } from "../../shared/i18n";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testDatabaseKinds } from "../helpers/databases";
 import { buildDir, buildPresent } from "../helpers/built-server";
-import { testDeps } from "../helpers/deps";
+import { blogInput, useTestSite } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 const HAVE_BUILD = buildPresent();
 
-type App = Awaited<ReturnType<typeof createApp>>;
-
-function post(slug: string, title: string, day: number): BlogInput {
-  return {
-    slug,
-    title,
-    excerpt: `Excerpt of ${slug}`,
-    author: "Feed Tester",
-    date: `2024-05-${String(day).padStart(2, "0")}`,
-    readTime: "3 min read",
-    category: "Technology",
-    featured: false,
-    tags: ["feeds"],
-    sections: [{ title: "One", content: [`Text of ${slug}`] }],
-  };
-}
+const post = (slug: string, title: string, day: number) => blogInput(slug, { title, date: `2024-05-${String(day).padStart(2, "0")}` });
 
 const PAGES = [...CONTENT_PAGE_PATHS, "/blogs", "/contact", "/sign-in", "/get-started", "/forgot-password"];
 
@@ -45,24 +28,12 @@ function alternates(html: string): Record<string, string> {
 }
 
 describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`Hindi pages on %s (build at ${path.relative(process.cwd(), BUILD_DIR)})`, (kind) => {
-  let t: TestDatabase;
-  let app: App;
-  let deps: ReturnType<typeof testDeps>;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db);
-    app = await createApp({ deps, buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-  });
-  afterAll(async () => {
-    await t?.drop();
-  });
+  const site = useTestSite(kind, { app: true });
 
   it("serves every public page under /hi with lang=hi, its own canonical and both languages as alternates", async () => {
     for (const p of PAGES) {
-      const en = await app.request(p);
-      const hi = await app.request(localePath(p, "hi"));
+      const en = await site.app.request(p);
+      const hi = await site.app.request(localePath(p, "hi"));
       expect(en.status, p).toBe(200);
       expect(hi.status, localePath(p, "hi")).toBe(200);
       const [enHtml, hiHtml] = [await en.text(), await hi.text()];
@@ -80,28 +51,28 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`Hindi pages on %s (build
 
   it("keeps the shared pages' bodies apart per language in the response cache", async () => {
     for (const p of CONTENT_PAGE_PATHS) {
-      await app.request(localePath(p, "hi"));
-      const again = await app.request(localePath(p, "hi"));
+      await site.app.request(localePath(p, "hi"));
+      const again = await site.app.request(localePath(p, "hi"));
       expect(again.headers.get("x-cache"), p).toBe("hit");
       expect(htmlLang(await again.text()), p).toBe("hi");
-      expect(htmlLang(await (await app.request(p)).text()), p).toBe("en");
+      expect(htmlLang(await (await site.app.request(p)).text()), p).toBe("en");
     }
   });
 
   it("never redirects by Accept-Language", async () => {
-    const res = await app.request("/about", { headers: { "accept-language": "hi-IN,hi;q=0.9" } });
+    const res = await site.app.request("/about", { headers: { "accept-language": "hi-IN,hi;q=0.9" } });
     expect(res.status).toBe(200);
     expect(htmlLang(await res.text())).toBe("en");
-    const back = await app.request("/hi/about", { headers: { "accept-language": "en-US,en;q=0.9" } });
+    const back = await site.app.request("/hi/about", { headers: { "accept-language": "en-US,en;q=0.9" } });
     expect(back.status).toBe(200);
     expect(htmlLang(await back.text())).toBe("hi");
   });
 
   it("has a feed per language: /rss.xml the English posts, /hi/rss.xml the Hindi ones, each linking to its language's pages", async () => {
-    await insertBlogs(deps, [post("feed-english", "Feed English post", 1), post("feed-hindi", "हिन्दी फ़ीड लेख", 2)]);
-    await t.db.kysely.updateTable("blogs").set({ language: "hi" }).where("slug", "=", "feed-hindi").execute();
-    const en = await (await app.request("/rss.xml")).text();
-    const hi = await app.request("/hi/rss.xml");
+    await insertBlogs(site.deps, [post("feed-english", "Feed English post", 1), post("feed-hindi", "हिन्दी फ़ीड लेख", 2)]);
+    await site.t.db.kysely.updateTable("blogs").set({ language: "hi" }).where("slug", "=", "feed-hindi").execute();
+    const en = await (await site.app.request("/rss.xml")).text();
+    const hi = await site.app.request("/hi/rss.xml");
     expect(hi.status).toBe(200);
     expect(hi.headers.get("content-type")).toMatch(/application\/rss\+xml/);
     const hiXml = await hi.text();
@@ -116,11 +87,11 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`Hindi pages on %s (build
   });
 
   it("answers an unknown Hindi address with a 404 page in Hindi's frame, not indexed", async () => {
-    const res = await app.request("/hi/no-such-page");
+    const res = await site.app.request("/hi/no-such-page");
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(htmlLang(html)).toBe("hi");
     // Pages that are not Hindi's: the studio and test routes have no /hi twin.
-    expect((await app.request("/hi/studio/invitation")).status).toBe(404);
+    expect((await site.app.request("/hi/studio/invitation")).status).toBe(404);
   });
 });

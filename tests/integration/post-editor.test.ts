@@ -127,6 +127,14 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     expect(body).toMatch(/<a href="https:\/\/wa\.me\/\d+\?text=[^"]+" target="_blank" rel="noopener noreferrer" class="btn-primary">Start WhatsApp Chat/);
   });
 
+  it.runIf(HAVE_BUILD)("under /hi the body's button is the Hindi page's, marked as Hindi inside the English article", async () => {
+    const post = await act(await create(full("Hindi frame button")), "publish");
+    const html = await (await call("GET", `/hi/blog/${post.slug}`)).text();
+    const body = html.slice(html.indexOf("data-post-body"));
+    expect(body).toMatch(/<p lang="hi"><a href="https:\/\/wa\.me\/\d+\?text=%E0%A4[^"]+" target="_blank" rel="noopener noreferrer" class="btn-primary">WhatsApp पर बात करें/);
+    expect(body).not.toContain("Start WhatsApp Chat");
+  });
+
   it.runIf(HAVE_BUILD)("shows a library picture inline with its alt text, caption and the cover's responsive versions", async () => {
     const actor = { userId: null, label: "marks test", clientIp: "203.0.113.5" };
     const bytes = await sharp({ create: { width: 1600, height: 900, channels: 3, background: `#${kind === "sqlite" ? "123456" : "654321"}` } }).png().toBuffer();

@@ -88,7 +88,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
         <PostActions blog={blog} liked={liked} posted={posted} postedRefusal={postedRefusal} preview={preview} lang={frame} />
       </header>
 
-      <PostBody sections={body} pictures={pictures} />
+      <PostBody sections={body} pictures={pictures} words={t} wordsLang={frame} />
 
       {blog.tags.length > 0 && (
         <div className="mt-12">

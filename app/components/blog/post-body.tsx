@@ -12,7 +12,24 @@ export type InlinePictures = Readonly<Record<number, Omit<BlogCover, "alt">>>;
  * `renderSections`: the parser is not in the page's JavaScript), always built as elements from text (never HTML). A section without a title (text written before the first heading) has no heading; the others are
  * numbered from 1.
  */
-export function PostBody({ sections, pictures = {} }: { sections: readonly RenderedSection[]; pictures?: InlinePictures }) {
+/** The page's words a post's body shows: its call-to-action buttons (decision 0034), in the page's language. */
+export type PostBodyWords = { cta: { bookDemo: string; whatsapp: string; whatsappMessage: string }; newTab: string };
+
+/**
+ * `words`: the page's (a Hindi page's for a post shown under /hi); `wordsLang`: their language where it differs from
+ * the post's, so a screen reader reads the buttons in it.
+ */
+export function PostBody({
+  sections,
+  pictures = {},
+  words = BLOG_POST,
+  wordsLang,
+}: {
+  sections: readonly RenderedSection[];
+  pictures?: InlinePictures;
+  words?: PostBodyWords;
+  wordsLang?: string;
+}) {
   let number = 0;
   return (
     <div className="mt-10 space-y-10" data-post-body="">
@@ -34,7 +51,7 @@ export function PostBody({ sections, pictures = {} }: { sections: readonly Rende
             ) : null}
             <div className="space-y-4 text-lg leading-relaxed text-slate-800">
               {section.blocks.map((block, j) => (
-                <Block key={j} block={block} pictures={pictures} />
+                <Block key={j} block={block} pictures={pictures} words={words} wordsLang={wordsLang} />
               ))}
             </div>
           </section>
@@ -44,7 +61,7 @@ export function PostBody({ sections, pictures = {} }: { sections: readonly Rende
   );
 }
 
-function Block({ block, pictures }: { block: PostBlock; pictures: InlinePictures }) {
+function Block({ block, pictures, words, wordsLang }: { block: PostBlock; pictures: InlinePictures; words: PostBodyWords; wordsLang?: string }) {
   const site = useSite();
   switch (block.kind) {
     case "list": {
@@ -80,12 +97,12 @@ function Block({ block, pictures }: { block: PostBlock; pictures: InlinePictures
     }
     case "button": {
       if (!site) return null;
-      const href = block.cta === "book-demo" ? site.bookingUrl : whatsappLink(site.whatsappNumber, BLOG_POST.cta.whatsappMessage);
+      const href = block.cta === "book-demo" ? site.bookingUrl : whatsappLink(site.whatsappNumber, words.cta.whatsappMessage);
       return (
-        <p>
+        <p lang={wordsLang}>
           <a href={href} target="_blank" rel="noopener noreferrer" className="btn-primary">
-            {block.cta === "book-demo" ? BLOG_POST.cta.bookDemo : BLOG_POST.cta.whatsapp}
-            <span className="sr-only"> {BLOG_POST.newTab}</span>
+            {block.cta === "book-demo" ? words.cta.bookDemo : words.cta.whatsapp}
+            <span className="sr-only"> {words.newTab}</span>
           </a>
         </p>
       );

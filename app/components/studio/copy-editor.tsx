@@ -4,7 +4,7 @@ import type { Field } from "@shared/copy/fields";
 import { LIST_MARK } from "@shared/copy/form";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
 import { useWhen } from "./access-format";
-import { Button, Notice, buttonClass } from "./ui";
+import { Button, FieldFrame, Notice, buttonClass, controlClass, fieldDescribedBy } from "./ui";
 
 /**
  * The studio's editor of one copy document (decision 0027), drawn from its Field descriptions: each field labelled as
@@ -222,52 +222,37 @@ function FieldView({ field, path, value, fallback, errors, label, english, lang 
   }
 }
 
-const CONTROL = "block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700/30";
-
 /** The id of a field's control: its path, so a link to `#copy-<path>` (the list of what is missing) reaches it. */
 export function controlId(path: string): string {
   return `copy-${path}`;
 }
 
+/**
+ * A copy field in the studio's field frame; a translation's field has the English as visitors see it beside it (read
+ * only, `lang="en"`, named by the control's aria-describedby through describedBy).
+ */
 function Described({ id, label, hint, error, english, children }: { id: string; label: string; hint: React.ReactNode; error: string | undefined; english?: string | undefined; children: React.ReactNode }) {
-  const control = (
-    <div className="min-w-0">
-      {children}
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  const beside =
+    english === undefined ? undefined : (
+      <div id={englishId(id)} className="min-w-0 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        <span className="block text-xs font-semibold text-slate-600">{LABELS.english}</span>
+        <span lang="en" data-testid="english-value" className="block whitespace-pre-line break-words">
+          {english}
+        </span>
+      </div>
+    );
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {english === undefined ? (
-        control
-      ) : (
-        // A translation: the English as visitors see it beside the input (below it on a phone), read only.
-        <div className="grid gap-2 md:grid-cols-2 md:gap-4">
-          {control}
-          <div id={`${id}-english`} className="min-w-0 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-            <span className="block text-xs font-semibold text-slate-600">{LABELS.english}</span>
-            <span lang="en" data-testid="english-value" className="block whitespace-pre-line break-words">
-              {english}
-            </span>
-          </div>
-        </div>
-      )}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} beside={beside}>
+      {children}
+    </FieldFrame>
   );
 }
 
+const englishId = (id: string) => `${id}-english`;
+
+/** Every copy field names its hint (always drawn, if empty), the English beside a translation, and its error. */
 function describedBy(id: string, error: string | undefined, english: string | undefined): string {
-  return `${id}-hint${english !== undefined ? ` ${id}-english` : ""}${error ? ` ${id}-error` : ""}`;
+  return fieldDescribedBy(id, { hint: true, beside: english !== undefined ? englishId(id) : undefined, error }) ?? "";
 }
 
 function TextView({
@@ -301,7 +286,7 @@ function TextView({
     lang,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy(id, error, english),
-    className: `${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`,
+    className: controlClass(error),
     onInput: (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(e.currentTarget.value),
   } as const;
   const hint = (
@@ -332,7 +317,7 @@ function UrlView({ label, hint, path, value, fallback, error, english }: { label
         placeholder={fallback}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, english)}
-        className={`${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`}
+        className={controlClass(error)}
       />
     </Described>
   );
@@ -349,7 +334,7 @@ function ChoiceView({ field, path, value, error, english }: { field: Extract<Fie
         defaultValue={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, englishLabel)}
-        className={`${CONTROL} ${error ? "border-red-600" : "border-slate-300"}`}
+        className={controlClass(error)}
       >
         {englishLabel !== undefined ? <option value="">{LABELS.sameAsEnglish(englishLabel)}</option> : null}
         {field.options.map((o) => (

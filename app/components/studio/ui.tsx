@@ -15,6 +15,71 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
+/** The look of a studio field's control (input, textarea, select): red-edged while it has an error. */
+export function controlClass(error?: unknown): string {
+  return `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700/30 disabled:bg-slate-100 ${error ? "border-red-600" : "border-slate-300"}`;
+}
+
+/** What a control's `aria-describedby` names: its frame's hint, the id of what stands beside it, its frame's error. */
+export function fieldDescribedBy(id: string, { hint, beside, error }: { hint?: boolean; beside?: string | undefined; error?: unknown }): string | undefined {
+  return [hint ? `${id}-hint` : null, beside ?? null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/**
+ * The frame every studio field is drawn in: the label above its control (`children`, with id `id`), the hint and the
+ * error below it (`<id>-hint`, `<id>-error`: name them with fieldDescribedBy). A hint that is null or undefined is
+ * left out; an empty one keeps its place. `beside` stands next to the control from 768 px and below it on a phone (the
+ * copy editor's English, beside a translation). The settings' choices keep their hint at the text's size.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  beside,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  beside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const below = (
+    <>
+      {children}
+      {hint !== undefined && hint !== null ? (
+        <p id={`${id}-hint`} className="mt-1 break-words text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {beside === undefined ? (
+        below
+      ) : (
+        <div className="grid gap-2 md:grid-cols-2 md:gap-4">
+          <div className="min-w-0">{below}</div>
+          {beside}
+        </div>
+      )}
+    </div>
+  );
+}
+
 type FieldProps = {
   label: string;
   name: string;
@@ -27,19 +92,14 @@ type FieldProps = {
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "className"> &
   Pick<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "rows">;
 
-/** A labelled input (or textarea) with its hint and its error right below it. */
+/** A labelled input (or textarea) in its frame: its hint and its error right below it. */
 export function Field({ label, name, error, hint, multiline, rows, className, id, ...input }: FieldProps) {
   const autoId = useId();
   const fieldId = id ?? `${name}-${autoId}`;
-  const hintId = hint ? `${fieldId}-hint` : undefined;
-  const errorId = error ? `${fieldId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const control = `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700/30 disabled:bg-slate-100 ${error ? "border-red-600" : "border-slate-300"}`;
+  const describedBy = fieldDescribedBy(fieldId, { hint: Boolean(hint), error });
+  const control = controlClass(error);
   return (
-    <div className={className}>
-      <label htmlFor={fieldId} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={fieldId} label={label} hint={hint || undefined} error={error} className={className}>
       {multiline ? (
         <textarea
           id={fieldId}
@@ -56,17 +116,7 @@ export function Field({ label, name, error, hint, multiline, rows, className, id
       ) : (
         <input id={fieldId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={control} {...input} />
       )}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs break-words text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

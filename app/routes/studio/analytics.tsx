@@ -253,13 +253,14 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
       </div>
       <Table
         caption={ANALYTICS_COPY.posts}
-        head={[ANALYTICS_COPY.posts, ANALYTICS_COPY.postViews, ANALYTICS_COPY.views, ANALYTICS_COPY.visitors, ANALYTICS_COPY.likes]}
+        head={[ANALYTICS_COPY.posts, ANALYTICS_COPY.postViews, ANALYTICS_COPY.views, ANALYTICS_COPY.change, ANALYTICS_COPY.visitors, ANALYTICS_COPY.likes]}
         rows={d.posts.slice(0, 50).map((p) => [
           <Link key="t" className="text-emerald-800 underline" to={hrefWith(d, { page: `/blog/${p.slug}` })}>
             {p.title}
           </Link>,
           p.totalViews,
           p.views,
+          <Change key="c" value={p.views} previous={p.previous} />,
           p.visitors,
           p.likes,
         ])}
@@ -278,6 +279,7 @@ function FunnelSection({ funnel }: { funnel: Dashboard["funnel"] }) {
         {C.funnel}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{C.funnelIntro(funnel.from, funnel.to)}</p>
+      <p className="mt-1 text-sm text-slate-600">{C.funnelComparedWith(funnel.previous.from, funnel.previous.to)}</p>
       <ol className="mt-4 space-y-3">
         {funnel.steps.map((s, i) => {
           const before = i === 0 ? null : (funnel.steps[i - 1]?.visits ?? 0);
@@ -293,6 +295,7 @@ function FunnelSection({ funnel }: { funnel: Dashboard["funnel"] }) {
                   {before !== null ? ` (${percent(before > 0 ? s.visits / before : 0)} ${C.funnelOfPrevious})` : ""}
                 </span>
               </div>
+              <Change value={s.visits} previous={s.previous} />
               <div className="mt-1 h-3 w-full rounded bg-slate-100" aria-hidden="true">
                 <div className="h-3 rounded bg-emerald-700" style={{ width: `${width}%` }} />
               </div>
@@ -304,11 +307,13 @@ function FunnelSection({ funnel }: { funnel: Dashboard["funnel"] }) {
       <ul className="mt-1 space-y-1 text-sm text-slate-800">
         {funnel.actions.map((a) => (
           <li key={a.goal}>
-            {GOAL_LABELS[a.goal]}: <span className="tabular-nums">{a.visits}</span>
+            {GOAL_LABELS[a.goal]}: <span className="tabular-nums">{a.visits}</span> <Change value={a.visits} previous={a.previous} />
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-slate-600">{C.funnelFirstPage(funnel.actedFirstPage)}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {C.funnelFirstPage(funnel.actedFirstPage)} <Change value={funnel.actedFirstPage} previous={funnel.previous.actedFirstPage} />
+      </p>
     </section>
   );
 }

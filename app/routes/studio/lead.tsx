@@ -12,6 +12,7 @@ import { PRODUCT } from "@shared/content/site";
 import { SelectField } from "~/components/studio/audience-ui";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/lead";
+import { replyPhone } from "@shared/lead-phone";
 
 const P = AUDIENCE_PAGES.lead;
 
@@ -75,11 +76,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   ];
   const result = actionData as { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: { stage: string; note: string } } | undefined;
   const L = AUDIENCE_TOOLS_PAGES.leads;
-  const digits = lead.phone.replace(/[^\d]/g, "");
+  // wa.me and tel: with the country code ("98765 43210" typed on the form is an Indian mobile, not a number in Iran).
+  const phone = replyPhone(lead.phone);
   const firstName = lead.firstName.trim().split(/\s+/)[0] ?? "";
   const mailto = `mailto:${encodeURIComponent(lead.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(L.subject(PRODUCT))}`;
-  const whatsapp = digits.length >= 8 ? `https://wa.me/${digits}?text=${encodeURIComponent(L.greeting(firstName, PRODUCT))}` : null;
-  const tel = digits.length >= 3 ? `tel:${lead.phone.trim().startsWith("+") ? "+" : ""}${digits}` : null;
+  const whatsapp = phone.whatsapp ? `https://wa.me/${phone.whatsapp}?text=${encodeURIComponent(L.greeting(firstName, PRODUCT))}` : null;
+  const tel = phone.tel;
   return (
     <>
       <PageHeader

@@ -3,7 +3,7 @@ import { Form, data, useNavigation } from "react-router";
 import { SETTINGS_GROUPS, SETTINGS_PAGE } from "@shared/content/studio-settings";
 import { SETTING_KEYS, type SettingKey } from "@shared/schemas/site-settings";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { Button, Field, FieldFrame, Notice, PageHeader, controlClass, fieldDescribedBy } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
@@ -125,20 +125,9 @@ function SelectSetting({
   defaultValue: string;
 }) {
   const id = `setting-${name}`;
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-emerald-700 focus:ring-2 focus:ring-emerald-700/30 focus:outline-none ${error ? "border-red-600" : "border-slate-300"}`}
-      >
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={fieldDescribedBy(id, { hint: true, error })} className={controlClass(error)}>
         <option value="">{SETTINGS_PAGE.useDefault}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -146,14 +135,6 @@ function SelectSetting({
           </option>
         ))}
       </select>
-      <p id={`${id}-hint`} className="mt-1 text-sm break-words text-slate-600">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

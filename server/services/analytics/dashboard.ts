@@ -70,10 +70,12 @@ type Previous = { previous: number };
 export type Funnel = {
   from: string;
   to: string;
+  /** The 30 days before the funnel's, which every step, action and the first-page count are compared with. */
+  previous: { from: string; to: string; actedFirstPage: number };
   /** Visits at each step, in order: landed, browsed (a second page), acted (Book Demo, WhatsApp or a lead after that). */
-  steps: { step: "landed" | "browsed" | "acted"; visits: number }[];
+  steps: ({ step: "landed" | "browsed" | "acted"; visits: number } & Previous)[];
   /** The visits of the last step, per action (a visit that did two counts under each). */
-  actions: { goal: (typeof FUNNEL_ACTIONS)[number]; visits: number }[];
+  actions: ({ goal: (typeof FUNNEL_ACTIONS)[number]; visits: number } & Previous)[];
   /** Visits that acted on their landing page without viewing a second one (beside the funnel). */
   actedFirstPage: number;
 };
@@ -113,7 +115,8 @@ export type Dashboard = {
    * `views`: page views in the period (analytics events); `totalViews`: the post's views, the one number the public
    * counter and the studio's posts list show (blogs.views, decision 0029).
    */
-  posts: { slug: string; title: string; views: number; visitors: number; likes: number; totalViews: number }[];
+  /** `previous`: the post page's views in the period before (same filter). */
+  posts: ({ slug: string; title: string; views: number; visitors: number; likes: number; totalViews: number } & Previous)[];
   realtime: number;
   rawDays: number;
 };
@@ -149,11 +152,16 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
   const today = dayOf(now);
   const funnelFrom = today - FUNNEL_DAYS + 1;
   const funnelIsThis = filter.kind === "all" && fromDay === funnelFrom && toDay === today;
+  // The funnel's own period before (the 30 days before its 30): when the funnel is the period shown, that is the
+  // period before already read; otherwise finished days only, which the roll-up's sums kept per process answer.
+  const funnelBeforeFrom = funnelFrom - FUNNEL_DAYS;
+  const funnelBeforeTo = funnelFrom - 1;
   const reads: RawReads = new Map();
-  const [rows, before, funnelRows] = await Promise.all([
+  const [rows, before, funnelRows, funnelBeforeRows] = await Promise.all([
     reportRows(deps, fromDay, toDay, filter, reads),
     reportRows(deps, previousFrom, previousTo, filter, reads),
     funnelIsThis ? null : reportRows(deps, funnelFrom, today, { kind: "all" }, reads),
+    funnelIsThis ? null : reportRows(deps, funnelBeforeFrom, funnelBeforeTo, { kind: "all" }, reads),
   ]);
   const prior = (report: ReportRow["report"]) => sumByKey(before, report);
   const previousOf = (report: ReportRow["report"], figure: keyof Stat) => {
@@ -216,12 +224,18 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
     .map(([goal, s]) => ({ goal: goal as GoalName, count: s.views, visitors: s.visitors, rate: ratio(s.visitors, total.visitors), previous: goalBefore(goal) }))
     .sort((a, b) => b.count - a.count || a.goal.localeCompare(b.goal));
   const funnelStats = sumByKey(funnelRows ?? rows, "funnel");
+  const funnelBeforeStats = sumByKey(funnelBeforeRows ?? before, "funnel");
   const visitsAt = (key: string) => funnelStats.get(key)?.visitors ?? 0;
+  const visitsBefore = (key: string) => funnelBeforeStats.get(key)?.visitors ?? 0;
   const funnel: Funnel = {
     from: isoDay(funnelFrom),
     to: isoDay(today),
-    steps: (["landed", "browsed", "acted"] as const).map((step) => ({ step, visits: visitsAt(FUNNEL_KEYS[step]) })),
-    actions: FUNNEL_ACTIONS.map((goal) => ({ goal, visits: visitsAt(`${FUNNEL_KEYS.acted}:${goal}`) })),
+    previous: { from: isoDay(funnelBeforeFrom), to: isoDay(funnelBeforeTo), actedFirstPage: visitsBefore(FUNNEL_KEYS.actedFirstPage) },
+    steps: (["landed", "browsed", "acted"] as const).map((step) => ({ step, visits: visitsAt(FUNNEL_KEYS[step]), previous: visitsBefore(FUNNEL_KEYS[step]) })),
+    actions: FUNNEL_ACTIONS.map((goal) => {
+      const key = `${FUNNEL_KEYS.acted}:${goal}`;
+      return { goal, visits: visitsAt(key), previous: visitsBefore(key) };
+    }),
     actedFirstPage: visitsAt(FUNNEL_KEYS.actedFirstPage),
   };
   const goalPageBefore = previousOf("goal-page", "views");
@@ -260,8 +274,9 @@ export async function analyticsDashboard(deps: Deps, query: DashboardQuery, now 
   const likesOf = new Map(likes.map((l) => [Number(l.blog_id), Number(l.likes)]));
   const posts = published
     .map((p) => {
-      const s = pageStats.get(`/blog/${p.slug}`);
-      return { slug: p.slug, title: p.title, views: s?.views ?? 0, visitors: s?.visitors ?? 0, likes: likesOf.get(Number(p.id)) ?? 0, totalViews: Number(p.views) };
+      const path = `/blog/${p.slug}`;
+      const s = pageStats.get(path);
+      return { slug: p.slug, title: p.title, views: s?.views ?? 0, visitors: s?.visitors ?? 0, likes: likesOf.get(Number(p.id)) ?? 0, totalViews: Number(p.views), previous: pageBefore(path) };
     })
     .sort((a, b) => b.views - a.views || b.likes - a.likes || a.slug.localeCompare(b.slug));
 
@@ -319,11 +334,11 @@ export function dashboardCsv(d: Dashboard): string {
   for (const x of d.countries) add("country", x.country, x.visitors, null, null, null, x.previous);
   for (const x of d.entries) add("entry", x.path, x.visits, null, null, x.bounceRate, x.previous);
   for (const x of d.exits) add("exit", x.path, x.visits, null, null, x.exitRate, x.previous);
-  for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null);
-  for (const x of d.funnel.actions) add("funnel", `acted:${x.goal}`, x.visits, null, null, null);
+  for (const x of d.funnel.steps) add("funnel", x.step, x.visits, null, null, null, x.previous);
+  for (const x of d.funnel.actions) add("funnel", `acted:${x.goal}`, x.visits, null, null, null, x.previous);
   for (const g of d.goals) add("goal", g.goal, g.visitors, null, g.count, g.rate, g.previous);
   for (const g of d.goalsByPage) add("goal-page", `${g.goal} ${g.path}`, null, null, g.count, g.rate, g.previous);
   for (const g of d.goalsBySource) add("goal-source", `${g.goal} ${g.source}`, g.visitors, null, g.count, g.rate, g.previous);
-  for (const p of d.posts) add("post", p.slug, p.visitors, p.views, p.likes, null);
+  for (const p of d.posts) add("post", p.slug, p.visitors, p.views, p.likes, null, p.previous);
   return `${lines.join("\r\n")}\r\n`;
 }

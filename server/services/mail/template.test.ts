@@ -67,3 +67,27 @@ describe("the e-mail template", () => {
     expect(html).not.toMatch(/<style/);
   });
 });
+
+describe("a post's call-to-action buttons in the reader's language", () => {
+  const withActions = { ...site, bookingUrl: "https://book.example.test/demo", whatsappNumber: "919876543210" };
+  const blocks: EmailContent["blocks"] = [
+    { kind: "cta", cta: "book-demo" },
+    { kind: "cta", cta: "whatsapp" },
+  ];
+
+  it("reads Book Demo and Start WhatsApp Chat to an English reader, with the English greeting prefilled", () => {
+    const { html, text } = renderEmail({ blocks }, withActions);
+    expect(text).toContain("Book Demo: https://book.example.test/demo");
+    expect(text).toMatch(/Start WhatsApp Chat: https:\/\/wa\.me\/919876543210\?text=Hi%2C/);
+    expect(html).toContain(">Book Demo</a>");
+    expect(html).not.toMatch(/[\u0900-\u097f]/);
+  });
+
+  it("reads them in Hindi to a Hindi reader, the WhatsApp greeting too", () => {
+    const { html, text } = renderEmail({ blocks, locale: "hi" }, withActions);
+    expect(text).toContain("डेमो बुक करें: https://book.example.test/demo");
+    expect(text).toContain(`WhatsApp पर बात करें: https://wa.me/919876543210?text=${encodeURIComponent("नमस्ते,")}`);
+    expect(html).toContain(">डेमो बुक करें</a>");
+    expect(text).not.toContain("Book Demo");
+  });
+});

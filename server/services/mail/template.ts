@@ -2,6 +2,7 @@ import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
 import { EMAIL_TEMPLATE_HI } from "../../../shared/content/hi/audience";
 import type { Locale } from "../../../shared/i18n";
 import { BLOG_POST } from "../../../shared/content/blog";
+import { BLOG_POST_HI } from "../../../shared/content/hi/blog";
 import { whatsappLink } from "../../../shared/content/site";
 import { type CtaKind, type Span, postBlocks, spansText } from "../../../shared/post-marks";
 
@@ -33,14 +34,18 @@ export type EmailContent = {
   blocks: EmailBlock[];
   /** Shown under the content: why the reader gets this message and how to stop it. */
   unsubscribeUrl?: string;
-  /** The language of the reader (issue 33): the frame's own words (footer, the line under a button) are in it. English when not given. */
+  /**
+   * The language of the reader (issue 33): the frame's own words (footer, the line under a button, a post's Book Demo
+   * and WhatsApp buttons, as on the site's page in that language) are in it. English when not given.
+   */
   locale?: Locale;
 };
 
-/** The frame's words in the reader's language. */
-type Frame = typeof EMAIL_TEMPLATE | typeof EMAIL_TEMPLATE_HI;
+/** The frame's words in the reader's language, with the labels of a post's call-to-action buttons. */
+type Frame = (typeof EMAIL_TEMPLATE | typeof EMAIL_TEMPLATE_HI) & { cta: { bookDemo: string; whatsapp: string; whatsappMessage: string } };
+const FRAMES: Record<Locale, Frame> = { en: { ...EMAIL_TEMPLATE, cta: BLOG_POST.cta }, hi: { ...EMAIL_TEMPLATE_HI, cta: BLOG_POST_HI.cta } };
 function frameOf(locale: Locale | undefined): Frame {
-  return locale === "hi" ? EMAIL_TEMPLATE_HI : EMAIL_TEMPLATE;
+  return FRAMES[locale === "hi" ? "hi" : "en"];
 }
 
 export type EmailSite = { publicUrl: string; address: string; email: string; bookingUrl?: string; whatsappNumber?: string };
@@ -106,9 +111,9 @@ function absoluteLinks(spans: readonly Span[], site: EmailSite): Span[] {
   });
 }
 
-function ctaOf(cta: CtaKind, site: EmailSite): { label: string; url: string } | null {
-  if (cta === "book-demo") return site.bookingUrl ? { label: BLOG_POST.cta.bookDemo, url: site.bookingUrl } : null;
-  return site.whatsappNumber ? { label: BLOG_POST.cta.whatsapp, url: whatsappLink(site.whatsappNumber, BLOG_POST.cta.whatsappMessage) } : null;
+function ctaOf(cta: CtaKind, site: EmailSite, words: Frame["cta"]): { label: string; url: string } | null {
+  if (cta === "book-demo") return site.bookingUrl ? { label: words.bookDemo, url: site.bookingUrl } : null;
+  return site.whatsappNumber ? { label: words.whatsapp, url: whatsappLink(site.whatsappNumber, words.whatsappMessage) } : null;
 }
 
 export type RenderedEmail = { text: string; html: string };
@@ -165,7 +170,7 @@ function ownImage(src: string, site: EmailSite): boolean {
   }
 }
 
-function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = EMAIL_TEMPLATE): string {
+function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = FRAMES.en): string {
   switch (block.kind) {
     case "marked":
       return block.quote
@@ -179,7 +184,7 @@ function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = EMAIL_TEMP
       return `<${tag}${start} style="margin:0 0 16px;padding-left:24px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};list-style-type:${block.ordered ? "decimal" : "disc"};">${items}</${tag}>`;
     }
     case "cta": {
-      const cta = ctaOf(block.cta, site);
+      const cta = ctaOf(block.cta, site, frame.cta);
       return cta ? blockHtml({ kind: "button", ...cta }, site, frame) : "";
     }
     case "heading":
@@ -204,7 +209,7 @@ function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = EMAIL_TEMP
   }
 }
 
-function blockText(block: EmailBlock, site: EmailSite): string {
+function blockText(block: EmailBlock, site: EmailSite, frame: Frame): string {
   switch (block.kind) {
     case "marked": {
       const text = spansPlain(absoluteLinks(block.spans, site));
@@ -213,7 +218,7 @@ function blockText(block: EmailBlock, site: EmailSite): string {
     case "list":
       return block.items.map((item, i) => `${block.ordered ? `${block.start + i}.` : "-"} ${spansPlain(absoluteLinks(item, site))}`).join("\n");
     case "cta": {
-      const cta = ctaOf(block.cta, site);
+      const cta = ctaOf(block.cta, site, frame.cta);
       return cta ? `${cta.label}: ${cta.url}` : "";
     }
     case "heading":
@@ -249,7 +254,7 @@ export function renderEmail(content: EmailContent, site: EmailSite): RenderedEma
   const frame = frameOf(content.locale);
   const footer = footerLines(content, site, frame);
   const text = [
-    ...content.blocks.map((b) => blockText(b, site)).filter(Boolean),
+    ...content.blocks.map((b) => blockText(b, site, frame)).filter(Boolean),
     "--",
     ...footer.map((l) => (l.url && l.url !== l.text ? `${l.text}: ${l.url}` : l.text)),
   ].join("\n\n");

@@ -1,6 +1,8 @@
 import { AUDIENCE_TOOLS_MESSAGES } from "../../../shared/content/audience-tools";
 import { invalid } from "../errors";
 
+const DAY_MS = 86_400_000;
+
 /** The offset of `zone` from UTC at the instant `epochMs` (ms; positive east of Greenwich). */
 function offsetAt(epochMs: number, zone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
@@ -20,8 +22,10 @@ function offsetAt(epochMs: number, zone: string): number {
 
 /**
  * A wall-clock time as a datetime-local field sends it ("2026-12-01T09:00"), read in the site's time zone, as epoch
- * ms. A time the clocks skip (a spring-forward gap) is read with the offset before the change; throws `invalid` on
- * `field` for anything else.
+ * ms. Around a daylight-saving change the zone's offsets a day before and a day after are tried: a time that occurs
+ * twice (the clocks go back) is its first occurrence; a time the clocks skip (they go forward) is read with the
+ * offset before the change, so it lands just after the gap (02:30 in New York on a spring-forward night is 03:30
+ * daylight time), whichever side of Greenwich the zone is. Throws `invalid` on `field` for anything else.
  */
 export function zonedTimeToEpoch(local: string, zone: string, field = "at"): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/.exec(local.trim());
@@ -32,10 +36,11 @@ export function zonedTimeToEpoch(local: string, zone: string, field = "at"): num
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) {
     throw invalid(AUDIENCE_TOOLS_MESSAGES.scheduleInvalid, field);
   }
-  // Two rounds settle the offset (the guess's offset, then the offset at the corrected instant).
-  let epoch = wall - offsetAt(wall, zone);
-  epoch = wall - offsetAt(epoch, zone);
-  return epoch;
+  const before = offsetAt(wall - DAY_MS, zone);
+  const after = offsetAt(wall + DAY_MS, zone);
+  // An instant reads as this wall time when the zone's offset at that instant is the one it was read with.
+  const readings = [wall - before, wall - after].filter((epoch) => offsetAt(epoch, zone) === wall - epoch);
+  return readings.length > 0 ? Math.min(...readings) : wall - before;
 }
 
 /** An instant as the studio shows it: "1 Dec 2026, 09:00 (Asia/Kolkata)". */
