@@ -1,4 +1,4 @@
-import { hindiWords, textIn } from "~/lib/hindi-words";
+import { hindiWords, loadNamedHindi, textIn } from "~/lib/hindi-words";
 import { useEffect } from "react";
 import {
   Links,
@@ -31,6 +31,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The site identity changes only when the owner saves the settings: a page already open keeps what it showed. Only
 // a move to the other language reads the shell again (its words are that language's).
+/**
+ * A navigation into Hindi from an English page (the root revalidates only when the language changes) fetches the
+ * Hindi words the frame and the pages named before it is drawn, so the new page appears whole, in one render
+ * (decision 0036). The first visit needs no such step: the client entry fetches them before hydrating.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), localeOfPath(new URL(request.url).pathname) === "hi" ? loadNamedHindi() : null]);
+  return data;
+}
+
 export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) {
   return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
 }

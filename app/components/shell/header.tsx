@@ -28,15 +28,17 @@ export function Header() {
   const site = useSite();
   const header = useText(HEADER, HINDI_SHELL, (hi) => hi.HEADER_HI);
   const navLinks = useText(NAV_LINKS, HINDI_SHELL, (hi) => hi.NAV_LINKS_HI);
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
-  // A navigation (by any means) closes the menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu is open on the page it was opened on: a navigation (by any means) closes it in the same render. (An
+  // effect that closed it after the navigation's render could run after a tap that reopened it on the new page.)
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
 
   // While the phone menu is open, the keyboard stays in the header (the page behind it is out of reach: Tab
   // cycles through the header's visible controls), Escape closes it and focus returns to the toggle.
@@ -45,7 +47,7 @@ export function Header() {
     menuRef.current?.querySelector<HTMLElement>("a")?.focus();
     const header = headerRef.current;
     const close = () => {
-      setOpen(false);
+      setOpenOn(null);
       toggleRef.current?.focus();
     };
     const onKey = (event: KeyboardEvent) => {
@@ -69,7 +71,7 @@ export function Header() {
     };
     // A tap outside the header closes the menu (focus goes back to the toggle only for the keyboard's Escape).
     const onPointer = (event: PointerEvent) => {
-      if (header && event.target instanceof Node && !header.contains(event.target)) setOpen(false);
+      if (header && event.target instanceof Node && !header.contains(event.target)) setOpenOn(null);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -129,7 +131,7 @@ export function Header() {
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? header.closeMenu : header.openMenu}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpen(!open)}
         >
           <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
