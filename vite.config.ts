@@ -21,12 +21,15 @@ const SHELL = new RegExp(
     // Not the content index: it re-exports every page's copy. Shell modules import these files directly.
     "/shared/content/(site|seo|header-account)\\.ts$",
     "/app/components/shell/",
-    "/app/lib/(site-context|use-adopt-typed|use-rotation|newsletter-client|footer-newsletter|session-user|toast|nonce|seo|splash-script|inline-css)\\.tsx?$",
+    "/app/lib/(hindi-words|site-context|use-adopt-typed|use-rotation|newsletter-client|footer-newsletter|session-user|toast|nonce|seo|splash-script|inline-css)\\.tsx?$",
     "/app/components/auth/header-account\\.tsx$",
     "/app/routes/not-found\\.tsx$",
     "vite/preload-helper",
   ].join("|"),
 );
+
+/** The Hindi every Hindi page's frame shows (app/lib/hindi/shell.ts and the modules it names). */
+const HINDI_SHELL = /\/app\/lib\/hindi\/shell\.ts$|\/shared\/content\/hi\/(site|footer-newsletter|header-account|seo)\.ts$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -39,6 +42,8 @@ export default defineConfig({
           groups: [
             { name: "framework", test: FRAMEWORK, priority: 2 },
             { name: "shell", test: SHELL, priority: 1 },
+            // The Hindi of every Hindi page's frame, fetched by Hindi pages only (decision 0036), in one file.
+            { name: "hindi-shell", test: HINDI_SHELL, priority: 1 },
           ],
         },
       },

@@ -4,12 +4,18 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { provideHindi } from "~/lib/hindi-words";
 import { HydrateAfterPaintStream } from "~/lib/hydrate-after-paint.server";
 import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 import appCss from "./app.css?url";
 
 export const streamTimeout = 5_000;
+
+// The server has every page's Hindi from the start (decision 0036): a Hindi page renders in Hindi on its first request.
+for (const [file, words] of Object.entries(import.meta.glob("./lib/hindi/*.ts", { eager: true }))) {
+  provideHindi(file.replace(/^.*\//, "").replace(/\.ts$/, ""), words);
+}
 
 /**
  * A loader's, an action's or a render's error: one JSON line through the site's logger with the request's id (the

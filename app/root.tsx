@@ -1,3 +1,4 @@
+import { hindiWords, loadNamedHindi, textIn } from "~/lib/hindi-words";
 import { useEffect } from "react";
 import {
   Links,
@@ -12,14 +13,15 @@ import { ErrorScreen } from "~/components/shell/error-screen";
 import { PublicFrame } from "~/components/shell/public-frame";
 import { useNonce } from "~/lib/nonce";
 import { requestLocale, useLocale } from "~/lib/locale";
-import { LOCALE_TAG, inLocale, localeOfPath } from "@shared/i18n";
+import { LOCALE_TAG, localeOfPath } from "@shared/i18n";
 import { ERROR_SCREEN } from "@shared/content/site";
-import { ERROR_SCREEN_HI } from "@shared/content/hi/site";
 import NotFound from "~/routes/not-found";
 import { SHELL_DOC } from "@shared/copy/shell";
 import { readCopy } from "../server/services/content/copy";
 import { publicSite } from "./site-config.server";
 import type { Route } from "./+types/root";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The shared words of every public page (banner, footer, splash) in the page's language: the owner's published copy, per content version.
@@ -29,6 +31,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The site identity changes only when the owner saves the settings: a page already open keeps what it showed. Only
 // a move to the other language reads the shell again (its words are that language's).
+/**
+ * A navigation into Hindi from an English page (the root revalidates only when the language changes) fetches the
+ * Hindi words the frame and the pages named before it is drawn, so the new page appears whole, in one render
+ * (decision 0036). The first visit needs no such step: the client entry fetches them before hydrating.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), localeOfPath(new URL(request.url).pathname) === "hi" ? loadNamedHindi() : null]);
+  return data;
+}
+
 export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) {
   return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
 }
@@ -83,6 +95,6 @@ function RootError() {
       ? `${error.status} ${error.statusText}`
       : error instanceof Error
         ? error.message
-        : inLocale(locale, ERROR_SCREEN, ERROR_SCREEN_HI).unknownError;
+        : textIn(locale, ERROR_SCREEN, HINDI_SHELL, (hi) => hi.ERROR_SCREEN_HI).unknownError;
   return <ErrorScreen details={details} />;
 }

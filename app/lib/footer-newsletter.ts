@@ -1,6 +1,8 @@
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
-import { FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
 import type { Locale } from "@shared/i18n";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /** `detail` follows the spec's message (the success's note that a confirmation e-mail is on its way). */
 export type FooterMessage = { title: string; message: string; detail?: string; tone: "success" | "error" };
@@ -8,7 +10,7 @@ export type FooterMessage = { title: string; message: string; detail?: string; t
 /** The footer form's own check (spec section 5): trimmed, non-empty, with an at-sign and a dot. */
 /** `locale`: the page's language, which the message is in. */
 export function validateFooterEmail(raw: string, locale: Locale = "en"): FooterMessage | null {
-  const messages = locale === "hi" ? FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
+  const messages = locale === "hi" ? hindiNow(HINDI_SHELL).FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
   const email = raw.trim();
   if (email === "") return { ...messages.required, tone: "error" };
   if (!email.includes("@") || !email.includes(".")) return { ...messages.invalid, tone: "error" };

@@ -1,6 +1,6 @@
 import { forwardRef } from "react";
 import { Link, NavLink, type LinkProps, type NavLinkProps, useLocation } from "react-router";
-import { type Locale, type Translation, inLocale, localeOfPath, localePath } from "@shared/i18n";
+import { type Locale, localeOfPath, localePath } from "@shared/i18n";
 
 /**
  * The page's language, from its address (`/hi/…` is Hindi; decision 0032). The same on the server and in the
@@ -8,11 +8,6 @@ import { type Locale, type Translation, inLocale, localeOfPath, localePath } fro
  */
 export function useLocale(): Locale {
   return localeOfPath(useLocation().pathname);
-}
-
-/** The text of the page's language: `useText(AUTH, AUTH_HI)`. */
-export function useText<T>(en: T, hi: Translation<T>): T | Translation<T> {
-  return inLocale(useLocale(), en, hi);
 }
 
 /** Makes a site path the page's language's (`/contact` → `/hi/contact` on a Hindi page). */

@@ -1,6 +1,11 @@
 import { useRouteLoaderData } from "react-router";
-import { SHELL_DOC, type ShellCopy } from "@shared/copy/shell";
-import { useLocale } from "./locale";
+import { BANNER_MESSAGES, CLOSING_CTA, FOOTER, SPLASH_TAGLINE } from "@shared/content/site";
+import type { ShellCopy } from "@shared/copy/shell";
+import { shellDefaults } from "@shared/copy/shell-defaults";
+import { hindiWords, useHindi } from "./hindi-words";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
+const ENGLISH: ShellCopy = shellDefaults(BANNER_MESSAGES, FOOTER, SPLASH_TAGLINE, CLOSING_CTA);
 
 /**
  * The shared words of every public page (banner, footer, splash, closing call to action) in the page's language:
@@ -9,8 +14,7 @@ import { useLocale } from "./locale";
  */
 export function useShellCopy(): ShellCopy {
   const data = useRouteLoaderData<{ shell?: ShellCopy }>("root");
-  const locale = useLocale();
-  return data?.shell ?? FALLBACK[locale];
+  const hi = useHindi(HINDI_SHELL);
+  if (data?.shell) return data.shell;
+  return hi ? shellDefaults(hi.BANNER_MESSAGES_HI, hi.FOOTER_HI, hi.SPLASH_TAGLINE_HI, hi.CLOSING_CTA_HI) : ENGLISH;
 }
-
-const FALLBACK = { en: SHELL_DOC.defaults("en"), hi: SHELL_DOC.defaults("hi") };

@@ -1,14 +1,17 @@
+import { hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
 import { AboutPhoto } from "~/components/home/trust";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { ABOUT } from "@shared/content/about";
-import { ABOUT_LABELS_HI, type AboutLabels } from "@shared/content/hi/about";
-import { LocaleLink, requestLocale, useText } from "~/lib/locale";
+import type { AboutLabels } from "@shared/content/hi/about";
+import { LocaleLink, requestLocale } from "~/lib/locale";
 import { ABOUT_DOC } from "@shared/copy/about";
 import { shownImage } from "@shared/copy/build";
 import { readCopy } from "../../server/services/content/copy";
 import { JsonLd, organizationJsonLd, pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import type { Route } from "./+types/about";
+
+const HINDI_ABOUT = hindiWords("about", () => import("~/lib/hindi/about"));
 
 /** The owner's published copy of the About page (its defaults on a fresh install); cached per content version. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,7 +26,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { seo, intro, story, values, based, cta } = loaderData.copy;
-  const words = useText<AboutLabels>(ABOUT, ABOUT_LABELS_HI);
+  const words = useText<AboutLabels, WordsOf<typeof HINDI_ABOUT>>(ABOUT, HINDI_ABOUT, (hi) => hi.ABOUT_LABELS_HI);
   return (
     <>
       {site && <JsonLd data={organizationJsonLd(site)} />}

@@ -1,11 +1,10 @@
+import { hindiWords, textIn, useText } from "~/lib/hindi-words";
 import { useRef } from "react";
 import { ChatIcon } from "~/components/chat/chat-icons";
 import { CHAT_FORM_ID, ChatPanel } from "~/components/chat/chat-panel";
 import { type ChatMessage, FORM_HISTORY_MESSAGES, useChat } from "~/components/chat/use-chat";
 import { AI_HELP_PAGE } from "@shared/content";
-import { AI_HELP_PAGE_HI } from "@shared/content/hi/chat";
-import { inLocale } from "@shared/i18n";
-import { requestLocale, useText } from "~/lib/locale";
+import { requestLocale } from "~/lib/locale";
 import { AI_HELP_DOC } from "@shared/copy/ai-help";
 import { type ChatSourceLink, safeSources } from "~/lib/chat-format";
 import { ANSWER_ID } from "~/components/chat/chat-client";
@@ -16,6 +15,8 @@ import { answerChat, cutMessage, limitChatClient } from "../../server/services/c
 import type { Route } from "./+types/ai-help";
 import { recordGoal } from "../../server/http/page-views";
 import { readCopy } from "../../server/services/content/copy";
+
+const HINDI_CHAT = hindiWords("chat", () => import("~/lib/hindi/chat"));
 
 /** The owner's published copy of the page in its language (its defaults on a fresh install); cached per content version. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ const FormHistorySchema = z
 export async function action({ request, context }: Route.ActionArgs) {
   const { deps } = context;
   const locale = requestLocale(request);
-  const text = inLocale(locale, AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const text = textIn(locale, AI_HELP_PAGE, HINDI_CHAT, (hi) => hi.AI_HELP_PAGE_HI);
   const form = await request.formData();
   const quick = form.get("quick");
   const raw = typeof quick === "string" && quick ? quick : form.get("message");
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AiHelp({ loaderData, actionData }: Route.ComponentProps) {
   const copy = loaderData.copy;
-  const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const t = useText(AI_HELP_PAGE, HINDI_CHAT, (hi) => hi.AI_HELP_PAGE_HI);
   const chat = useChat(actionData?.messages);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 

@@ -1,10 +1,10 @@
+import { hindiWords, textIn, useText } from "~/lib/hindi-words";
 import { type ShouldRevalidateFunctionArgs, data, redirect, useNavigation } from "react-router";
 import { type LikeAnswer, PostArticle } from "~/components/blog/post-article";
 import { BLOG_POST, PRODUCT } from "@shared/content";
 import { JsonLd, absoluteUrl, localeFromMatches, pageMeta } from "~/lib/seo";
-import { BLOG_POST_HI } from "@shared/content/hi/blog";
-import { LOCALE_TAG, type Locale, inLocale, localePath } from "@shared/i18n";
-import { LocaleLink, requestLocale, useText } from "~/lib/locale";
+import { LOCALE_TAG, type Locale, localePath } from "@shared/i18n";
+import { LocaleLink, requestLocale } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
 import { visitorCookie } from "../../server/http/cookies";
 import { likeAsVisitor } from "../../server/http/visitor-like";
@@ -19,6 +19,8 @@ import { renderSections } from "@shared/post-marks";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
+
+const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { deps } = context;
@@ -61,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result) return data<LikeAnswer>({ like: { ok: false } }, { status: 404, headers });
   if ("limited" in result) {
     headers.set("Retry-After", String(result.retryAfterSeconds));
-    return data<LikeAnswer>({ like: { ok: false, message: inLocale(requestLocale(request), BLOG_POST, BLOG_POST_HI).likeLimited } }, { status: 429, headers });
+    return data<LikeAnswer>({ like: { ok: false, message: textIn(requestLocale(request), BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI).likeLimited } }, { status: 429, headers });
   }
   return data<LikeAnswer>({ like: { ok: true, likes: result.likes } }, { headers });
 }
@@ -76,7 +78,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const seo = loaderData && "seo" in loaderData ? loaderData.seo : undefined;
   const path = `/blog/${params.slug}`;
   if (!blog) {
-    const t = inLocale(localeFromMatches(matches), BLOG_POST, BLOG_POST_HI);
+    const t = textIn(localeFromMatches(matches), BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
     return pageMeta({ title: t.notFound, description: t.notFoundText, path, matches, noindex: true });
   }
   const translation = loaderData && "translation" in loaderData ? loaderData.translation : null;
@@ -145,7 +147,7 @@ function blogPostingJsonLd(blog: Blog, publicUrl: string, translation: { slug: s
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { blog, related, liked } = loaderData;
-  const t = useText(BLOG_POST, BLOG_POST_HI);
+  const t = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
   const translation = "translation" in loaderData ? loaderData.translation : null;
   // Without JavaScript the like is a plain form post: its answer arrives as the page's action data.
   const posted = actionData?.like.ok ? actionData.like : undefined;

@@ -1,3 +1,4 @@
+import { hindiNow, hindiWords, textIn, useHindi, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatLongDate } from "~/components/blog/format";
 import { isHttpUrl, readList, writeList } from "~/components/blog/local-blogs";
@@ -5,15 +6,16 @@ import { RichDescription } from "~/components/blog/rich-description";
 import { cut } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "@shared/content";
-import { BUILT_IN_BLOGS_HI, LOCAL_BLOGS_HI } from "@shared/content/hi/blog";
-import { inLocale, localePath } from "@shared/i18n";
-import { useLocale, useText } from "~/lib/locale";
+import { localePath } from "@shared/i18n";
+import { useLocale } from "~/lib/locale";
 import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
 import type { Route } from "./+types/blogs-advanced";
 
+const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
+
 export function meta({ matches }: Route.MetaArgs) {
-  const t = inLocale(localeFromMatches(matches), LOCAL_BLOGS, LOCAL_BLOGS_HI);
+  const t = textIn(localeFromMatches(matches), LOCAL_BLOGS, HINDI_BLOG, (hi) => hi.LOCAL_BLOGS_HI);
   return pageMeta({ title: t.title, description: t.metaDescription, path: "/blogs-advanced", matches });
 }
 
@@ -27,10 +29,10 @@ export const handle = { closingCta: true };
 
 /** The browser-kept Blogs page: two built-in articles plus the visitor's own, all in localStorage. */
 export default function LocalBlogsPage() {
-  const L = useText(LOCAL_BLOGS, LOCAL_BLOGS_HI);
+  const L = useText(LOCAL_BLOGS, HINDI_BLOG, (hi) => hi.LOCAL_BLOGS_HI);
   const locale = useLocale();
   // The built-in articles in the page's language (same ids in both, so a bookmark is one bookmark).
-  const builtIn: readonly LocalBlog[] = locale === "hi" ? BUILT_IN_BLOGS_HI : BUILT_IN_BLOGS;
+  const builtIn: readonly LocalBlog[] = locale === "hi" ? hindiNow(HINDI_BLOG).BUILT_IN_BLOGS_HI : BUILT_IN_BLOGS;
   const [loaded, setLoaded] = useState(false);
   const [userBlogs, setUserBlogs] = useState<LocalBlog[]>([]);
   const [bookmarks, setBookmarks] = useState<LocalBlog[]>([]);
@@ -301,8 +303,8 @@ function LocalBlogCard({
   onDelete?: () => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  const L = useText(LOCAL_BLOGS, LOCAL_BLOGS_HI);
-  const locale = useLocale();
+  const L = useText(LOCAL_BLOGS, HINDI_BLOG, (hi) => hi.LOCAL_BLOGS_HI);
+  const hindiMonths = useHindi(HINDI_BLOG)?.MONTHS_HI ?? null;
   const long = [...blog.description].length > BLOG_LIMITS.expandThreshold;
   const id = useId();
   return (
@@ -323,7 +325,7 @@ function LocalBlogCard({
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
           <span>{L.byline(blog.author)}</span>
-          <time dateTime={blog.date}>{formatLongDate(blog.date, locale) || blog.date}</time>
+          <time dateTime={blog.date}>{formatLongDate(blog.date, hindiMonths) || blog.date}</time>
           <span>{L.readTime}</span>
           <span className="font-semibold text-emerald-800">{L.free}</span>
         </p>

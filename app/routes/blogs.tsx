@@ -1,3 +1,4 @@
+import { hindiNow, hindiWords, textIn, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { BlogCard } from "~/components/blog/blog-card";
@@ -7,9 +8,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { pageError } from "~/lib/service-errors.server";
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
 import { localeFromMatches, pageMeta } from "~/lib/seo";
-import { requestLocale, useLocale, useText } from "~/lib/locale";
-import { BLOG_CATEGORY_NAMES_HI, BLOG_LISTING_HI } from "@shared/content/hi/blog";
-import { inLocale } from "@shared/i18n";
+import { requestLocale, useLocale } from "~/lib/locale";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { blogCategories, currentCategory } from "../../server/services/content/categories";
@@ -17,9 +16,11 @@ import { coversFor } from "../../server/services/media/covers";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/blogs";
 
+const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
+
 // /services shows the same listing: both name /blogs as the canonical page, so search engines index it once.
 export function meta({ matches }: Route.MetaArgs) {
-  const t = inLocale(localeFromMatches(matches), BLOG_LISTING, BLOG_LISTING_HI);
+  const t = textIn(localeFromMatches(matches), BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   return pageMeta({ title: t.title, description: t.metaDescription, path: "/blogs", matches });
 }
 
@@ -87,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "seed") {
-    const t = inLocale(requestLocale(request), BLOG_LISTING, BLOG_LISTING_HI);
+    const t = textIn(requestLocale(request), BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
     try {
       const { added } = await seedSampleBlogs(deps, { clientIp: context.clientIp });
       return { seed: { ok: true, message: t.seeded(added) } };
@@ -120,7 +121,7 @@ export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
-  const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
+  const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
@@ -289,7 +290,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
                 onChange={(e) => apply({ category: e.target.value })}
                 className="h-11 rounded-md border border-slate-400 bg-white px-3"
               >
-                <option value={BLOG_CATEGORIES[0]}>{locale === "hi" ? BLOG_CATEGORY_NAMES_HI[BLOG_CATEGORIES[0]] : BLOG_CATEGORIES[0]}</option>
+                <option value={BLOG_CATEGORIES[0]}>{locale === "hi" ? hindiNow(HINDI_BLOG).BLOG_CATEGORY_NAMES_HI[BLOG_CATEGORIES[0]] : BLOG_CATEGORIES[0]}</option>
                 {categories.map((c) => (
                   <option key={c.value} value={c.value}>
                     {c.label}
@@ -374,7 +375,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
 type SeedResult = { ok: boolean; message: string };
 
 function EmptyBlog({ confirmSeed, seedResult, busy, onSeed }: { confirmSeed: boolean; seedResult?: SeedResult; busy: boolean; onSeed: () => void }) {
-  const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
+  const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const [asking, setAsking] = useState(false);
   const location = useLocation();
   const result = seedResult;

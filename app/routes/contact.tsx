@@ -1,18 +1,20 @@
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { ContactCards } from "~/components/contact/contact-cards";
 import { ContactForm, type ContactActionData } from "~/components/contact/contact-form";
 import { SupportSlider } from "~/components/contact/support-slider";
 import { WhatsAppWidget } from "~/components/contact/whatsapp-widget";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { CONTACT_META } from "@shared/content";
-import { CONTACT_META_HI } from "@shared/content/hi/contact";
 import { localeOfPath } from "@shared/i18n";
 import { PageCopyContext } from "~/lib/page-copy";
 import { contactAction, contactLoader } from "~/lib/contact.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, loaderData, location }: Route.MetaArgs) {
-  const seo = loaderData?.copy.seo ?? (localeOfPath(location.pathname) === "hi" ? CONTACT_META_HI : CONTACT_META);
+  const seo = loaderData?.copy.seo ?? (localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).CONTACT_META_HI : CONTACT_META);
   return pageMeta({ title: seo.title, description: seo.description, path: "/contact", matches });
 }
 

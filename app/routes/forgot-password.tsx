@@ -1,8 +1,8 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { Form, data, useNavigation } from "react-router";
 import { localeOfPath } from "@shared/i18n";
-import { FORGOT_PAGE_HI } from "@shared/content/hi/auth";
-import { LocaleLink, requestLocale, useText } from "~/lib/locale";
+import { LocaleLink, requestLocale } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, refuseSubmit, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -16,8 +16,10 @@ import { requestPasswordReset } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/forgot-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? FORGOT_PAGE_HI : FORGOT_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).FORGOT_PAGE_HI : FORGOT_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/forgot-password", matches });
 }
 
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const t = useText(FORGOT_PAGE, FORGOT_PAGE_HI);
+  const t = useText(FORGOT_PAGE, HINDI_FORMS, (hi) => hi.FORGOT_PAGE_HI);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -79,5 +81,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={FORGOT_PAGE.title} titleHi={FORGOT_PAGE_HI.title} />;
+  return <AuthErrorBoundary title={FORGOT_PAGE.title} titleHi={(hi) => hi.FORGOT_PAGE_HI.title} />;
 }

@@ -1,8 +1,8 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { localeOfPath, localePath } from "@shared/i18n";
-import { INDUSTRY_LABELS_HI, JOB_ROLE_LABELS_HI, SIGN_UP_PAGE_HI, SIGN_UP_TERMS_AFTER_HI } from "@shared/content/hi/auth";
-import { LocaleLink, requestLocale, useLocale, useText } from "~/lib/locale";
+import { LocaleLink, requestLocale, useLocale } from "~/lib/locale";
 import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -22,8 +22,10 @@ import type { Route } from "./+types/get-started";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 import { recordGoal } from "../../server/http/page-views";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? SIGN_UP_PAGE_HI : SIGN_UP_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).SIGN_UP_PAGE_HI : SIGN_UP_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/get-started", matches });
 }
 
@@ -135,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function GetStarted({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const t = useText(SIGN_UP_PAGE, SIGN_UP_PAGE_HI);
+  const t = useText(SIGN_UP_PAGE, HINDI_FORMS, (hi) => hi.SIGN_UP_PAGE_HI);
   const say = useMessage();
   const locale = useLocale();
   const navigation = useNavigation();
@@ -293,13 +295,13 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                   label={t.role}
                   name="role"
                   options={JOB_ROLES}
-                  optionLabels={locale === "hi" ? JOB_ROLE_LABELS_HI : undefined}
+                  optionLabels={locale === "hi" ? hindiNow(HINDI_FORMS).JOB_ROLE_LABELS_HI : undefined}
                   placeholder={t.rolePlaceholder}
                   required={step === 2}
                   defaultValue={values?.role ?? ""}
                   error={errors.role}
                 />
-                <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? INDUSTRY_LABELS_HI : undefined} required={step === 2} defaultValue={values?.industry || DEFAULT_INDUSTRY} error={errors.industry} />
+                <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_LABELS_HI : undefined} required={step === 2} defaultValue={values?.industry || DEFAULT_INDUSTRY} error={errors.industry} />
                 <div>
                   <label className="flex items-start gap-2 text-sm text-slate-800">
                     <input
@@ -322,7 +324,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                       <LocaleLink to="/privacy" className="font-semibold text-emerald-800 underline">
                         {t.privacy}
                       </LocaleLink>
-                      {locale === "hi" && SIGN_UP_TERMS_AFTER_HI}
+                      {locale === "hi" && hindiNow(HINDI_FORMS).SIGN_UP_TERMS_AFTER_HI}
                     </span>
                   </label>
                   {errors.terms && (
@@ -386,5 +388,5 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={SIGN_UP_PAGE.step1Title} titleHi={SIGN_UP_PAGE_HI.step1Title} />;
+  return <AuthErrorBoundary title={SIGN_UP_PAGE.step1Title} titleHi={(hi) => hi.SIGN_UP_PAGE_HI.step1Title} />;
 }

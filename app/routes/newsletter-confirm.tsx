@@ -1,15 +1,16 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { NEWSLETTER } from "@shared/content";
-import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
 import { localeOfPath } from "@shared/i18n";
-import { useText } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { confirmSubscription, linkState } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-confirm";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? NEWSLETTER_HI : NEWSLETTER;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).NEWSLETTER_HI : NEWSLETTER;
   return pageMeta({ title: t.confirm.title, description: t.confirm.confirmed.text, path: "/newsletter/confirm", matches, noindex: true });
 }
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useText(NEWSLETTER, NEWSLETTER_HI);
+  const t = useText(NEWSLETTER, HINDI_FORMS, (hi) => hi.NEWSLETTER_HI);
   if (actionData) {
     const r = actionData.confirmed ? t.confirm.confirmed : t.confirm.invalid;
     return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.confirmed ? "success" : "error"} />;

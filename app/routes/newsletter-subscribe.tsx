@@ -1,9 +1,9 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { Form, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content";
-import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
 import { localeOfPath } from "@shared/i18n";
-import { requestLocale, useText } from "~/lib/locale";
+import { requestLocale } from "~/lib/locale";
 import { validateFooterEmail } from "~/lib/footer-newsletter";
 import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
@@ -11,8 +11,10 @@ import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-subscribe";
 import { recordGoal } from "../../server/http/page-views";
 
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_SHELL).FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
   return pageMeta({ title: t.success.title, description: t.success.message, path: "/newsletter/subscribe", matches, noindex: true });
 }
 
@@ -20,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // The answer is in the page's language, and so is the confirmation e-mail.
   const locale = requestLocale(request);
-  const messages = locale === "hi" ? FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
+  const messages = locale === "hi" ? hindiNow(HINDI_SHELL).FOOTER_NEWSLETTER_MESSAGES_HI : FOOTER_NEWSLETTER_MESSAGES;
   const email = String(form.get("email") ?? "");
   const invalid = validateFooterEmail(email, locale);
   if (invalid) return data({ title: invalid.title, message: invalid.message, ok: false }, { status: 400 });
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The footer form posts here when JavaScript is off; a plain visit gets the same form.
 export default function NewsletterSubscribe({ actionData }: Route.ComponentProps) {
-  const form = useText(FOOTER.newsletter, FOOTER_NEWSLETTER_HI);
+  const form = useText(FOOTER.newsletter, HINDI_SHELL, (hi) => hi.FOOTER_NEWSLETTER_HI);
   if (actionData) return <NewsletterResult heading={actionData.title} text={actionData.message} tone={actionData.ok ? "success" : "error"} />;
   return (
     <NewsletterResult heading={form.heading} text={form.description} tone="neutral">

@@ -1,15 +1,16 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { Form, type ShouldRevalidateFunctionArgs, data } from "react-router";
 import { NewsletterResult } from "~/components/blog/newsletter-result";
 import { NEWSLETTER } from "@shared/content";
-import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
 import { localeOfPath } from "@shared/i18n";
-import { useText } from "~/lib/locale";
 import { pageMeta } from "~/lib/seo";
 import { linkState, unsubscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? NEWSLETTER_HI : NEWSLETTER;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).NEWSLETTER_HI : NEWSLETTER;
   return pageMeta({ title: t.unsubscribe.title, description: t.unsubscribe.prompt, path: "/newsletter/unsubscribe", matches, noindex: true });
 }
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useText(NEWSLETTER, NEWSLETTER_HI);
+  const t = useText(NEWSLETTER, HINDI_FORMS, (hi) => hi.NEWSLETTER_HI);
   if (actionData) {
     const r = actionData.unsubscribed ? t.unsubscribe.done : t.unsubscribe.invalid;
     return <NewsletterResult heading={r.heading} text={r.text} tone={actionData.unsubscribed ? "success" : "error"} />;

@@ -1,10 +1,11 @@
+import { hindiWords, textIn, useText } from "~/lib/hindi-words";
 import { data } from "react-router";
 import { NOT_FOUND, PRODUCT } from "@shared/content/site";
-import { NOT_FOUND_HI } from "@shared/content/hi/site";
-import { inLocale } from "@shared/i18n";
-import { LocaleLink, useText } from "~/lib/locale";
+import { LocaleLink } from "~/lib/locale";
 import { localeFromMatches } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
@@ -21,12 +22,12 @@ export function action(args: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const words = inLocale(localeFromMatches(matches), NOT_FOUND, NOT_FOUND_HI);
+  const words = textIn(localeFromMatches(matches), NOT_FOUND, HINDI_SHELL, (hi) => hi.NOT_FOUND_HI);
   return [{ title: `${words.title} | ${PRODUCT}` }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFound() {
-  const words = useText(NOT_FOUND, NOT_FOUND_HI);
+  const words = useText(NOT_FOUND, HINDI_SHELL, (hi) => hi.NOT_FOUND_HI);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-7xl font-extrabold text-emerald-700" aria-hidden="true">

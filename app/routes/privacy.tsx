@@ -1,10 +1,12 @@
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { LegalPage } from "~/components/legal/legal-page";
 import { PRIVACY_DOC } from "@shared/copy/legal";
 import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { requestLocale } from "~/lib/locale";
-import { PRIVACY_HI } from "@shared/content/hi/legal";
 import { readCopy } from "../../server/services/content/copy";
 import type { Route } from "./+types/privacy";
+
+const HINDI_LEGAL = hindiWords("legal", () => import("~/lib/hindi/legal"));
 
 /** The owner's published copy of the page (its defaults on a fresh install); cached per content version. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -13,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const seo = loaderData?.copy.seo ?? { title: localeFromMatches(matches) === "hi" ? PRIVACY_HI.title : "Privacy Policy", description: "" };
+  const seo = loaderData?.copy.seo ?? { title: localeFromMatches(matches) === "hi" ? hindiNow(HINDI_LEGAL).PRIVACY_HI.title : "Privacy Policy", description: "" };
   return pageMeta({ title: seo.title, description: seo.description, path: "/privacy", matches });
 }
 

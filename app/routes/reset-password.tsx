@@ -1,8 +1,8 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { Form, data, useNavigation } from "react-router";
 import { localeOfPath } from "@shared/i18n";
-import { RESET_PAGE_HI } from "@shared/content/hi/auth";
-import { LocaleLink, useText } from "~/lib/locale";
+import { LocaleLink } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, refuseSubmit, PasswordField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -17,8 +17,10 @@ import { confirmPasswordReset, tokenIsUsable } from "../../server/services/auth/
 import type { Route } from "./+types/reset-password";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? RESET_PAGE_HI : RESET_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).RESET_PAGE_HI : RESET_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/reset-password", matches, noindex: true });
 }
 
@@ -66,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const t = useText(RESET_PAGE, RESET_PAGE_HI);
+  const t = useText(RESET_PAGE, HINDI_FORMS, (hi) => hi.RESET_PAGE_HI);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -118,5 +120,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={RESET_PAGE.title} titleHi={RESET_PAGE_HI.title} />;
+  return <AuthErrorBoundary title={RESET_PAGE.title} titleHi={(hi) => hi.RESET_PAGE_HI.title} />;
 }

@@ -1,8 +1,8 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { localeOfPath, localePath } from "@shared/i18n";
-import { INDUSTRY_LABELS_HI, SIGN_IN_PAGE_HI } from "@shared/content/hi/auth";
-import { LocaleLink, requestLocale, useLocale, useText } from "~/lib/locale";
+import { LocaleLink, requestLocale, useLocale } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { SocialButtons } from "~/components/auth/social-buttons";
@@ -23,8 +23,10 @@ import { studioSession } from "../../server/services/staff/studio-session";
 import type { Route } from "./+types/sign-in";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? SIGN_IN_PAGE_HI : SIGN_IN_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).SIGN_IN_PAGE_HI : SIGN_IN_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/sign-in", matches });
 }
 
@@ -92,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const t = useText(SIGN_IN_PAGE, SIGN_IN_PAGE_HI);
+  const t = useText(SIGN_IN_PAGE, HINDI_FORMS, (hi) => hi.SIGN_IN_PAGE_HI);
   const locale = useLocale();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -150,7 +152,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           label={t.industry}
           name="industry"
           options={INDUSTRIES}
-          optionLabels={locale === "hi" ? INDUSTRY_LABELS_HI : undefined}
+          optionLabels={locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_LABELS_HI : undefined}
           required
           defaultValue={values?.industry || DEFAULT_INDUSTRY}
           error={errors.industry}
@@ -193,5 +195,5 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={SIGN_IN_PAGE.title} titleHi={SIGN_IN_PAGE_HI.title} />;
+  return <AuthErrorBoundary title={SIGN_IN_PAGE.title} titleHi={(hi) => hi.SIGN_IN_PAGE_HI.title} />;
 }

@@ -1,3 +1,4 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { Form, data, useFetcher } from "react-router";
 import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
@@ -16,12 +17,13 @@ import { resendVerification, updateProfile } from "../../server/services/auth/ac
 import { changePassword } from "../../server/services/auth/password-change";
 import type { Route } from "./+types/templates";
 import { localeOfPath, localePath } from "@shared/i18n";
-import { INDUSTRY_LABELS_HI, INDUSTRY_TEMPLATES_HI, SIGN_UP_PAGE_HI, TEMPLATES_PAGE_HI } from "@shared/content/hi/auth";
-import { requestLocale, useLocale, useText } from "~/lib/locale";
+import { requestLocale, useLocale } from "~/lib/locale";
 import type { Industry } from "@shared/content/site";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? TEMPLATES_PAGE_HI : TEMPLATES_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).TEMPLATES_PAGE_HI : TEMPLATES_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/templates", matches, noindex: true });
 }
 
@@ -85,9 +87,9 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
   }, [password.state, password.data]);
   const formRef = useRef<HTMLFormElement>(null);
   const locale = useLocale();
-  const t = useText(TEMPLATES_PAGE, TEMPLATES_PAGE_HI);
-  const kits = locale === "hi" ? INDUSTRY_TEMPLATES_HI : INDUSTRY_TEMPLATES;
-  const industryName = (industry: Industry) => (locale === "hi" ? INDUSTRY_LABELS_HI[industry] : industry);
+  const t = useText(TEMPLATES_PAGE, HINDI_FORMS, (hi) => hi.TEMPLATES_PAGE_HI);
+  const kits = locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_TEMPLATES_HI : INDUSTRY_TEMPLATES;
+  const industryName = (industry: Industry) => (locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_LABELS_HI[industry] : industry);
   const [user, setUser] = useState(loaderData.user);
   const [profileBanner, setProfileBanner] = useState<Banner | null>(null);
   const [profileErrors, setProfileErrors] = useState<FieldErrors>({});
@@ -240,7 +242,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="profile" />
             <TextField label={t.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
             <TextField label={t.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />
-            <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? INDUSTRY_LABELS_HI : undefined} required defaultValue={user.industry} key={`i-${user.industry}`} error={profileErrors.industry} />
+            <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_LABELS_HI : undefined} required defaultValue={user.industry} key={`i-${user.industry}`} error={profileErrors.industry} />
             <button type="submit" className="btn-primary w-full justify-center" disabled={saving}>
               {saving ? t.saving : t.save}
             </button>
@@ -269,7 +271,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
               required
               minLength={8}
               maxLength={128}
-              hint={(locale === "hi" ? SIGN_UP_PAGE_HI : SIGN_UP_PAGE).passwordHint}
+              hint={(locale === "hi" ? hindiNow(HINDI_FORMS).SIGN_UP_PAGE_HI : SIGN_UP_PAGE).passwordHint}
               error={passwordResult?.errors.newPassword}
             />
             <button type="submit" className="btn-primary w-full justify-center" disabled={password.state !== "idle"}>

@@ -1,7 +1,7 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { Form, data, useNavigation } from "react-router";
 import { localeOfPath } from "@shared/i18n";
-import { VERIFY_PAGE_HI } from "@shared/content/hi/auth";
-import { LocaleLink, useText } from "~/lib/locale";
+import { LocaleLink } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, VERIFY_PAGE } from "@shared/content/auth";
@@ -12,8 +12,10 @@ import { tokenIsUsable, verifyEmail } from "../../server/services/auth/accounts"
 import type { Route } from "./+types/verify-email";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? VERIFY_PAGE_HI : VERIFY_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).VERIFY_PAGE_HI : VERIFY_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/verify-email", matches, noindex: true });
 }
 
@@ -45,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const t = useText(VERIFY_PAGE, VERIFY_PAGE_HI);
+  const t = useText(VERIFY_PAGE, HINDI_FORMS, (hi) => hi.VERIFY_PAGE_HI);
   const busy = navigation.state === "submitting";
   const banner = actionData?.banner ?? (loaderData.usable ? null : ({ tone: "error", message: AUTH_MESSAGES.verifyInvalid } as Banner));
   return (
@@ -70,5 +72,5 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return <AuthErrorBoundary title={VERIFY_PAGE.title} titleHi={VERIFY_PAGE_HI.title} />;
+  return <AuthErrorBoundary title={VERIFY_PAGE.title} titleHi={(hi) => hi.VERIFY_PAGE_HI.title} />;
 }

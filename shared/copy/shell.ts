@@ -1,23 +1,8 @@
 import { BANNER_MESSAGES, CLOSING_CTA, FOOTER, SPLASH_TAGLINE } from "../content/site";
 import { BANNER_MESSAGES_HI, CLOSING_CTA_HI, FOOTER_HI, SPLASH_TAGLINE_HI } from "../content/hi/site";
-import type { Translation } from "../i18n";
 import { group, list, text } from "./build";
 import { defineCopyDoc } from "./fields";
-
-/** The document's value made from one language's constants (the defaults, never retyped). */
-function shellDefaults(
-  banner: Translation<typeof BANNER_MESSAGES>,
-  footer: Translation<typeof FOOTER>,
-  splash: string,
-  closingCta: Translation<typeof CLOSING_CTA>,
-) {
-  return {
-    banner: { messages: [...banner] },
-    footer: { taglines: [...footer.taglines], about: footer.about },
-    splash: { tagline: splash },
-    closingCta: { heading: closingCta.heading, text: closingCta.text, bookDemo: closingCta.bookDemo, whatsapp: closingCta.whatsapp },
-  };
-}
+import { shellDefaults } from "./shell-defaults";
 
 /**
  * The words every public page shares (issue 28, decision 0027): the announcement banner's rotating messages, the

@@ -5,12 +5,12 @@ import {
   BANNER_MESSAGES_HI,
   FOOTER_HI,
   HEADER_HI,
-  LANGUAGE_OFFER,
   NAV_LINKS_HI,
   NOT_FOUND_HI,
   SPLASH_HI,
   SPLASH_TAGLINE_HI,
 } from "../../shared/content/hi/site";
+import { LANGUAGE_OFFER } from "../../shared/content/hi/language-offer";
 import { HEADER, NAV_LINKS } from "../../shared/content/site";
 import { expectAccessible } from "./a11y";
 import { expect, pausedClock, test } from "./fixtures";

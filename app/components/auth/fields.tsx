@@ -1,8 +1,9 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { type FormEvent, useId, useState } from "react";
 import { SIGN_IN_PAGE } from "@shared/content/auth";
-import { SIGN_IN_PAGE_HI } from "@shared/content/hi/auth";
 import { useMessage } from "~/lib/form-messages";
-import { useText } from "~/lib/locale";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
 const inputClass =
   "mt-1 block w-full min-h-11 rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-700 focus:outline-none focus:ring-2 focus:ring-emerald-700";
@@ -74,7 +75,7 @@ export function PasswordField({
 }: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
   const id = useId();
   const [visible, setVisible] = useState(false);
-  const t = useText(SIGN_IN_PAGE, SIGN_IN_PAGE_HI);
+  const t = useText(SIGN_IN_PAGE, HINDI_FORMS, (hi) => hi.SIGN_IN_PAGE_HI);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-900">

@@ -1,8 +1,10 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { Form, Link } from "react-router";
 import { HEADER_ACCOUNT } from "@shared/content/header-account";
-import { HEADER_ACCOUNT_HI } from "@shared/content/hi/header-account";
-import { LocaleLink, useLocalePath, useText } from "~/lib/locale";
+import { LocaleLink, useLocalePath } from "~/lib/locale";
 import { setSessionUser, useSessionUser } from "~/lib/session-user";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /**
  * The header's account corner: 'Sign In' for visitors; the signed-in user's
@@ -19,7 +21,7 @@ export function HeaderAccount({
   onNavigate?: () => void;
 }) {
   const user = useSessionUser();
-  const t = useText(HEADER_ACCOUNT, HEADER_ACCOUNT_HI);
+  const t = useText(HEADER_ACCOUNT, HINDI_SHELL, (hi) => hi.HEADER_ACCOUNT_HI);
   const inLanguage = useLocalePath();
   const center = mobile ? " justify-center" : "";
   if (!user) {

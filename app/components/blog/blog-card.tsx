@@ -1,13 +1,15 @@
+import { hindiWords, useHindi, useText } from "~/lib/hindi-words";
 import { Link } from "react-router";
 import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "@shared/content";
-import { BLOG_CATEGORY_NAMES_HI, BLOG_LISTING_HI, BLOG_POST_HI } from "@shared/content/hi/blog";
-import { useLocale, useLocalePath, useText } from "~/lib/locale";
+import { useLocale, useLocalePath } from "~/lib/locale";
 import { LanguageMark, categoryName } from "./language";
 import type { Blog } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
 import { CoverArt } from "./cover-art";
 import { CoverImage } from "./cover-image";
 import { cut, formatCount, formatShortDate } from "./format";
+
+const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 
 /**
  * A post on the listing. The whole card opens the post (the title link stretches over it). A card off screen
@@ -22,8 +24,11 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
   const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
   const moreTags = blog.tags.length - tags.length;
   const locale = useLocale();
-  const t = useText(BLOG_LISTING, BLOG_LISTING_HI);
-  const tPost = useText(BLOG_POST, BLOG_POST_HI);
+  const blogHi = useHindi(HINDI_BLOG);
+  const hindiNames = blogHi?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const hindiMonths = blogHi?.MONTHS_HI ?? null;
+  const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
+  const tPost = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
   // The post opens in the page's language's frame; a post in the other language says so, in its own language.
   const href = useLocalePath()(`/blog/${blog.slug}`);
   const foreign = blog.language !== locale;
@@ -47,7 +52,7 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
               {t.featuredBadge}
             </span>
           )}
-          <span className="rounded-full bg-emerald-50 px-2.5 py-1 font-semibold text-emerald-900">{categoryName(blog.category, locale, BLOG_CATEGORY_NAMES_HI)}</span>
+          <span className="rounded-full bg-emerald-50 px-2.5 py-1 font-semibold text-emerald-900">{categoryName(blog.category, hindiNames)}</span>
           {foreign && <LanguageMark language={blog.language} />}
         </div>
         <h2 lang={lang} className="mt-3 text-xl font-bold leading-snug text-slate-900">
@@ -57,7 +62,7 @@ export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
           <span lang={lang}>{blog.author}</span>
-          <time dateTime={blog.date}>{formatShortDate(blog.date, locale)}</time>
+          <time dateTime={blog.date}>{formatShortDate(blog.date, hindiMonths)}</time>
           <span lang={lang}>{blog.readTime}</span>
         </p>
         <p lang={lang} className="mt-3 text-slate-700">

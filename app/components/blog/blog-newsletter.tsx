@@ -1,10 +1,12 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useId, useRef, useState } from "react";
 import { BLOG_NEWSLETTER } from "@shared/content";
-import { BLOG_NEWSLETTER_HI } from "@shared/content/hi/newsletter";
 import { useMessage } from "~/lib/form-messages";
-import { useLocale, useText } from "~/lib/locale";
+import { useLocale } from "~/lib/locale";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
 export type NewsletterResult = { message: string };
 
@@ -21,7 +23,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
   const id = useId();
   useAdoptTyped(inputRef, setEmail);
   const locale = useLocale();
-  const t = useText(BLOG_NEWSLETTER, BLOG_NEWSLETTER_HI);
+  const t = useText(BLOG_NEWSLETTER, HINDI_FORMS, (hi) => hi.BLOG_NEWSLETTER_HI);
   // The server's messages are English (also the one the page's action hands back without JavaScript): shown in the
   // page's language, the tone read from the English text.
   const say = useMessage();

@@ -1,21 +1,20 @@
 /** Browser-safe formatting of posts (dates, previews, paragraph and description rules). */
 import { groupDigits, longDate, shortMonthYear } from "@shared/english-format";
-import type { Locale } from "@shared/i18n";
 
-/** The months as a Hindi page names them. */
-const HINDI_MONTHS = ["जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्टूबर", "नवंबर", "दिसंबर"] as const;
-
-/** "Jul 2024"; on a Hindi page "जुलाई 2024" (UTC, so the server's HTML and the browser's agree) */
-export function formatShortDate(iso: string, locale: Locale = "en"): string {
+/**
+ * "Jul 2024"; on a Hindi page, given its months (MONTHS_HI, from the page's Hindi words: decision 0036),
+ * "जुलाई 2024" (UTC, so the server's HTML and the browser's agree)
+ */
+export function formatShortDate(iso: string, hindiMonths: readonly string[] | null = null): string {
   const date = new Date(iso);
-  if (locale === "hi") return Number.isNaN(date.getTime()) ? "" : `${HINDI_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  if (hindiMonths) return Number.isNaN(date.getTime()) ? "" : `${hindiMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return shortMonthYear(date);
 }
 
-/** "July 29, 2024"; on a Hindi page "29 जुलाई 2024" */
-export function formatLongDate(iso: string, locale: Locale = "en"): string {
+/** "July 29, 2024"; on a Hindi page, given its months, "29 जुलाई 2024" */
+export function formatLongDate(iso: string, hindiMonths: readonly string[] | null = null): string {
   const date = new Date(iso);
-  if (locale === "hi") return Number.isNaN(date.getTime()) ? "" : `${date.getUTCDate()} ${HINDI_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  if (hindiMonths) return Number.isNaN(date.getTime()) ? "" : `${date.getUTCDate()} ${hindiMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return longDate(date);
 }
 

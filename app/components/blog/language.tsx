@@ -1,7 +1,9 @@
-import { POST_LANGUAGE_LINKS } from "@shared/content/hi/blog";
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { POST_TRANSLATION_LINK } from "@shared/content/blog";
 import type { Locale } from "@shared/i18n";
 import { LOCALE_NAME } from "@shared/i18n";
+
+const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 
 /**
  * A post's language, where a page in the other language shows it (issue 33): "English" on a Hindi page, "हिन्दी" on
@@ -15,9 +17,12 @@ export function LanguageMark({ language }: { language: Locale }) {
   );
 }
 
-/** A category's name for the page's language (the stored value is English; an owner's own category shows as it is). */
-export function categoryName(category: string, locale: Locale, hindiNames: Readonly<Record<string, string>>): string {
-  return locale === "hi" ? (hindiNames[category] ?? category) : category;
+/**
+ * A category's name for the page's language: `hindiNames` on a Hindi page, null on an English one (the stored value
+ * is English; an owner's own category shows as it is).
+ */
+export function categoryName(category: string, hindiNames: Readonly<Record<string, string>> | null): string {
+  return hindiNames?.[category] ?? category;
 }
 
 /**
@@ -25,7 +30,7 @@ export function categoryName(category: string, locale: Locale, hindiNames: Reado
  * पढ़ें" on a Hindi one. `hrefLang` tells browsers and crawlers where it goes.
  */
 export function TranslationLink({ href, locale, language }: { href: string; locale: Locale; language: Locale }) {
-  const words = locale === "hi" ? POST_LANGUAGE_LINKS.hi : POST_TRANSLATION_LINK;
+  const words = locale === "hi" ? hindiNow(HINDI_BLOG).POST_LANGUAGE_LINKS.hi : POST_TRANSLATION_LINK;
   return (
     <p className="mt-4" data-testid="translation-link">
       <a href={href} hrefLang={language} className="inline-flex min-h-11 items-center gap-1 font-semibold text-emerald-800 underline underline-offset-4">

@@ -1,6 +1,8 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { NEWSLETTER } from "@shared/content";
-import { NEWSLETTER_HI } from "@shared/content/hi/newsletter";
-import { LocaleLink, useText } from "~/lib/locale";
+import { LocaleLink } from "~/lib/locale";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
 /** The result panel of the newsletter pages (confirm, unsubscribe, subscribe without JavaScript). */
 export function NewsletterResult({
@@ -14,7 +16,7 @@ export function NewsletterResult({
   tone: "success" | "error" | "neutral";
   children?: React.ReactNode;
 }) {
-  const t = useText(NEWSLETTER, NEWSLETTER_HI);
+  const t = useText(NEWSLETTER, HINDI_FORMS, (hi) => hi.NEWSLETTER_HI);
   const color = tone === "success" ? "text-emerald-800" : tone === "error" ? "text-rose-700" : "text-slate-900";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">

@@ -1,3 +1,4 @@
+import { hindiNow, hindiWords, useHindi, useText } from "~/lib/hindi-words";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { BLOG_LISTING, BLOG_POST, whatsappLink } from "@shared/content";
@@ -8,10 +9,11 @@ import { PostHero, RelatedCover } from "./cover-image";
 import { formatCount, formatLongDate, formatShortDate } from "./format";
 import type { RenderedSection } from "@shared/post-marks";
 import { type InlinePictures, PostBody } from "./post-body";
-import { BLOG_CATEGORY_NAMES_HI, BLOG_LISTING_HI, BLOG_POST_HI, POST_LANGUAGE_LINKS } from "@shared/content/hi/blog";
-import { useLocale, useLocalePath, useText } from "~/lib/locale";
+import { useLocale, useLocalePath } from "~/lib/locale";
 import { TranslationLink, categoryName } from "./language";
 import type { Locale } from "@shared/i18n";
+
+const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 
 /** What a like answers: counted (with the new total), or refused (with a message when the visitor should know why). */
 export type LikeAnswer = { like: { ok: true; likes: number } | { ok: false; message?: string } };
@@ -41,9 +43,12 @@ type ArticleProps = {
 export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children, translation }: ArticleProps) {
   const site = useSite();
   const locale = useLocale();
+  const blogHi = useHindi(HINDI_BLOG);
+  const hindiNames = blogHi?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const hindiMonths = blogHi?.MONTHS_HI ?? null;
   const to = useLocalePath();
-  const t = useText(BLOG_POST, BLOG_POST_HI);
-  const tListing = useText(BLOG_LISTING, BLOG_LISTING_HI);
+  const t = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
+  const tListing = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   // The article is in the post's language; the page's own words in it (buttons, headings) keep the page's.
   const frame = blog.language !== locale ? locale : undefined;
   return (
@@ -58,19 +63,19 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
       <PostHero blog={blog} cover={covers[blog.id]} />
       <header className="mt-6">
         <div lang={frame} className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="rounded-full bg-emerald-50 px-3 py-1 font-semibold text-emerald-900">{categoryName(blog.category, locale, BLOG_CATEGORY_NAMES_HI)}</span>
+          <span className="rounded-full bg-emerald-50 px-3 py-1 font-semibold text-emerald-900">{categoryName(blog.category, hindiNames)}</span>
           {blog.featured && (
             <span className="rounded-full bg-amber-100 px-3 py-1 font-bold uppercase tracking-wide text-amber-900">
               {tListing.featuredBadge}
             </span>
           )}
-          {frame === "hi" && <span className="text-slate-700">{POST_LANGUAGE_LINKS.englishNotice}</span>}
+          {frame === "hi" && <span className="text-slate-700">{hindiNow(HINDI_BLOG).POST_LANGUAGE_LINKS.englishNotice}</span>}
         </div>
         <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl">{blog.title}</h1>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
           <span>{blog.author}</span>
           <time lang={frame} dateTime={blog.date}>
-            {formatLongDate(blog.date, locale)}
+            {formatLongDate(blog.date, hindiMonths)}
           </time>
           <span>{blog.readTime}</span>
         </p>
@@ -137,7 +142,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
                   {r.title}
                 </Link>
                 <p className="mt-1 text-sm text-slate-700">
-                  <time dateTime={r.date}>{formatShortDate(r.date, locale)}</time> · <span lang={r.language !== locale ? r.language : undefined}>{r.readTime}</span>
+                  <time dateTime={r.date}>{formatShortDate(r.date, hindiMonths)}</time> · <span lang={r.language !== locale ? r.language : undefined}>{r.readTime}</span>
                 </p>
               </li>
             ))}
@@ -150,7 +155,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
 
 
 function PostActions({ blog, liked, posted, postedRefusal, preview, lang }: { blog: Blog; liked: boolean; posted?: { likes: number }; postedRefusal?: string; preview?: boolean; lang?: string }) {
-  const t = useText(BLOG_POST, BLOG_POST_HI);
+  const t = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
   const fetcher = useFetcher<LikeAnswer>();
   const [hydrated, setHydrated] = useState(false);
   const [shareMessage, setShareMessage] = useState("");

@@ -1,7 +1,7 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS } from "@shared/content";
-import { AI_HELP_PAGE_HI } from "@shared/content/hi/chat";
-import { useLocale, useLocalePath, useText } from "~/lib/locale";
+import { useLocale, useLocalePath } from "~/lib/locale";
 import type { AiHelpCopy } from "@shared/copy/ai-help";
 import { plainChatText } from "~/lib/chat-format";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
@@ -9,6 +9,8 @@ import { usePrefersReducedMotion } from "~/lib/use-rotation";
 import { ChatIcon } from "./chat-icons";
 import { MessageBubble } from "./message-bubble";
 import { FORM_HISTORY_MESSAGES, type useChat } from "./use-chat";
+
+const HINDI_CHAT = hindiWords("chat", () => import("~/lib/hindi/chat"));
 
 /** The chat form's id: the topic cards submit it too when JavaScript is off. */
 export const CHAT_FORM_ID = "ai-help-chat-form";
@@ -28,7 +30,7 @@ export function ChatPanel({
   suggestions: readonly string[];
 }) {
   const { messages, typing, busy, announcement, send, rate } = chat;
-  const t = useText(AI_HELP_PAGE, AI_HELP_PAGE_HI);
+  const t = useText(AI_HELP_PAGE, HINDI_CHAT, (hi) => hi.AI_HELP_PAGE_HI);
   const localePath = useLocalePath();
   const locale = useLocale();
   const [draft, setDraft] = useState("");

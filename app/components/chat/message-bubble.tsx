@@ -1,12 +1,13 @@
+import { hindiWords, textIn } from "~/lib/hindi-words";
 import { memo, useEffect, useState } from "react";
 import { AI_HELP_PAGE, CHAT_SOURCE_LABELS } from "@shared/content";
 import { CHAT_RATING } from "@shared/content/chat-rating";
-import { AI_HELP_PAGE_HI, CHAT_SOURCE_LABELS_HI } from "@shared/content/hi/chat";
-import { CHAT_RATING_HI } from "@shared/content/hi/chat-rating";
-import { inLocale, type Locale } from "@shared/i18n";
+import type { Locale } from "@shared/i18n";
 import { formatChatText } from "~/lib/chat-format";
 import { ChatIcon } from "./chat-icons";
 import type { ChatMessage } from "./use-chat";
+
+const HINDI_CHAT = hindiWords("chat", () => import("~/lib/hindi/chat"));
 
 /** Local hour:minute, as the visitor's clock shows it; on a Hindi page in 24 hours (no Latin "am"/"pm"). */
 export function formatStamp(timestamp: number, locale: Locale = "en"): string {
@@ -26,8 +27,8 @@ export const MessageBubble = memo(function MessageBubble({
   onRate?: (id: number, helpful: boolean) => void;
 }) {
   const bot = message.isBot;
-  const t = inLocale(locale, AI_HELP_PAGE, AI_HELP_PAGE_HI);
-  const labels = inLocale(locale, CHAT_SOURCE_LABELS, CHAT_SOURCE_LABELS_HI);
+  const t = textIn(locale, AI_HELP_PAGE, HINDI_CHAT, (hi) => hi.AI_HELP_PAGE_HI);
+  const labels = textIn(locale, CHAT_SOURCE_LABELS, HINDI_CHAT, (hi) => hi.CHAT_SOURCE_LABELS_HI);
   // A message rendered on the server without a time (the welcome) gets the visitor's clock once it runs here.
   const [shownAt, setShownAt] = useState<number | null>(null);
   useEffect(() => {
@@ -102,7 +103,7 @@ export const MessageBubble = memo(function MessageBubble({
 /** "Helpful" / "Not helpful" under an answer: once rated, the choice stays pressed and the buttons rest. */
 function Rating({ message, onRate, locale }: { message: ChatMessage; onRate: (id: number, helpful: boolean) => void; locale: Locale }) {
   const state = message.rating?.state;
-  const rating = inLocale(locale, CHAT_RATING, CHAT_RATING_HI);
+  const rating = textIn(locale, CHAT_RATING, HINDI_CHAT, (hi) => hi.CHAT_RATING_HI);
   const done = state === "sending" || state === "rated";
   const button = (helpful: boolean, label: string) => {
     const chosen = done && message.rating?.helpful === helpful;

@@ -1,9 +1,11 @@
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AI_HELP_PAGE, CHAT_LIMITS, CHAT_WELCOME } from "@shared/content";
-import { AI_HELP_PAGE_HI, CHAT_WELCOME_HI } from "@shared/content/hi/chat";
 import { useLocale } from "~/lib/locale";
 import type { ChatSourceLink } from "~/lib/chat-format";
 import { ChatRequestError, rateChatAnswer, sendChatMessage } from "./chat-client";
+
+const HINDI_CHAT = hindiWords("chat", () => import("~/lib/hindi/chat"));
 
 /** A chat message (spec section 3): id (timestamp-based number), text, isBot, timestamp. */
 export type ChatMessage = {
@@ -43,11 +45,11 @@ export const FORM_HISTORY_MESSAGES = 20;
 export function useChat(initial: ChatMessage[] = []) {
   // The welcome and the failure messages in the page's language (the answers are in it already).
   const hindi = useLocale() === "hi";
-  const page = hindi ? AI_HELP_PAGE_HI : AI_HELP_PAGE;
+  const page = hindi ? hindiNow(HINDI_CHAT).AI_HELP_PAGE_HI : AI_HELP_PAGE;
   const pageRef = useRef(page);
   pageRef.current = page;
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
-    { id: WELCOME_ID, text: hindi ? CHAT_WELCOME_HI : CHAT_WELCOME, isBot: true, timestamp: null },
+    { id: WELCOME_ID, text: hindi ? hindiNow(HINDI_CHAT).CHAT_WELCOME_HI : CHAT_WELCOME, isBot: true, timestamp: null },
     ...initial,
   ]);
   const [typing, setTyping] = useState(false);

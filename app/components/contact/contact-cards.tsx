@@ -1,12 +1,13 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { CONTACT_CARDS, WHATSAPP_WIDGET } from "@shared/content";
-import { WHATSAPP_WIDGET_HI } from "@shared/content/hi/contact";
-import { useText } from "~/lib/locale";
 import type { ContactCopy } from "@shared/copy/contact";
 import { contactCardsOf } from "@shared/copy/contact-view";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";
 import { resolveContact } from "./contact-links";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
 /** Each card's name on the page (data-card), by its place: the default cards'. */
 const CARD_IDS = CONTACT_CARDS.map((c) => c.id);
@@ -15,7 +16,7 @@ const CARD_IDS = CONTACT_CARDS.map((c) => c.id);
 export function ContactCards() {
   const site = useSite();
   const copy = usePageCopy<ContactCopy>();
-  const widget = useText(WHATSAPP_WIDGET, WHATSAPP_WIDGET_HI);
+  const widget = useText(WHATSAPP_WIDGET, HINDI_FORMS, (hi) => hi.WHATSAPP_WIDGET_HI);
   if (!site) return null;
   const cards = contactCardsOf(copy, CARD_IDS);
   return (

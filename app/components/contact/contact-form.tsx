@@ -1,3 +1,4 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import {
@@ -12,10 +13,11 @@ import { leadChecks } from "~/lib/form-checks";
 import type { LeadFormErrors, LeadFormField } from "@shared/schemas/lead";
 import { notify } from "~/lib/toast";
 import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
-import { CONTACT_FORM_HI, LEAD_FIELD_LABELS_HI, LEAD_MESSAGES_HI } from "@shared/content/hi/contact";
 import { useMessage } from "~/lib/form-messages";
-import { useLocale, useText } from "~/lib/locale";
+import { useLocale } from "~/lib/locale";
 import { localePath } from "@shared/i18n";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
 /** What the page's action hands back when the form was posted without JavaScript and needs fixing. */
 export type ContactActionData = {
@@ -50,8 +52,8 @@ const errorId = (name: string) => `contact-${name}-error`;
  */
 export function ContactForm({ actionData, submitted }: { actionData?: ContactActionData; submitted: boolean }) {
   const locale = useLocale();
-  const t = useText(CONTACT_FORM, CONTACT_FORM_HI);
-  const messages = useText(LEAD_MESSAGES, LEAD_MESSAGES_HI);
+  const t = useText(CONTACT_FORM, HINDI_FORMS, (hi) => hi.CONTACT_FORM_HI);
+  const messages = useText(LEAD_MESSAGES, HINDI_FORMS, (hi) => hi.LEAD_MESSAGES_HI);
   // The checks' and the server's messages are English; a Hindi page shows their Hindi.
   const say = useMessage();
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...actionData?.values }));
@@ -190,7 +192,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
           return (
             <div key={field.name} className={field.type === "textarea" ? "sm:col-span-2" : undefined}>
               <label htmlFor={common.id} className="text-sm font-semibold text-slate-900">
-                {locale === "hi" ? LEAD_FIELD_LABELS_HI[field.name] : field.label}
+                {locale === "hi" ? hindiNow(HINDI_FORMS).LEAD_FIELD_LABELS_HI[field.name] : field.label}
                 <span aria-hidden="true" className="text-rose-700">
                   {" "}
                   *

@@ -1,7 +1,7 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useState } from "react";
 import { SUPPORT_CHANNELS, SUPPORT_SLIDER, TIMINGS, WHATSAPP_WIDGET } from "@shared/content";
-import { SLIDER_ROLES_HI, SUPPORT_SLIDER_HI, WHATSAPP_WIDGET_HI } from "@shared/content/hi/contact";
-import { LocaleLink, useLocale, useText } from "~/lib/locale";
+import { LocaleLink, useLocale } from "~/lib/locale";
 import type { ContactCopy } from "@shared/copy/contact";
 import { supportChannelsOf } from "@shared/copy/contact-view";
 import { usePageCopy } from "~/lib/page-copy";
@@ -9,6 +9,9 @@ import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
 import { ContactIcon } from "./contact-icon";
 import { resolveContact } from "./contact-links";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /** Each channel's name on the page (data-slide, data-thumb), by its place: the default channels'. */
 const CHANNEL_IDS = SUPPORT_CHANNELS.map((c) => c.id);
@@ -22,8 +25,8 @@ const CHANNEL_IDS = SUPPORT_CHANNELS.map((c) => c.id);
 export function SupportSlider() {
   const site = useSite();
   const copy = usePageCopy<ContactCopy>();
-  const t = useText(SUPPORT_SLIDER, SUPPORT_SLIDER_HI);
-  const widget = useText(WHATSAPP_WIDGET, WHATSAPP_WIDGET_HI);
+  const t = useText(SUPPORT_SLIDER, HINDI_FORMS, (hi) => hi.SUPPORT_SLIDER_HI);
+  const widget = useText(WHATSAPP_WIDGET, HINDI_FORMS, (hi) => hi.WHATSAPP_WIDGET_HI);
   const hindi = useLocale() === "hi";
   const channels = supportChannelsOf(copy, CHANNEL_IDS);
   const COUNT = channels.length;
@@ -57,7 +60,7 @@ export function SupportSlider() {
 
         <div
           role="region"
-          aria-roledescription={hindi ? SLIDER_ROLES_HI.carousel : "carousel"}
+          aria-roledescription={hindi ? hindiNow(HINDI_SHELL).SLIDER_ROLES_HI.carousel : "carousel"}
           aria-label={t.regionLabel}
           data-testid="support-slider"
           data-paused={paused ? "true" : "false"}
@@ -92,7 +95,7 @@ export function SupportSlider() {
                 <div
                   key={channel.id}
                   role="group"
-                  aria-roledescription={hindi ? SLIDER_ROLES_HI.slide : "slide"}
+                  aria-roledescription={hindi ? hindiNow(HINDI_SHELL).SLIDER_ROLES_HI.slide : "slide"}
                   aria-label={t.slideLabel(i + 1, COUNT)}
                   hidden={i !== index}
                   data-slide={channel.id}

@@ -1,11 +1,12 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useId, useState } from "react";
 import { WHATSAPP_WIDGET, whatsappLink } from "@shared/content";
-import { WHATSAPP_WIDGET_HI } from "@shared/content/hi/contact";
-import { useText } from "~/lib/locale";
 import type { ContactCopy } from "@shared/copy/contact";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ContactIcon } from "./contact-icon";
+
+const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
 /**
  * A WhatsApp chat card: quick messages, or the visitor's own words, opened
@@ -17,7 +18,7 @@ export function WhatsAppWidget() {
   const [text, setText] = useState("");
   const id = useId();
   const copy = usePageCopy<ContactCopy>().whatsapp;
-  const t = useText(WHATSAPP_WIDGET, WHATSAPP_WIDGET_HI);
+  const t = useText(WHATSAPP_WIDGET, HINDI_FORMS, (hi) => hi.WHATSAPP_WIDGET_HI);
   if (!site) return null;
   const message = text.trim() || copy.defaultText;
   return (

@@ -1,9 +1,9 @@
+import { hindiNow, hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
 import { memo, useRef } from "react";
 import { AUDIENCE as AUDIENCE_EN } from "@shared/content/home";
-import { AUDIENCE_LABELS_HI, type AudienceLabels } from "@shared/content/hi/home";
+import type { AudienceLabels } from "@shared/content/hi/home";
 import { TIMINGS } from "@shared/content/site";
-import { SLIDER_ROLES_HI } from "@shared/content/hi/contact";
-import { useLocale, useText } from "~/lib/locale";
+import { useLocale } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
@@ -12,6 +12,9 @@ import { ChevronIcon, PauseIcon, PlayIcon } from "./icons";
 import { PhoneChat } from "./visuals";
 import type { ChatLine } from "@shared/content/home";
 import { BELOW_FOLD } from "./below-fold";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 const controlButton =
   "inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 transition-colors hover:bg-slate-100";
@@ -31,7 +34,7 @@ export function AudienceSlideshow() {
   const visible = useInView(regionRef);
   const copy = usePageCopy<HomeCopy>().audience;
   const SLIDES = copy.slides;
-  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
+  const AUDIENCE = useText<AudienceLabels, WordsOf<typeof HINDI_HOME>>(AUDIENCE_EN, HINDI_HOME, (hi) => hi.AUDIENCE_LABELS_HI);
   const hindi = useLocale() === "hi";
   const show = useSlideshow(SLIDES.length, { intervalMs: TIMINGS.slideshowMs, tickMs: TIMINGS.slideshowTickMs, visible });
 
@@ -48,7 +51,7 @@ export function AudienceSlideshow() {
         <div
           ref={regionRef}
           role="region"
-          aria-roledescription={hindi ? SLIDER_ROLES_HI.carousel : "carousel"}
+          aria-roledescription={hindi ? hindiNow(HINDI_SHELL).SLIDER_ROLES_HI.carousel : "carousel"}
           aria-label={AUDIENCE.label}
           className="mt-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:mt-10 sm:p-8"
           data-testid="slideshow"
@@ -112,7 +115,7 @@ export function AudienceSlideshow() {
  * width (tests/e2e/design.spec.ts), so changing slides never shifts the page.
  */
 const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slides: readonly Slide[]; index: number; announce: boolean }) {
-  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
+  const AUDIENCE = useText<AudienceLabels, WordsOf<typeof HINDI_HOME>>(AUDIENCE_EN, HINDI_HOME, (hi) => hi.AUDIENCE_LABELS_HI);
   const locale = useLocale();
   const hindi = locale === "hi";
   const current = SLIDES[index] ?? SLIDES[0];
@@ -123,7 +126,7 @@ const Slides = memo(function Slides({ slides: SLIDES, index, announce }: { slide
           <div
             key={i}
             role="group"
-            aria-roledescription={hindi ? SLIDER_ROLES_HI.slide : "slide"}
+            aria-roledescription={hindi ? hindiNow(HINDI_SHELL).SLIDER_ROLES_HI.slide : "slide"}
             aria-label={AUDIENCE.slideLabel(i + 1, SLIDES.length)}
             aria-hidden={i !== index}
             className={`grid min-w-0 content-start gap-3 sm:gap-4 [grid-area:1/1] ${i === index ? "rotate-in" : "invisible"}`}
@@ -173,7 +176,7 @@ const CHAT_BODY_HEIGHT = "min-h-[21rem] min-[360px]:min-h-[18.5rem]";
 const CHAT_BODY_HEIGHT_HI = "min-h-[21rem] min-[360px]:min-h-[19.75rem]";
 
 const Dots = memo(function Dots({ slides: SLIDES, index, goTo }: { slides: readonly Slide[]; index: number; goTo: (index: number) => void }) {
-  const AUDIENCE = useText<AudienceLabels>(AUDIENCE_EN, AUDIENCE_LABELS_HI);
+  const AUDIENCE = useText<AudienceLabels, WordsOf<typeof HINDI_HOME>>(AUDIENCE_EN, HINDI_HOME, (hi) => hi.AUDIENCE_LABELS_HI);
   return (
     <div role="group" aria-label={AUDIENCE.dotsLabel} className="mt-3 flex sm:mt-6 justify-center gap-1">
       {SLIDES.map((s, i) => (

@@ -1,5 +1,5 @@
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { COMPARISON, type ComparisonValue } from "@shared/content/home";
-import { COMPARISON_LABELS_HI, comparisonCaptionHi } from "@shared/content/hi/home";
 import type { Locale } from "@shared/i18n";
 import { useLocale } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
@@ -7,6 +7,8 @@ import { usePageCopy } from "~/lib/page-copy";
 import { valueIconMarkup } from "./icons";
 import { escapeHtml } from "./markup";
 import { SectionHeading } from "./section-heading";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
 
 const STYLE: Record<ComparisonValue, string> = {
   yes: "text-emerald-800",
@@ -19,28 +21,30 @@ const valueHtml = (words: Record<ComparisonValue, string>) =>
   Object.fromEntries(
     (["yes", "no", "partial"] as const).map((value) => [value, { __html: `${valueIconMarkup(value, "h-5 w-5 shrink-0")}${escapeHtml(words[value])}` }]),
   ) as Record<ComparisonValue, { __html: string }>;
-const VALUE_HTML: Record<Locale, Record<ComparisonValue, { __html: string }>> = { en: valueHtml(COMPARISON.values), hi: valueHtml(COMPARISON_LABELS_HI.values) };
+const VALUE_HTML: Partial<Record<Locale, Record<ComparisonValue, { __html: string }>>> = {};
+const valueHtmlOf = (locale: Locale) =>
+  (VALUE_HTML[locale] ??= valueHtml(locale === "hi" ? hindiNow(HINDI_HOME).COMPARISON_LABELS_HI.values : COMPARISON.values));
 
 /**
  * A mark plus its word, so the value is read (and seen) as "Yes", "No" or "Partial", never as a symbol.
  * One element for React (the table never changes): its mark and word are markup.
  */
 function Value({ value, locale }: { value: ComparisonValue; locale: Locale }) {
-  return <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`} dangerouslySetInnerHTML={VALUE_HTML[locale][value]} />;
+  return <span className={`inline-flex items-center gap-1.5 font-semibold ${STYLE[value]}`} dangerouslySetInnerHTML={valueHtmlOf(locale)[value]} />;
 }
 
 /** The table's caption: the spec's for the default columns (each language's), else made from the owner's. */
 export function captionOf(columns: readonly string[], locale: Locale = "en"): string {
-  const words = locale === "hi" ? COMPARISON_LABELS_HI : COMPARISON;
+  const words = locale === "hi" ? hindiNow(HINDI_HOME).COMPARISON_LABELS_HI : COMPARISON;
   if (columns.length === words.columns.length && columns.every((c, i) => c === words.columns[i])) return words.caption;
   const [ours = "", ...others] = columns;
-  return locale === "hi" ? comparisonCaptionHi(ours, others) : `Features of ${ours} compared with ${others.join(", ")}`;
+  return locale === "hi" ? hindiNow(HINDI_HOME).comparisonCaptionHi(ours, others) : `Features of ${ours} compared with ${others.join(", ")}`;
 }
 
 export function ComparisonTable() {
   const copy = usePageCopy<HomeCopy>().comparison;
   const locale = useLocale();
-  const words = locale === "hi" ? COMPARISON_LABELS_HI : COMPARISON;
+  const words = locale === "hi" ? hindiNow(HINDI_HOME).COMPARISON_LABELS_HI : COMPARISON;
   return (
     <section data-section="comparison" aria-labelledby="comparison-heading" className="py-10 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">

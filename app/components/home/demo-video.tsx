@@ -1,8 +1,9 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef } from "react";
 import { DEMO_VIDEO as DEMO_VIDEO_EN } from "@shared/content/home";
-import { DEMO_VIDEO_HI } from "@shared/content/hi/home";
-import { useText } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
 
 /**
  * The embedded demo video. It exists only after the visitor asks for it, so
@@ -12,7 +13,7 @@ import { useSite } from "~/lib/site-context";
 export function DemoVideo({ onClose }: { onClose: () => void }) {
   const site = useSite();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const DEMO_VIDEO = useText(DEMO_VIDEO_EN, DEMO_VIDEO_HI);
+  const DEMO_VIDEO = useText(DEMO_VIDEO_EN, HINDI_HOME, (hi) => hi.DEMO_VIDEO_HI);
   // The visitor asked for the video: take them (and their screen reader) to it.
   useEffect(() => headingRef.current?.focus(), []);
   if (!site) return null;

@@ -1,13 +1,14 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { HERO } from "@shared/content/home";
-import { HERO_HI } from "@shared/content/hi/home";
 import { whatsappLink } from "@shared/content/site";
-import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { ChatIcon, CheckIcon, PlayIcon } from "./icons";
 import { NewTabNote, ResponsiveLabel } from "./labels";
 import { PhoneChat } from "./visuals";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
 
 /**
  * The first screen: headline, tagline, description and the three calls to
@@ -17,7 +18,7 @@ import { PhoneChat } from "./visuals";
 export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; videoShown: boolean }) {
   const site = useSite();
   const { hero } = usePageCopy<HomeCopy>();
-  const words = useText(HERO, HERO_HI);
+  const words = useText(HERO, HINDI_HOME, (hi) => hi.HERO_HI);
   return (
     <section
       data-section="hero"
@@ -101,7 +102,7 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
 
 /** The drawn WhatsApp conversation beside the hero on wide screens (decoration: the text says it all). */
 function ChatMock() {
-  const words = useText(HERO, HERO_HI);
+  const words = useText(HERO, HINDI_HOME, (hi) => hi.HERO_HI);
   return (
     <div className="relative mx-auto hidden w-full max-w-sm lg:block">
       <div aria-hidden="true" className="absolute -inset-6 -z-0 rounded-[3rem] bg-gradient-to-br from-emerald-200/70 via-amber-100/60 to-transparent blur-2xl" />

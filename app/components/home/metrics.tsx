@@ -1,13 +1,15 @@
+import { hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
 import { useRef } from "react";
 import { METRICS } from "@shared/content/home";
-import { METRICS_LABELS_HI, type MetricsLabels } from "@shared/content/hi/home";
+import type { MetricsLabels } from "@shared/content/hi/home";
 import { TIMINGS } from "@shared/content/site";
-import { useText } from "~/lib/locale";
 import type { HomeCopy } from "@shared/copy/home";
 import { usePageCopy } from "~/lib/page-copy";
 import { useInView } from "~/lib/use-in-view";
 import { useRotation } from "~/lib/use-rotation";
 import { BELOW_FOLD } from "./below-fold";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
 
 /**
  * The results, one in the spotlight at a time, changing every 3 s. All three
@@ -16,7 +18,7 @@ import { BELOW_FOLD } from "./below-fold";
 export function Metrics() {
   const ref = useRef<HTMLDivElement>(null);
   const metrics = usePageCopy<HomeCopy>().metrics;
-  const words = useText<MetricsLabels>(METRICS, METRICS_LABELS_HI);
+  const words = useText<MetricsLabels, WordsOf<typeof HINDI_HOME>>(METRICS, HINDI_HOME, (hi) => hi.METRICS_LABELS_HI);
   // Rotates only while on screen: nobody misses a result scrolled past unseen.
   const visible = useInView(ref);
   const rotation = useRotation(metrics.items.length, TIMINGS.metricsMs, { autoplay: visible });

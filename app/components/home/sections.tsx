@@ -1,6 +1,6 @@
+import { hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
 import { HERO, TESTIMONIALS } from "@shared/content/home";
-import { HERO_HI, TESTIMONIALS_LABELS_HI, type TestimonialsLabels } from "@shared/content/hi/home";
-import { useText } from "~/lib/locale";
+import type { TestimonialsLabels } from "@shared/content/hi/home";
 import type { HomeCopy } from "@shared/copy/home";
 import { shownImage } from "@shared/copy/build";
 import { usePageCopy } from "~/lib/page-copy";
@@ -11,6 +11,8 @@ import { FeatureIcon, type FeatureIconName, LeadsBoard, WiseCoreDiagram } from "
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
 import { BELOW_FOLD } from "./below-fold";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
 
 const wrap = "mx-auto max-w-7xl px-4 sm:px-6";
 
@@ -130,7 +132,7 @@ export function WiseCore() {
 
 export function Steps() {
   const steps = usePageCopy<HomeCopy>().steps;
-  const newTab = useText(HERO, HERO_HI).newTab;
+  const newTab = useText(HERO, HINDI_HOME, (hi) => hi.HERO_HI).newTab;
   const site = useSite();
   return (
     <section data-section="steps" aria-labelledby="steps-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
@@ -201,7 +203,7 @@ export function AvailableFor() {
 
 export function Testimonials() {
   const testimonials = usePageCopy<HomeCopy>().testimonials;
-  const ratingLabel = useText<TestimonialsLabels>(TESTIMONIALS, TESTIMONIALS_LABELS_HI).ratingLabel;
+  const ratingLabel = useText<TestimonialsLabels, WordsOf<typeof HINDI_HOME>>(TESTIMONIALS, HINDI_HOME, (hi) => hi.TESTIMONIALS_LABELS_HI).ratingLabel;
   return (
     <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>

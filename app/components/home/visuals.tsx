@@ -9,13 +9,15 @@
  * inside handed over as markup (built here from the copy, every text escaped):
  * hydrating the page does no work per bubble, card or shape.
  */
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { memo, useMemo } from "react";
 import { HERO, LEADS_BOARD, WISE_CORE_DIAGRAM as WISE_CORE_DIAGRAM_EN, type ChatLine } from "@shared/content/home";
-import { HERO_HI, LEADS_BOARD_HI, WISE_CORE_DIAGRAM_HI } from "@shared/content/hi/home";
 import type { Locale, Translation } from "@shared/i18n";
-import { useLocale, useText } from "~/lib/locale";
+import { useLocale } from "~/lib/locale";
 import { Drawing } from "./icons";
 import { escapeHtml } from "./markup";
+
+const HINDI_HOME = hindiWords("home", () => import("~/lib/hindi/home"));
 
 /** The product's mark: a parrot's head in a speech bubble. */
 const PARROT_MARK =
@@ -72,7 +74,7 @@ export const PhoneChat = memo(function PhoneChat({
   className?: string;
   bodyClassName?: string;
 }) {
-  const words = useText(HERO, HERO_HI);
+  const words = useText(HERO, HINDI_HOME, (hi) => hi.HERO_HI);
   const heading = title ?? words.chatTitle;
   // One object while the conversation is the same (see Drawing in ./icons).
   const inner = useMemo(
@@ -157,7 +159,7 @@ const LEADS_BOARD_HTML: Partial<Record<Locale, { __html: string }>> = {};
 /** A leads board: new enquiries, hot leads being followed up, visits booked. */
 export function LeadsBoard({ className = "" }: { className?: string }) {
   const locale = useLocale();
-  const html = (LEADS_BOARD_HTML[locale] ??= leadsBoardHtml(locale === "hi" ? LEADS_BOARD_HI : LEADS_BOARD));
+  const html = (LEADS_BOARD_HTML[locale] ??= leadsBoardHtml(locale === "hi" ? hindiNow(HINDI_HOME).LEADS_BOARD_HI : LEADS_BOARD));
   return (
     <div
       aria-hidden="true"
@@ -170,7 +172,7 @@ export function LeadsBoard({ className = "" }: { className?: string }) {
 
 /** The Wise Core: what it is trained with flows in, what it does for the business flows out. */
 export function WiseCoreDiagram({ inputs }: { inputs: readonly string[] }) {
-  const WISE_CORE_DIAGRAM = useText(WISE_CORE_DIAGRAM_EN, WISE_CORE_DIAGRAM_HI);
+  const WISE_CORE_DIAGRAM = useText(WISE_CORE_DIAGRAM_EN, HINDI_HOME, (hi) => hi.WISE_CORE_DIAGRAM_HI);
   const rowsIn = inputs.length;
   const outputs = WISE_CORE_DIAGRAM.outputs;
   const h = Math.max(rowsIn, outputs.length) * 44 + 16;

@@ -1,11 +1,13 @@
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { LEGAL_UI, formatWhatsappNumber } from "@shared/content";
 import type { LegalCopy } from "@shared/copy/legal";
 import { sectionAnchor } from "@shared/copy/legal-anchor";
 import { useSite } from "~/lib/site-context";
-import { LEGAL_GOVERNS_HI, LEGAL_UI_HI } from "@shared/content/hi/legal";
-import { useLocale, useText, useTextLang } from "~/lib/locale";
+import { useLocale, useTextLang } from "~/lib/locale";
 import { localePath } from "@shared/i18n";
+
+const HINDI_LEGAL = hindiWords("legal", () => import("~/lib/hindi/legal"));
 
 type LegalSection = LegalCopy["sections"][number] & { id: string };
 
@@ -23,7 +25,7 @@ export function LegalPage({ copy, path }: { copy: LegalCopy; path: string }) {
   });
   const doc = { title: copy.seo.title, path, intro: copy.page.intro, sections };
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(copy.page.lastUpdatedIso) ? copy.page.lastUpdatedIso : undefined;
-  const ui = useText(LEGAL_UI, LEGAL_UI_HI);
+  const ui = useText(LEGAL_UI, HINDI_LEGAL, (hi) => hi.LEGAL_UI_HI);
   const locale = useLocale();
   return (
     <article className="mx-auto max-w-3xl px-4 pb-16 pt-8 sm:px-6" aria-labelledby="legal-title">
@@ -75,14 +77,15 @@ export function LegalPage({ copy, path }: { copy: LegalCopy; path: string }) {
  * a link to it, in the same place on all three documents.
  */
 function EnglishGoverns({ path }: { path: string }) {
+  const words = hindiNow(HINDI_LEGAL).LEGAL_GOVERNS_HI;
   return (
     <aside aria-labelledby="legal-governs" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="legal-governs">
       <h2 id="legal-governs" className="font-bold text-slate-900">
-        {LEGAL_GOVERNS_HI.heading}
+        {words.heading}
       </h2>
-      <p className="mt-1 text-slate-800">{LEGAL_GOVERNS_HI.text}</p>
+      <p className="mt-1 text-slate-800">{words.text}</p>
       <a href={localePath(path, "en")} hrefLang="en" className="mt-2 inline-flex min-h-11 items-center font-semibold text-emerald-800 underline underline-offset-4">
-        {LEGAL_GOVERNS_HI.link}
+        {words.link}
       </a>
     </aside>
   );
@@ -120,7 +123,7 @@ function Section({ section, number }: { section: LegalSection; number: number })
 /** The company's contact details, from configuration. */
 function ContactBox() {
   const site = useSite();
-  const ui = useText(LEGAL_UI, LEGAL_UI_HI);
+  const ui = useText(LEGAL_UI, HINDI_LEGAL, (hi) => hi.LEGAL_UI_HI);
   const textLang = useTextLang();
   if (!site) return null;
   return (

@@ -1,9 +1,11 @@
+import { hindiNow, hindiWords } from "~/lib/hindi-words";
 import { SEO } from "@shared/content/seo";
-import { SEO_HI } from "@shared/content/hi/seo";
 import { localePath } from "@shared/i18n";
 import { LocaleLink, useLocale } from "~/lib/locale";
 import { JsonLd, breadcrumbJsonLd, type Crumb } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /**
  * The visible trail from Home to this page, and the same trail as BreadcrumbList structured data, in the page's
@@ -12,7 +14,7 @@ import { useSite } from "~/lib/site-context";
 export function Breadcrumbs({ current }: { current: Crumb }) {
   const site = useSite();
   const locale = useLocale();
-  const words = locale === "hi" ? SEO_HI : SEO;
+  const words = locale === "hi" ? hindiNow(HINDI_SHELL).SEO_HI : SEO;
   const crumbs: Crumb[] = [
     { name: words.breadcrumbHome, path: localePath("/", locale) },
     { ...current, path: localePath(current.path, locale) },

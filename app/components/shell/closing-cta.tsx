@@ -1,10 +1,11 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useMatches } from "react-router";
 import { CLOSING_CTA, whatsappLink } from "@shared/content/site";
-import { CLOSING_CTA_HI } from "@shared/content/hi/site";
-import { useText } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { useSite } from "~/lib/site-context";
 import { SocialIcon } from "./social-icon";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /** Whether the page asked for the closing band (`export const handle = { closingCta: true }`). */
 function pageWantsBand(matches: ReturnType<typeof useMatches>): boolean {
@@ -19,7 +20,7 @@ export function ClosingCta() {
   const matches = useMatches();
   const site = useSite();
   const copy = useShellCopy().closingCta;
-  const words = useText(CLOSING_CTA, CLOSING_CTA_HI);
+  const words = useText(CLOSING_CTA, HINDI_SHELL, (hi) => hi.CLOSING_CTA_HI);
   if (!site || !pageWantsBand(matches)) return null;
   return (
     <section aria-labelledby="closing-cta-heading" className="relative overflow-hidden bg-emerald-900 text-white" data-band="closing-cta">

@@ -1,11 +1,13 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { ERROR_SCREEN } from "@shared/content/site";
-import { ERROR_SCREEN_HI } from "@shared/content/hi/site";
-import { useLocalePath, useText } from "~/lib/locale";
+import { useLocalePath } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 export function ErrorScreen({ details }: { details: string }) {
   const site = useSite();
-  const words = useText(ERROR_SCREEN, ERROR_SCREEN_HI);
+  const words = useText(ERROR_SCREEN, HINDI_SHELL, (hi) => hi.ERROR_SCREEN_HI);
   const to = useLocalePath();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center" role="alert">

@@ -1,11 +1,13 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useId, useRef, useState } from "react";
 import { FOOTER, FOOTER_NEWSLETTER_MESSAGES } from "@shared/content/site";
-import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "@shared/content/hi/footer-newsletter";
 import { localePath } from "@shared/i18n";
-import { useLocale, useText } from "~/lib/locale";
+import { useLocale } from "~/lib/locale";
 import { type FooterMessage, validateFooterEmail } from "~/lib/footer-newsletter";
 import { subscribeToNewsletter } from "~/lib/newsletter-client";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 export function FooterNewsletter() {
   const [email, setEmail] = useState("");
@@ -14,8 +16,8 @@ export function FooterNewsletter() {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const locale = useLocale();
-  const t = useText(FOOTER.newsletter, FOOTER_NEWSLETTER_HI);
-  const messages = useText(FOOTER_NEWSLETTER_MESSAGES, FOOTER_NEWSLETTER_MESSAGES_HI);
+  const t = useText(FOOTER.newsletter, HINDI_SHELL, (hi) => hi.FOOTER_NEWSLETTER_HI);
+  const messages = useText(FOOTER_NEWSLETTER_MESSAGES, HINDI_SHELL, (hi) => hi.FOOTER_NEWSLETTER_MESSAGES_HI);
   useAdoptTyped(inputRef, setEmail);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {

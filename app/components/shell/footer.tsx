@@ -1,6 +1,6 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { FOOTER, NAV_LINKS, PRODUCT, SOCIAL_LABELS, TIMINGS, WHATSAPP_BUTTON, formatWhatsappNumber, whatsappLink } from "@shared/content/site";
-import { FOOTER_HI, NAV_LINKS_HI, SOCIAL_LABELS_HI, WHATSAPP_BUTTON_HI } from "@shared/content/hi/site";
-import { LocaleLink, useText, useTextLang } from "~/lib/locale";
+import { LocaleLink, useTextLang } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { useSite } from "~/lib/site-context";
 import { useRotation } from "~/lib/use-rotation";
@@ -9,14 +9,16 @@ import { LanguageSwitch } from "./language-switch";
 import { LogoMark } from "./logo";
 import { SocialIcon, type SocialName } from "./social-icon";
 
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
+
 export function Footer() {
   const site = useSite();
   const copy = useShellCopy().footer;
-  const footer = useText(FOOTER, FOOTER_HI);
+  const footer = useText(FOOTER, HINDI_SHELL, (hi) => hi.FOOTER_HI);
   const textLang = useTextLang();
-  const navLinks = useText(NAV_LINKS, NAV_LINKS_HI);
-  const socialLabels = useText(SOCIAL_LABELS, SOCIAL_LABELS_HI);
-  const whatsappButton = useText(WHATSAPP_BUTTON, WHATSAPP_BUTTON_HI);
+  const navLinks = useText(NAV_LINKS, HINDI_SHELL, (hi) => hi.NAV_LINKS_HI);
+  const socialLabels = useText(SOCIAL_LABELS, HINDI_SHELL, (hi) => hi.SOCIAL_LABELS_HI);
+  const whatsappButton = useText(WHATSAPP_BUTTON, HINDI_SHELL, (hi) => hi.WHATSAPP_BUTTON_HI);
   const tagline = useRotation(copy.taglines.length, TIMINGS.footerTaglineMs);
   const year = new Date().getFullYear();
   const socials: { name: SocialName; href: string }[] = site

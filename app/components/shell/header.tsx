@@ -1,15 +1,23 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { HEADER, NAV_LINKS, PRODUCT, TIMINGS } from "@shared/content/site";
-import { HEADER_HI, NAV_LINKS_HI } from "@shared/content/hi/site";
 import { HeaderAccount } from "~/components/auth/header-account";
-import { LocaleLink, LocaleNavLink, useText } from "~/lib/locale";
+import { LocaleLink, LocaleNavLink } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
 import { LanguageSwitch } from "./language-switch";
 import { LogoMark } from "./logo";
 
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
+
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 ${
+    isActive ? "text-emerald-800" : "text-slate-700"
+  }`;
+
+/** The phone menu's links: the row's whole width, 44 px tall, the text centred in it (a tap target, not a word). */
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded-md px-3 text-base font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 ${
     isActive ? "text-emerald-800" : "text-slate-700"
   }`;
 
@@ -18,17 +26,19 @@ const switchClass =
 
 export function Header() {
   const site = useSite();
-  const header = useText(HEADER, HEADER_HI);
-  const navLinks = useText(NAV_LINKS, NAV_LINKS_HI);
-  const [open, setOpen] = useState(false);
+  const header = useText(HEADER, HINDI_SHELL, (hi) => hi.HEADER_HI);
+  const navLinks = useText(NAV_LINKS, HINDI_SHELL, (hi) => hi.NAV_LINKS_HI);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
-  // A navigation (by any means) closes the menu.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu is open on the page it was opened on: a navigation (by any means) closes it in the same render. (An
+  // effect that closed it after the navigation's render could run after a tap that reopened it on the new page.)
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
 
   // While the phone menu is open, the keyboard stays in the header (the page behind it is out of reach: Tab
   // cycles through the header's visible controls), Escape closes it and focus returns to the toggle.
@@ -37,7 +47,7 @@ export function Header() {
     menuRef.current?.querySelector<HTMLElement>("a")?.focus();
     const header = headerRef.current;
     const close = () => {
-      setOpen(false);
+      setOpenOn(null);
       toggleRef.current?.focus();
     };
     const onKey = (event: KeyboardEvent) => {
@@ -61,7 +71,7 @@ export function Header() {
     };
     // A tap outside the header closes the menu (focus goes back to the toggle only for the keyboard's Escape).
     const onPointer = (event: PointerEvent) => {
-      if (header && event.target instanceof Node && !header.contains(event.target)) setOpen(false);
+      if (header && event.target instanceof Node && !header.contains(event.target)) setOpenOn(null);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -121,7 +131,7 @@ export function Header() {
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? header.closeMenu : header.openMenu}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpen(!open)}
         >
           <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
@@ -134,8 +144,8 @@ export function Header() {
           <ul className="flex flex-col gap-1 px-4 py-3">
             {navLinks.map((link, i) => (
               <li key={link.to} className="menu-item" style={{ animationDelay: `${i * TIMINGS.menuStaggerMs}ms` }}>
-                <LocaleNavLink to={link.to} end={link.to === "/"} className={navLinkClass} onClick={() => setOpen(false)}>
-                  <span className="block py-1 text-base">{link.label}</span>
+                <LocaleNavLink to={link.to} end={link.to === "/"} className={menuLinkClass} onClick={() => setOpen(false)}>
+                  {link.label}
                 </LocaleNavLink>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { LANGUAGE_OFFER } from "@shared/content/hi/site";
+import { LANGUAGE_OFFER } from "@shared/content/hi/language-offer";
 import { LANGUAGE_OFFER_SCRIPT } from "~/lib/language-offer";
 import { useLocale } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";

@@ -1,7 +1,6 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useRouteLoaderData } from "react-router";
 import { SKIP_LINK } from "@shared/content/site";
-import { SKIP_LINK_HI } from "@shared/content/hi/site";
-import { useText } from "~/lib/locale";
 import { SiteStylesheet } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { type PublicSite, SiteContext } from "~/lib/site-context";
@@ -17,6 +16,8 @@ import { StickyBanner } from "./sticky-banner";
 import { ToastHost } from "./toast-host";
 import { WhatsAppButton } from "./whatsapp-button";
 
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
+
 /**
  * The public site's frame: its stylesheet (inlined, React hoists it into <head>), the splash script, the skip link,
  * splash, header, main, closing call to action, footer, banner, WhatsApp button, toasts and the analytics beacon.
@@ -27,7 +28,7 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The root's loader data (its `site`), named by its shape: this frame stands below the root, not beside it.
   const data = useRouteLoaderData<{ site: PublicSite }>("root");
-  const skipLink = useText(SKIP_LINK, SKIP_LINK_HI);
+  const skipLink = useText(SKIP_LINK, HINDI_SHELL, (hi) => hi.SKIP_LINK_HI);
   return (
     <SiteContext.Provider value={data?.site ?? null}>
       <SiteStylesheet href={appCss} />

@@ -1,8 +1,9 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { PRODUCT, SPLASH } from "@shared/content/site";
-import { SPLASH_HI } from "@shared/content/hi/site";
-import { useText } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { LogoMark } from "./logo";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /**
  * Always in the server-rendered HTML but hidden by CSS; the head script shows
@@ -11,7 +12,7 @@ import { LogoMark } from "./logo";
  */
 export function Splash() {
   const tagline = useShellCopy().splash.tagline;
-  const splash = useText(SPLASH, SPLASH_HI);
+  const splash = useText(SPLASH, HINDI_SHELL, (hi) => hi.SPLASH_HI);
   return (
     <div className="splash" data-splash-screen aria-hidden="true">
       <div className="splash-inner flex flex-col items-center text-center text-emerald-900">

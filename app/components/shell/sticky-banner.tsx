@@ -1,10 +1,11 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useRef } from "react";
 import { BANNER_LABEL, TIMINGS } from "@shared/content/site";
-import { BANNER_LABEL_HI } from "@shared/content/hi/site";
-import { useText } from "~/lib/locale";
 import { useShellCopy } from "~/lib/shell-copy";
 import { useRotation } from "~/lib/use-rotation";
 import { useYield } from "~/lib/use-yield";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /**
  * The bottom banner on every page, rotating its three messages every 4 s. It is the page's one fixed strip
@@ -18,7 +19,7 @@ export function StickyBanner() {
   const rotation = useRotation(messages.length, TIMINGS.bannerMs);
   const ref = useRef<HTMLElement>(null);
   const covering = useYield(ref);
-  const label = useText(BANNER_LABEL, BANNER_LABEL_HI);
+  const label = useText(BANNER_LABEL, HINDI_SHELL, (hi) => hi.BANNER_LABEL_HI);
   return (
     <aside
       ref={ref}

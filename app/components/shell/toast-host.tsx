@@ -1,15 +1,16 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { registerToastHost, toastHostMounted } from "~/lib/toast";
-import { useText } from "~/lib/locale";
 import { TOAST_LABELS } from "@shared/content/site";
-import { TOAST_LABELS_HI } from "@shared/content/hi/site";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 const Toaster = lazy(() =>
   import("sonner").then((m) => ({
     default: function LoadedToaster() {
       useEffect(() => toastHostMounted(), []);
       // The region's name and the close button's, in the page's language (the library's own are English).
-      const t = useText(TOAST_LABELS, TOAST_LABELS_HI);
+      const t = useText(TOAST_LABELS, HINDI_SHELL, (hi) => hi.TOAST_LABELS_HI);
       return (
         <m.Toaster
           position="bottom-right"

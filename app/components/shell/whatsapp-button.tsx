@@ -1,10 +1,11 @@
+import { hindiWords, useText } from "~/lib/hindi-words";
 import { useRef, useState } from "react";
 import { WHATSAPP_BUTTON, whatsappLink } from "@shared/content/site";
-import { WHATSAPP_BUTTON_HI } from "@shared/content/hi/site";
-import { useText } from "~/lib/locale";
 import { useSite } from "~/lib/site-context";
 import { useYield } from "~/lib/use-yield";
 import { SocialIcon } from "./social-icon";
+
+const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 /**
  * The floating WhatsApp button: shown by default; closing it lasts for this page's life only. It rests on the
@@ -21,7 +22,7 @@ export function WhatsAppButton() {
 function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof useSite>>; onClose: () => void }) {
   const ref = useRef<HTMLElement>(null);
   const covering = useYield(ref);
-  const button = useText(WHATSAPP_BUTTON, WHATSAPP_BUTTON_HI);
+  const button = useText(WHATSAPP_BUTTON, HINDI_SHELL, (hi) => hi.WHATSAPP_BUTTON_HI);
   return (
     <aside
       ref={ref}

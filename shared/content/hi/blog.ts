@@ -161,3 +161,6 @@ export const RSS_HI: Translation<typeof RSS> = {
   description: "WhatsApp पर 24×7 AI असिस्टेंट के साथ लोकल बिज़नेस बढ़ाने पर लेख।",
   language: "hi",
 };
+
+/** The months as a Hindi page names them (a post's date: "29 जुलाई 2024"). */
+export const MONTHS_HI = ["जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर", "अक्टूबर", "नवंबर", "दिसंबर"] as const;

@@ -187,6 +187,3 @@ export const LEAD_MESSAGES_HI: Translation<typeof LEAD_MESSAGES> = {
   network: "आपका संदेश नहीं भेजा जा सका। कृपया अपना कनेक्शन जाँचें और फिर से कोशिश करें।",
   failed: "आपका संदेश अभी नहीं भेजा जा सका। कृपया थोड़ी देर में फिर से कोशिश करें, या WhatsApp पर हमसे संपर्क करें।",
 };
-
-/** What a screen reader calls the slider and its slides on a Hindi page (aria-roledescription). */
-export const SLIDER_ROLES_HI = { carousel: "स्लाइडर", slide: "स्लाइड" } as const;

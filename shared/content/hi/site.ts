@@ -139,15 +139,9 @@ export const JOB_ROLES_HI: Translation<typeof JOB_ROLES> = [
   "अन्य",
 ];
 
-/**
- * The offer to read an English page in Hindi (shown, in Hindi, to a browser that prefers Hindi, until dismissed or
- * followed). Hindi on English pages: it speaks to the visitor in the language they asked their browser for.
- */
-export const LANGUAGE_OFFER = {
-  text: "यह पेज हिन्दी में भी उपलब्ध है।",
-  link: "हिन्दी में पढ़ें",
-  dismiss: "हिन्दी का सुझाव बंद करें",
-  label: "भाषा का सुझाव",
-} as const;
 
 export const TOAST_LABELS_HI: Translation<typeof TOAST_LABELS> = { region: "सूचनाएँ", customRegion: "सूचनाएँ", close: "सूचना बंद करें" };
+
+/** What a screen reader calls the slider and its slides on a Hindi page (aria-roledescription): the home's
+ * and the contact page's. */
+export const SLIDER_ROLES_HI = { carousel: "स्लाइडर", slide: "स्लाइड" } as const;
