@@ -19,6 +19,7 @@ import { renderSections } from "@shared/post-marks";
 import type { Blog } from "../../server/services/blog/types";
 import { viewBlog } from "../../server/services/blog/views";
 import type { Route } from "./+types/blog-post";
+import { blogCategories, hindiCategoryNames } from "../../server/services/content/categories";
 
 const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 
@@ -44,7 +45,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
   const seo = await postSeo(deps, blog);
-  return { blog, related: related.data, liked, covers, pictures, seo, translation: translation ?? null, body: renderSections(blog.content.sections, deps.config.PUBLIC_URL) };
+  const categoryNames = locale === "hi" ? hindiCategoryNames(await blogCategories(deps)) : null;
+  return { blog, related: related.data, liked, covers, pictures, seo, translation: translation ?? null, categoryNames, body: renderSections(blog.content.sections, deps.config.PUBLIC_URL) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -171,6 +173,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
   return (
     <PostArticle blog={blog} related={related} liked={liked} posted={posted} postedRefusal={postedRefusal} loading={loadingPost} covers={coversOf(loaderData)} pictures={"pictures" in loaderData ? loaderData.pictures : undefined} body={"body" in loaderData ? loaderData.body : []}
       translation={translation ? { href: postAddress(translation.slug, translation.language), language: translation.language } : undefined}
+      categoryNames={"categoryNames" in loaderData ? loaderData.categoryNames : null}
     >
       {site && <JsonLd data={blogPostingJsonLd(blog, site.publicUrl, translation)} />}
     </PostArticle>

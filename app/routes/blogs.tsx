@@ -11,7 +11,7 @@ import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { requestLocale, useLocale } from "~/lib/locale";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { blogCategories, currentCategory } from "../../server/services/content/categories";
+import { blogCategories, currentCategory, hindiCategoryNames } from "../../server/services/content/categories";
 import { coversFor } from "../../server/services/media/covers";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/blogs";
@@ -80,7 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deps,
     page.data.map((b) => b.id),
   );
-  return { categories, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+  // The cards name a post's category as the filter does: the owner's Hindi name on a Hindi page.
+  const categoryNames = hindi ? hindiCategoryNames(list) : null;
+  return { categories, categoryNames, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
+  const { categories, categoryNames, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
   const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const locale = useLocale();
   const location = useLocation();
@@ -341,7 +343,7 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
               <ul className="mt-2 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {blogs.map((blog) => (
                   <li key={blog.slug} className="flex">
-                    <BlogCard blog={blog} cover={covers[blog.id]} />
+                    <BlogCard blog={blog} cover={covers[blog.id]} categoryNames={categoryNames} />
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,9 @@ import { createApp } from "../../server/app";
 import { DEFAULT_CATEGORY_NAMES } from "../../shared/content/blog-categories";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { buildPresent } from "../helpers/built-server";
 import { staffWithSession } from "../helpers/studio-staff";
+import { readyApp } from "../helpers/test-site";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -103,6 +105,23 @@ describe.each(testDatabaseKinds())("the owner's blog categories on %s", (kind) =
     expect((await call("POST", "/api/studio/categories", { token: editor, body: [1, 2] })).status).toBe(400);
     const notJson = await app.request("http://127.0.0.1/api/studio/categories", { method: "POST", headers: { authorization: `Bearer ${editor}`, "content-type": "application/json" }, body: "{" });
     expect(notJson.status).toBe(400);
+  });
+
+  it.runIf(buildPresent())("names a post's category on /hi pages with the owner's Hindi name: the listing's cards and the post page", async () => {
+    const pages = await readyApp(deps);
+    const res = await write("", { name: "Clinic Growth", hi: "क्लिनिक ग्रोथ", version: (await list()).version });
+    expect(res.status).toBe(201);
+    const post = await publish("Clinics answer faster", "Clinic Growth");
+    const badge = (name: string) => new RegExp(`text-emerald-900">${name}</span>`);
+    const listing = await (await pages.request(`http://127.0.0.1/hi/blogs?category=${encodeURIComponent("Clinic Growth")}`)).text();
+    expect(listing).toContain(post.slug);
+    expect(listing).toMatch(badge("क्लिनिक ग्रोथ"));
+    const hindiPost = await (await pages.request(`http://127.0.0.1/hi/blog/${post.slug}`)).text();
+    expect(hindiPost).toMatch(badge("क्लिनिक ग्रोथ"));
+    // The English pages name it as stored, and carry no Hindi name.
+    const englishPost = await (await pages.request(`http://127.0.0.1/blog/${post.slug}`)).text();
+    expect(englishPost).toMatch(badge("Clinic Growth"));
+    expect(englishPost).not.toContain("क्लिनिक ग्रोथ");
   });
 
   it("renames a category: its posts move with it, the old name still finds them and an open editor's save lands on the new name", async () => {

@@ -19,13 +19,14 @@ const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 /** The listing's grid: one column, two from md (768 px), three from lg (1024 px) in a page at most 72rem wide. */
 const CARD_SIZES = "(min-width: 1024px) 370px, (min-width: 768px) 50vw, 100vw";
 
-export function BlogCard({ blog, cover }: { blog: Blog; cover?: BlogCover }) {
+/** `categoryNames`: the owner's Hindi category names on a Hindi page (the loader's); else the shipped ones. */
+export function BlogCard({ blog, cover, categoryNames }: { blog: Blog; cover?: BlogCover; categoryNames?: Readonly<Record<string, string>> | null }) {
   const first = blog.content.sections[0];
   const tags = blog.tags.slice(0, BLOG_LIMITS.tagsOnCard);
   const moreTags = blog.tags.length - tags.length;
   const locale = useLocale();
   const blogHi = useHindi(HINDI_BLOG);
-  const hindiNames = blogHi?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const hindiNames = blogHi ? (categoryNames ?? blogHi.BLOG_CATEGORY_NAMES_HI) : null;
   const hindiMonths = blogHi?.MONTHS_HI ?? null;
   const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const tPost = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);

@@ -37,14 +37,16 @@ type ArticleProps = {
   children?: ReactNode;
   /** The post's translation (issue 33): its address and language, linked under the title. */
   translation?: { href: string; language: Locale };
+  /** On a Hindi page, the owner's Hindi category names (the loader's); else the shipped ones. */
+  categoryNames?: Readonly<Record<string, string>> | null;
 };
 
 /** The post page's article: the public page and the studio's preview render exactly this. */
-export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children, translation }: ArticleProps) {
+export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children, translation, categoryNames }: ArticleProps) {
   const site = useSite();
   const locale = useLocale();
   const blogHi = useHindi(HINDI_BLOG);
-  const hindiNames = blogHi?.BLOG_CATEGORY_NAMES_HI ?? null;
+  const hindiNames = blogHi ? (categoryNames ?? blogHi.BLOG_CATEGORY_NAMES_HI) : null;
   const hindiMonths = blogHi?.MONTHS_HI ?? null;
   const to = useLocalePath();
   const t = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);

@@ -82,6 +82,11 @@ type Memo = { version: string; list: CategoryList };
 const memo = (db: Db) => contentMemory(db, "categories", () => ({ last: undefined as Memo | undefined }));
 
 /** The blog's categories, read once per content version and process (as the settings are). */
+/** The owner's Hindi names of the categories that have one, by the stored (English) name: what /hi pages show. */
+export function hindiCategoryNames(list: CategoryList): Record<string, string> {
+  return Object.fromEntries(list.categories.filter((c) => c.hi).map((c) => [c.name, c.hi]));
+}
+
 export async function blogCategories(deps: Pick<Deps, "db">): Promise<CategoryList> {
   const held = memo(deps.db);
   const version = await contentVersion(deps.db);
