@@ -135,6 +135,9 @@ test("the footer's switch, and the phone menu's at 320 px, by keyboard", async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await menuSwitch.press("Enter");
   await expect(page).toHaveURL(/\/hi\/contact$/);
+  // The switch is a plain link: a new document, whose menu opens once its scripts run (goto waits for that; a
+  // followed link does not).
+  await expect(page.locator("html[lang=hi][data-hydrated]")).toBeAttached();
   await page.getByRole("button", { name: HEADER_HI.openMenu }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "English" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
