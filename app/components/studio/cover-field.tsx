@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { COVER_FIELD, MEDIA_ACCEPT_ATTRIBUTE, MEDIA_MESSAGES, MEDIA_PAGE } from "@shared/content/studio-media";
-import { MediaChoice, typedMediaId, useMediaLibrary } from "./media-choice";
+import { MediaChoice, type MediaLibrary, typedMediaId } from "./media-choice";
 import { uploadImage } from "./media-upload";
 import { Button, Field } from "./ui";
 
@@ -12,11 +12,11 @@ type Upload = { state: "idle" } | { state: "sending"; percent: number } | { stat
  * upload that adds a new image and selects it. Without it: the image's number from the Media page.
  * The alt text is required whenever a cover is chosen (the server checks it too).
  */
-export function CoverField({ mediaId, alt, error }: { mediaId: number | null; alt: string; error?: string }) {
+export function CoverField({ mediaId, alt, error, media }: { mediaId: number | null; alt: string; error?: string; media: MediaLibrary }) {
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
   const [selected, setSelected] = useState<number | null>(mediaId);
-  const { library, reload, add } = useMediaLibrary();
+  const { library, reload, add } = media;
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const fileId = `${id}-file`;
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);

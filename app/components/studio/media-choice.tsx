@@ -5,8 +5,13 @@ import { Button } from "./ui";
 
 export type Library = { state: "loading" } | { state: "failed" } | { state: "ready"; items: UploadedMedia[] };
 
-/** The media library's images, fetched once the field is on screen with JavaScript; `reload` after a failure. */
-export function useMediaLibrary(): { library: Library; reload: () => void; add: (media: UploadedMedia) => void } {
+export type MediaLibrary = { library: Library; reload: () => void; add: (media: UploadedMedia) => void };
+
+/**
+ * The media library's images, fetched once the editor is on screen with JavaScript (one fetch for every field that
+ * chooses from it: an upload through one shows in all); `reload` after a failure.
+ */
+export function useMediaLibrary(): MediaLibrary {
   const [library, setLibrary] = useState<Library>({ state: "loading" });
   async function load() {
     setLibrary({ state: "loading" });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { POST_LANGUAGE, POST_PAGES, POST_RULES, POST_STATUS_LABELS, type PostStatus } from "@shared/content/studio-posts";
 import { CoverField } from "./cover-field";
+import { useMediaLibrary } from "./media-choice";
 import { MarksToolbar } from "./marks-toolbar";
 import { SeoFields } from "./seo-fields";
 import type { PostFields } from "../../../server/services/blog/studio-posts";
@@ -72,6 +73,8 @@ export function PostEditor({ mode, fields, categories, translations, computedRea
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The version this editor last saved (or loaded): only its own saves move it, never someone else's.
+  // The library the cover and the sharing image choose from: fetched once for both.
+  const media = useMediaLibrary();
   const [version, setVersion] = useState(post?.version ?? 0);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   // The server renders, and the page hydrates, in UTC (a browser without JavaScript sends its text as UTC); once
@@ -204,8 +207,8 @@ export function PostEditor({ mode, fields, categories, translations, computedRea
             {POST_PAGES.fields.featured}
           </label>
         </div>
-        <CoverField mediaId={shown.coverMediaId} alt={shown.coverAlt} error={fieldErrors.coverMediaId ?? fieldErrors.coverAlt} />
-        <SeoFields fields={shown} slug={shown.slug} errors={fieldErrors} />
+        <CoverField mediaId={shown.coverMediaId} alt={shown.coverAlt} error={fieldErrors.coverMediaId ?? fieldErrors.coverAlt} media={media} />
+        <SeoFields fields={shown} slug={shown.slug} errors={fieldErrors} media={media} />
         <MarksToolbar bodyId="post-body" />
         <Field
           id="post-body"

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { POST_RULES, POST_SEO } from "@shared/content/studio-posts";
-import { MediaChoice, typedMediaId, useMediaLibrary } from "./media-choice";
+import { MediaChoice, type MediaLibrary, typedMediaId } from "./media-choice";
 import { Field } from "./ui";
 
 type SeoValues = { title: string; excerpt: string; metaTitle: string; metaDescription: string; socialMediaId: number | null };
@@ -17,11 +17,11 @@ function cutAt(text: string, max: number): string {
  * A post's search title, description and sharing image, with a search-result preview that follows what is typed in
  * these fields and in the title and excerpt (empty fields fall back to them, as the page's head does). All text.
  */
-export function SeoFields({ fields, slug, errors }: { fields: SeoValues; slug: string; errors: Record<string, string> }) {
+export function SeoFields({ fields, slug, errors, media }: { fields: SeoValues; slug: string; errors: Record<string, string>; media: MediaLibrary }) {
   const ref = useRef<HTMLFieldSetElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [social, setSocial] = useState<number | null>(fields.socialMediaId);
-  const { library, reload } = useMediaLibrary();
+  const { library, reload } = media;
   const [values, setValues] = useState({ title: fields.title, excerpt: fields.excerpt, metaTitle: fields.metaTitle, metaDescription: fields.metaDescription });
 
   useEffect(() => {
