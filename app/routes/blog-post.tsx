@@ -37,15 +37,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     deps.log.info({ reqId: context.requestId, slug: params.slug.slice(0, 200) }, "blog post not found");
     return data({ blog: null, related: [] as Blog[], liked: false }, { status: former?.kind === "gone" ? 410 : 404 });
   }
-  const [related, liked, pictures, translation] = await Promise.all([
+  const [related, liked, pictures, translation, categories] = await Promise.all([
     listBlogs(deps, { category: blog.category, limit: 3, exclude: blog.slug, languageFirst: locale }),
     hasLiked(deps, blog.id, visitorCookie.read(deps.config, request.headers.get("cookie"))),
     inlinePicturesFor(deps, blog.content.sections),
     publishedTranslation(deps, blog.id),
+    locale === "hi" ? blogCategories(deps) : null,
   ]);
   const covers: Record<number, BlogCover> = await coversFor(deps, [blog.id, ...related.data.map((r) => r.id)]);
   const seo = await postSeo(deps, blog);
-  const categoryNames = locale === "hi" ? hindiCategoryNames(await blogCategories(deps)) : null;
+  const categoryNames = categories ? hindiCategoryNames(categories) : null;
   return { blog, related: related.data, liked, covers, pictures, seo, translation: translation ?? null, categoryNames, body: renderSections(blog.content.sections, deps.config.PUBLIC_URL) };
 }
 

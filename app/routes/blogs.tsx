@@ -11,7 +11,7 @@ import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { requestLocale, useLocale } from "~/lib/locale";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { blogCategories, currentCategory, hindiCategoryNames } from "../../server/services/content/categories";
+import { blogCategories, currentCategory } from "../../server/services/content/categories";
 import { coversFor } from "../../server/services/media/covers";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import type { Route } from "./+types/blogs";
@@ -80,9 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deps,
     page.data.map((b) => b.id),
   );
-  // The cards name a post's category as the filter does: the owner's Hindi name on a Hindi page.
-  const categoryNames = hindi ? hindiCategoryNames(list) : null;
-  return { categories, categoryNames, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+  return { categories, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -122,9 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const handle = { closingCta: true };
 
 export default function BlogListing({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, categoryNames, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
+  const { categories, blogs, covers, hasMore, stats, filters, confirmSeed } = loaderData;
   const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const locale = useLocale();
+  // The cards name a post's category as the filter does (the owner's Hindi name on a Hindi page).
+  const categoryNames = locale === "hi" ? Object.fromEntries(categories.map((c) => [c.value, c.label])) : null;
   const location = useLocation();
   const navigation = useNavigation();
   const [, setSearchParams] = useSearchParams();
