@@ -34,6 +34,9 @@ const HINDI_SHELL = /\/app\/lib\/hindi\/shell\.ts$|\/shared\/content\/hi\/(site|
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app"), "@shared": path.resolve(import.meta.dirname, "shared") } },
+  // Development: dependencies the start-up scan misses (imported only below other modules) are bundled at once,
+  // or the first visit after a start found them late and Vite reloaded the page.
+  optimizeDeps: { include: ["zod", "sonner"] },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -52,6 +52,11 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * `npm run dev` only: the port of Vite's hot-reload WebSocket. Unset: the dev server's own PORT carries it (one
+   * port per person, nothing else to collide on a shared machine); a number: a separate port for it.
+   */
+  DEV_HMR_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUBLIC_URL: HTTP_URL_RULE.default("http://localhost:3000").transform((v) => v.replace(/\/+$/, "")),
   DATABASE_URL: z
     .string()
@@ -223,6 +228,37 @@ export class ConfigError extends Error {
   }
 }
 
+/** zod's own wording ("Invalid input: expected number, received NaN"), as opposed to a message a rule gives. */
+const ZOD_WORDING = /^(Invalid|Too (small|big))\b/;
+
+/**
+ * One problem in words an operator reads at a glance ("must be a number"): zod's wording speaks of types and NaN.
+ * A rule's own message is kept. The value itself is never repeated: it may be a secret (SMTP_URL's password).
+ */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (!ZOD_WORDING.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.expected === "number") return "must be a number";
+      if (issue.expected === "int") return "must be a whole number";
+      return `must be a ${issue.expected}`;
+    case "too_small":
+      if (issue.origin === "string") return `must be at least ${String(issue.minimum)} characters`;
+      return issue.inclusive ? `must be at least ${String(issue.minimum)}` : `must be more than ${String(issue.minimum)}`;
+    case "too_big":
+      if (issue.origin === "string") return `must be at most ${String(issue.maximum)} characters`;
+      return issue.inclusive ? `must be at most ${String(issue.maximum)}` : `must be less than ${String(issue.maximum)}`;
+    case "invalid_value":
+      return `must be one of: ${issue.values.map(String).join(", ")}`;
+    case "invalid_format":
+      if (issue.format === "email") return "must be an e-mail address";
+      if (issue.format === "url") return "must be a URL";
+      return "is not in the expected form";
+    default:
+      return issue.message;
+  }
+}
+
 /** Parses an environment; throws ConfigError naming each bad variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
   // An empty variable means "use the default", as most .env tooling expects.
@@ -233,9 +269,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${describeIssue(issue)}`));
   }
   const env = result.data;
   const settings: SiteSettings = {

@@ -31,7 +31,11 @@ const db = await openDatabase(config.DATABASE_URL, { poolSize: config.DATABASE_P
 await migrateToLatest(db);
 const deps: Deps = { config, db, log };
 
-const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+// Vite's hot-reload WebSocket: on the page's own server and port unless DEV_HMR_PORT names one (Vite's fixed
+// default, 24678, made a second developer's `npm run dev` on the same machine fail or reach the first one's).
+const server = http.createServer();
+const hmr = config.DEV_HMR_PORT === undefined ? { server } : { port: config.DEV_HMR_PORT, host: config.HOST };
+const vite = await createViteServer({ server: { middlewareMode: true, hmr }, appType: "custom" });
 const app = await createApp({
   deps,
   pageHandler: async (request, context) => {
@@ -40,7 +44,7 @@ const app = await createApp({
   },
 });
 const listener = getRequestListener(app.fetch);
-const server = http.createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));
+server.on("request", (req, res) => vite.middlewares(req, res, () => void listener(req, res)));
 startWorkers(deps);
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Wise Parrot (development) on http://${config.HOST}:${config.PORT}`);

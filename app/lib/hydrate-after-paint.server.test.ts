@@ -161,6 +161,47 @@ describe("hydrateAfterPaint", () => {
     expect(run.imported.slice(-3)).toEqual(BOOTSTRAP_IMPORTS);
   });
 
+  // The shape React Router writes in development (issue 40): the hot-reload runtime first, behind `;;`.
+  const devPage = page.replace(
+    '<script nonce="N" type="module" async="">;\n',
+    '<script nonce="N" type="module" async="">import "/@id/__x00__virtual:react-router/inject-hmr-runtime";;\n\n',
+  );
+
+  it("rewrites the development bootstrap into a valid script that installs the hot-reload runtime first", async () => {
+    const out = hydrateAfterPaint(devPage)!;
+    const script = bootstrapText(out);
+    // A static import left inside the loader's function was a syntax error that stopped every script.
+    expect(() => new vm.Script(script.replaceAll("import(", "__import("))).not.toThrow();
+    expect(script).not.toMatch(/import\s*"/);
+    const run = runLoader(out, "observer");
+    run.paint();
+    await settle(() => run.imported.includes(ENTRY));
+    expect(run.imported[0]).toBe("/@id/__x00__virtual:react-router/inject-hmr-runtime");
+    expect(run.imported.slice(-3)).toEqual(BOOTSTRAP_IMPORTS);
+    expect(run.window.__reactRouterRouteModules).toEqual({ root: { url: "/assets/root-C.js" }, "routes/home": { url: "/assets/home-D.js" } });
+  });
+
+  it("binds every kind of import clause as the module would, whatever the spacing and semicolons", async () => {
+    const varied = page.replace(
+      'import * as route0 from "/assets/root-C.js";\n',
+      'import   *   as route0   from\n"/assets/root-C.js"\nimport def, { url as u, url } from \'/assets/x-F.js\';;;\nwindow.__extra = [def, u, url];\n',
+    );
+    const out = hydrateAfterPaint(varied)!;
+    expect(() => new vm.Script(bootstrapText(out).replaceAll("import(", "__import("))).not.toThrow();
+    const run = runLoader(out, "observer");
+    run.paint();
+    await settle(() => run.imported.includes(ENTRY));
+    expect(run.window.__extra).toEqual([undefined, "/assets/x-F.js", "/assets/x-F.js"]);
+    expect((run.window.__reactRouterRouteModules as Record<string, unknown>).root).toEqual({ url: "/assets/root-C.js" });
+  });
+
+  it("sends a bootstrap it cannot run the same way as React Router wrote it", () => {
+    const withExport = page.replace("import(\"/assets/entry.client-A.js\");", 'import("/assets/entry.client-A.js");export const x = 1;');
+    expect(hydrateAfterPaint(withExport)).toBeNull();
+    const withAttributes = page.replace('import * as route1 from "/assets/home-D.js";', 'import * as route1 from "/assets/home-D.js" with { type: "json" };');
+    expect(hydrateAfterPaint(withAttributes)).toBeNull();
+  });
+
   it("leaves a document without React Router's bootstrap alone", () => {
     expect(hydrateAfterPaint("<html><head></head><body><script type=\"module\">import('/x.js')</script></body></html>")).toBeNull();
     expect(hydrateAfterPaint('<link rel="modulepreload" href="/a.js"/>')).toBeNull();

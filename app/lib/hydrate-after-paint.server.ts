@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { parse } from "es-module-lexer/js";
 
 /**
  * Hydration starts after the first paint.
@@ -32,21 +33,95 @@ export const HYDRATION_FALLBACK_MS = 3000;
 const MODULE_SCRIPT = /<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/g;
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-/**
- * A static import statement of the bootstrap: React Router writes each on a line of its own, and JSON (the route
- * manifest, one value per line) never has a line that starts with `import`; matching anywhere once took the text of
- * "routes/studio/subscribers-import" up to the next quote and broke the script.
- */
-const STATIC_IMPORT = /^[ \t]*import\s*(?:\*\s*as\s+([A-Za-z_$][\w$]*)\s+from\s*)?"([^"]+)";?[ \t]*$/gm;
-
-/** The bootstrap's last statement: `import("<client entry>")`. */
-const ENTRY_IMPORT = /import\("([^"]+)"\);?\s*$/;
 /** What only React Router's bootstrap writes: it assigns the route modules. */
 const BOOTSTRAP_MARKER = "window.__reactRouterRouteModules";
 
-/** The bootstrap React Router writes: it assigns the route modules and imports the client entry. */
-function isRouterBootstrap(code: string): boolean {
-  return code.includes(BOOTSTRAP_MARKER) && ENTRY_IMPORT.test(code);
+/** A static import of the bootstrap, as the loader imports it: its URL and the variables it declared. */
+type StaticImport = { url: string; names: { local: string; exported: string | null }[] };
+
+/** The bootstrap read as a module: its static imports (in order), the code without them, and the client entry. */
+type Bootstrap = { imports: StaticImport[]; rest: string; entry: string };
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The variables of one import clause (the text between `import` and `from`): `* as ns`, `def`, `{ a, b as c }`
+ * and their combinations; `exported` is null for a namespace. Null for anything else (a comment in the clause,
+ * say): then the document is sent as React Router wrote it.
+ */
+function clauseNames(clause: string): StaticImport["names"] | null {
+  const names: StaticImport["names"] = [];
+  let text = clause.trim();
+  if (text === "") return names;
+  const braces = /\{([^}]*)\}\s*$/.exec(text);
+  if (braces) {
+    for (const part of (braces[1] ?? "").split(",").map((p) => p.trim()).filter(Boolean)) {
+      const named = /^("[^"]*"|'[^']*'|[A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?$/.exec(part);
+      if (!named) return null;
+      const exported = named[1] ?? "";
+      const local = named[2] ?? exported;
+      if (!IDENTIFIER.test(local)) return null;
+      names.push({ local, exported: /^["']/.test(exported) ? exported.slice(1, -1) : exported });
+    }
+    text = text.slice(0, braces.index).trim().replace(/,$/, "").trim();
+  } else {
+    const namespace = /\*\s*as\s+([A-Za-z_$][\w$]*)$/.exec(text);
+    if (namespace) {
+      names.push({ local: namespace[1] ?? "", exported: null });
+      text = text.slice(0, namespace.index).trim().replace(/,$/, "").trim();
+    }
+  }
+  if (text === "") return names;
+  if (!IDENTIFIER.test(text)) return null;
+  names.push({ local: text, exported: "default" });
+  return names;
+}
+
+/**
+ * Reads the bootstrap with a module lexer (es-module-lexer, which Vite's tooling also uses), not line patterns:
+ * in development React Router writes `import "…/inject-hmr-runtime";;`, and a pattern that expected one `;`
+ * left that import inside the loader's function, a syntax error that stopped every page's scripts (issue 40).
+ * Null when the text is not a bootstrap the loader can run the same way (exports, import attributes, a clause it
+ * does not know): the document then goes out unchanged, which hydrates too, only earlier.
+ */
+function readBootstrap(code: string): Bootstrap | null {
+  if (!code.includes(BOOTSTRAP_MARKER)) return null;
+  let imports: ReturnType<typeof parse>[0];
+  let exports: ReturnType<typeof parse>[1];
+  try {
+    [imports, exports] = parse(code);
+  } catch {
+    return null;
+  }
+  if (exports.length > 0) return null;
+  const statics: StaticImport[] = [];
+  const cuts: [number, number][] = [];
+  let entry: string | undefined;
+  for (const found of imports) {
+    if (found.d === -2) continue; // import.meta
+    if (found.n === undefined) return null; // a specifier that is not a plain string
+    if (found.d > -1) {
+      entry = found.n; // the last dynamic import is the client entry
+      continue;
+    }
+    if (found.a > -1) return null; // import attributes: kept out of the rewrite
+    const statement = code.slice(found.ss, found.se);
+    const clause = /^import([\s\S]*?)(?:\bfrom\s*)?["']$/.exec(code.slice(found.ss, found.s));
+    if (!clause) return null;
+    const names = clauseNames(clause[1] ?? "");
+    if (!names) return null;
+    statics.push({ url: found.n, names });
+    cuts.push([found.ss, found.ss + statement.length]);
+  }
+  if (entry === undefined) return null;
+  let rest = "";
+  let at = 0;
+  for (const [start, end] of cuts) {
+    rest += code.slice(at, start);
+    at = end;
+  }
+  rest += code.slice(at);
+  return { imports: statics, rest, entry };
 }
 
 /** A value as JavaScript inside an inline <script>: JSON, with `<` escaped so no `</script>` can end it. */
@@ -67,20 +142,27 @@ export const PRELOADS_PER_TASK = 5;
  * 30-40 ms task), yielding through a MessageChannel, which fake clocks leave
  * alone; then it runs the bootstrap, which finds them evaluated.
  */
-function loaderScript(preloads: string[], imports: { name: string | undefined; url: string }[], rest: string, entry: string): string {
-  const names = imports.map((mod, i) => (mod.name ? `${mod.name}=m[${i}]` : null)).filter(Boolean);
+function loaderScript(preloads: string[], { imports, rest, entry }: Bootstrap): string {
+  const names = imports.flatMap((mod, i) =>
+    mod.names.map(({ local, exported }) => `${local}=m[${i}]${exported === null ? "" : `[${js(exported)}]`}`),
+  );
+  // An import without variables is there for what it does (in development, the hot-reload runtime the route
+  // modules expect to find installed): those run first, in their order, as the bootstrap's own imports would.
+  const first = imports.filter((mod) => mod.names.length === 0).map((mod) => mod.url);
+  const evaluated = [...new Set([...first, ...preloads.filter((url) => url !== entry)])];
   return [
     "(function(){",
     "var done=false,timer;",
     `var p=${js(preloads)},i=0,c=new MessageChannel(),`,
-    `q=p.filter(function(h){return h!==${js(entry)}}),k=0;`,
+    `q=${js(evaluated)},k=0;`,
     "function yieldThen(){c.port2.postMessage(0)}",
     "c.port1.onmessage=function(){if(i<p.length)add();else next()};",
     "function start(){if(done)return;done=true;clearTimeout(timer);add()}",
     `function add(){p.slice(i,i+=${PRELOADS_PER_TASK}).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});yieldThen()}`,
     "function next(){if(k<q.length)import(q[k++]).then(yieldThen,yieldThen);else{c.port1.close();boot()}}",
     "function boot(){",
-    `Promise.all([${imports.map((mod) => `import(${js(mod.url)})`).join(",")}]).then(function(m){`,
+    // async: the bootstrap is a module, where `await` is allowed at the top.
+    `Promise.all([${imports.map((mod) => `import(${js(mod.url)})`).join(",")}]).then(async function(m){`,
     names.length ? `var ${names.join(",")};` : "",
     rest.trim(),
     "})}",
@@ -94,18 +176,20 @@ function loaderScript(preloads: string[], imports: { name: string | undefined; u
 
 /**
  * The document with hydration moved after the first paint, or null when it
- * holds no React Router bootstrap (then it is sent as it is).
+ * holds no React Router bootstrap the loader can run (then it is sent as it is).
  */
 export function hydrateAfterPaint(html: string): string | null {
-  const bootstrap = [...html.matchAll(MODULE_SCRIPT)].find((match) => isRouterBootstrap(match[2] ?? ""));
-  if (!bootstrap || bootstrap.index === undefined) return null;
-  const [whole, attributes = "", code = ""] = bootstrap;
-
-  const imports: { name: string | undefined; url: string }[] = [];
-  const rest = code.replace(STATIC_IMPORT, (_match, name: string | undefined, url: string) => {
-    imports.push({ name, url });
-    return "";
-  });
+  let bootstrap: RegExpExecArray | undefined;
+  let parsed: Bootstrap | null = null;
+  for (const match of html.matchAll(MODULE_SCRIPT)) {
+    parsed = readBootstrap(match[2] ?? "");
+    if (parsed) {
+      bootstrap = match;
+      break;
+    }
+  }
+  if (!bootstrap || !parsed) return null;
+  const [whole, attributes = ""] = bootstrap;
   const before = html.slice(0, bootstrap.index);
   const after = html.slice(bootstrap.index + whole.length);
   const preloads: string[] = [];
@@ -117,8 +201,7 @@ export function hydrateAfterPaint(html: string): string | null {
     });
   const head = strip(before);
   const tail = strip(after);
-  const entry = ENTRY_IMPORT.exec(code)?.[1] ?? "";
-  return `${head}<script${attributes}>${loaderScript([...new Set(preloads)], imports, rest, entry)}</script>${tail}`;
+  return `${head}<script${attributes}>${loaderScript([...new Set(preloads)], parsed)}</script>${tail}`;
 }
 
 /**

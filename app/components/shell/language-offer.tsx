@@ -17,7 +17,7 @@ export function LanguageOffer() {
   if (useLocale() !== "en") return null;
   return (
     <>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANGUAGE_OFFER_SCRIPT }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LANGUAGE_OFFER_SCRIPT }} />
       <div
         lang="hi"
         role="region"

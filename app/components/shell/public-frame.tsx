@@ -33,7 +33,7 @@ export function PublicFrame({ children }: { children: React.ReactNode }) {
     <SiteContext.Provider value={data?.site ?? null}>
       <SiteStylesheet href={appCss} />
       {/* First in <body>, before anything is drawn: the splash shows or stays away, and data-js is set, before the first paint. */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SPLASH_SCRIPT }} />
       <a href="#main" className="skip-link">
         {skipLink}
       </a>
