@@ -5,30 +5,21 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { getConfig } from "../server/config";
+import { loadConfigOrExit } from "../server/config";
 import { loadDotEnv } from "../server/env-file";
 import { SERVER_NODE_FLAGS } from "../server/node-flags";
+import { changedSince } from "./build-inputs";
 
 loadDotEnv();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
 const hostEntry = path.join(buildDir, "host", "index.js");
 
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 // The configuration is checked before a build starts: a bad value is named at once.
-getConfig();
-const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+loadConfigOrExit();
 const builtAt = fs.existsSync(hostEntry) ? fs.statSync(hostEntry).mtimeMs : 0;
-const stale = sources.some((s) => newestMtime(s) > builtAt);
-if (!builtAt || stale) {
-  console.log(builtAt ? "Sources changed: rebuilding..." : "No build yet: building...");
+const changed = builtAt ? changedSince(process.cwd(), builtAt) : null;
+if (!builtAt || changed) {
+  console.log(builtAt ? `Sources changed (${changed}): rebuilding...` : "No build yet: building...");
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
