@@ -32,13 +32,31 @@ if (fs.existsSync("vitest.faults.config.ts")) {
   steps.push(["faults", ["npx", "vitest", "run", "--config", "vitest.faults.config.ts"], withBuild]);
 }
 
+/**
+ * Lines a build must not print (issue 40): a warning every build repeats teaches a newcomer to skip warnings.
+ * Only upstream's own notices remain (Vite's `envFile` deprecation, printed by React Router's plugin).
+ */
+const BUILD_NOISE = /INEFFECTIVE_DYNAMIC_IMPORT|Future Flag Warning/;
+
 const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
 for (const [name, [cmd, ...args], extraEnv] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd!, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
-  results.push({ name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
-  if (r.status !== 0) break;
+  // The build's output is read as well as shown, to check it for noise.
+  const watched = name === "build";
+  const r = spawnSync(cmd!, args, { stdio: watched ? ["inherit", "pipe", "pipe"] : "inherit", env: { ...process.env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 });
+  let ok = r.status === 0;
+  if (watched) {
+    process.stdout.write(r.stdout);
+    process.stderr.write(r.stderr);
+    const noise = `${String(r.stdout)}\n${String(r.stderr)}`.split("\n").filter((line) => BUILD_NOISE.test(line));
+    if (noise.length > 0) {
+      console.error(`The build printed warnings it must not (vite.config.ts, react-router.config.ts):\n${noise.join("\n")}`);
+      ok = false;
+    }
+  }
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok) break;
 }
 console.log("\n=== summary ===");
 for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.name} (${r.seconds} s)`);
