@@ -200,7 +200,8 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
   it("marks a lead failed after the last allowed attempt", async () => {
     const { id } = await storeLead(deps, lead());
     crm.fallback = { status: 503 };
-    const opts = { ...options, maxAttempts: 2 };
+    // A request timeout a loaded machine cannot trip (the error expected is the CRM's 503).
+    const opts = { ...options, maxAttempts: 2, timeoutMs: 10_000 };
     await deliverDueLeads(deps, opts);
     const pending = await row(id);
     expect(pending.status).toBe("pending");
@@ -224,7 +225,8 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
       const emails = Array.from({ length: 12 }, (_, i) => `shared${i}@example.com`);
       for (const email of emails) await storeLead(deps, lead({ email }));
       crm.fallback = { status: 200 };
-      const opts = { ...options, batchSize: 12 };
+      // A request timeout a loaded machine cannot trip: a timed-out request may never reach the CRM.
+      const opts = { ...options, batchSize: 12, timeoutMs: 10_000 };
       const rounds = await Promise.all([
         deliverDueLeads(deps, opts),
         deliverDueLeads(otherDeps, opts),
@@ -266,11 +268,13 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
     const email = "same-key@example.com";
     const { id } = await storeLead(deps, lead({ email }));
     const other = await storeLead(deps, lead({ email: "other-key@example.com" }));
+    // A request timeout the loaded machine cannot trip: the first answer is the 503, the second the 200.
+    const opts = { ...options, timeoutMs: 10_000 };
     crm.script({ status: 503 });
-    await deliverDueLeads(deps, { ...options, batchSize: 1 });
+    await deliverDueLeads(deps, { ...opts, batchSize: 1 });
     const pending = await row(id);
     expect(pending.status).toBe("pending");
-    await deliverDueLeads(deps, options, pending.nextAttemptAt);
+    await deliverDueLeads(deps, opts, pending.nextAttemptAt);
     expect(await row(id)).toMatchObject({ status: "delivered", attempts: 2 });
     const [first, second] = crm.requestsFor(email);
     const stored = await t.db.kysely.selectFrom("leads").select(["id", "created_at"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -283,7 +287,7 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
 
     // CRM_IDEMPOTENCY_FIELD empty: the header alone.
     const headerOnly = await storeLead(deps, lead({ email: "header-only@example.com" }));
-    await deliverDueLeads(deps, { ...options, idempotencyField: "" });
+    await deliverDueLeads(deps, { ...opts, idempotencyField: "" });
     expect((await row(headerOnly.id)).status).toBe("delivered");
     const [plain] = crm.requestsFor("header-only@example.com");
     expect(plain!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
