@@ -237,6 +237,8 @@ async function main(): Promise<void> {
   const serverErrors: string[] = [];
   const serverTimes: number[] = [];
   const shutdownLines: string[] = [];
+  // Why a lead was sent again (the servers' warnings: a retry's error, a lease taken over, an answer too late).
+  const deliveryNotes = new Map<string, number>();
   for (const s of servers) {
     s.process.stdout?.removeAllListeners("data");
     s.process.stderr?.removeAllListeners("data");
@@ -251,6 +253,12 @@ async function main(): Promise<void> {
         const ms = /"msg":"request"/.test(line) ? /"ms":([\d.]+)/.exec(line)?.[1] : undefined;
         if (ms) serverTimes.push(Number(ms));
         if (/"msg":"(requests at shutdown|requests cut at shutdown)"/.test(line)) shutdownLines.push(line);
+        const note = /"msg":"(lead delivery will be retried|lead delivery answer arrived after the claim expired|outbox lease[^"]*|worker tick failed)"/.exec(line)?.[1];
+        if (note) {
+          const error = /"error":"([^"]{0,80})/.exec(line)?.[1];
+          const why = error ? `${note}: ${error}` : note;
+          deliveryNotes.set(why, (deliveryNotes.get(why) ?? 0) + 1);
+        }
       }
     };
     s.process.stdout?.on("data", scan);
@@ -464,12 +472,19 @@ async function main(): Promise<void> {
       ok: leadMissing.length === 0 && leadExtra.length === 0 && (leadsStored.size > 0 || WEIGHTS.lead === 0),
       detail: `${leadsStored.size} answered, ${leadRows.length} stored, ${leadMissing.length} missing/duplicated, ${leadExtra.length} stored without a success answer (of ${leadsAsked.size} sent)`,
     });
-    const sentTwice = [...leadsStored].filter((e) => crm.requestsFor(e).length > 1);
+    // What the CRM keeps: one lead per idempotency key (a lead sent again with its key is one lead). The requests that
+    // carried a key already seen are counted apart: a second request is the at-least-once fallback, not a duplicate.
+    const sentTwice = [...leadsStored].filter((e) => crm.leadsFor(e) > 1);
     const neverSent = [...leadsStored].filter((e) => crm.requestsFor(e).length === 0);
+    const resent = [...leadsStored].reduce((sum, e) => sum + Math.max(0, crm.requestsFor(e).length - 1), 0);
+    const keysShared = new Set([...leadsStored].map((e) => crm.requestsFor(e)[0]?.idempotencyKey).filter(Boolean)).size;
     checks.push({
       name: "every lead stored is delivered to the CRM exactly once",
-      ok: sentTwice.length === 0 && neverSent.length === 0,
-      detail: `${leadsStored.size} stored, ${leadsStored.size - sentTwice.length - neverSent.length} delivered once, ${sentTwice.length} delivered twice or more, ${neverSent.length} not delivered within 30 s`,
+      ok: sentTwice.length === 0 && neverSent.length === 0 && keysShared === leadsStored.size - neverSent.length,
+      detail:
+        `${leadsStored.size} stored, ${leadsStored.size - sentTwice.length - neverSent.length} delivered once, ${sentTwice.length} delivered twice or more ` +
+        `(distinct idempotency keys), ${neverSent.length} not delivered within 30 s; ${resent} requests repeated a key already sent` +
+        (deliveryNotes.size ? ` (the servers said: ${[...deliveryNotes].map(([why, n]) => `${n}× ${why}`).join("; ")})` : ""),
     });
     checks.push({ name: "no error logged by the server", ok: serverErrors.length === 0, detail: serverErrors.slice(0, 3).join("\n") || "none" });
     if (!pg) await db.close();

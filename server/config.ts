@@ -165,6 +165,15 @@ export const EnvSchema = z.object({
       }
       return out;
     }),
+  /**
+   * The form field that carries each lead's idempotency key (the same on every attempt; also sent as the
+   * Idempotency-Key header), for a CRM that can keep one lead per key; empty sends the header only.
+   */
+  CRM_IDEMPOTENCY_FIELD: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{0,100}$/, "must be a form field name (letters, digits, _ . -)")
+    .default("idempotency_key"),
   LEAD_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
   /** Who is told by e-mail about each new lead (comma-separated addresses); empty: nobody. */
   LEAD_NOTIFY_EMAILS: SETTING_RULES.leadNotifyEmails.default([]),

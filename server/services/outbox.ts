@@ -1,10 +1,12 @@
 import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Deps } from "../context";
 import type { Db } from "../db/database";
 import type { Database } from "../db/schema";
 
 /*
  * What the three outboxes (mail, newsletter messages, leads for the CRM) share: a claim that leases due rows to one
- * process, and a back-off after a failed attempt. Each outbox keeps its own policy (lease, waits, attempts) and its
+ * process, a lease its holder renews while it works (and a fence: every mark names the claim), the writing of an
+ * outcome, and a back-off after a failed attempt. Each outbox keeps its own policy (lease, waits, attempts) and its
  * own table's way of marking a lease.
  */
 
@@ -62,4 +64,74 @@ export async function claimDue<TB extends keyof Database, Row>(
   };
   if (db.dialect === "postgres") return db.kysely.transaction().execute((trx) => claim(trx, true));
   return claim(db.kysely, false);
+}
+
+/**
+ * A claim's lease, kept while its holder works. Every `leaseMs / 3` it runs `renew(ids, until)`: one UPDATE that
+ * moves the lease of the rows still held on to `until`, fenced by the claim (the table's claim token, or the attempt
+ * count the claim set), and answers how many rows it moved. A holder alive but slow (a CRM that takes its time, an
+ * SMTP server that drips, a process starved of CPU) keeps its rows; one that died, or was frozen past its lease,
+ * loses them to the next claimer, and every mark it writes afterwards is fenced by the same claim and changes nothing.
+ */
+export type HeldLease = {
+  /** Stops renewing these rows, after any renewal under way has finished: their outcome is about to be written. */
+  release(ids: number[]): Promise<void>;
+  /** Stops renewing every row (the round is over). */
+  stop(): Promise<void>;
+};
+
+export function holdLease(
+  { leaseMs, clock, log, what }: { leaseMs: number; clock: () => number; log: Deps["log"]; what: string },
+  ids: number[],
+  renew: (ids: number[], until: number) => Promise<number>,
+): HeldLease {
+  const held = new Set(ids);
+  let renewing: Promise<void> | null = null;
+  let lostLogged = false;
+  const beat = () => {
+    if (renewing || held.size === 0) return;
+    const now = [...held];
+    renewing = renew(now, clock() + leaseMs)
+      .then((moved) => {
+        if (moved < now.length && !lostLogged) {
+          lostLogged = true;
+          log.warn({ outbox: what, held: now.length, renewed: moved }, "outbox lease taken over while its holder was still working");
+        }
+      })
+      // A renewal that fails is tried again at the next beat; the lease is long enough for a few to fail.
+      .catch((err: unknown) => log.warn({ outbox: what, err: { message: (err as Error).message } }, "outbox lease not renewed"))
+      .finally(() => {
+        renewing = null;
+      });
+  };
+  const timer = setInterval(beat, Math.max(10, Math.floor(leaseMs / 3)));
+  timer.unref();
+  return {
+    async release(done) {
+      for (const id of done) held.delete(id);
+      if (held.size === 0) clearInterval(timer);
+      await renewing;
+    },
+    async stop() {
+      held.clear();
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
+/**
+ * Writes an attempt's outcome, again after a short wait when the database refuses (a pool with no free connection
+ * under load, a moment's outage): an outcome never written leaves its row to be sent again once the lease runs out.
+ * The waits (0.5 s, 1 s, 2 s) stay well inside any lease, which its holder renews meanwhile.
+ */
+export async function writeOutcome<T>(write: () => Promise<T>, { tries = 4, firstWaitMs = 500 } = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      await new Promise((r) => setTimeout(r, firstWaitMs * 2 ** (attempt - 1)));
+    }
+  }
 }

@@ -3,7 +3,8 @@ import type { AddressInfo, Socket } from "node:net";
 
 /** What the fake CRM does with one request. */
 export type CrmBehaviour =
-  | { status: number; body?: string; headers?: Record<string, string> }
+  /** `delayMs`: the answer comes this long after the request arrived (a slow CRM; the request is recorded at once). */
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
   | { redirect: string; status?: 301 | 302 | 303 | 307 | 308 }
   | "hang";
 
@@ -12,6 +13,8 @@ export type CrmRequest = {
   path: string;
   contentType: string;
   form: Record<string, string>;
+  /** The Idempotency-Key header, or "" without one. */
+  idempotencyKey: string;
   at: number;
 };
 
@@ -21,6 +24,11 @@ export type CrmServer = {
   requests: CrmRequest[];
   /** Requests whose form named this email. */
   requestsFor(email: string): CrmRequest[];
+  /**
+   * The distinct idempotency keys (header) of the requests whose form named this email: what a CRM that keeps one
+   * lead per key stores for it. A request without a key counts as a lead of its own.
+   */
+  leadsFor(email: string): number;
   /** Answers the next requests with these, in turn; once used up, `fallback` answers. */
   script(...behaviours: CrmBehaviour[]): void;
   /** The answer once the script is used up (default 200). */
@@ -52,6 +60,7 @@ export async function startCrmServer(): Promise<CrmServer> {
         path: req.url ?? "",
         contentType: req.headers["content-type"] ?? "",
         form: Object.fromEntries(new URLSearchParams(raw)),
+        idempotencyKey: String(req.headers["idempotency-key"] ?? ""),
         at: Date.now(),
       });
       for (const w of waiters.filter((w) => requests.length >= w.count)) {
@@ -65,8 +74,13 @@ export async function startCrmServer(): Promise<CrmServer> {
         res.end();
         return;
       }
-      res.writeHead(behaviour.status, { "content-type": "text/html", ...behaviour.headers });
-      res.end(behaviour.body ?? "");
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(behaviour.status, { "content-type": "text/html", ...behaviour.headers });
+        res.end(behaviour.body ?? "");
+      };
+      if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
+      else answer();
     });
   });
   server.on("connection", (s) => {
@@ -80,6 +94,10 @@ export async function startCrmServer(): Promise<CrmServer> {
     url: `http://127.0.0.1:${port}/servlet/WebToLead`,
     requests,
     requestsFor: (email) => requests.filter((r) => r.form.email === email),
+    leadsFor(email) {
+      const mine = requests.filter((r) => r.form.email === email);
+      return new Set(mine.filter((r) => r.idempotencyKey).map((r) => r.idempotencyKey)).size + mine.filter((r) => !r.idempotencyKey).length;
+    },
     script: (...b) => {
       queue.push(...b);
     },

@@ -8,6 +8,7 @@ import {
   deliverDueLeads,
   deliveryOptions,
   type LeadDeliveryOptions,
+  leadIdempotencyKey,
   startLeadDelivery,
 } from "../../server/services/leads/delivery";
 import { listLeads, storeLead, submitLead } from "../../server/services/leads/intake";
@@ -83,7 +84,7 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
     const before = crm.requests.length;
     const { id } = await storeLead(deps, lead({ message: "Line one\nLine two & more" }));
     const round = await deliverDueLeads(deps, options);
-    expect(round).toEqual({ claimed: 1, delivered: 1, failed: 0, retrying: 0 });
+    expect(round).toEqual({ claimed: 1, delivered: 1, failed: 0, retrying: 0, lost: 0 });
     expect(crm.requests.length).toBe(before + 1);
     const sent = crm.requests.at(-1)!;
     expect(sent.method).toBe("POST");
@@ -97,7 +98,9 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
       phone: "+91 90000 11111",
       description: "Line one\nLine two & more",
       lead_source: "Web Research",
+      idempotency_key: sent.idempotencyKey,
     });
+    expect(sent.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     expect(await row(id)).toMatchObject({ status: "delivered", attempts: 1, crmStatus: 200, lastError: null });
     expect((await deliverDueLeads(deps, options, Date.now() + 86_400_000)).claimed).toBe(0);
     expect(crm.requests.length).toBe(before + 1);
@@ -197,7 +200,8 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
   it("marks a lead failed after the last allowed attempt", async () => {
     const { id } = await storeLead(deps, lead());
     crm.fallback = { status: 503 };
-    const opts = { ...options, maxAttempts: 2 };
+    // A request timeout a loaded machine cannot trip (the error expected is the CRM's 503).
+    const opts = { ...options, maxAttempts: 2, timeoutMs: 10_000 };
     await deliverDueLeads(deps, opts);
     const pending = await row(id);
     expect(pending.status).toBe("pending");
@@ -221,7 +225,8 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
       const emails = Array.from({ length: 12 }, (_, i) => `shared${i}@example.com`);
       for (const email of emails) await storeLead(deps, lead({ email }));
       crm.fallback = { status: 200 };
-      const opts = { ...options, batchSize: 12 };
+      // A request timeout a loaded machine cannot trip: a timed-out request may never reach the CRM.
+      const opts = { ...options, batchSize: 12, timeoutMs: 10_000 };
       const rounds = await Promise.all([
         deliverDueLeads(deps, opts),
         deliverDueLeads(otherDeps, opts),
@@ -247,6 +252,91 @@ describe.each(testDatabaseKinds())("lead delivery on %s", (kind) => {
     expect((await deliverDueLeads(deps, options, now)).claimed).toBe(0);
     expect(await deliverDueLeads(deps, options, now + 5_001)).toMatchObject({ claimed: 1, delivered: 1 });
     expect(await row(id)).toMatchObject({ status: "delivered", attempts: 2 });
+  });
+
+  /** A second process on the same database, for as long as `work` runs. */
+  async function withOtherProcess<T>(work: (other: Deps) => Promise<T>): Promise<T> {
+    const other = await openDatabase(t.url);
+    try {
+      return await work({ config: deps.config, db: other, log: createLogger("silent") });
+    } finally {
+      await other.close();
+    }
+  }
+
+  it("the same idempotency key on every attempt, in the Idempotency-Key header and a field, and another for another lead (issue 39)", async () => {
+    const email = "same-key@example.com";
+    const { id } = await storeLead(deps, lead({ email }));
+    const other = await storeLead(deps, lead({ email: "other-key@example.com" }));
+    // A request timeout the loaded machine cannot trip: the first answer is the 503, the second the 200.
+    const opts = { ...options, timeoutMs: 10_000 };
+    crm.script({ status: 503 });
+    await deliverDueLeads(deps, { ...opts, batchSize: 1 });
+    const pending = await row(id);
+    expect(pending.status).toBe("pending");
+    await deliverDueLeads(deps, opts, pending.nextAttemptAt);
+    expect(await row(id)).toMatchObject({ status: "delivered", attempts: 2 });
+    const [first, second] = crm.requestsFor(email);
+    const stored = await t.db.kysely.selectFrom("leads").select(["id", "created_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(first!.idempotencyKey).toBe(leadIdempotencyKey(stored));
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    expect(second!.form.idempotency_key).toBe(first!.idempotencyKey);
+    expect(crm.leadsFor(email)).toBe(1);
+    expect(crm.requestsFor("other-key@example.com")[0]!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect((await row(other.id)).status).toBe("delivered");
+
+    // CRM_IDEMPOTENCY_FIELD empty: the header alone.
+    const headerOnly = await storeLead(deps, lead({ email: "header-only@example.com" }));
+    await deliverDueLeads(deps, { ...opts, idempotencyField: "" });
+    expect((await row(headerOnly.id)).status).toBe("delivered");
+    const [plain] = crm.requestsFor("header-only@example.com");
+    expect(plain!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(plain!.form).not.toHaveProperty("idempotency_key");
+  });
+
+  it("a CRM slower than the lease: the holder renews its claim, a second process takes nothing, one request (issue 39)", async () => {
+    const email = "slow-crm@example.com";
+    const { id } = await storeLead(deps, lead({ email }));
+    // The answer takes three times the lease; the request's own timeout is longer still.
+    const opts = { ...options, leaseMs: 600, timeoutMs: 10_000 };
+    crm.script({ status: 200, delayMs: 1_800 });
+    await withOtherProcess(async (other) => {
+      const holder = deliverDueLeads(deps, opts);
+      let done = false;
+      void holder.finally(() => (done = true));
+      let takenByOther = 0;
+      while (!done) {
+        takenByOther += (await deliverDueLeads(other, opts)).claimed;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await holder).toMatchObject({ claimed: 1, delivered: 1, lost: 0 });
+      expect(takenByOther).toBe(0);
+    });
+    expect(crm.requestsFor(email)).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "delivered", attempts: 1 });
+  });
+
+  it("a holder frozen past its lease records nothing: the answer of the process that took the lead over stands (issue 39)", async () => {
+    const email = "stale-holder@example.com";
+    const { id } = await storeLead(deps, lead({ email }));
+    const now = Date.now();
+    await t.db.kysely.updateTable("leads").set({ next_attempt_at: now - 60_000 }).where("id", "=", id).execute();
+    const opts = { ...options, leaseMs: 1_000, timeoutMs: 10_000 };
+    // The stale holder's CRM answer is slow and says "try later"; the new holder's is at once and accepts.
+    crm.script({ status: 503, delayMs: 1_500 });
+    await withOtherProcess(async (other) => {
+      // Its clock (the round's `now`) is far behind: its lease ran out as it was taken, as for a process frozen since.
+      const stale = deliverDueLeads(deps, opts, now - 30_000);
+      await crm.waitForRequests(crm.requests.length + 1, 5_000);
+      expect(await deliverDueLeads(other, opts)).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await stale).toMatchObject({ claimed: 1, delivered: 0, retrying: 0, lost: 1 });
+    });
+    // Delivered, not put back to pending by the late 503: nothing more is due.
+    expect(await row(id)).toMatchObject({ status: "delivered", attempts: 2, crmStatus: 200 });
+    expect((await deliverDueLeads(deps, options, Date.now() + 86_400_000)).claimed).toBe(0);
+    // Two requests reached the CRM, under one key: one lead there.
+    expect(crm.requestsFor(email)).toHaveLength(2);
+    expect(crm.leadsFor(email)).toBe(1);
   });
 
   it("the worker delivers a lead submitted through the service without waiting for its poll", async () => {

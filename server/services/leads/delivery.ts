@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder } from "kysely";
+import { createHash, randomUUID } from "node:crypto";
+import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/schema";
 import { intervalWorker, type KickableWorker, type Worker } from "../interval-worker";
-import { afterFailure, backoffMs, claimDue } from "../outbox";
+import { afterFailure, backoffMs, claimDue, holdLease, writeOutcome } from "../outbox";
 import { leadEvents } from "./intake";
 import { notifyLeadFailed } from "./notify";
 
@@ -13,9 +13,15 @@ import { notifyLeadFailed } from "./notify";
  *
  * - A lead is claimed by a conditional UPDATE (status and lease checked in the
  *   WHERE clause), so of several server processes exactly one gets it.
- * - The claim is a lease: if the process dies after sending and before
- *   recording the answer, the lease runs out and the lead is sent again. That
- *   is the only way a lead can reach the CRM twice; losing it is never an option.
+ * - The claim is a lease (longer than the request's timeout) that its holder
+ *   renews while the request is in flight, so a slow CRM or a starved process
+ *   keeps its leads; only a holder that died (or froze past its lease) loses
+ *   them. Each claim has its own token and only an answer under that token is
+ *   recorded: a late finisher whose lease was taken writes nothing.
+ * - A lead may still reach the CRM twice (an answer lost to a timeout, a
+ *   process killed before recording it): losing it is never an option. Every
+ *   request carries the lead's idempotency key (the `Idempotency-Key` header
+ *   and a form field, the same on every attempt), by which the CRM can keep one.
  * - Network errors, timeouts, 5xx (and 408/429) are retried with exponential
  *   back-off and jitter; any other 4xx is final (marked failed, answer kept).
  * - Redirects: 307/308 (and a 301/302/303 back to the endpoint's own path,
@@ -29,8 +35,10 @@ export type LeadDeliveryOptions = {
   hiddenFields: Record<string, string>;
   /** One attempt, redirects included, is abandoned after this long. */
   timeoutMs: number;
-  /** How long a claim protects a lead being sent; longer than timeoutMs. */
+  /** How long a claim protects a lead being sent; longer than timeoutMs, and renewed every third of it meanwhile. */
   leaseMs: number;
+  /** The form field that carries the lead's idempotency key (CRM_IDEMPOTENCY_FIELD); empty: the header only. */
+  idempotencyField: string;
   baseDelayMs: number;
   maxDelayMs: number;
   maxAttempts: number;
@@ -40,7 +48,7 @@ export type LeadDeliveryOptions = {
   random: () => number;
 };
 
-export const DEFAULT_DELIVERY: Omit<LeadDeliveryOptions, "url" | "hiddenFields"> = {
+export const DEFAULT_DELIVERY: Omit<LeadDeliveryOptions, "url" | "hiddenFields" | "idempotencyField"> = {
   timeoutMs: 10_000,
   leaseMs: 30_000,
   baseDelayMs: 15_000,
@@ -59,7 +67,7 @@ const KEEP_RESPONSE_CHARS = 2000;
 export function deliveryOptions(deps: Deps, overrides: Partial<LeadDeliveryOptions> = {}): LeadDeliveryOptions | null {
   const url = overrides.url ?? deps.config.CRM_WEB_TO_LEAD_URL;
   if (!url) return null;
-  return { ...DEFAULT_DELIVERY, hiddenFields: deps.config.CRM_HIDDEN_FIELDS, ...overrides, url };
+  return { ...DEFAULT_DELIVERY, hiddenFields: deps.config.CRM_HIDDEN_FIELDS, idempotencyField: deps.config.CRM_IDEMPOTENCY_FIELD, ...overrides, url };
 }
 
 /** Exponential back-off with "equal jitter": between half and all of base·2^(n-1), capped. */
@@ -76,8 +84,19 @@ type LeadForCrm = {
   lead_source: string;
 };
 
-/** The web-to-lead form body: the configured hidden fields (oid, retURL…), then the lead's own fields. */
-export function crmFormBody(lead: LeadForCrm, hiddenFields: Record<string, string>): URLSearchParams {
+/**
+ * The lead's idempotency key: the same on every attempt and from every process (made from what the row never
+ * changes: its id and when it was stored), different for every lead; it says nothing about the lead itself.
+ */
+export function leadIdempotencyKey(lead: { id: number | bigint; created_at: number | bigint }): string {
+  return createHash("sha256").update(`wise-parrot lead ${Number(lead.id)} ${Number(lead.created_at)}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * The web-to-lead form body: the configured hidden fields (oid, retURL…), then the lead's own fields, then its
+ * idempotency key when a field is named for it.
+ */
+export function crmFormBody(lead: LeadForCrm, hiddenFields: Record<string, string>, idempotency?: { field: string; key: string }): URLSearchParams {
   const body = new URLSearchParams(hiddenFields);
   body.set("first_name", lead.first_name);
   body.set("last_name", lead.last_name);
@@ -85,6 +104,7 @@ export function crmFormBody(lead: LeadForCrm, hiddenFields: Record<string, strin
   body.set("phone", lead.phone);
   body.set("description", lead.message);
   body.set("lead_source", lead.lead_source);
+  if (idempotency?.field) body.set(idempotency.field, idempotency.key);
   return body;
 }
 
@@ -106,16 +126,16 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/** Posts one lead to the CRM and classifies the answer. Never throws. */
-export async function sendLead(lead: LeadForCrm, options: LeadDeliveryOptions): Promise<SendOutcome> {
+/** Posts one lead to the CRM, under its idempotency key, and classifies the answer. Never throws. */
+export async function sendLead(lead: LeadForCrm, options: LeadDeliveryOptions, idempotencyKey: string): Promise<SendOutcome> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const body = crmFormBody(lead, options.hiddenFields).toString();
+  const body = crmFormBody(lead, options.hiddenFields, { field: options.idempotencyField, key: idempotencyKey }).toString();
   let url = new URL(options.url);
   try {
     for (let hop = 0; ; hop++) {
       const res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded;charset=UTF-8" },
+        headers: { "content-type": "application/x-www-form-urlencoded;charset=UTF-8", "idempotency-key": idempotencyKey },
         body,
         redirect: "manual",
         signal,
@@ -172,7 +192,8 @@ const isDue = (now: number) => (eb: ExpressionBuilder<Database, "leads">) =>
     eb.and([eb("status", "=", "sending"), eb("claimed_until", "<", now)]),
   ]);
 
-export type DeliveryRound = { claimed: number; delivered: number; failed: number; retrying: number };
+/** `lost`: answers not recorded because the lead's claim had been taken over (this holder was frozen past its lease). */
+export type DeliveryRound = { claimed: number; delivered: number; failed: number; retrying: number; lost: number };
 
 /**
  * One round: claims up to batchSize due leads (pending and due, or stuck in
@@ -200,27 +221,59 @@ export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, 
         .execute(),
   );
 
-  const round: DeliveryRound = { claimed: claimed.length, delivered: 0, failed: 0, retrying: 0 };
+  const round: DeliveryRound = { claimed: claimed.length, delivered: 0, failed: 0, retrying: 0, lost: 0 };
+  if (!claimed.length) return round;
+  // Renewed while the requests are in flight, on this round's clock (`now` moved on by the time spent), fenced by the
+  // token: a lead recorded since (its token cleared) or taken over is not touched.
+  const started = Date.now();
+  const lease = holdLease(
+    { leaseMs: options.leaseMs, clock: () => now + (Date.now() - started), log: deps.log, what: "leads" },
+    claimed.map((l) => Number(l.id)),
+    async (ids, until) => {
+      const renewed = await kysely
+        .updateTable("leads")
+        .set({ claimed_until: until })
+        .where("id", "in", ids)
+        .where("claim_token", "=", token)
+        .where("status", "=", "sending")
+        .executeTakeFirst();
+      return Number(renewed.numUpdatedRows ?? 0);
+    },
+  );
+  try {
+    await deliverClaimed(deps, options, token, claimed, round, lease);
+  } finally {
+    await lease.stop();
+  }
+  return round;
+}
+
+async function deliverClaimed(
+  deps: Deps,
+  options: LeadDeliveryOptions,
+  token: string,
+  claimed: Selectable<Database["leads"]>[],
+  round: DeliveryRound,
+  lease: { release(ids: number[]): Promise<void> },
+): Promise<void> {
+  const { kysely } = deps.db;
   await Promise.all(
     claimed.map(async (lead) => {
       const id = lead.id;
       const attempts = Number(lead.attempts);
       if (attempts > 1) deps.log.info({ leadId: Number(id), attempt: attempts }, "lead delivery retry");
 
-      const outcome = await sendLead(lead, options);
+      const outcome = await sendLead(lead, options, leadIdempotencyKey(lead));
       const done = Date.now();
       const failure =
         outcome.kind === "delivered" ? null : afterFailure(attempts, options, { permanent: outcome.kind === "rejected", atLeastMs: outcome.kind === "retry" ? (outcome.retryAfterMs ?? 0) : 0, now: done });
       let update;
       if (outcome.kind === "delivered") {
-        round.delivered++;
         update = { status: "delivered", delivered_at: done, crm_status: outcome.status, crm_response: outcome.response, last_error: null };
       } else if (failure?.final) {
-        round.failed++;
         const error = outcome.kind === "rejected" ? outcome.error : `gave up after ${attempts} attempts: ${outcome.error}`;
         update = { status: "failed", crm_status: outcome.status, crm_response: outcome.response, last_error: error };
       } else {
-        round.retrying++;
         update = {
           status: "pending",
           next_attempt_at: failure!.nextAttemptAt,
@@ -229,16 +282,26 @@ export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, 
           last_error: outcome.error,
         };
       }
-      const recorded = await kysely
-        .updateTable("leads")
-        .set({ ...update, claim_token: null, claimed_until: null })
-        .where("id", "=", id)
-        .where("claim_token", "=", token)
-        .executeTakeFirst();
+      // The lease stays renewed while the answer is written (retried if the database refuses): the token fences it.
+      const recorded = await writeOutcome(() =>
+        kysely
+          .updateTable("leads")
+          .set({ ...update, claim_token: null, claimed_until: null })
+          .where("id", "=", id)
+          .where("claim_token", "=", token)
+          .executeTakeFirst(),
+      );
+      await lease.release([Number(id)]);
       const log = { leadId: Number(id), attempt: attempts, outcome: outcome.kind, crmStatus: outcome.status };
       if (Number(recorded.numUpdatedRows ?? 0) !== 1) {
+        round.lost++;
         deps.log.warn(log, "lead delivery answer arrived after the claim expired");
-      } else if (outcome.kind === "delivered") {
+        return;
+      }
+      if (update.status === "delivered") round.delivered++;
+      else if (update.status === "failed") round.failed++;
+      else round.retrying++;
+      if (outcome.kind === "delivered") {
         deps.log.info(log, "lead delivered");
       } else {
         // Failed for good: the owner is told by e-mail (a failure to queue it is logged, never the round's error).
@@ -249,7 +312,6 @@ export async function deliverDueLeads(deps: Deps, options: LeadDeliveryOptions, 
       }
     }),
   );
-  return round;
 }
 
 /** The background loop: polls, and wakes at once when this process stores a lead. */

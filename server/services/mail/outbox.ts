@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
-import { afterFailure, backoffMs, claimDue, failureText, type RetryPolicy } from "../outbox";
+import { afterFailure, backoffMs, claimDue, failureText, holdLease, type RetryPolicy, writeOutcome } from "../outbox";
 import { contentFromText, type EmailContent, renderEmail } from "./template";
 import { senderFrom, siteSettings } from "../content/settings";
 
@@ -52,8 +52,8 @@ export function firstNameOf(name: string): string {
 
 /** After this many failed attempts a message is marked failed and no longer retried. */
 export const MAIL_MAX_ATTEMPTS = 8;
-/** How long a delivery attempt owns a message before another process may retry it. */
-const CLAIM_LEASE_MS = 2 * 60_000;
+/** How long a delivery attempt owns a message before another process may retry it (renewed while it sends). */
+export const MAIL_CLAIM_LEASE_MS = 2 * 60_000;
 const WORKER_INTERVAL_MS = 15_000;
 
 /** The outbox's retries (newsletter messages too): 30 s, 1 min, 2 min… capped at 1 h; MAIL_MAX_ATTEMPTS in all. */
@@ -153,9 +153,13 @@ export async function deliverDueMail(deps: Deps, now = Date.now()): Promise<numb
 /**
  * One delivery attempt. The message is claimed first (an atomic update that
  * pushes its next attempt into the future), so two processes, or the request
- * and the worker, never send it twice at the same time.
+ * and the worker, never send it twice at the same time. The claim's attempt
+ * count is its fence: the lease is renewed while the SMTP server takes its
+ * time, and the outcome is written only if no other claim took the message
+ * since (this process frozen past the lease), so a late finisher never turns
+ * a message another process sent back into a pending one.
  */
-export async function attemptDelivery(deps: Deps, id: number, now = Date.now()): Promise<boolean> {
+export async function attemptDelivery(deps: Deps, id: number, now = Date.now(), leaseMs = MAIL_CLAIM_LEASE_MS): Promise<boolean> {
   const { db, log } = deps;
   // The lease is the next attempt's time pushed past the attempt (a process that dies leaves the message due again).
   const [claimed] = await claimDue(
@@ -164,18 +168,30 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
     (k, ids) =>
       k
         .updateTable("mail_outbox")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + CLAIM_LEASE_MS }))
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + leaseMs }))
         .where("id", "in", ids)
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", now)
-        .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts", "reply_to"])
+        .returning(["id", "to_address", "subject", "text_body", "html_body", "kind", "attempts", "reply_to", "created_at"])
         .execute(),
   );
   if (!claimed) return false;
   const attempts = Number(claimed.attempts);
+  // Still this claim's: pending under the attempt count it set.
+  const mine = () => db.kysely.updateTable("mail_outbox").where("id", "=", id).where("status", "=", "pending").where("attempts", "=", attempts);
+  const started = Date.now();
+  const lease = holdLease({ leaseMs, clock: () => now + (Date.now() - started), log, what: "mail" }, [id], async (_ids, until) =>
+    Number((await mine().set({ next_attempt_at: until }).executeTakeFirst()).numUpdatedRows ?? 0),
+  );
+  const write = async (set: { status: string; last_error: string | null; sent_at?: number; next_attempt_at?: number }) => {
+    await lease.release([id]);
+    const done = await writeOutcome(() => mine().set(set).executeTakeFirst());
+    if (Number(done.numUpdatedRows ?? 0) !== 1) log.warn({ mailId: id, kind: claimed.kind, attempts }, "mail outcome arrived after the claim was taken over");
+  };
+  let where: Record<string, string>;
   try {
     const settings = await siteSettings(deps);
-    const where = await send(deps.config, {
+    where = await send(deps.config, {
       id,
       from: senderFrom(deps.config, settings),
       replyTo: safeReplyTo(claimed.reply_to) ?? safeReplyTo(settings.replyTo),
@@ -183,30 +199,23 @@ export async function attemptDelivery(deps: Deps, id: number, now = Date.now()):
       subject: claimed.subject,
       text: claimed.text_body,
       html: claimed.html_body ?? undefined,
+      // The same on a second attempt after an answer that never came: a mailbox keeps one copy of a message it sees twice.
+      messageId: `<mail-${id}.${Number(claimed.created_at)}@${new URL(deps.config.PUBLIC_URL).hostname}>`,
     });
-    await db.kysely
-      .updateTable("mail_outbox")
-      .set({ status: "sent", sent_at: Date.now(), last_error: null })
-      .where("id", "=", id)
-      .execute();
-    // The address's domain only, and never the body: bodies hold single-use tokens.
-    log.info({ mailId: id, kind: claimed.kind, toDomain: domainOf(claimed.to_address), ...where }, "mail sent");
-    return true;
   } catch (error) {
     const message = failureText(error);
     const { final: giveUp, nextAttemptAt } = afterFailure(attempts, MAIL_RETRY, { permanent: isPermanentSmtpFailure(error) });
-    await db.kysely
-      .updateTable("mail_outbox")
-      .set({
-        status: giveUp ? "failed" : "pending",
-        next_attempt_at: nextAttemptAt,
-        last_error: message,
-      })
-      .where("id", "=", id)
-      .execute();
+    await write({ status: giveUp ? "failed" : "pending", next_attempt_at: nextAttemptAt, last_error: message });
     log.warn({ mailId: id, kind: claimed.kind, attempts, giveUp, err: { message } }, "mail not sent; will retry");
     return false;
+  } finally {
+    await lease.stop();
   }
+  // Outside the try: the SMTP server has the message, so a database that refuses the mark is not a failed send.
+  await write({ status: "sent", sent_at: Date.now(), last_error: null });
+  // The address's domain only, and never the body: bodies hold single-use tokens.
+  log.info({ mailId: id, kind: claimed.kind, toDomain: domainOf(claimed.to_address), ...where }, "mail sent");
+  return true;
 }
 
 /** The outbox worker: retries due messages with back-off. Registered in server/workers.ts. */

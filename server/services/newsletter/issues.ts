@@ -8,7 +8,7 @@ import { closePooledTransport, domainOf, enqueueMail, isPermanentSmtpFailure, MA
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES } from "../../../shared/content/audience-tools";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { afterFailure, claimDue, failureText } from "../outbox";
+import { afterFailure, claimDue, failureText, holdLease, writeOutcome } from "../outbox";
 import { type EmailBlock, type EmailContent, postEmailBlocks, renderEmail } from "../mail/template";
 import { type EffectiveSettings, senderFrom, siteSettings } from "../content/settings";
 import { hitRateLimit } from "../rate-limit";
@@ -32,8 +32,11 @@ import { assertFreshSecondFactor } from "../staff/step-up";
  * - MAIL_SEND_RATE_PER_MINUTE spreads the messages' due times when they are queued, so every process shares the rate.
  * - A message is made personal when it goes out: the subscriber is read again (unsubscribed or removed since: nothing
  *   is sent), and a fresh unsubscribe link, valid for a year, is stored for it.
- * - A claim is a lease (as in the outbox): a process killed after the SMTP server took a message and before it was
- *   recorded sends that one message again once the lease runs out; that window is the only way to get two.
+ * - A claim is a lease (as in the outbox), renewed while its holder works through the batch: a slow SMTP server or a
+ *   starved process keeps its messages. The claim's attempt count fences every mark: a holder frozen past its lease
+ *   finds, at the next message, that another process took it, and neither sends it nor marks it. A process killed
+ *   after the SMTP server took a message and before it was recorded sends that one message again once the lease runs
+ *   out (with the same Message-ID); that window is the only way to get two.
  */
 
 export const NEWSLETTER_KIND = "newsletter";
@@ -401,7 +404,7 @@ export function scheduledNewsletterWorker(deps: Deps): KickableWorker {
 
 type Claimed = { id: number; to: string; subject: string; newsletterId: number; subscriberId: number; attempts: number };
 
-async function claimNewsletterMail(deps: Deps, now: number, limit: number): Promise<Claimed[]> {
+async function claimNewsletterMail(deps: Deps, now: number, limit: number, leaseMs: number): Promise<Claimed[]> {
   // "sending": handed to SMTP by a process that died before it heard back (its lease ran out): sent again, with the
   // same Message-ID. "pending" ones were never handed over: sent for the first time.
   const rows = await claimDue(
@@ -418,7 +421,7 @@ async function claimNewsletterMail(deps: Deps, now: number, limit: number): Prom
     (k, ids) =>
       k
         .updateTable("mail_outbox")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + NEWSLETTER_CLAIM_LEASE_MS }))
+        .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: now + leaseMs }))
         .where("id", "in", ids)
         .where("status", "in", ["pending", "sending"])
         .where("next_attempt_at", "<=", now)
@@ -452,8 +455,18 @@ async function issueContent(deps: Deps, issueId: number): Promise<IssueContent |
   return content;
 }
 
-async function finish(deps: Deps, id: number, set: { status: string; last_error: string | null; sent_at?: number; next_attempt_at?: number }) {
-  await deps.db.kysely.updateTable("mail_outbox").set(set).where("id", "=", id).execute();
+/** The message, while it is still this claim's (its attempt count unchanged, not finished): every mark goes through it. */
+const stillMine = (deps: Deps, m: Claimed) =>
+  deps.db.kysely.updateTable("mail_outbox").where("id", "=", m.id).where("attempts", "=", m.attempts).where("status", "in", ["pending", "sending"]);
+
+type Outcome = { status: string; last_error: string | null; sent_at?: number; next_attempt_at?: number };
+
+/** Records a message's outcome under its claim; false when the claim had been taken over meanwhile. */
+async function finish(deps: Deps, m: Claimed, set: Outcome): Promise<boolean> {
+  const done = await writeOutcome(() => stillMine(deps, m).set(set).executeTakeFirst());
+  const ok = Number(done.numUpdatedRows ?? 0) === 1;
+  if (!ok) deps.log.warn({ mailId: m.id, newsletterId: m.newsletterId, attempts: m.attempts, status: set.status }, "newsletter message's outcome arrived after its claim was taken over");
+  return ok;
 }
 
 // Rendered once per issue with a stand-in for the token, then only the token changes per message: the render and its
@@ -483,19 +496,60 @@ function personalParts(
   return { text: rendered.text.join(token), html: rendered.html.join(token) };
 }
 
-export type NewsletterRound = { claimed: number; sent: number; skipped: number; failed: number; retrying: number };
+/** `lost`: claimed by this round, then taken over by another process before this one sent them (not sent by this one). */
+export type NewsletterRound = { claimed: number; sent: number; skipped: number; failed: number; retrying: number; lost: number };
 
 /**
- * One round of newsletter delivery: claims up to `limit` due messages and sends them, `concurrency` at a time.
+ * One round of newsletter delivery: claims up to `limit` due messages and sends them, `concurrency` at a time, the
+ * claim's lease (`leaseMs`) renewed meanwhile.
  */
 export async function deliverNewsletterMail(
   deps: Deps,
-  { now = Date.now(), limit = BATCH, concurrency = AUDIENCE_RULES.sendConcurrency }: { now?: number; limit?: number; concurrency?: number } = {},
+  {
+    now = Date.now(),
+    limit = BATCH,
+    concurrency = AUDIENCE_RULES.sendConcurrency,
+    leaseMs = NEWSLETTER_CLAIM_LEASE_MS,
+  }: { now?: number; limit?: number; concurrency?: number; leaseMs?: number } = {},
 ): Promise<NewsletterRound> {
-  const round: NewsletterRound = { claimed: 0, sent: 0, skipped: 0, failed: 0, retrying: 0 };
-  const claimed = await claimNewsletterMail(deps, now, limit);
+  const round: NewsletterRound = { claimed: 0, sent: 0, skipped: 0, failed: 0, retrying: 0, lost: 0 };
+  const claimed = await claimNewsletterMail(deps, now, limit, leaseMs);
   round.claimed = claimed.length;
   if (!claimed.length) return round;
+  // Renewed for the messages not yet finished, on this round's clock; each under its own claim's attempt count (a
+  // batch mixes first attempts and retries: one UPDATE per count, usually one in all).
+  const started = Date.now();
+  const attemptsOf = new Map(claimed.map((m) => [m.id, m.attempts]));
+  const lease = holdLease({ leaseMs, clock: () => now + (Date.now() - started), log: deps.log, what: "newsletter" }, [...attemptsOf.keys()], async (ids, until) => {
+    const byAttempts = new Map<number, number[]>();
+    for (const id of ids) byAttempts.set(attemptsOf.get(id)!, [...(byAttempts.get(attemptsOf.get(id)!) ?? []), id]);
+    let moved = 0;
+    for (const [attempts, group] of byAttempts) {
+      const r = await deps.db.kysely
+        .updateTable("mail_outbox")
+        .set({ next_attempt_at: until })
+        .where("id", "in", group)
+        .where("attempts", "=", attempts)
+        .where("status", "in", ["pending", "sending"])
+        .executeTakeFirst();
+      moved += Number(r.numUpdatedRows ?? 0);
+    }
+    return moved;
+  });
+  try {
+    await sendClaimed(deps, claimed, round, concurrency, lease);
+  } finally {
+    await lease.stop();
+  }
+  return round;
+}
+
+async function sendClaimed(deps: Deps, claimed: Claimed[], round: NewsletterRound, concurrency: number, lease: { release(ids: number[]): Promise<void> }): Promise<void> {
+  // Written once the lease no longer renews the message (a renewal would move a retry's due time).
+  const settle = async (m: Claimed, set: Outcome) => {
+    await lease.release([m.id]);
+    return finish(deps, m, set);
+  };
 
   // Read at delivery time: whoever unsubscribed or was removed since the send started gets nothing more.
   const ids = [...new Set(claimed.map((c) => c.subscriberId))];
@@ -525,14 +579,14 @@ export async function deliverNewsletterMail(
   const work = async () => {
     for (let m = queue.shift(); m; m = queue.shift()) {
       if (!live.has(m.subscriberId)) {
-        await finish(deps, m.id, { status: "skipped", last_error: "unsubscribed or removed before delivery" });
-        round.skipped++;
+        if (await settle(m, { status: "skipped", last_error: "unsubscribed or removed before delivery" })) round.skipped++;
+        else round.lost++;
         continue;
       }
       const content = await issueContent(deps, m.newsletterId);
       if (!content) {
-        await finish(deps, m.id, { status: "skipped", last_error: "newsletter removed" });
-        round.skipped++;
+        if (await settle(m, { status: "skipped", last_error: "newsletter removed" })) round.skipped++;
+        else round.lost++;
         continue;
       }
       const token = tokens.get(m.id) as string;
@@ -540,24 +594,32 @@ export async function deliverNewsletterMail(
       try {
         // Marked as it is handed to SMTP: if this process dies before the answer is recorded, only the messages so
         // marked may have reached their reader already (decision 0016); the others of the claim were never sent.
-        await deps.db.kysely.updateTable("mail_outbox").set({ status: "sending" }).where("id", "=", m.id).execute();
+        // The mark is fenced by the claim: a message another process took meanwhile is left to it, unsent by this one.
+        const marked = await stillMine(deps, m).set({ status: "sending" }).executeTakeFirst();
+        if (Number(marked.numUpdatedRows ?? 0) !== 1) {
+          await lease.release([m.id]);
+          round.lost++;
+          deps.log.warn({ mailId: m.id, newsletterId: m.newsletterId, attempts: m.attempts }, "newsletter message taken over by another process before it was sent: left to it");
+          continue;
+        }
         // The same Message-ID on a resend after a crash: mailbox providers keep one copy of a message they see twice.
         const messageId = `<newsletter-${m.newsletterId}-${m.subscriberId}@${new URL(deps.config.PUBLIC_URL).hostname}>`;
         await send(deps.config, { id: m.id, from, replyTo, to: m.to, subject: m.subject, ...parts, headers: listUnsubscribeHeaders(deps, token), messageId, textEncoding: "base64" }, { pooled: true });
-        await finish(deps, m.id, { status: "sent", sent_at: Date.now(), last_error: null });
-        round.sent++;
       } catch (error) {
         const message = failureText(error);
         const { final: permanent, nextAttemptAt } = afterFailure(m.attempts, MAIL_RETRY, { permanent: isPermanentSmtpFailure(error) });
-        await finish(deps, m.id, { status: permanent ? "failed" : "pending", last_error: message, next_attempt_at: nextAttemptAt });
-        if (permanent) round.failed++;
+        if (!(await settle(m, { status: permanent ? "failed" : "pending", last_error: message, next_attempt_at: nextAttemptAt }))) round.lost++;
+        else if (permanent) round.failed++;
         else round.retrying++;
         deps.log.warn({ mailId: m.id, newsletterId: m.newsletterId, toDomain: domainOf(m.to), attempts: m.attempts, permanent, err: { message } }, "newsletter message not sent");
+        continue;
       }
+      // Outside the try: the SMTP server has the message, so a database that refuses the mark is not a failed send.
+      await settle(m, { status: "sent", sent_at: Date.now(), last_error: null });
+      round.sent++;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
-  return round;
 }
 
 /** Delivers rounds until nothing is due (or `maxRounds`). Returns how many messages were sent. */
