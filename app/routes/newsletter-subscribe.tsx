@@ -53,7 +53,7 @@ export default function NewsletterSubscribe({ actionData }: Route.ComponentProps
         <label htmlFor="newsletter-page-email" className="sr-only">
           {form.label}
         </label>
-        <input id="newsletter-page-email" name="email" type="email" required autoComplete="email" placeholder={form.placeholder} className="h-11 flex-1 rounded-md border border-slate-400 px-3" />
+        <input id="newsletter-page-email" name="email" type="email" required autoComplete="email" placeholder={form.placeholder} className="h-11 w-full min-w-0 rounded-md border border-slate-400 px-3 sm:w-auto sm:flex-1" />
         <button type="submit" className="btn-primary justify-center">
           {form.button}
         </button>

@@ -168,7 +168,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" name="remember" defaultChecked={values?.remember ?? false} className="h-4 w-4 accent-emerald-700" />
+            <input type="checkbox" name="remember" defaultChecked={values?.remember ?? false} className="h-5 w-5 accent-emerald-700" />
             {t.rememberMe}
           </label>
           <LocaleLink to="/forgot-password" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">

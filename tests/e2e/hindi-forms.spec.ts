@@ -53,8 +53,12 @@ test.describe("the contact form on /hi/contact", () => {
     await form.getByRole("button", { name: CONTACT_FORM_HI.submit }).click();
     // The page says which language it is in; the lead keeps it.
     expect((await sent).postDataJSON()).toMatchObject({ locale: "hi" });
-    await expect(page.getByText(CONTACT_FORM_HI.successTitle)).toBeVisible();
-    await expect(page.getByText(CONTACT_FORM_HI.successMessage)).toBeVisible();
+    // The toast says so, and so does the confirmation in the form, which takes the focus (issue 45).
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast.getByText(CONTACT_FORM_HI.successTitle)).toBeVisible();
+    await expect(toast.getByText(CONTACT_FORM_HI.successMessage)).toBeVisible();
+    await expect(page.getByTestId("contact-success")).toContainText(CONTACT_FORM_HI.successMessage);
+    await expect(page.getByTestId("contact-success")).toBeFocused();
     await expect(form.locator("[data-error-for]")).toHaveCount(0);
   });
 });

@@ -153,6 +153,48 @@ test.describe("home page content", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  // Issue 45, item 3: one primary action, in the first screen of a phone, in both languages.
+  for (const prefix of ["", "/hi"]) {
+    for (const viewport of [{ width: 375, height: 812 }, { width: 320, height: 568 }]) {
+      test(`the hero's one primary action is in the first screen at ${viewport.width}x${viewport.height} (${prefix || "/"})`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.addInitScript(() => {
+          if (window === window.top) window.sessionStorage.setItem("hasSeenSplash", "true");
+        });
+        await page.goto(`${prefix}/`);
+        const book = page.getByTestId("hero-book");
+        const box = (await book.boundingBox())!;
+        // Wholly inside the first screen, above the bottom banner's lane.
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, "the primary's bottom").toBeLessThanOrEqual(viewport.height - 64);
+        // The primary is filled; the two WhatsApp actions are outlined on white, each with WhatsApp's sign; ▶ is only
+        // on the control that plays the video here.
+        const look = await page.evaluate(() => {
+          const bg = (id: string) => getComputedStyle(document.querySelector(`[data-testid=${id}]`)!).backgroundColor;
+          const glyph = (id: string) => document.querySelector(`[data-testid=${id}] svg`)?.outerHTML ?? "";
+          return {
+            primary: bg("hero-book"),
+            secondary: [bg("hero-demo-videos"), bg("hero-whatsapp")],
+            glyphs: [glyph("hero-demo-videos"), glyph("hero-whatsapp")],
+            play: glyph("hero-watch-here"),
+            bookGlyph: glyph("hero-book"),
+          };
+        });
+        expect(look.primary).not.toBe("rgb(255, 255, 255)");
+        expect(look.secondary).toEqual(["rgb(255, 255, 255)", "rgb(255, 255, 255)"]);
+        expect(look.glyphs[0]).toBe(look.glyphs[1]);
+        expect(look.glyphs[0]).not.toBe(look.play);
+        expect(look.play).not.toBe("");
+        expect(look.bookGlyph).toBe("");
+        // The keyboard meets the primary first, then the two WhatsApp actions, then the video.
+        const order = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('[data-section="hero"] a[href]')).map((a) => a.dataset.testid),
+        );
+        expect(order).toEqual(["hero-book", "hero-demo-videos", "hero-whatsapp", "hero-watch-here"]);
+      });
+    }
+  }
+
   test("the demo video is embedded only after the hero control asks for it, lazily", async ({ page }) => {
     await page.route("https://video.example.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Demo</title><p>Demo video</p>" }),

@@ -49,7 +49,8 @@ export function HeaderAccount({
           {user.name.trim().charAt(0).toUpperCase() || "?"}
         </span>
         <span className="sr-only">{t.signedInAs("")}</span>
-        <span className="truncate">
+        {/* From lg to xl the full bar is tight: the initial alone shows, the name is still read out. */}
+        <span className={mobile ? "truncate" : "truncate lg:max-xl:sr-only"}>
           {user.name}
         </span>
       </LocaleLink>

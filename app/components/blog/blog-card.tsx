@@ -101,7 +101,7 @@ export function BlogCard({ blog, cover, categoryNames }: { blog: Blog; cover?: B
           {/* Above the stretched title link, so it is its own target. */}
           {/* Its name carries the post's title; a post in the other language has its title marked with that language. */}
           {foreign ? (
-            <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline">
+            <Link to={href} className="relative z-10 inline-flex min-h-11 items-center font-semibold text-emerald-800 underline-offset-4 hover:underline">
               {t.readFull}
               <span className="sr-only">
                 : <span lang={lang}>{blog.title}</span>
@@ -109,7 +109,7 @@ export function BlogCard({ blog, cover, categoryNames }: { blog: Blog; cover?: B
               <span aria-hidden="true">→</span>
             </Link>
           ) : (
-            <Link to={href} className="relative z-10 font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`${t.readFull}: ${blog.title}`}>
+            <Link to={href} className="relative z-10 inline-flex min-h-11 items-center font-semibold text-emerald-800 underline-offset-4 hover:underline" aria-label={`${t.readFull}: ${blog.title}`}>
               {t.readFull} →
             </Link>
           )}

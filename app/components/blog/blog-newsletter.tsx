@@ -20,6 +20,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(initial?.message ?? null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
   const id = useId();
   useAdoptTyped(inputRef, setEmail);
   const locale = useLocale();
@@ -49,6 +50,8 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
     } finally {
       setBusy(false);
     }
+    // The answer takes the focus (the disabled field and button would drop it to the page's body).
+    messageRef.current?.focus();
   }
 
   return (
@@ -82,7 +85,7 @@ export function BlogNewsletter({ action, initial }: { action: string; initial?: 
           {busy ? t.busy : t.button}
         </button>
       </form>
-      <div id={`${id}-message`} role="status" aria-live="polite" className="mt-3 min-h-6">
+      <div ref={messageRef} tabIndex={-1} id={`${id}-message`} role="status" aria-live="polite" className="mt-3 min-h-6">
         {message && (
           <p className={success ? "font-semibold text-emerald-200" : "font-semibold text-rose-200"} data-tone={success ? "success" : "error"}>
             {say(message)}

@@ -177,7 +177,7 @@ export function ChatPanel({
                   void submit(suggestion);
                 }}
                 aria-disabled={busy || undefined}
-                className="min-h-9 whitespace-nowrap rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs lg:whitespace-normal font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
+                className="min-h-11 whitespace-nowrap rounded-full border border-emerald-300 bg-emerald-50 px-3 py-1.5 text-left text-xs lg:whitespace-normal font-medium text-emerald-900 transition-colors hover:bg-emerald-100"
               >
                 {suggestion}
               </button>

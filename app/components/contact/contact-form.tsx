@@ -63,6 +63,10 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
   );
   const [formError, setFormError] = useState(actionData?.formError ?? "");
   const [busy, setBusy] = useState(false);
+  // Sent through the API in this page: the same confirmation as after a post without JavaScript, and it takes the
+  // focus (the send button, disabled while sending, would otherwise drop it to the page's body).
+  const [sentHere, setSentHere] = useState(false);
+  const sentRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const toastShown = useRef(false);
   const navigate = useNavigate();
@@ -81,6 +85,10 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
     // The flag is removed even when it came without a fresh post (a bookmark, the history).
     if (flagged) void navigate({ search: "" }, { replace: true, preventScrollReset: true });
   }, [submitted, flagged, navigate, t]);
+
+  useEffect(() => {
+    if (sentHere) sentRef.current?.focus();
+  }, [sentHere]);
 
   function showErrors(next: LeadFormErrors, first: LeadFormField, message: string) {
     setErrors(next);
@@ -103,6 +111,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
       return;
     }
     setBusy(true);
+    setSentHere(false);
     setErrors({});
     setFormError("");
     setAlertText("");
@@ -119,6 +128,7 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
       if (res.ok && body?.success) {
         setValues(EMPTY);
         form.reset();
+        setSentHere(true);
         void notify(t.successTitle, { description: t.successMessage, variant: "success" });
         return;
       }
@@ -151,8 +161,14 @@ export function ContactForm({ actionData, submitted }: { actionData?: ContactAct
       <p className="mt-2 text-slate-700">{t.intro}</p>
       <p className="mt-1 text-sm text-slate-700">{t.requiredNote}</p>
 
-      {submitted && (
-        <div role="status" className="mt-4 rounded-lg border border-emerald-700 bg-emerald-50 p-4 text-emerald-900" data-testid="contact-success">
+      {(submitted || sentHere) && (
+        <div
+          ref={sentRef}
+          tabIndex={-1}
+          role="status"
+          className="mt-4 rounded-lg border border-emerald-700 bg-emerald-50 p-4 text-emerald-900"
+          data-testid="contact-success"
+        >
           <p className="font-semibold">{t.successTitle}</p>
           <p>{t.successMessage}</p>
         </div>

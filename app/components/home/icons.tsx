@@ -30,7 +30,6 @@ const PLAY = '<path d="M6 4.2v11.6a.8.8 0 0 0 1.2.7l9.2-5.8a.8.8 0 0 0 0-1.4L7.2
 const PAUSE = '<rect x="5" y="4" width="3.5" height="12" rx="1"/><rect x="11.5" y="4" width="3.5" height="12" rx="1"/>';
 const CHEVRON_LEFT = '<path d="M12.5 4.5L7 10l5.5 5.5"/>';
 const CHEVRON_RIGHT = '<path d="M7.5 4.5L13 10l-5.5 5.5"/>';
-const CHAT = '<path d="M4 5h16v11H9l-5 4V5Z"/>';
 
 /** The markup of the check mark as a whole `<svg>`. */
 function checkIconMarkup(className: string): string {
@@ -81,8 +80,4 @@ export function ChevronIcon({ className = "h-5 w-5", direction }: IconProps & { 
       markup={direction === "left" ? CHEVRON_LEFT : CHEVRON_RIGHT}
     />
   );
-}
-
-export function ChatIcon({ className = "h-5 w-5" }: IconProps) {
-  return <Drawing {...base} viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" markup={CHAT} />;
 }

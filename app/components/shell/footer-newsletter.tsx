@@ -14,6 +14,7 @@ export function FooterNewsletter() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FooterMessage | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const locale = useLocale();
   const t = useText(FOOTER.newsletter, HINDI_SHELL, (hi) => hi.FOOTER_NEWSLETTER_HI);
@@ -43,6 +44,8 @@ export function FooterNewsletter() {
     } finally {
       setBusy(false);
     }
+    // The answer takes the focus (the disabled field and button would drop it to the page's body).
+    messageRef.current?.focus();
   }
 
   return (
@@ -71,7 +74,7 @@ export function FooterNewsletter() {
         <button type="submit" disabled={busy} className="btn-primary h-11 justify-center disabled:opacity-70">
           {busy ? t.busyButton : t.button}
         </button>
-        <div id={`${id}-message`} role="status" aria-live="polite" className="min-h-10 text-sm">
+        <div ref={messageRef} tabIndex={-1} id={`${id}-message`} role="status" aria-live="polite" className="min-h-10 text-sm">
           {message && (
             <p className={message.tone === "success" ? "text-emerald-300" : "text-rose-300"}>
               <strong className="block">{message.title}</strong>

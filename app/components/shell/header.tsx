@@ -11,7 +11,7 @@ import { LogoMark } from "./logo";
 const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 ${
+  `rounded-md px-2 py-2 xl:px-3 text-sm font-medium transition-colors hover:bg-emerald-50 hover:text-emerald-800 ${
     isActive ? "text-emerald-800" : "text-slate-700"
   }`;
 
@@ -89,7 +89,7 @@ export function Header() {
           <span className="whitespace-nowrap text-base font-bold tracking-tight text-slate-900 min-[360px]:text-lg">{PRODUCT}</span>
         </LocaleLink>
 
-        <nav aria-label={header.primaryNav} className="hidden md:block">
+        <nav aria-label={header.primaryNav} className="hidden whitespace-nowrap lg:block">
           <ul className="flex items-center gap-1">
             {navLinks.map((link) => (
               <li key={link.to}>
@@ -101,9 +101,8 @@ export function Header() {
           </ul>
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
-          {/* Between md and lg the header is full: the globe alone, its name still read out. */}
-          <LanguageSwitch className={`${switchClass} px-2 text-sm`} labelClassName="sr-only lg:not-sr-only" />
+        <div className="hidden items-center gap-2 whitespace-nowrap lg:flex">
+          <LanguageSwitch className={`${switchClass} whitespace-nowrap px-2 text-sm`} />
           <HeaderAccount signInLabel={header.signIn} />
           {site && (
             <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary">
@@ -118,7 +117,7 @@ export function Header() {
             href={site.bookingUrl}
             target="_blank"
             rel="noopener"
-            className="btn-primary ml-auto shrink-0 px-3 text-[13px] md:hidden"
+            className="btn-primary ml-auto shrink-0 px-3 text-[13px] lg:hidden"
             data-testid="header-book-phone"
           >
             {header.bookDemo}
@@ -127,7 +126,7 @@ export function Header() {
         <button
           ref={toggleRef}
           type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? header.closeMenu : header.openMenu}
@@ -139,7 +138,7 @@ export function Header() {
         </button>
       </div>
 
-      <div id={menuId} ref={menuRef} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+      <div id={menuId} ref={menuRef} hidden={!open} className="border-t border-slate-200 bg-white lg:hidden">
         <nav aria-label={header.primaryNav}>
           <ul className="flex flex-col gap-1 px-4 py-3">
             {navLinks.map((link, i) => (

@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { type CrmServer, startCrmServer } from "../helpers/crm-server";
+import { expect, test as base } from "./fixtures";
+
+/**
+ * Issue 45, item 4, measured at 375 px: the controls a thumb uses are at least 44 px tall (a checkbox through its
+ * label, which toggles it), and after a successful newsletter subscription or contact send the focus is on the
+ * message that says so, not on the page's body.
+ */
+const test = base.extend<object, { crm: CrmServer }>({
+  crm: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const crm = await startCrmServer();
+      await use(crm);
+      await crm.close();
+    },
+    { scope: "worker" },
+  ],
+  serverEnv: [
+    async ({ crm }, use) => {
+      await use({ CRM_WEB_TO_LEAD_URL: crm.url, CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", LEAD_RATE_LIMIT_PER_HOUR: "50" });
+    },
+    { scope: "worker" },
+  ],
+});
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+async function height(page: Page, selector: string): Promise<number> {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box, selector).not.toBeNull();
+  return box!.height;
+}
+
+test("the newsletter page's e-mail field is a 44 px target on a phone", async ({ page }) => {
+  await page.goto("/newsletter/subscribe");
+  expect(await height(page, "#newsletter-page-email")).toBeGreaterThanOrEqual(44);
+});
+
+test("checkboxes are 44 px targets through their labels, which toggle them", async ({ page }) => {
+  for (const [path, name] of [
+    ["/sign-in", "remember"],
+    ["/blogs", "featured"],
+  ] as const) {
+    await page.goto(path);
+    const label = page.locator(`label:has(input[name="${name}"])`);
+    const box = (await label.boundingBox())!;
+    expect(box.height, `${path}: ${name}'s label height`).toBeGreaterThanOrEqual(44);
+    expect(box.width, `${path}: ${name}'s label width`).toBeGreaterThanOrEqual(44);
+    const input = page.locator(`input[name="${name}"]`);
+    const before = await input.isChecked();
+    // A tap at the label's far end, away from the box itself.
+    await label.click({ position: { x: box.width - 4, y: box.height / 2 } });
+    await expect(input).toBeChecked({ checked: !before });
+  }
+});
+
+test("the AI help chips and a blog card's Read Full Article are 44 px tall", async ({ page, request, server }) => {
+  await page.goto("/ai-help");
+  const chips = page.locator('button[name="quick"]');
+  expect(await chips.count()).toBeGreaterThan(0);
+  for (const chip of await chips.all()) expect((await chip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  const seeded = await request.post(`${server.url}/api/blogs/seed`, { headers: { origin: server.url } });
+  expect(seeded.ok()).toBe(true);
+  await page.goto("/blogs");
+  const read = page.getByRole("link", { name: /^Read Full Article/ }).first();
+  expect((await read.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+});
+
+test("after a subscription the focus is on the message, in the footer and on the blog listing", async ({ page }) => {
+  await page.goto("/about");
+  const footer = page.locator("footer");
+  await footer.getByRole("textbox").fill(`focus-footer-${Date.now()}@example.com`);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  const status = footer.getByRole("status");
+  await expect(status).toContainText(/subscri|confirm/i);
+  await expect(status).toBeFocused();
+
+  await page.goto("/blogs");
+  const block = page.locator("section", { has: page.locator('input[name="source"][value="blogs"]') });
+  await block.getByRole("textbox").fill(`focus-blogs-${Date.now()}@example.com`);
+  await block.getByRole("button").click();
+  const blogStatus = block.getByRole("status");
+  await expect(blogStatus).toContainText(/Successfully/);
+  await expect(blogStatus).toBeFocused();
+});
+
+test("after a contact send the focus is on the confirmation", async ({ page }) => {
+  await page.goto("/contact");
+  const form = page.getByTestId("contact-form");
+  await form.getByLabel("First Name", { exact: false }).first().fill("Priya");
+  await form.getByLabel("Last Name", { exact: false }).first().fill("Sharma");
+  await form.getByLabel("Email", { exact: false }).first().fill(`focus-contact-${Date.now()}@example.com`);
+  await form.getByLabel("Phone", { exact: false }).first().fill("+91 98765 00000");
+  await form.getByLabel("Message", { exact: false }).first().fill("We run a dental clinic in Pune.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByTestId("contact-success")).toBeFocused();
+});
