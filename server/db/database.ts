@@ -35,7 +35,14 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
     const Pool = pg.default.Pool;
     // BIGINT counts come back as strings by default; ours fit in a JS number.
     pg.default.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
-    const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000, application_name: SITE_APPLICATION_NAME });
+    const pool = new Pool({
+      connectionString: url,
+      max: poolSize,
+      // One connection stays open however idle the process is: a restore sees a running site by its connections.
+      min: 1,
+      connectionTimeoutMillis: 5_000,
+      application_name: SITE_APPLICATION_NAME,
+    });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
