@@ -2,11 +2,12 @@
  * `npm run backup`: one consistent backup of DATABASE_URL while the site runs, into BACKUP_DIR, keeping the newest
  * BACKUP_KEEP (README "Operating it" shows a schedule). `npm run backup -- list` lists them.
  * SQLite: a copy made with VACUUM INTO and checked; PostgreSQL: pg_dump (custom format), or the owner's archive
- * where pg_dump is missing. Exits non-zero when the backup failed, so cron or systemd reports it.
+ * where pg_dump is missing (signed with the site's key). Files are 0600 in a 0700 folder. Exits non-zero when the backup failed, so cron or systemd reports it.
  */
 import { loadConfigOrExit } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { loadDotEnv } from "../server/env-file";
+import { archiveKey } from "../server/services/backup/archive";
 import { listBackups, takeBackup } from "../server/services/backup/snapshot";
 
 loadDotEnv();
@@ -21,7 +22,7 @@ if (process.argv[2] === "list") {
   const db = await openDatabase(config.DATABASE_URL, { poolSize: 1 });
   try {
     const started = Date.now();
-    const b = await takeBackup(db, { databaseUrl: config.DATABASE_URL, dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP });
+    const b = await takeBackup(db, { databaseUrl: config.DATABASE_URL, dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, key: archiveKey(config.TOTP_SECRET_KEY) });
     console.log(`Backup written: ${b.file} (${b.kind}, ${mb(b.bytes)}, ${Date.now() - started} ms).`);
     if (b.kind === "archive") console.log("pg_dump is not installed: this is the owner's archive (no passwords or second factors).");
     for (const f of b.removed) console.log(`Removed the older backup ${f} (keeping ${config.BACKUP_KEEP}).`);

@@ -1,11 +1,13 @@
 /**
  * `npm run restore -- <file>` or `npm run restore -- --latest`: brings a backup back into DATABASE_URL.
- * Stop the site first (every process), restore, then start it. A SQLite site's current file is kept beside it
- * (`<file>.before-restore-<time>`); a PostgreSQL backup replaces the tables in one transaction.
+ * Refused while any process of the site has the database open (stop the site first, every process), then start it.
+ * A SQLite site's current file is kept beside it (`<file>.before-restore-<time>`); a PostgreSQL backup replaces the
+ * tables in one transaction. An archive brings staff access back only when this site's key signed it.
  */
 import { loadConfigOrExit } from "../server/config";
 import { loadDotEnv } from "../server/env-file";
 import { ServiceError } from "../server/services/errors";
+import { accountsNote, archiveKey } from "../server/services/backup/archive";
 import { listBackups, restoreBackup } from "../server/services/backup/snapshot";
 
 loadDotEnv();
@@ -17,10 +19,10 @@ if (!file) {
   process.exit(2);
 }
 try {
-  const r = await restoreBackup(config.DATABASE_URL, file);
+  const r = await restoreBackup(config.DATABASE_URL, file, { key: archiveKey(config.TOTP_SECRET_KEY) });
   console.log(`Restored ${file} into ${r.target} (${r.kind}).`);
   if (r.keptAside) console.log(`The database it replaced is kept as ${r.keptAside}.`);
-  if (r.kind === "archive") console.log("An archive holds no passwords or second factors: staff set a password again (npm run staff -- grant).");
+  if (r.archive) for (const line of accountsNote(r.archive)) console.log(line);
 } catch (error) {
   console.error(`Restore failed: ${error instanceof ServiceError ? error.message : (error as Error).message}`);
   process.exitCode = 1;

@@ -126,7 +126,8 @@ export const EnvSchema = z.object({
   /**
    * The key that seals the studio's TOTP secrets at rest (AES-256-GCM): 32 random bytes as 64 hex digits or base64
    * (`openssl rand -hex 32`). Unset: secrets are stored as before, unsealed, and a production server says so at start
-   * (decision 0020). Rotated by re-enrolment: a secret sealed with another key cannot be read.
+   * (decision 0020). Rotated by re-enrolment: a secret sealed with another key cannot be read. A key derived from it
+   * signs the owner's archives (decision 0039): only an archive signed with it brings staff access back on import.
    */
   TOTP_SECRET_KEY: z
     .string()
@@ -205,6 +206,8 @@ export const EnvSchema = z.object({
   // Backups (decision 0026): `npm run backup` writes here and keeps the newest BACKUP_KEEP.
   BACKUP_DIR: z.string().min(1).default("data/backups"),
   BACKUP_KEEP: positiveInt.max(1000).default(14),
+  /** Where `npm run export` without a file writes the owner's archive (0600 files in a 0700 folder). */
+  EXPORT_DIR: z.string().min(1).default("data/exports"),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -14,6 +14,12 @@ export type Db = {
   close(): Promise<void>;
 };
 
+/**
+ * How every process of the site names its PostgreSQL connections: a restore counts them to refuse while the site
+ * runs (server/services/backup/in-use.ts).
+ */
+export const SITE_APPLICATION_NAME = "wise-parrot";
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
@@ -29,7 +35,14 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
     const Pool = pg.default.Pool;
     // BIGINT counts come back as strings by default; ours fit in a JS number.
     pg.default.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
-    const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+    const pool = new Pool({
+      connectionString: url,
+      max: poolSize,
+      // One connection stays open however idle the process is: a restore sees a running site by its connections.
+      min: 1,
+      connectionTimeoutMillis: 5_000,
+      application_name: SITE_APPLICATION_NAME,
+    });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -19,7 +19,7 @@ export const EXPORT_PAGE = {
   leftOut:
     "Never in the archive: passwords, second-factor secrets, sessions and sign-in links, and the raw visits of the last days (only their daily totals). After an import, staff set a password again.",
   format:
-    "A .tar.gz file: manifest.json (with a checksum of every file), one JSON file per table, the images under media/, and subscribers and leads as CSV under lists/. Restore it into a new site with npm run import.",
+    "A .tar.gz file: manifest.json (with a checksum of every file, signed with a key from the site's TOTP_SECRET_KEY when it is set), one JSON file per table, the images under media/, and subscribers and leads as CSV under lists/. Restore it into a new site with npm run import; staff keep their access there only if that site has the same TOTP_SECRET_KEY, otherwise you grant it again.",
   download: "Download the archive",
   quota: "Counts towards the hourly export limit, and is written in the audit log.",
 } as const;

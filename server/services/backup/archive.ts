@@ -3,17 +3,21 @@
  * media's bytes as files, CSV lists for people), written from a running site and restored into an empty one on
  * either database. The format is documented in docs/decisions/0026-owners-data.md.
  */
-import { createHash } from "node:crypto";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { createGunzip, gzipSync } from "node:zlib";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database";
 import { ServiceError } from "../errors";
 import { ARCHIVED_TABLES, isInternalTable, NOT_ARCHIVED } from "./tables";
-import { readTar, TarError, type TarEntry, writeTar } from "./tar";
+import { readTarStream, TarError, type TarEntry, writeTar } from "./tar";
 
 export const ARCHIVE_FORMAT = "wise-parrot-archive";
 export const ARCHIVE_VERSION = 1;
 const MANIFEST = "manifest.json";
+/** The manifest's HMAC under the site's archive key; not listed in the manifest (it is made from it). */
+const SIGNATURE = "manifest.sig";
 
 type Row = Record<string, unknown>;
 // Tables are read and written by name here, the one place that handles every table alike.
@@ -33,6 +37,43 @@ export type Manifest = {
 };
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * The key that signs the site's archives, derived from TOTP_SECRET_KEY (the secret the site already keeps out of its
+ * database) under its own label, so the two uses never share a key. No secret: archives are written unsigned.
+ */
+export function archiveKey(siteSecret: Buffer | undefined): Buffer | undefined {
+  return siteSecret ? Buffer.from(hkdfSync("sha256", siteSecret, Buffer.alloc(0), "wise-parrot owner's archive signature v1", 32)) : undefined;
+}
+
+/** Names the key without revealing it, so an import can tell "another site's key" from "changed after signing". */
+const keyId = (key: Buffer) => createHmac("sha256", key).update("key id").digest("hex").slice(0, 16);
+
+type Signature = { algorithm: "HMAC-SHA256"; key: string; mac: string };
+
+function sign(key: Buffer, manifest: Buffer): Buffer {
+  const signature: Signature = { algorithm: "HMAC-SHA256", key: keyId(key), mac: createHmac("sha256", key).update(manifest).digest("hex") };
+  return Buffer.from(`${JSON.stringify(signature)}\n`, "utf8");
+}
+
+/** Whether the archive's manifest (and so, through its checksums, every entry) was written by a holder of `key`. */
+function verify(key: Buffer | undefined, manifest: Buffer, signatureBytes: Buffer | undefined): { signed: true } | { signed: false; reason: string } {
+  if (!signatureBytes) return { signed: false, reason: "the archive is not signed" };
+  let signature: Partial<Signature> = {};
+  try {
+    signature = JSON.parse(signatureBytes.toString("utf8")) as Partial<Signature>;
+  } catch {
+    // Unreadable: treated as a signature that does not match.
+  }
+  if (!key) return { signed: false, reason: "this site has no TOTP_SECRET_KEY to check the archive's signature with" };
+  if (signature.key !== keyId(key)) return { signed: false, reason: "the archive was signed with another key (another site's TOTP_SECRET_KEY)" };
+  const expected = createHmac("sha256", key).update(manifest).digest();
+  const given = Buffer.from(typeof signature.mac === "string" && /^[0-9a-f]{64}$/.test(signature.mac) ? signature.mac : "", "hex");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return refuse("The archive was changed after this site signed it: its manifest does not match its signature. Nothing was imported.");
+  }
+  return { signed: true };
+}
 
 /** Every table of the database, the migrations' own and full-text shadows included. */
 export async function listTables(db: Db): Promise<string[]> {
@@ -147,7 +188,9 @@ async function readTables(k: AnyDb): Promise<Record<string, Row[]>> {
  * Writes the archive from one consistent view of the database (a read transaction on SQLite, a repeatable-read
  * snapshot on PostgreSQL), so a site that keeps serving writes meanwhile still exports one moment of itself.
  */
-export async function exportArchive(db: Db, now = new Date()): Promise<Buffer> {
+export type ExportOptions = { now?: Date; /** archiveKey(TOTP_SECRET_KEY); without one the archive is unsigned. */ key?: Buffer };
+
+export async function exportArchive(db: Db, { now = new Date(), key }: ExportOptions = {}): Promise<Buffer> {
   let tables: Record<string, Row[]>;
   if (db.dialect === "sqlite") {
     tables = await db.kysely.connection().execute(async (conn) => {
@@ -194,55 +237,158 @@ export async function exportArchive(db: Db, now = new Date()): Promise<Buffer> {
     tables: counts,
     entries: Object.fromEntries(entries.map((e) => [e.name, sha256(e.data)])),
   };
-  const tar = writeTar([{ name: MANIFEST, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8") }, ...entries], now);
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
+  const signature = key ? [{ name: SIGNATURE, data: sign(key, manifestBytes) }] : [];
+  const tar = writeTar([{ name: MANIFEST, data: manifestBytes }, ...signature, ...entries], now);
   return gzipSync(tar, { level: 6 });
 }
 
-export type ImportSummary = { tables: Record<string, number>; mediaFiles: number; createdAt: string };
+export type ImportSummary = {
+  /** Rows written per table. */
+  tables: Record<string, number>;
+  mediaFiles: number;
+  createdAt: string;
+  /** True when this site's key signed the archive: accounts came back with their staff access and sign-in links. */
+  signed: boolean;
+  /** Why the archive was not trusted with accounts' access (unsigned, another key, no key here). */
+  unsignedReason?: string;
+  /** Accounts whose staff access (editor, owner) the archive claimed and this import did not grant. */
+  accessDropped: number;
+};
 
 const refuse = (message: string): never => {
   throw new ServiceError("invalid", message, { field: "archive" });
 };
 
-type Checked = { manifest: Manifest; tables: Record<string, Row[]>; files: Map<string, Buffer> };
+/** Where an archive comes from: its bytes, or a file read as a stream (never whole into memory before its checks). */
+export type ArchiveSource = Buffer | { file: string };
 
-/** Every check before the first write: a damaged or foreign archive changes nothing. */
-function checkArchive(archive: Buffer): Checked {
-  let tar: Buffer;
+const MIB = 1024 ** 2;
+/** The manifest is the archive's first entry and small (names and checksums): more is not one of ours. */
+const MANIFEST_MAX_BYTES = 16 * MIB;
+/**
+ * The most an archive may unpack to: 64 MiB, plus 100 times its packed size. The site's archives are mostly JSON
+ * (about 14 times smaller packed) and media already compressed (about 1); a gzip bomb packs 1,000 to 1. Counted as
+ * the bytes come out of gunzip, so a bomb is refused after at most this much, never inflated whole.
+ */
+export const INFLATE_FLOOR_BYTES = 64 * MIB;
+export const INFLATE_RATIO = 100;
+const INFLATE_MAX_BYTES = 4 * 1024 * MIB;
+
+export function inflateLimit(packedBytes: number): number {
+  return Math.min(INFLATE_MAX_BYTES, INFLATE_FLOOR_BYTES + INFLATE_RATIO * packedBytes);
+}
+
+class Refusal extends Error {}
+
+/** gunzip's output as it comes, stopping (and closing the input) past `limit` bytes. */
+async function* inflate(source: ArchiveSource, limit: number): AsyncGenerator<Buffer> {
+  const input: Readable = Buffer.isBuffer(source) ? Readable.from([source]) : fs.createReadStream(source.file);
+  const gunzip = createGunzip();
+  input.on("error", (error) => gunzip.destroy(error));
+  input.pipe(gunzip);
+  let total = 0;
   try {
-    tar = gunzipSync(archive, { maxOutputLength: 4 * 1024 ** 3 });
-  } catch {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > limit) {
+        throw new Refusal(
+          `The archive unpacks to more than ${Math.round(limit / MIB)} MB (over ${INFLATE_RATIO} times its size plus ${INFLATE_FLOOR_BYTES / MIB} MB): ` +
+            "it is not one of this site's archives (a damaged file or a decompression bomb). Nothing was imported.",
+        );
+      }
+      yield chunk;
+    }
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+  }
+}
+
+type Read = { manifestBytes: Buffer; manifest: Manifest; signature?: Buffer; byName: Map<string, Buffer> };
+
+/**
+ * Streams the archive once, checking as it goes: the manifest comes first, every other entry is listed in it and
+ * matches its checksum, nothing listed is missing. `keep` false holds nothing but the manifest (a first pass that
+ * costs a bomb or a damaged file no memory); true keeps the entries for the import.
+ */
+async function readArchive(source: ArchiveSource, keep: boolean): Promise<Read> {
+  const packed = Buffer.isBuffer(source) ? source.length : fs.statSync(source.file).size;
+  let manifestBytes: Buffer | undefined;
+  let manifest: Manifest | undefined;
+  let signature: Buffer | undefined;
+  const byName = new Map<string, Buffer>();
+  const seen = new Set<string>();
+  try {
+    await readTarStream(inflate(source, inflateLimit(packed)), (name, size) => {
+      if (!manifest) {
+        if (name !== MANIFEST || size > MANIFEST_MAX_BYTES) throw new Refusal("This is not a Wise Parrot archive: it has no Wise Parrot manifest.");
+      } else if (name === SIGNATURE) {
+        if (size > 4096) throw new Refusal("The archive is damaged: its signature is not one.");
+      } else if (!Object.hasOwn(manifest.entries, name)) {
+        throw new Refusal(`The archive holds a file its manifest does not list: ${name}.`);
+      }
+      const pieces: Buffer[] = [];
+      const hash = createHash("sha256");
+      const whole = name === MANIFEST || name === SIGNATURE || keep;
+      return {
+        data(piece) {
+          hash.update(piece);
+          if (whole) pieces.push(piece);
+        },
+        end() {
+          const data = Buffer.concat(pieces);
+          if (name === MANIFEST) {
+            manifestBytes = data;
+            manifest = parseManifest(data);
+            return;
+          }
+          if (name === SIGNATURE) {
+            signature = data;
+            return;
+          }
+          if (hash.digest("hex") !== manifest!.entries[name]) throw new Refusal(`The archive is damaged: ${name} does not match its checksum.`);
+          seen.add(name);
+          if (keep) byName.set(name, data);
+        },
+      };
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return refuse(error.message);
+    if (error instanceof TarError) return refuse(`The archive is damaged: ${error.message}.`);
+    if (error instanceof ServiceError) throw error;
     return refuse("This is not a Wise Parrot archive, or it is damaged: it is not a complete .tar.gz file.");
   }
-  let entries: TarEntry[];
-  try {
-    entries = readTar(tar);
-  } catch (error) {
-    return refuse(`The archive is damaged: ${error instanceof TarError ? error.message : "it cannot be read"}.`);
+  if (!manifest || !manifestBytes) return refuse("This is not a Wise Parrot archive: it has no Wise Parrot manifest.");
+  for (const name of Object.keys(manifest.entries)) {
+    if (!seen.has(name)) return refuse(`The archive is damaged: ${name} is missing.`);
   }
-  const byName = new Map(entries.map((e) => [e.name, e.data]));
-  const manifestBytes = byName.get(MANIFEST);
+  return { manifestBytes, manifest, signature, byName };
+}
+
+function parseManifest(bytes: Buffer): Manifest {
   let manifest: Manifest | undefined;
   try {
-    manifest = manifestBytes ? (JSON.parse(manifestBytes.toString("utf8")) as Manifest) : undefined;
+    manifest = JSON.parse(bytes.toString("utf8")) as Manifest;
   } catch {
     manifest = undefined;
   }
-  if (!manifest || manifest.format !== ARCHIVE_FORMAT || typeof manifest.entries !== "object" || typeof manifest.tables !== "object") {
-    return refuse("This is not a Wise Parrot archive: it has no Wise Parrot manifest.");
+  if (!manifest || manifest.format !== ARCHIVE_FORMAT || typeof manifest.entries !== "object" || !manifest.entries || typeof manifest.tables !== "object" || !manifest.tables) {
+    throw new Refusal("This is not a Wise Parrot archive: it has no Wise Parrot manifest.");
   }
   if (manifest.version !== ARCHIVE_VERSION) {
-    return refuse(`This archive is format version ${String(manifest.version)}; this site reads version ${ARCHIVE_VERSION}.`);
+    throw new Refusal(`This archive is format version ${String(manifest.version)}; this site reads version ${ARCHIVE_VERSION}.`);
   }
-  for (const e of entries) {
-    if (e.name === MANIFEST) continue;
-    const expected = manifest.entries[e.name];
-    if (!expected) return refuse(`The archive holds a file its manifest does not list: ${e.name}.`);
-    if (sha256(e.data) !== expected) return refuse(`The archive is damaged: ${e.name} does not match its checksum.`);
-  }
-  for (const name of Object.keys(manifest.entries)) {
-    if (!byName.has(name)) return refuse(`The archive is damaged: ${name} is missing.`);
-  }
+  return manifest;
+}
+
+type Checked = { manifest: Manifest; tables: Record<string, Row[]>; files: Map<string, Buffer>; trust: ReturnType<typeof verify> };
+
+/** Every check before the first write: a damaged or foreign archive changes nothing. */
+async function checkArchive(source: ArchiveSource, key: Buffer | undefined): Promise<Checked> {
+  await readArchive(source, false);
+  const { manifestBytes, manifest, signature, byName } = await readArchive(source, true);
+  const trust = verify(key, manifestBytes, signature);
   const tables: Record<string, Row[]> = {};
   const files = new Map<string, Buffer>();
   for (const [name, count] of Object.entries(manifest.tables)) {
@@ -274,7 +420,7 @@ function checkArchive(archive: Buffer): Checked {
     }
     tables[name] = rows as Row[];
   }
-  return { manifest, tables, files };
+  return { manifest, tables, files, trust };
 }
 
 /** True when the site holds none of what an archive carries (a fresh install, migrations applied). */
@@ -288,12 +434,38 @@ export async function isEmptySite(db: Db): Promise<{ empty: boolean; table?: str
   return { empty: true };
 }
 
+/** Staff access in `users.access`; anything else is a visitor's account. */
+const STAFF_ACCESS = new Set(["editor", "owner"]);
+
+/**
+ * What of an archive's accounts this import takes. The format never carries a password hash (the export writes
+ * none), so one in an archive was put there by hand: always dropped. An archive this site did not sign may have been
+ * edited (its checksums are no secret), so its accounts come without staff access and without the Google/Microsoft
+ * links that would sign somebody in: whoever should have access is granted it again (`npm run staff -- grant`).
+ */
+function credentialsOf(tables: Record<string, Row[]>, signed: boolean): { tables: Record<string, Row[]>; accessDropped: number } {
+  let accessDropped = 0;
+  const users = (tables.users ?? []).map((row) => {
+    const copy: Row = { ...row, password_hash: null };
+    if (!signed && STAFF_ACCESS.has(String(row.access))) {
+      accessDropped++;
+      copy.access = "user";
+    }
+    return copy;
+  });
+  return { tables: { ...tables, users, ...(signed ? {} : { social_identities: [] }) }, accessDropped };
+}
+
+export type ImportOptions = { /** archiveKey(TOTP_SECRET_KEY) of this site; without one no archive counts as signed. */ key?: Buffer };
+
 /**
  * Restores an archive into an empty site, in one transaction: either everything is there afterwards, or nothing
  * changed. The rows keep their ids, so links, likes and revisions keep pointing where they did.
  */
-export async function importArchive(db: Db, archive: Buffer): Promise<ImportSummary> {
-  const { manifest, tables, files } = checkArchive(archive);
+export async function importArchive(db: Db, source: ArchiveSource, { key }: ImportOptions = {}): Promise<ImportSummary> {
+  const checked = await checkArchive(source, key);
+  const { manifest, files, trust } = checked;
+  const { tables, accessDropped } = credentialsOf(checked.tables, trust.signed);
   const emptiness = await isEmptySite(db);
   if (!emptiness.empty) {
     refuse(`This site is not empty (${emptiness.table} has ${emptiness.rows} rows): an archive is restored into a new, empty site only.`);
@@ -308,6 +480,7 @@ export async function importArchive(db: Db, archive: Buffer): Promise<ImportSumm
     }
   }
 
+  const written: Record<string, number> = {};
   await db.kysely.transaction().execute(async (trx) => {
     const k = trx as unknown as AnyDb;
     for (const name of order) {
@@ -316,6 +489,7 @@ export async function importArchive(db: Db, archive: Buffer): Promise<ImportSumm
         if (!spec.file) return row;
         return { ...row, [spec.file.column]: files.get(row[spec.file.column] as string) };
       });
+      written[name] = rows.length;
       // Small batches: SQLite allows a bounded number of parameters per statement.
       const width = Math.max(1, columns[name]?.size ?? 1);
       const batch = Math.max(1, Math.floor(900 / width));
@@ -325,7 +499,24 @@ export async function importArchive(db: Db, archive: Buffer): Promise<ImportSumm
       }
     }
   });
-  return { tables: manifest.tables, mediaFiles: files.size, createdAt: manifest.createdAt };
+  return {
+    tables: written,
+    mediaFiles: files.size,
+    createdAt: manifest.createdAt,
+    signed: trust.signed,
+    unsignedReason: trust.signed ? undefined : trust.reason,
+    accessDropped,
+  };
+}
+
+/** What the operator must know about the accounts an import brought (`npm run import`, `npm run restore`). */
+export function accountsNote(r: ImportSummary): string[] {
+  if (r.signed) return ["Signed with this site's key: accounts keep their staff access. Passwords and second factors are never in an archive: staff set a password again (npm run staff -- grant)."];
+  return [
+    `NOT SIGNED BY THIS SITE: ${r.unsignedReason}. Its accounts were imported without staff access, password hashes or Google/Microsoft sign-in links` +
+      (r.accessDropped > 0 ? ` (${r.accessDropped} account${r.accessDropped === 1 ? "" : "s"} claimed editor or owner access).` : "."),
+    "Grant staff access again to the people who should have it: npm run staff -- grant owner <email>.",
+  ];
 }
 
 /** What the owner's archive holds, in rows per table, for the studio's export page. */

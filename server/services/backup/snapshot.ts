@@ -3,7 +3,9 @@
  * - SQLite: `VACUUM INTO` a new file, one read transaction, so the copy is every transaction committed before it
  *   began, while the site keeps writing (WAL); checked with `pragma integrity_check` before it counts.
  * - PostgreSQL: `pg_dump --format=custom` (one snapshot) when the machine has it, otherwise the owner's archive.
- * A file is written under a temporary name and renamed, so a backup cut short never looks like one.
+ * A file is written under a temporary name and renamed, so a backup cut short never looks like one. A backup holds
+ * password hashes, second-factor secrets and session-token hashes: files are 0600 in a 0700 folder, made so before
+ * the first byte is written.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,7 +14,8 @@ import { sql } from "kysely";
 import { type Db, isPostgresUrl, openDatabase } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
 import { ServiceError } from "../errors";
-import { exportArchive, importArchive } from "./archive";
+import { exportArchive, type ImportSummary, importArchive } from "./archive";
+import { databaseInUse, sqliteFileOf, stopTheSiteFirst } from "./in-use";
 
 export type BackupKind = "sqlite" | "pg_dump" | "archive";
 export type BackupFile = { file: string; kind: BackupKind; bytes: number; takenAt: Date };
@@ -60,17 +63,44 @@ export function sqliteIntegrity(file: string): Promise<string> {
   });
 }
 
-export type BackupOptions = { databaseUrl: string; dir: string; keep: number; now?: Date };
+/** A folder only the site's user can enter (made, or narrowed when it exists: it is the site's own). */
+export function privateFolder(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+/** Writes a file only the site's user can read, under a temporary name renamed into place. */
+export function writePrivateFile(file: string, data: Buffer): void {
+  const partial = `${file}.partial`;
+  fs.rmSync(partial, { force: true });
+  try {
+    fs.writeFileSync(partial, data, { mode: 0o600, flag: "wx" });
+    fs.renameSync(partial, file);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+export type BackupOptions = {
+  databaseUrl: string;
+  dir: string;
+  keep: number;
+  now?: Date;
+  /** archiveKey(TOTP_SECRET_KEY): signs a backup written as the owner's archive (PostgreSQL without pg_dump). */
+  key?: Buffer;
+};
 
 /** Takes one backup and deletes the oldest beyond `keep`. */
 export async function takeBackup(db: Db, options: BackupOptions): Promise<BackupFile & { removed: string[] }> {
   const at = options.now ?? new Date();
-  fs.mkdirSync(options.dir, { recursive: true });
+  privateFolder(options.dir);
   const kind: BackupKind = db.dialect === "sqlite" ? "sqlite" : hasPgDump() ? "pg_dump" : "archive";
   const file = path.join(options.dir, `wise-parrot-${stamp(at)}.${EXTENSION[kind]}`);
   const partial = `${file}.partial`;
   fs.rmSync(partial, { force: true });
   try {
+    // Made empty and private first: VACUUM INTO and pg_dump write into it and keep its mode.
+    fs.closeSync(fs.openSync(partial, "wx", 0o600));
     if (kind === "sqlite") {
       await sql`vacuum into ${partial}`.execute(db.kysely);
       const integrity = await sqliteIntegrity(partial);
@@ -83,7 +113,7 @@ export async function takeBackup(db: Db, options: BackupOptions): Promise<Backup
       );
       if (dump.status !== 0) throw new Error(`pg_dump failed: ${(dump.stderr || "").trim().split("\n").slice(-1)[0] ?? dump.status}`);
     } else {
-      fs.writeFileSync(partial, await exportArchive(db, at));
+      fs.writeFileSync(partial, await exportArchive(db, { now: at, key: options.key }));
     }
     fs.renameSync(partial, file);
   } finally {
@@ -110,22 +140,32 @@ function kindOfFile(file: string): BackupKind {
   return fail(`${base}: not a backup this site writes (.db, .pgdump or .tar.gz).`);
 }
 
-export type RestoreResult = { kind: BackupKind; target: string; keptAside?: string };
+export type RestoreResult = {
+  kind: BackupKind;
+  target: string;
+  keptAside?: string;
+  /** For an archive: what the import took (whether this site's key signed it, staff access left out). */
+  archive?: ImportSummary;
+};
+
+export type RestoreOptions = { now?: Date; /** archiveKey(TOTP_SECRET_KEY): checks an archive's signature. */ key?: Buffer };
 
 /**
  * Brings a backup back into DATABASE_URL. The site must be stopped (README). SQLite: the current file (with its
  * WAL) is kept beside it as `<file>.before-restore-<time>`, never deleted. PostgreSQL: a pg_dump replaces the
  * site's tables in one transaction; an archive goes only into an empty site.
  */
-export async function restoreBackup(databaseUrl: string, file: string, now = new Date()): Promise<RestoreResult> {
+export async function restoreBackup(databaseUrl: string, file: string, { now = new Date(), key }: RestoreOptions = {}): Promise<RestoreResult> {
   if (!fs.existsSync(file)) fail(`${file}: no such file.`);
   const kind = kindOfFile(file);
   const postgres = isPostgresUrl(databaseUrl);
+  const use = await databaseInUse(databaseUrl);
+  if (use.inUse) fail(stopTheSiteFirst(use.what));
   if (kind === "sqlite") {
     if (postgres) fail("This is a SQLite backup; DATABASE_URL is PostgreSQL. Restore it into a SQLite site, then export and import.");
     const integrity = await sqliteIntegrity(file).catch((e: unknown) => `unreadable (${(e as Error).message})`);
     if (integrity !== "ok") fail(`${path.basename(file)} is damaged: ${integrity}. Nothing was changed.`);
-    const target = path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, ""));
+    const target = sqliteFileOf(databaseUrl);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     let keptAside: string | undefined;
     if (fs.existsSync(target)) {
@@ -162,11 +202,12 @@ export async function restoreBackup(databaseUrl: string, file: string, now = new
     return { kind, target: new URL(databaseUrl).pathname.slice(1) };
   }
   const db = await openDatabase(databaseUrl);
+  let archive: ImportSummary;
   try {
     await migrateToLatest(db);
-    await importArchive(db, fs.readFileSync(file));
+    archive = await importArchive(db, { file }, { key });
   } finally {
     await db.close();
   }
-  return { kind, target: postgres ? new URL(databaseUrl).pathname.slice(1) : databaseUrl };
+  return { kind, target: postgres ? new URL(databaseUrl).pathname.slice(1) : databaseUrl, archive };
 }

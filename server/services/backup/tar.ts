@@ -58,6 +58,21 @@ function readOctal(block: Buffer, offset: number, width: number): number {
   return Number.parseInt(text, 8);
 }
 
+/** One header block's entry (a regular file), or null for the zero block that ends the archive; throws TarError. */
+export function parseHeader(block: Buffer, names: Set<string>): { name: string; size: number } | null {
+  if (block.every((b) => b === 0)) return null;
+  const stored = readOctal(block, 148, 8);
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
+  if (sum !== stored) throw new TarError("an entry's header checksum does not match");
+  const type = block.toString("ascii", 156, 157);
+  if (type !== "0" && type !== "\0") throw new TarError("the archive holds something other than plain files");
+  const name = block.toString("ascii", 0, 100).replace(/\0.*$/s, "");
+  if (!isSafeEntryName(name) || names.has(name)) throw new TarError(`unexpected entry name: ${JSON.stringify(name)}`);
+  names.add(name);
+  return { name, size: readOctal(block, 124, 12) };
+}
+
 /** Reads every entry; throws TarError on anything but well-formed regular files. */
 export function readTar(archive: Buffer): TarEntry[] {
   const entries: TarEntry[] = [];
@@ -65,21 +80,61 @@ export function readTar(archive: Buffer): TarEntry[] {
   let offset = 0;
   for (;;) {
     if (offset + BLOCK > archive.length) throw new TarError("the archive ends in the middle of an entry");
-    const block = archive.subarray(offset, offset + BLOCK);
-    if (block.every((b) => b === 0)) return entries;
-    const stored = readOctal(block, 148, 8);
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
-    if (sum !== stored) throw new TarError("an entry's header checksum does not match");
-    const type = block.toString("ascii", 156, 157);
-    if (type !== "0" && type !== "\0") throw new TarError("the archive holds something other than plain files");
-    const name = block.toString("ascii", 0, 100).replace(/\0.*$/s, "");
-    if (!isSafeEntryName(name) || names.has(name)) throw new TarError(`unexpected entry name: ${JSON.stringify(name)}`);
-    names.add(name);
-    const size = readOctal(block, 124, 12);
+    const entry = parseHeader(archive.subarray(offset, offset + BLOCK), names);
+    if (!entry) return entries;
     const start = offset + BLOCK;
-    if (start + size > archive.length) throw new TarError("the archive ends in the middle of an entry");
-    entries.push({ name, data: Buffer.from(archive.subarray(start, start + size)) });
-    offset = start + Math.ceil(size / BLOCK) * BLOCK;
+    if (start + entry.size > archive.length) throw new TarError("the archive ends in the middle of an entry");
+    entries.push({ name: entry.name, data: Buffer.from(archive.subarray(start, start + entry.size)) });
+    offset = start + Math.ceil(entry.size / BLOCK) * BLOCK;
   }
+}
+
+/**
+ * Reads entries from a stream of tar bytes as they come, handing each entry's bytes to `onEntry` in pieces: the
+ * caller decides what to keep, so a huge entry need not be held to be checked. Stops at the end-of-archive block.
+ */
+export async function readTarStream(
+  chunks: AsyncIterable<Buffer>,
+  onEntry: (name: string, size: number) => { data(piece: Buffer): void; end(): void },
+): Promise<void> {
+  const names = new Set<string>();
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  // Which entry the next bytes belong to, how many of its bytes are still to come, and the padding after it.
+  let current: { data(piece: Buffer): void; end(): void } | null = null;
+  let remaining = 0;
+  let padding = 0;
+  const take = (n: number): Buffer => {
+    const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = n < all.length ? [all.subarray(n)] : [];
+    pendingBytes = all.length - n;
+    return all.subarray(0, n);
+  };
+  for await (const chunk of chunks) {
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    for (;;) {
+      if (current) {
+        if (remaining > 0) {
+          if (pendingBytes === 0) break;
+          const piece = take(Math.min(remaining, pendingBytes));
+          remaining -= piece.length;
+          current.data(piece);
+          if (remaining > 0) break;
+        }
+        if (pendingBytes < padding) break;
+        take(padding);
+        current.end();
+        current = null;
+        continue;
+      }
+      if (pendingBytes < BLOCK) break;
+      const entry = parseHeader(take(BLOCK), names);
+      if (!entry) return;
+      current = onEntry(entry.name, entry.size);
+      remaining = entry.size;
+      padding = (BLOCK - (entry.size % BLOCK)) % BLOCK;
+    }
+  }
+  throw new TarError("the archive ends in the middle of an entry");
 }
