@@ -49,7 +49,7 @@ export async function freePort(): Promise<number> {
  * A free loopback port: the first free one of `WP_PORT_RANGE` ("4700-4749") when set, for machines where each
  * person's servers keep to a range of their own; else any the system hands out.
  */
-async function serverPort(): Promise<number> {
+export async function serverPort(): Promise<number> {
   const range = /^(\d+)-(\d+)$/.exec(process.env.WP_PORT_RANGE ?? "");
   if (!range) return freePort();
   for (let port = Number(range[1]); port <= Number(range[2]); port++) {
