@@ -31,7 +31,11 @@ function descendants(root: number): number[] {
   }
   const out: number[] = [];
   const walk = (pid: number) => {
-    for (const [child, parent] of parentOf) if (parent === pid) out.push(child), walk(child);
+    for (const [child, parent] of parentOf) {
+      if (parent !== pid) continue;
+      out.push(child);
+      walk(child);
+    }
   };
   walk(root);
   return out;
