@@ -95,6 +95,14 @@ describe.skipIf(!buildPresent())("the operator's commands in the runtime stage's
     expect(r.out).toContain("staff, db:migrate, backup, restore, export, import, leads, countries:update");
   });
 
+  it("countries:update without a MaxMind key says what would bring newer data (there is no package to update)", () => {
+    const r = run(["countries:update"]);
+    expect(r.status, r.out).toBe(2);
+    expect(r.out).toContain("Nothing to update here without a MaxMind licence key");
+    // The image sets COUNTRY_DATA_DIR (in the volume): only the key is missing.
+    expect(r.out).toContain("COUNTRY_DATA_DIR holds no tables yet: with GEOLITE2_LICENSE_KEY");
+  });
+
   describe.each(testDatabaseKinds())("on %s", (kind) => {
     /** DATABASE_URL: the image's own on SQLite (a file in the volume), a new database on PostgreSQL. */
     let site: Record<string, string> = {};
