@@ -1,7 +1,11 @@
 # syntax=docker/dockerfile:1
 # The production image: `docker compose up -d` (compose.yaml) or `docker build -t wise-parrot .`.
 # See README, "Run it on a server".
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node's current LTS (22); the site supports 20.19 and later (package.json "engines").
+ARG NODE_IMAGE=node:22-bookworm-slim
+# The PostgreSQL major of compose.yaml's database: the image's pg_dump and pg_restore (npm run backup / restore) must
+# be of the server's major or newer, and a dump restores into the major it was made for.
+ARG PG_MAJOR=16
 
 # --- build: production dependencies (the build tooling is among them) and the production build ---
 FROM ${NODE_IMAGE} AS build
@@ -22,16 +26,29 @@ RUN PUBLIC_URL="$PUBLIC_URL" npm run build \
 
 # --- runtime: the build and what it imports, nothing else; not root ---
 FROM ${NODE_IMAGE} AS runtime
+ARG PG_MAJOR
+# pg_dump and pg_restore of the database's major, from PostgreSQL's own Debian repository (Debian 12 has only 15);
+# its signing key comes with Debian's postgresql-common.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends "postgresql-client-${PG_MAJOR}" \
+ && rm -rf /var/lib/apt/lists/*
+# Everything the site writes lives in /data (a volume): SQLite's file, written e-mails, backups, exports, newer country data.
+# build/bin holds the operator's commands: `wise-parrot staff grant owner you@example.com` (README).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=/data/wise-parrot.db \
-    MAIL_DIR=/data/mail
+    MAIL_DIR=/data/mail \
+    BACKUP_DIR=/data/backups \
+    EXPORT_DIR=/data/exports \
+    COUNTRY_DATA_DIR=/data/countries \
+    PATH=/app/build/bin:$PATH
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-# SQLite's file and written e-mails live in /data (a volume), the only place the server writes.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -7,14 +7,18 @@
  *   not put the older files back). Run it weekly or monthly from cron, then restart the site: each process reads the
  *   tables once, at its start.
  * - Without a key: the latest `geoip-country` from npm, pinned exactly (a change to package.json and the lock file
- *   to test, commit and deploy).
+ *   to test, commit and deploy). npm's package is published far less often than MaxMind's data, so this usually
+ *   finds the installed one newest: it then says so, how old the data is, and that only a key brings newer data
+ *   (and not "restart the site": nothing changed). A deployment that is no checkout (the Docker image) has no
+ *   package to update: the same words, exit 2.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { loadConfigOrExit } from "../server/config";
-import { countryDataDate, useCountryDataDir, warmCountryTable } from "../server/services/analytics/country";
+import { countryDataDate, countryDataSource, useCountryDataDir, warmCountryTable } from "../server/services/analytics/country";
+import { countryDataAgeDays, newerCountryDataStep } from "../server/services/analytics/country-age";
 import { loadDotEnv } from "../server/env-file";
 
 loadDotEnv();
@@ -41,7 +45,22 @@ if (key) {
   run(process.execPath, [updater], { ...process.env, GEOLITE2_LICENSE_KEY: key, GEOIP_DATADIR: dir, GEOIP_TMPDATADIR: path.join(dir, ".tmp") });
   useCountryDataDir(dir);
 } else {
+  useCountryDataDir(config.COUNTRY_DATA_DIR ? path.resolve(config.COUNTRY_DATA_DIR) : "");
+  const before = countryDataDate();
+  const unchanged = (lead: string) => {
+    const age = countryDataAgeDays(before);
+    console.log(`${lead} The country data is of ${before ?? "an unknown day"}${age === null ? "" : ` (${age} days old)`}.`);
+    console.log(`GEOLITE2_LICENSE_KEY is not set: ${newerCountryDataStep({ source: countryDataSource(), dataDirSet: Boolean(config.COUNTRY_DATA_DIR) })}.`);
+  };
+  if (!fs.existsSync("package-lock.json")) {
+    unchanged("Nothing to update here without a MaxMind licence key (no package-lock.json: this is no checkout).");
+    process.exit(2);
+  }
   run("npm", ["install", "--save-exact", "--no-audit", "--no-fund", "geoip-country@latest"]);
+  if (countryDataDate() === before) {
+    unchanged("npm has no newer geoip-country than the installed one: nothing changed.");
+    process.exit(0);
+  }
 }
 
 // Read what is now in place, as a server would at its start: a broken download fails here, not in production.

@@ -1,7 +1,8 @@
 /**
  * After `react-router build`: pre-compress the client files (brotli and gzip),
- * bundle the Node host (server/index.ts) into build/host/index.js, write
- * both server bundles in ASCII, and compute the common passwords' fingerprints.
+ * bundle the Node host (server/index.ts) into build/host/index.js and the
+ * operator's commands into build/commands/ (run by build/bin/wise-parrot),
+ * write the server bundles in ASCII, and compute the common passwords' fingerprints.
  *
  * ASCII: V8 keeps every loaded module's source text in memory, one byte per
  * character only when all of them fit in Latin-1; a single curly quote or
@@ -15,6 +16,7 @@ import zlib from "node:zlib";
 import { build as esbuild, transform } from "esbuild";
 import { BUILT_FINGERPRINTS_FILE, computeFingerprints } from "../server/services/auth/password-policy";
 import { loadDotEnv } from "../server/env-file";
+import { LAUNCHER, launcherScript, OPERATOR_COMMANDS } from "./operator-commands";
 
 loadDotEnv();
 const buildDir = path.resolve(process.env.WP_BUILD_DIR ?? "build");
@@ -56,6 +58,28 @@ await esbuild({
   logLevel: "warning",
 });
 
+// The operator's commands (staff, backup, restore, export, import, db:migrate…), compiled the same way so that a
+// deployment with only the build and its production packages runs them with node alone (scripts/operator-commands.ts).
+// One file per command, the code they share in chunks beside them.
+const commandsDir = path.join(buildDir, "commands");
+fs.rmSync(commandsDir, { recursive: true, force: true });
+await esbuild({
+  entryPoints: Object.values(OPERATOR_COMMANDS).map((script) => path.resolve("scripts", `${script}.ts`)),
+  outdir: commandsDir,
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  charset: "ascii",
+  logLevel: "warning",
+});
+fs.mkdirSync(path.join(buildDir, "bin"), { recursive: true });
+fs.writeFileSync(path.join(buildDir, "bin", LAUNCHER), launcherScript(), { mode: 0o755 });
+fs.chmodSync(path.join(buildDir, "bin", LAUNCHER), 0o755);
+
 // The React Router server build (Vite writes non-ASCII characters as they are).
 const asAscii = async (dir: string): Promise<void> => {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -77,4 +101,4 @@ await asAscii(path.join(buildDir, "server"));
 const fingerprints = await computeFingerprints();
 fs.writeFileSync(path.join(buildDir, BUILT_FINGERPRINTS_FILE), new Uint8Array(fingerprints.buffer, fingerprints.byteOffset, fingerprints.byteLength));
 
-console.log(`postbuild: compressed ${files} files (brotli saves ${(saved / 1024).toFixed(0)} KiB), host bundled`);
+console.log(`postbuild: compressed ${files} files (brotli saves ${(saved / 1024).toFixed(0)} KiB), host and ${Object.keys(OPERATOR_COMMANDS).length} operator commands bundled`);

@@ -83,6 +83,7 @@ export async function runPrimary(config: Config, processes: number, options: Clu
       worker.process.kill("SIGTERM");
     }
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  // `on`: a second signal (Ctrl-C, passed on by npm as well) must not end the primary before its processes have.
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }

@@ -23,7 +23,10 @@ if (cluster.isPrimary && processes > 1) {
 } else {
   startServer(config, buildDir, { migrate: process.env[MIGRATED_BY_PRIMARY] !== "1" }).then(
     (running) => {
+      let stopping = false;
       const stop = () => {
+        if (stopping) return;
+        stopping = true;
         running.shutdown().then(
           () => process.exit(0),
           (err: unknown) => {
@@ -32,9 +35,11 @@ if (cluster.isPrimary && processes > 1) {
           },
         );
       };
-      process.once("SIGTERM", stop);
+      // `on`, not `once`: a signal can come twice (Ctrl-C reaches every process and npm passes it on as well), and
+      // without a listener the second would end the process in the middle of its drain.
+      process.on("SIGTERM", stop);
       // Under the cluster, Ctrl-C reaches every process; the primary asks each to stop, so one signal is enough.
-      process.once("SIGINT", cluster.isWorker ? () => {} : stop);
+      process.on("SIGINT", cluster.isWorker ? () => {} : stop);
     },
     (err: unknown) => {
       process.stderr.write(`Could not start: ${err instanceof Error ? err.message : String(err)}\n`);

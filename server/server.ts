@@ -17,7 +17,8 @@ import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
 import { startWorkers } from "./workers";
-import { countryDataDate, warmCountryTable } from "./services/analytics/country";
+import { countryDataDate, countryDataSource, warmCountryTable } from "./services/analytics/country";
+import { countryDataAgeDays, staleCountryDataNotice } from "./services/analytics/country-age";
 
 export type RunningServer = {
   url: string;
@@ -44,9 +45,6 @@ const STATIC_PATH = /^\/(healthz|readyz)$|^\/(assets|__test)\/|\.[a-z0-9]{2,5}$/
 const CHAT_PATH = /^\/api\/chat(\/|$)/;
 /** Posts that hash a password (sign-in, sign-up, new password), through the API and the pages (and their .data). */
 const HASHING_PATH = /^\/api\/auth\/(login|register|reset-password\/confirm)$|^\/(sign-in|get-started|reset-password)(\.data)?$/;
-
-/** MaxMind publishes GeoLite2 twice a week; its licence gives 30 days to move to a new release (decision 0035). */
-const COUNTRY_DATA_MAX_AGE_DAYS = 35;
 
 /** The ordinary body's deadline; staff writes and uploads (up to 1 MiB and 10 MB) get the longer one. */
 export const BODY_DEADLINE_MS = 10_000;
@@ -153,11 +151,12 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     if (!loaded) return log.warn("country tables not readable (is geoip-country installed?): visits get no country");
     const dataDate = countryDataDate();
     log.info({ ms: Math.round(loaded.ms), ipv4Ranges: loaded.v4, ipv6Ranges: loaded.v6, dataDate }, "country tables loaded");
-    const ageDays = dataDate ? Math.floor((Date.now() - Date.parse(dataDate)) / 86_400_000) : 0;
-    if (ageDays > COUNTRY_DATA_MAX_AGE_DAYS) {
-      // The GeoLite2 licence asks for MaxMind's newest data within 30 days of its release (decision 0035).
-      log.warn({ dataDate, ageDays }, "country data is older than a month: update geoip-country (npm run countries:update)");
-    }
+    // The GeoLite2 licence asks for MaxMind's newest data within 30 days of its release (decision 0035). Said once
+    // per start of the site: by the only process, or the cluster's first (the others read the same files).
+    const source = countryDataSource();
+    const notice = staleCountryDataNotice({ dataDate, source, dataDirSet: Boolean(config.COUNTRY_DATA_DIR) });
+    const firstProcess = (process.env.WP_WORKER_SLOT ?? "1") === "1";
+    if (notice && firstProcess) log.warn({ dataDate, ageDays: countryDataAgeDays(dataDate), source }, notice);
   }, 0);
   warm.unref();
   const { port } = server.address() as AddressInfo;

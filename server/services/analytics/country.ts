@@ -71,6 +71,12 @@ function packageDir(): string | null {
   }
 }
 
+/** Where the tables in use come from: the owner's COUNTRY_DATA_DIR, the package's own, or nowhere (not installed). */
+export function countryDataSource(): "folder" | "package" | null {
+  const files = dataFiles();
+  return files ? (files.fromPackage ? "package" : "folder") : null;
+}
+
 /**
  * The day of the GeoLite2 data in use ("2026-09-26"): for the package's own files, read from its version
  * (5.0.YYYYMMDDhhmm; null when the version does not say); for COUNTRY_DATA_DIR's, the day they were written.
