@@ -36,7 +36,9 @@ export async function runStaffCommand(deps: Deps, args: readonly string[], out: 
         out(
           reclaimed
             ? "Only whoever reads that mailbox can use the account: it sets a new password with this single-use link (also e-mailed):"
-            : "The account is new. It sets its password with this single-use link (also e-mailed):",
+            : granted.created
+              ? "The account is new. It sets its password with this single-use link (also e-mailed):"
+              : "The account has no password yet (restored from an archive, which carries none). It sets one with this single-use link (also e-mailed):",
         );
         out(granted.setPasswordLink);
       }
