@@ -1,8 +1,8 @@
 /**
- * Staff after `npm run import` into a new site (issue 46, decision 0045), on SQLite and PostgreSQL: the archive
- * carries no passwords, so the import prints and e-mails a set-password link to every editor and owner and its
- * summary says so; `npm run staff -- grant` for such an account prints (and e-mails) a link too, where it printed
- * nothing.
+ * A new site after `npm run import` (issue 46, decision 0045), on SQLite and PostgreSQL: the archive carries no
+ * passwords, so the import prints and e-mails a set-password link to every editor and owner and its summary says so;
+ * `npm run staff -- grant` for such an account prints (and e-mails) a link too, where it printed nothing; and the
+ * week's report the old site sent is not sent a second time by the new one.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendWeeklyReport } from "../../server/services/analytics/weekly";
 import { exportArchive } from "../../server/services/backup/archive";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -18,6 +19,8 @@ import { staffWithSession } from "../helpers/studio-staff";
 
 const run = promisify(execFile);
 const LINK = /\/reset-password\?token=[\w-]+/;
+/** A Monday morning in Pune: the week before is due for its report. */
+const REPORT_DUE = Date.UTC(2026, 10, 23, 6, 0);
 
 describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
   let source: TestDatabase;
@@ -32,6 +35,7 @@ describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
     await staffWithSession(deps, "imported.editor@example.com", "editor");
     // As on a site in use: both set their password through their link, which proved their address.
     await source.db.kysely.updateTable("users").set({ email_verified_at: Date.now(), password_hash: "scrypt$set" }).execute();
+    expect((await sendWeeklyReport(deps, REPORT_DUE)).sent).toBe(true);
     archiveFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wp-staff-import-")), "site.tar.gz");
     fs.writeFileSync(archiveFile, await exportArchive(source.db));
     [target, second] = await Promise.all([createTestDatabase(kind), createTestDatabase(kind)]);
@@ -77,5 +81,11 @@ describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
     const again: string[] = [];
     await runStaffCommand(deps, ["grant", "editor", "imported.editor@example.com"], (l) => again.push(l), (l) => again.push(l));
     expect(again.join("\n")).not.toMatch(LINK);
+  });
+
+  it("the restored site does not send the week's report the old site sent", async () => {
+    // `target` was restored by the import above.
+    expect(await sendWeeklyReport(testDeps(target.db), REPORT_DUE + 3_600_000)).toEqual({ sent: false, reason: "already-sent" });
+    expect(await target.db.kysely.selectFrom("mail_outbox").select("id").where("kind", "=", "weekly-report").execute()).toEqual([]);
   });
 });
