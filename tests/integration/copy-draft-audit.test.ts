@@ -2,12 +2,17 @@
  * What the audit log says about page-copy drafts (issue 46, decision 0045), on SQLite and PostgreSQL: a first draft
  * names only the fields that differ from the page as it shows (not every section); the same draft saved again
  * writes nothing and keeps its revision; Publish writes one line (`copy.publish`), not a "draft save" line first.
+ * And the revisions page numbers a page's revisions per page and language (1, 2, …), not by the table's id.
  */
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../server/services/audit";
 import { copyEditorState, publishDraft, saveDraft } from "../../server/services/content/drafts";
 import type { StaffActor } from "../../server/services/staff/invitations";
 import { FAQ_DOC as doc } from "../../shared/copy/faq";
+import { saveSettings } from "../../server/services/content/settings";
+import { buildDir, buildPresent } from "../helpers/built-server";
+import { readyApp } from "../helpers/test-site";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
@@ -45,10 +50,24 @@ describe.each(testDatabaseKinds())("copy drafts in the audit log on %s", (kind) 
     const state = await copyEditorState(deps, doc, "en");
     const base = { liveVersion: state.liveVersion, draftRevision: state.draft?.revision ?? 0 };
     const draftLines = (await lines("copy.draft.save")).length;
-    const value = { ...state.draft!.value, intro: "Short answers, long hours." } as Record<string, unknown>;
+    const value = { ...(state.draft!.value as Record<string, unknown>), intro: "Short answers, long hours." };
     const revision = await saveDraft(deps, doc, "en", value, base, owner, Date.now(), { forPublish: true });
     expect(await publishDraft(deps, doc, "en", { liveVersion: base.liveVersion, draftRevision: revision }, owner)).toEqual(["heading", "intro"]);
     expect(await lines("copy.draft.save")).toHaveLength(draftLines);
     expect((await lines("copy.publish"))[0]).toBe("changed: heading, intro");
+  });
+
+  it.skipIf(!buildPresent())(`the revisions page numbers the FAQ's revisions 2, 1 (build at ${path.relative(process.cwd(), buildDir())})`, async () => {
+    // Revisions of other entries first: the table's ids are far past this page's numbers.
+    for (let i = 0; i < 5; i++) await saveSettings(deps, { phone: `+44 20 7946 ${1000 + i}` }, owner);
+    const state = await copyEditorState(deps, doc, "en");
+    const base = { liveVersion: state.liveVersion, draftRevision: 0 };
+    await saveDraft(deps, doc, "en", { ...state.editing, heading: "Owners ask" }, base, owner);
+    await publishDraft(deps, doc, "en", { ...base, draftRevision: 1 }, owner);
+    const app = await readyApp(deps);
+    const o = await staffWithSession(deps, "drafts.reader@example.com", "owner");
+    const html = await (await app.request("http://127.0.0.1/studio/faq/revisions?locale=en", { headers: { cookie: `wp_session=${o.token}` } })).text();
+    const numbers = [...html.matchAll(/aria-label="Compare revision (\d+) with the live copy"/g)].map((m) => Number(m[1]));
+    expect(numbers).toEqual([2, 1]);
   });
 });
