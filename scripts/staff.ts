@@ -5,9 +5,11 @@ import { migrateToLatest } from "../server/db/migrate";
 import { loadDotEnv } from "../server/env-file";
 import { createLogger } from "../server/logger";
 import { settleMailDeliveries } from "../server/services/mail/outbox";
-import { runStaffCommand } from "../server/staff-command";
+import { environmentWarning, runStaffCommand } from "../server/staff-command";
 
-loadDotEnv();
+const envFile = loadDotEnv();
+const warning = environmentWarning(envFile, process.env);
+if (warning) console.error(warning);
 
 const config = loadConfigOrExit();
 const db = await openDatabase(config.DATABASE_URL);

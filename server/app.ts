@@ -113,7 +113,7 @@ function useRequestPipeline(app: Hono<AppEnv>, deps: Deps): void {
       "request",
     );
   });
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(deps));
   app.use(pageViews());
   app.use(noStoreWhenAuthenticated());
   app.use(studioPrivate());

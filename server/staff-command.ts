@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Deps } from "./context";
 import { STAFF_ACCESS } from "../shared/content/studio";
 import { grantAccess, isStaffAccess, listStaff, resetSecondFactor, revokeAccess } from "./services/staff/access";
@@ -13,12 +14,34 @@ export const STAFF_USAGE = [
   "  npm run staff -- list                   list editors and owners",
 ].join("\n");
 
+/** The database a command works on, as the operator can check it: a SQLite file's full path, or PostgreSQL's host and database (never its password). */
+export function describeDatabase(url: string, cwd = process.cwd()): string {
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    const u = new URL(url);
+    return `PostgreSQL ${decodeURIComponent(u.pathname.replace(/^\//, "")) || "(default database)"} on ${u.hostname}${u.port ? `:${u.port}` : ""}`;
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/i, "");
+  return `SQLite ${path.resolve(cwd, file)}`;
+}
+
+/**
+ * Said before anything is written when the command runs without the site's environment (no .env file where it
+ * runs, no DATABASE_URL given): it would otherwise work on the default database and print links to
+ * http://localhost:3000 without a word. Null when the environment names the database.
+ */
+export function environmentWarning(envFile: string | null, env: NodeJS.ProcessEnv): string | null {
+  if (envFile || env.DATABASE_URL) return null;
+  return "No .env file here and DATABASE_URL is not set: this uses the default database and site address below. Run it in the site's folder, or set DATABASE_URL and PUBLIC_URL.";
+}
+
 /**
  * The server's command line for staff accounts (`npm run staff`): the only way to make the first owner.
  * Returns the exit code; writes what happened to `out` and problems to `err`.
  */
 export async function runStaffCommand(deps: Deps, args: readonly string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const [verb, ...rest] = args;
+  // Which site this is: a grant on the wrong database, or a link to the wrong address, shows at once.
+  if (["grant", "revoke", "reset-2fa", "list"].includes(verb ?? "")) out(`Database: ${describeDatabase(deps.config.DATABASE_URL)}; site address: ${deps.config.PUBLIC_URL}`);
   try {
     if (verb === "grant" && rest.length === 2 && isStaffAccess(rest[0])) {
       const granted = await grantAccess(deps, rest[1]!, rest[0], COMMAND_LINE);
@@ -36,7 +59,9 @@ export async function runStaffCommand(deps: Deps, args: readonly string[], out: 
         out(
           reclaimed
             ? "Only whoever reads that mailbox can use the account: it sets a new password with this single-use link (also e-mailed):"
-            : "The account is new. It sets its password with this single-use link (also e-mailed):",
+            : granted.created
+              ? "The account is new. It sets its password with this single-use link (also e-mailed):"
+              : "The account has no password yet (restored from an archive, which carries none). It sets one with this single-use link (also e-mailed):",
         );
         out(granted.setPasswordLink);
       }

@@ -95,7 +95,7 @@ export async function copyEditorAction(args: Args) {
     }
     if (intent !== "save" && intent !== "publish") return answer(400, { problem: "Choose Save draft or Publish." });
     const base = { liveVersion: intOf(form.get("liveVersion")), draftRevision: intOf(form.get("draftRevision")) };
-    const revision = await saveDraft(deps, doc, locale, values, base, studio.actor);
+    const revision = await saveDraft(deps, doc, locale, values, base, studio.actor, Date.now(), { forPublish: intent === "publish" });
     if (intent === "save") return redirect(`${here}&done=saved`);
     await publishDraft(deps, doc, locale, { liveVersion: base.liveVersion, draftRevision: revision }, studio.actor);
     return redirect(`${here}&done=published`);

@@ -2,7 +2,7 @@ import type { Context, Next } from "hono";
 import type { AppEnv } from "../context";
 import { hashPolicy, withScriptHashes } from "./script-hashes";
 import type { FreshAnswer, ResponseCache } from "./response-cache";
-import { carriesCredentials, contentSecurityPolicy, siteOrigin } from "./security";
+import { carriesCredentials, contentSecurityPolicy, policySettings, siteOrigin } from "./security";
 
 /** Renders a page for `request` with the given CSP nonce (the ordinary render: loaders, React, the page's headers). */
 export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) => Promise<Response>;
@@ -53,12 +53,13 @@ export function cachedPage(render: RenderPage, options: CachedPageOptions) {
         return null;
       }
       const page = withScriptHashes(await res.text(), nonce);
+      const settings = await policySettings(deps);
       return {
         body: Buffer.from(page.html),
         headers: {
           "content-type": res.headers.get("content-type") ?? "text/html; charset=utf-8",
           ...(res.headers.has("cache-control") ? { "cache-control": res.headers.get("cache-control")! } : {}),
-          "content-security-policy": hashPolicy(contentSecurityPolicy(deps.config, nonce), page.hashes),
+          "content-security-policy": hashPolicy(contentSecurityPolicy(deps.config, nonce, settings), page.hashes),
         },
       };
     };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv, Deps } from "../context";
 import type { Config } from "../config";
+import { siteSettings } from "../services/content/settings";
 import { carriesSessionCookie } from "./cookies";
 import { NEWSLETTER_ONE_CLICK_PATH } from "../../shared/content/audience";
 import { requestAt } from "./request-at";
@@ -11,9 +12,28 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The Content-Security-Policy for one response: scripts run only with its nonce. */
-export function contentSecurityPolicy(config: Config, nonce: string): string {
-  const frameOrigin = new URL(config.DEMO_VIDEO_URL).origin;
+/** What the policy takes from the owner's settings (the saved values over the environment's). */
+export type PolicySettings = { demoVideoUrl: string };
+
+/**
+ * The settings a response's policy follows: the effective ones (a Settings change shows at once, decision 0045).
+ * When the database cannot answer and no process memory holds them, the environment's defaults.
+ */
+export async function policySettings(deps: Pick<Deps, "db" | "config">): Promise<PolicySettings> {
+  try {
+    return await siteSettings(deps);
+  } catch {
+    return deps.config.settings;
+  }
+}
+
+/**
+ * The Content-Security-Policy for one response: scripts run only with its nonce. The only setting it depends on is
+ * the demo video (frame-src: the page embeds it); the booking page is only ever linked to, and images may come from
+ * any https host, so neither names a host here.
+ */
+export function contentSecurityPolicy(config: Config, nonce: string, settings: PolicySettings): string {
+  const frameOrigin = new URL(settings.demoVideoUrl).origin;
   // Vite's dev server injects its own scripts and talks over a WebSocket.
   const dev = config.NODE_ENV === "development";
   return [
@@ -39,14 +59,21 @@ export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()";
 
 /** Security headers on every response, and a fresh CSP nonce for each. */
-export function securityHeaders(config: Config): MiddlewareHandler<AppEnv> {
+export function securityHeaders(deps: Pick<Deps, "db" | "config">): MiddlewareHandler<AppEnv> {
+  const { config } = deps;
   return async (c, next) => {
     const nonce = newNonce();
     c.set("cspNonce", nonce);
     await next();
     const h = c.res.headers;
     // A cached page brings its own policy (its scripts' hashes instead of a nonce: server/http/script-hashes.ts).
-    if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", contentSecurityPolicy(config, nonce));
+    // A document's frames follow the owner's settings, read after the answer was made (the ones its page was
+    // rendered with; one process memory per content version, so no query of its own). Nothing else embeds a frame:
+    // JSON, files and redirects keep the environment's, and never wait on the database for a header.
+    if (!h.has("Content-Security-Policy")) {
+      const settings = /^text\/html/i.test(h.get("content-type") ?? "") ? await policySettings(deps) : config.settings;
+      h.set("Content-Security-Policy", contentSecurityPolicy(config, nonce, settings));
+    }
     h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     h.set("X-Content-Type-Options", "nosniff");
     // A page with a token in its address (reset, verify, invitation) asks for no referrer at all: keep the stricter one.

@@ -4,7 +4,7 @@ import type { AppEnv } from "../context";
 import { visitorCookie, visitorOnlyCookieHeader } from "../http/cookies";
 import { type FreshAnswer, ResponseCache } from "../http/response-cache";
 import { hashPolicy, withScriptHashes } from "../http/script-hashes";
-import { carriesCredentials, contentSecurityPolicy } from "../http/security";
+import { carriesCredentials, contentSecurityPolicy, policySettings } from "../http/security";
 import { hasLiked } from "../services/blog/likes";
 import { SlugSchema } from "../services/blog/types";
 import { postsVersion } from "../services/blog/versions";
@@ -78,12 +78,13 @@ export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ t
       const html = await res.text();
       const page = withScriptHashes(html, nonce);
       const config = deps.config;
+      const settings = await policySettings(deps);
       return {
         body: Buffer.from(page.html),
         headers: {
           "content-type": res.headers.get("content-type") ?? "text/html; charset=utf-8",
           "cache-control": res.headers.get("cache-control") ?? "no-cache",
-          "content-security-policy": hashPolicy(contentSecurityPolicy(config, nonce), page.hashes),
+          "content-security-policy": hashPolicy(contentSecurityPolicy(config, nonce, settings), page.hashes),
         },
       };
     };

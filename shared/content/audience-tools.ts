@@ -70,7 +70,20 @@ export const IMPORT_REASONS = {
   duplicateInFile: "Repeated in the file",
   duplicate: "Already on the list",
   unsubscribed: "Unsubscribed: not added back",
-  badLabel: "A label is not valid",
+  unsubscribedInSource: "Unsubscribed in the tool it came from: not added",
+  bouncedInSource: "Bounced (cleaned) in the tool it came from: not added",
+  notSubscribedInSource: "Not subscribed to e-mails in the tool it came from: not added",
+  /** Not a refusal: the row was added, without the labels named. */
+  labelsLeftOut: "Added without some labels (not valid here, or more than 10)",
+} as const;
+
+/** The tool whose export a file was read as (the import report says it). */
+export const IMPORT_FORMATS = {
+  mailchimp: "a Mailchimp audience export",
+  brevo: "a Brevo (Sendinblue) contacts export",
+  zoho: "a Zoho Campaigns contacts export",
+  ghost: "a Ghost members export",
+  plain: "a CSV of e-mail, name and labels",
 } as const;
 export type ImportReason = keyof typeof IMPORT_REASONS;
 
@@ -89,14 +102,27 @@ export const AUDIENCE_TOOLS_PAGES = {
   import: {
     title: "Import subscribers",
     description:
-      "A CSV file with an e-mail address per row, and optionally a name and labels (a header row with \"email\", \"name\", \"labels\" is recognised; labels separated by semicolons). Imported addresses are sent the opt-in e-mail unless you state how consent was obtained. Addresses already on the list and people who unsubscribed are never changed.",
+      "A CSV file with an e-mail address per row, and optionally a name and labels (a header row with \"email\", \"name\", \"labels\" is recognised; labels separated by semicolons). Exports from Mailchimp, Brevo (Sendinblue), Zoho Campaigns and Ghost are read as they are downloaded: names, tags and who left there included. Imported addresses are sent the opt-in e-mail unless you state how consent was obtained. Addresses already on the list and people who unsubscribed are never changed.",
     file: "CSV file (at most 1 MB, 10,000 rows)",
     labels: "Labels for everyone in the file (optional)",
     submit: "Import",
     link: "Import a CSV\u2026",
     reportTitle: "Import report",
-    counts: { rows: "Rows read", added: "Added", optin: "Sent the opt-in e-mail", confirmed: "Added as confirmed", duplicates: "Already on the list or repeated", invalid: "Not valid", unsubscribed: "Unsubscribed (not added)" },
+    counts: {
+      rows: "Rows read",
+      added: "Added",
+      optin: "Sent the opt-in e-mail",
+      confirmed: "Added as confirmed",
+      duplicates: "Already on the list or repeated",
+      invalid: "Not valid",
+      unsubscribed: "Unsubscribed (not added)",
+      leftAtSource: "Unsubscribed or bounced in the other tool (not added)",
+    },
+    readAs: (format: string) => `Read as ${format}.`,
     problemsTitle: "Rows not imported",
+    labelNotesTitle: "Rows added without some labels",
+    labelNoteColumns: { row: "Row", email: "Address", left: "Labels left out" },
+    moreLabelNotes: (n: number) => `And ${n} more rows not listed (the report lists them all).`,
     problemColumns: { row: "Row", email: "Address", reason: "Reason" },
     noProblems: "Every row was imported.",
     downloadReport: "Download the report (CSV)",

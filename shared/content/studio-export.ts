@@ -2,7 +2,7 @@
 export const EXPORT_PAGE = {
   title: "Export",
   description:
-    "Everything your business owns on this site in one file: posts with their revisions and images, subscribers with their consent dates, leads, accounts, the audit log, the questions visitors asked and the daily analytics totals.",
+    "Everything your business owns on this site in one file: posts with their revisions and images, your pages' copy and your settings with their revisions, subscribers with their consent dates, leads, accounts, the audit log, the questions visitors asked and the daily analytics totals.",
   contents: "What the archive holds",
   tables: {
     blogs: "Posts",
@@ -16,6 +16,8 @@ export const EXPORT_PAGE = {
     chat_questions: "Questions visitors asked",
     analytics_daily: "Analytics daily totals",
   } as Record<string, string>,
+  /** The owner's content (content_entries), told apart: the pages' copy and the settings. */
+  content: { copy: "Page copy (fields you edited)", settings: "Settings you saved", revisions: "Copy and settings revisions" },
   leftOut:
     "Never in the archive: passwords, second-factor secrets, sessions and sign-in links, and the raw visits of the last days (only their daily totals). After an import, staff set a password again.",
   format:

@@ -41,7 +41,7 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
     title: "Links",
     fields: [
       { key: "bookingUrl", label: "Booking and payment link", type: "url", env: "BOOKING_URL" },
-      { key: "demoVideoUrl", label: "Demo video", hint: "An embeddable player address.", type: "url", env: "DEMO_VIDEO_URL" },
+      { key: "demoVideoUrl", label: "Demo video", hint: "A player address: YouTube (youtube.com/embed/…), youtube-nocookie, Vimeo (player.vimeo.com/video/…), or any https address whose host allows embedding.", type: "url", env: "DEMO_VIDEO_URL" },
       { key: "facebook", label: "Facebook", type: "url", env: "SOCIAL_FACEBOOK_URL" },
       { key: "instagram", label: "Instagram", type: "url", env: "SOCIAL_INSTAGRAM_URL" },
       { key: "linkedin", label: "LinkedIn", type: "url", env: "SOCIAL_LINKEDIN_URL" },

@@ -1,4 +1,5 @@
 import { isHttpUrl } from "../http-url";
+import { videoEmbedProblem } from "../video-embed";
 import { z } from "../zod";
 
 /**
@@ -41,7 +42,11 @@ export const SETTING_RULES = {
   instagram: httpUrl,
   linkedin: httpUrl,
   youtube: httpUrl,
-  demoVideoUrl: httpUrl,
+  /** The home page's frame (decision 0045): only an address the page can embed (shared/video-embed.ts). */
+  demoVideoUrl: httpUrl.superRefine((v, ctx) => {
+    const problem = videoEmbedProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   /** Who is told by e-mail about each new lead: comma-separated addresses; empty: nobody. */
   leadNotifyEmails: z.string().transform((v, ctx) => {
     const list = v.split(",").map((a) => a.trim()).filter(Boolean);

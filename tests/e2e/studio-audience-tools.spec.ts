@@ -126,7 +126,7 @@ test("the owner imports a CSV with consent: added as confirmed, the rest reporte
   expect(download.suggestedFilename()).toBe("import-report.csv");
   const report = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
   expect(report).toBe(
-    ["row,email,reason,reason_code", "4,gone@example.com,Unsubscribed: not added back,unsubscribed", "5,not an address,Not a valid e-mail address,invalid", "6,asha@example.com,Repeated in the file,duplicateInFile", ""].join("\r\n"),
+    ["row,email,outcome,reason,reason_code,labels_left_out", "4,gone@example.com,not added,Unsubscribed: not added back,unsubscribed,", "5,not an address,not added,Not a valid e-mail address,invalid,", "6,asha@example.com,not added,Repeated in the file,duplicateInFile,", ""].join("\r\n"),
   );
   await checkPage(page);
 

@@ -95,3 +95,43 @@ test("an owner who signs in lands in the studio, changes the WhatsApp number in 
     await expect(page.getByRole("banner").getByRole("link", { name: "Studio", exact: true })).toHaveCount(0);
   }
 });
+
+test("the demo video changed in Settings plays in the home page's frame: the page's policy follows the saved address", async ({ page, server, allowErrors }) => {
+  test.setTimeout(180_000);
+  const owner = { ...OWNER, name: "Vidya Video", email: "vidya.video@example.com" };
+  const secret = await makeOwner(page, server.url, server.databaseUrl, owner);
+  // The players answer from here (no network): what Chromium frames, or refuses to under the page's policy.
+  await page.route("https://player.vimeo.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title><p>The owner's Vimeo player</p>" }));
+
+  await page.goto("/sign-in");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email address").fill(owner.email);
+  await main.getByLabel("Password", { exact: true }).fill(owner.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/studio\/second-factor$/, { timeout: 15_000 });
+  await page.getByLabel("Code", { exact: true }).fill(code(secret, 1));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/studio$/);
+
+  await page.goto("/studio/settings");
+  const field = page.getByLabel("Demo video");
+  // Vimeo's own page cannot be framed: refused, with the player address to use instead.
+  await field.fill("https://vimeo.com/76979871");
+  await field.press("Enter");
+  await expect(page.getByText("Demo video is Vimeo's page, which cannot be embedded: use its player, https://player.vimeo.com/video/76979871.")).toBeVisible();
+  // The refused save answers 400, which the browser reports.
+  allowErrors(/status of 400/);
+  await field.fill("https://player.vimeo.com/video/76979871");
+  await field.press("Enter");
+  await expect(page.getByText("Settings saved. The site shows them within a few seconds.")).toBeVisible();
+
+  // A visitor opens the video on the home page: the frame loads the new player (a policy violation is a console
+  // error, which fails the test, and leaves the frame empty).
+  await page.context().clearCookies();
+  await page.goto("/");
+  await expect(page.getByTestId("hero-watch-here")).toHaveAttribute("href", "https://player.vimeo.com/video/76979871");
+  await page.getByTestId("hero-watch-here").click();
+  const frame = page.locator('[data-section="demo-video"] iframe');
+  await expect(frame).toHaveAttribute("src", "https://player.vimeo.com/video/76979871");
+  await expect(page.frameLocator('[data-section="demo-video"] iframe').getByText("The owner's Vimeo player")).toBeVisible();
+});

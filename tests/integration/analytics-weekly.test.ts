@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds())("the weekly report on %s", (kind) => {
     expect(text).toContain("New leads from the contact form: 1.");
     expect(text).toContain("New newsletter subscriptions (confirmed): 1.");
     expect(text).toContain("Chat questions handed over to you: 2.");
-    expect(text).toContain(`${SITE}/studio/analytics`);
+    expect(text).toContain(`${SITE}/sign-in?redirectTo=/studio/analytics`);
 
     await deliverDueMail(deps);
     await settleMailDeliveries();

@@ -28,11 +28,11 @@ describe.each(testDatabaseKinds())("the import report's CSV on %s", (kind) => {
     expect(report.added).toBe(2);
     const lines = importReportCsv(report).split("\r\n");
     expect(lines).toEqual([
-      "row,email,reason,reason_code",
-      `3,"'=HYPERLINK(""http://evil.example"")",Not a valid e-mail address,invalid`,
-      "4,left@example.com,Unsubscribed: not added back,unsubscribed",
-      "5,ok@example.com,Repeated in the file,duplicateInFile",
-      "6,'@SUM(A1),Not a valid e-mail address,invalid",
+      "row,email,outcome,reason,reason_code,labels_left_out",
+      `3,"'=HYPERLINK(""http://evil.example"")",not added,Not a valid e-mail address,invalid,`,
+      "4,left@example.com,not added,Unsubscribed: not added back,unsubscribed,",
+      "5,ok@example.com,not added,Repeated in the file,duplicateInFile,",
+      "6,'@SUM(A1),not added,Not a valid e-mail address,invalid,",
       "",
     ]);
   });
@@ -45,11 +45,11 @@ describe.each(testDatabaseKinds())("the import report's CSV on %s", (kind) => {
     expect(report.moreProblems).toBe(150);
     const lines = importReportCsv(report).trimEnd().split("\r\n");
     expect(lines).toHaveLength(count + 1);
-    expect(lines.at(-1)).toBe(`${count + 1},not-an-address-${count - 1},Not a valid e-mail address,invalid`);
+    expect(lines.at(-1)).toBe(`${count + 1},not-an-address-${count - 1},not added,Not a valid e-mail address,invalid,`);
   });
 
   it("is only the header for an import with nothing left out", async () => {
     const report = await importSubscribers(deps, `email\nclean.${kind}@example.com\n`, { consent: "Asked in person" }, OWNER);
-    expect(importReportCsv(report)).toBe("row,email,reason,reason_code\r\n");
+    expect(importReportCsv(report)).toBe("row,email,outcome,reason,reason_code,labels_left_out\r\n");
   });
 });

@@ -28,7 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
   let error: string | null = null;
   if (compare) {
     try {
-      comparison = { id: compare, differences: await compareRevision(deps, doc, locale, compare) };
+      // Named by its number on this page and language (the entry's version), not the table's id shared by every page.
+      const number = revisions.find((r) => r.id === compare)?.version ?? compare;
+      comparison = { id: compare, number, differences: await compareRevision(deps, doc, locale, compare) };
     } catch (e) {
       const problem = pageError(e);
       if (!problem) throw e;
@@ -72,12 +74,12 @@ export default function CopyRevisions({ loaderData, actionData }: Route.Componen
       {comparison ? (
         <section aria-labelledby="compare-heading" className="mb-8">
           <h2 id="compare-heading" className="mb-2 text-lg font-semibold text-slate-900">
-            Revision {comparison.id} compared with the live copy
+            Revision {comparison.number} compared with the live copy
           </h2>
           {comparison.differences.length === 0 ? (
             <p className="text-sm text-slate-700">The live copy is the same as this revision.</p>
           ) : (
-            <DataTable caption={`What differs between revision ${comparison.id} and the live copy`}>
+            <DataTable caption={`What differs between revision ${comparison.number} and the live copy`}>
               <thead>
                 <tr>
                   <th scope="col" className={TH}>Field</th>
@@ -113,17 +115,17 @@ export default function CopyRevisions({ loaderData, actionData }: Route.Componen
           <tbody className="divide-y divide-slate-100">
             {revisions.map((r) => (
               <tr key={r.id} data-testid="revision">
-                <td className={TD}>{r.id}</td>
+                <td className={TD}>{r.version}</td>
                 <td className={TD}>{when(r.at)}</td>
                 <td className={TD}>{r.by ?? "a former staff member"}</td>
                 <td className={TD}>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={`${loaderData.self}&compare=${r.id}`} className={buttonClass()} aria-label={`Compare revision ${r.id} with the live copy`}>
+                    <Link to={`${loaderData.self}&compare=${r.id}`} className={buttonClass()} aria-label={`Compare revision ${r.version} with the live copy`}>
                       Compare
                     </Link>
                     <Form method="post">
                       <input type="hidden" name="revision" value={r.id} />
-                      <Button type="submit" aria-label={`Restore revision ${r.id} as a draft`}>
+                      <Button type="submit" aria-label={`Restore revision ${r.version} as a draft`}>
                         Restore as draft
                       </Button>
                     </Form>

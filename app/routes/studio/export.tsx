@@ -3,6 +3,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, PageHeader } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { archiveContents } from "../../../server/services/backup/archive";
+import { savedContentCounts } from "../../../server/services/content/store";
 import type { Route } from "./+types/export";
 
 export function meta() {
@@ -11,11 +12,17 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
-  return { contents: await archiveContents(args.context.deps.db) };
+  const [contents, content] = await Promise.all([archiveContents(args.context.deps.db), savedContentCounts(args.context.deps)]);
+  return { contents, content };
 }
 
 export default function Export({ loaderData }: Route.ComponentProps) {
-  const rows = Object.entries(P.tables).map(([table, label]) => [label, loaderData.contents[table] ?? 0] as const);
+  const rows = [
+    ...Object.entries(P.tables).map(([table, label]) => [label, loaderData.contents[table] ?? 0] as const),
+    [P.content.copy, loaderData.content.copy] as const,
+    [P.content.settings, loaderData.content.settings] as const,
+    [P.content.revisions, loaderData.contents.content_revisions ?? 0] as const,
+  ];
   return (
     <>
       <PageHeader title={P.title} description={P.description} />

@@ -1,10 +1,10 @@
 import { data, Form, Link } from "react-router";
-import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES, IMPORT_REASONS } from "@shared/content/audience-tools";
+import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES, IMPORT_FORMATS, IMPORT_REASONS } from "@shared/content/audience-tools";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { addSubscriber, type ImportReport, importReportCsv, importSubscribers } from "../../../server/services/newsletter/import";
+import { addSubscriber, type ImportReport, importReportCsv, importSubscribers, reportHasLines } from "../../../server/services/newsletter/import";
 import type { Route } from "./+types/subscribers-import";
 
 const A = AUDIENCE_TOOLS_PAGES.add;
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
       return data<ActionResult>({ intent, typed, fieldErrors: { file: AUDIENCE_TOOLS_MESSAGES.notText } }, { status: 400 });
     }
     const report = await importSubscribers(deps, csv, { labels: typed.labels, consent }, studio.actor);
-    const reportCsv = report.duplicates + report.invalid + report.unsubscribed > 0 ? importReportCsv(report) : undefined;
+    const reportCsv = reportHasLines(report) ? importReportCsv(report) : undefined;
     return data<ActionResult>({ intent, notice: AUDIENCE_TOOLS_MESSAGES.imported(report.added), report, reportCsv });
   } catch (error) {
     const problem = pageError(error);
@@ -143,6 +143,7 @@ export default function SubscribersImport({ actionData }: Route.ComponentProps) 
           <h2 id="report-title" className="mb-2 text-lg font-semibold">
             {I.reportTitle}
           </h2>
+          <p className="mb-3 text-sm">{I.readAs(IMPORT_FORMATS[report.format])}</p>
           <dl className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-4">
             <Stat label={I.counts.rows} value={report.rows} />
             <Stat label={I.counts.added} value={report.added} />
@@ -150,6 +151,7 @@ export default function SubscribersImport({ actionData }: Route.ComponentProps) 
             <Stat label={I.counts.duplicates} value={report.duplicates} />
             <Stat label={I.counts.invalid} value={report.invalid} />
             <Stat label={I.counts.unsubscribed} value={report.unsubscribed} />
+            {report.leftAtSource ? <Stat label={I.counts.leftAtSource} value={report.leftAtSource} /> : null}
           </dl>
           {report.problems.length === 0 ? (
             <p className="text-sm">{I.noProblems}</p>
@@ -174,6 +176,28 @@ export default function SubscribersImport({ actionData }: Route.ComponentProps) 
             </DataTable>
           )}
           {report.moreProblems ? <p className="mt-2 text-sm">{I.moreProblems(report.moreProblems)}</p> : null}
+          {report.labelNotes.length ? (
+            <div className="mt-4">
+              <DataTable caption={I.labelNotesTitle}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={TH}>{I.labelNoteColumns.row}</th>
+                    <th scope="col" className={TH}>{I.labelNoteColumns.email}</th>
+                    <th scope="col" className={TH}>{I.labelNoteColumns.left}</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 bg-white">
+                  {report.labelNotes.map((n) => (
+                    <tr key={n.row}>
+                      <td className={TD}>{n.row}</td>
+                      <td className={`${TD} break-all`}>{n.email}</td>
+                      <td className={`${TD} break-all`}>{n.left.join("; ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </DataTable>
+            </div>
+          ) : null}
           {imp?.reportCsv ? (
             // The file is in the page itself (a data: address): nothing about the import is kept on the server for it.
             <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(imp.reportCsv)}`} download={I.reportFile} className={`${buttonClass("secondary")} mt-3`}>

@@ -4,6 +4,7 @@ import type { Deps } from "../../context";
 import { siteSettings } from "../content/settings";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { enqueueSiteMail } from "../mail/outbox";
+import { studioLink } from "../staff/studio-link";
 import type { EmailBlock } from "../mail/template";
 import { analyticsDashboard, isoDay } from "./dashboard";
 import { dayOf } from "./record";
@@ -161,7 +162,8 @@ export async function sendWeeklyReport(deps: Deps, now = Date.now()): Promise<We
   const owners = await db.selectFrom("users").select(["id", "email"]).where("access", "=", "owner").orderBy("id").execute();
   if (owners.length === 0) return { sent: false, reason: "no-owner" };
   const report = await weeklyReport(deps, due, now);
-  const blocks = weeklyReportBlocks(report, new URL("/studio/analytics", deps.config.PUBLIC_URL).toString());
+  // Through sign-in, as every staff link in an e-mail: the studio is a 404 to whoever is signed out.
+  const blocks = weeklyReportBlocks(report, studioLink(deps.config, "/studio/analytics"));
   for (const owner of owners) {
     await enqueueSiteMail(deps, {
       to: owner.email,

@@ -38,6 +38,8 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   content_entries: { orderBy: ["key", "locale"] },
   content_revisions: { orderBy: ["id"], serial: "id" },
   content_drafts: { orderBy: ["key", "locale"] },
+  // Which weeks' reports went out: without it the restored site mails the owners this week's report a second time.
+  analytics_weekly_reports: { orderBy: ["week"] },
 };
 
 /** Left out of the archive, each for a reason. */
@@ -60,7 +62,6 @@ export const NOT_ARCHIVED: Record<string, string> = {
   analytics_visits: "raw visits of the last days; the archive keeps the daily totals",
   analytics_events: "raw events of the last days; the archive keeps the daily totals",
   studio_visits: "when each staff member last opened the studio: the restored site starts anew",
-  analytics_weekly_reports: "which weekly report e-mails went out: a worker's bookkeeping, meaningless on another site",
 };
 
 /** SQLite's own tables and the full-text indexes' shadow tables (rebuilt by triggers as rows are inserted). */

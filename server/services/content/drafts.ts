@@ -185,22 +185,42 @@ export type DraftBase = { liveVersion: number; draftRevision: number };
 
 /**
  * Saves the draft (never the live copy): checked, then written only if the published copy and the draft are still
- * what the editor opened (`base`); returns the draft's new revision. Audited as `copy.draft.save`.
+ * what the editor opened (`base`); returns the draft's revision. Audited as `copy.draft.save`, naming the fields that
+ * differ from the draft before, or from the page as it shows when there was none. The same draft sent again writes
+ * nothing and keeps its revision; `forPublish` (Publish saves what the form holds first): no audit line of its own,
+ * the publish's line says what changed.
  */
-export async function saveDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, input: unknown, base: DraftBase, actor: StaffActor, now = Date.now()): Promise<number> {
+export async function saveDraft(
+  deps: Pick<Deps, "db">,
+  doc: CopyDoc,
+  locale: CopyLocale,
+  input: unknown,
+  base: DraftBase,
+  actor: StaffActor,
+  now = Date.now(),
+  { forPublish = false }: { forPublish?: boolean } = {},
+): Promise<number> {
   mayEdit(actor, doc);
   const value = checkDocument(doc, locale, input, await fallbackOf(deps, doc, locale));
   const key = copyKey(doc);
+  // What the page shows now: a first draft is compared with it, not with nothing.
+  // (Read before the transaction: a read outside it would wait for it on a one-connection SQLite.)
+  const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
+  const showing = await shownAs(deps, doc, locale, (await liveEntry(deps, doc, locale))?.value, storedEnglish);
+  const willShow = await shownAs(deps, doc, locale, value, storedEnglish);
   return deps.db.kysely.transaction().execute(async (trx) => {
     const live = await trx.selectFrom("content_entries").select("version").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
     if (Number(live?.version ?? 0) !== base.liveVersion) throw conflict(STALE_COPY);
     const old = await trx.selectFrom("content_drafts").select(["revision", "value"]).where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
     if (Number(old?.revision ?? 0) !== base.draftRevision) throw conflict(STALE_DRAFT);
+    const before = parse(old?.value);
+    if (old && JSON.stringify(before) === JSON.stringify(value)) return base.draftRevision;
     const revision = base.draftRevision + 1;
     const row = { value: JSON.stringify(value), base_version: base.liveVersion, revision, updated_at: now, updated_by: actor.userId };
     if (old) await trx.updateTable("content_drafts").set(row).where("key", "=", key).where("locale", "=", locale).execute();
     else await trx.insertInto("content_drafts").values({ key, locale, ...row }).execute();
-    const changed = changedPaths(doc.sections, parse(old?.value) ?? {}, value);
+    if (forPublish) return revision;
+    const changed = old ? changedPaths(doc.sections, before ?? {}, value) : changedPaths(doc.sections, showing, willShow);
     await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.draft.save", recordType: "content", recordId: `${key}:${locale}`, detail: describe(changed) }, now);
     return revision;
   });

@@ -128,3 +128,13 @@ export async function saveContent(
   });
   forgetContentVersion(deps.db);
 }
+
+/** How many entries the owner saved: settings (`settings.*`) and page copy (every other key, per language). */
+export async function savedContentCounts(deps: Pick<Deps, "db">): Promise<{ settings: number; copy: number }> {
+  const rows = await deps.db.kysely
+    .selectFrom("content_entries")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.case().when("key", "like", "settings.%").then(1).else(0).end()).as("settings")])
+    .executeTakeFirstOrThrow();
+  const settings = Number(rows.settings ?? 0);
+  return { settings, copy: Number(rows.n) - settings };
+}

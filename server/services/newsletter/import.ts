@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, IMPORT_REASONS, type ImportReason } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
-import { invalid, isServiceError } from "../errors";
+import { invalid } from "../errors";
 import { type CsvColumns, toCsv } from "../export";
 import { type Actor, recordAudit } from "../audit";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
-import { addLabels, parseLabels } from "./labels";
+import { parseCsv } from "./csv";
+import { foldHeader, type ImportFormat, mappingOf } from "./import-formats";
+import { addLabels, normaliseLabel, parseLabels } from "./labels";
 import { sendConfirmation } from "./subscribe";
 
 /**
@@ -21,9 +23,16 @@ import { sendConfirmation } from "./subscribe";
 
 const Email = z.email().max(254);
 
-export type ImportRow = { row: number; email: string; name?: string; labels?: string };
+/**
+ * One row of a file, as its format reads it: labels typed as a list (the add form) or already split (a file's tag
+ * column); `skip`: why it is not added whatever the list holds (unsubscribed or bounced in the tool it came from).
+ */
+export type ImportRow = { row: number; email: string; name?: string; labels?: string | string[]; skip?: ImportReason };
 
 export type ImportProblem = { row: number; email: string; reason: ImportReason };
+
+/** A row added without some of its labels: which were left out (not labels here, or past the most per subscriber). */
+export type ImportLabelNote = { row: number; email: string; left: string[] };
 
 export type ImportReport = {
   rows: number;
@@ -33,6 +42,12 @@ export type ImportReport = {
   duplicates: number;
   invalid: number;
   unsubscribed: number;
+  /** Rows left out because the tool they came from says they left, bounced or never opted in. */
+  leftAtSource: number;
+  /** The tool whose export the file was read as ("plain": a file of our own columns). */
+  format: ImportFormat;
+  /** Rows added with labels left out (the first AUDIENCE_LIMITS.reportRows of them), in file order. */
+  labelNotes: ImportLabelNote[];
   /** The rows not imported (the first AUDIENCE_LIMITS.reportRows of them), in file order. */
   problems: ImportProblem[];
   /** How many more problem rows there were than listed. */
@@ -43,21 +58,33 @@ export type ImportReport = {
  * Every row an import left out, not only the ones the report lists (at most AUDIENCE_LIMITS.rows): kept beside the
  * report (not in it, so the API's answer keeps its shape) for the report's CSV.
  */
-const allProblems = new WeakMap<ImportReport, ImportProblem[]>();
+const allProblems = new WeakMap<ImportReport, { problems: ImportProblem[]; notes: ImportLabelNote[] }>();
 
-const REPORT_COLUMNS: CsvColumns<ImportProblem> = [
+type ReportLine = { row: number; email: string; reason?: ImportReason; left: string[] };
+
+const REPORT_COLUMNS: CsvColumns<ReportLine> = [
   ["row", (p) => p.row],
   ["email", (p) => p.email],
-  ["reason", (p) => IMPORT_REASONS[p.reason]],
-  ["reason_code", (p) => p.reason],
+  ["outcome", (p) => (p.reason ? "not added" : "added")],
+  ["reason", (p) => (p.reason ? IMPORT_REASONS[p.reason] : IMPORT_REASONS.labelsLeftOut)],
+  ["reason_code", (p) => p.reason ?? "labelsLeftOut"],
+  ["labels_left_out", (p) => p.left.join("; ")],
 ];
 
 /**
- * The import's report as CSV (the studio's "Download the report"): one line per row not imported, in file order,
- * with its row number, the address as written and why. Every cell goes through csvField (formulas neutralised).
+ * The import's report as CSV (the studio's "Download the report"): one line per row not imported, and per row added
+ * without some of its labels, in file order, with its row number, the address as written, what happened and why.
+ * Every cell goes through csvField (formulas neutralised).
  */
 export function importReportCsv(report: ImportReport): string {
-  return toCsv(REPORT_COLUMNS, allProblems.get(report) ?? report.problems);
+  const held = allProblems.get(report) ?? { problems: report.problems, notes: report.labelNotes };
+  const lines: ReportLine[] = [...held.problems.map((p) => ({ ...p, left: [] })), ...held.notes.map((n) => ({ row: n.row, email: n.email, left: n.left }))];
+  return toCsv(REPORT_COLUMNS, lines.sort((a, b) => a.row - b.row));
+}
+
+/** Whether a report has anything to download (a row left out, or labels left out). */
+export function reportHasLines(report: ImportReport): boolean {
+  return report.problems.length + report.labelNotes.length > 0;
 }
 
 export type AddOptions = {
@@ -66,77 +93,54 @@ export type AddOptions = {
   /** Labels for every row (besides each row's own). */
   labels?: string | readonly string[] | null;
   source: "studio" | "import";
+  /** The tool whose export the rows were read from (the report says it). */
+  format?: ImportFormat;
 };
 
 // --- CSV ---------------------------------------------------------------------------------------------------------
 
-/** RFC 4180 records (quotes, doubled quotes, CRLF or LF), at most `maxRows` + 1 of them (the header). */
-export function parseCsv(text: string, maxRows: number): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // A file separated by semicolons (a spreadsheet in many locales) is read as such.
-  const firstLine = input.slice(0, input.search(/\r?\n|$/));
-  const sep = !firstLine.includes(",") && firstLine.includes(";") ? ";" : ",";
-  const push = () => {
-    record.push(field);
-    field = "";
-  };
-  const end = () => {
-    push();
-    if (record.some((f) => f.trim() !== "")) records.push(record);
-    record = [];
-    if (records.length > maxRows + 1) throw invalid(AUDIENCE_TOOLS_MESSAGES.tooManyRows, "file");
-  };
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field.trim() === "") {
-      field = "";
-      quoted = true;
-    } else if (ch === sep) push();
-    else if (ch === "\n") end();
-    else if (ch !== "\r") field += ch;
-  }
-  if (field !== "" || record.length) end();
-  return records;
-}
-
-/** The rows of an uploaded CSV: a header naming "email" (and "name", "labels") is recognised; else e-mail, name, labels in that order. */
-export function rowsOfCsv(text: string): ImportRow[] {
+/**
+ * The rows of an uploaded CSV: a header naming an e-mail column is read by its format (import-formats.ts: ours,
+ * Mailchimp's, Brevo's, Zoho Campaigns' or Ghost's columns); without one, e-mail, name, labels in that order.
+ */
+export function readCsv(text: string): { format: ImportFormat; rows: ImportRow[] } {
   if (Buffer.byteLength(text, "utf8") > AUDIENCE_LIMITS.importBytes) throw invalid(AUDIENCE_TOOLS_MESSAGES.fileTooLarge, "file");
   // eslint-disable-next-line no-control-regex
   if (/\u0000/.test(text) || text.includes("\ufffd")) throw invalid(AUDIENCE_TOOLS_MESSAGES.notText, "file");
   const records = parseCsv(text, AUDIENCE_LIMITS.importRows);
   if (!records.length) throw invalid(AUDIENCE_TOOLS_MESSAGES.fileRequired, "file");
-  const head = records[0]!.map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ""));
-  const emailAt = head.findIndex((h) => h === "email" || h === "emailaddress" || h === "e-mail" || h === "mail");
-  const hasHeader = emailAt >= 0;
-  const col = (names: string[], fallback: number) => {
-    if (!hasHeader) return fallback;
-    const i = head.findIndex((h) => names.includes(h));
-    return i;
-  };
-  const e = hasHeader ? emailAt : 0;
-  const n = col(["name", "fullname", "firstname"], 1);
-  const l = col(["labels", "label", "tags", "tag"], 2);
-  const body = hasHeader ? records.slice(1) : records;
+  const mapping = mappingOf(records[0]!.map(foldHeader));
+  const body = mapping ? records.slice(1) : records;
   if (body.length > AUDIENCE_LIMITS.importRows) throw invalid(AUDIENCE_TOOLS_MESSAGES.tooManyRows, "file");
-  if (!hasHeader && !body.some((r) => Email.safeParse((r[0] ?? "").trim()).success)) throw invalid(AUDIENCE_TOOLS_MESSAGES.noEmailColumn, "file");
-  return body.map((r, i) => ({
-    row: i + (hasHeader ? 2 : 1),
-    email: (r[e] ?? "").trim(),
-    name: n >= 0 ? (r[n] ?? "").trim() : undefined,
-    labels: l >= 0 ? (r[l] ?? "").trim() : undefined,
-  }));
+  if (mapping) return { format: mapping.format, rows: body.map((r, i) => ({ row: i + 2, ...mapping.read(r) })) };
+  if (!body.some((r) => Email.safeParse((r[0] ?? "").trim()).success)) throw invalid(AUDIENCE_TOOLS_MESSAGES.noEmailColumn, "file");
+  return {
+    format: "plain",
+    rows: body.map((r, i) => ({ row: i + 1, email: (r[0] ?? "").trim(), name: (r[1] ?? "").trim(), labels: (r[2] ?? "").trim() })),
+  };
+}
+
+/** The rows of an uploaded CSV (readCsv without the format). */
+export function rowsOfCsv(text: string): ImportRow[] {
+  return readCsv(text).rows;
+}
+
+/**
+ * A row's own labels, each on its own: the good ones (at most what a subscriber may carry, besides `common`) and the
+ * ones left out. One bad label never costs the row its address.
+ */
+function rowLabels(raw: string | string[] | undefined, common: string[]): { labels: string[]; left: string[] } {
+  const parts = raw === undefined ? [] : typeof raw === "string" ? raw.split(/[,;|]/) : raw;
+  const labels = new Set(common);
+  const left: string[] = [];
+  for (const part of parts) {
+    if (!part.trim()) continue;
+    const label = normaliseLabel(part);
+    if (label && labels.has(label)) continue;
+    if (label && labels.size < AUDIENCE_LIMITS.labelsPerSubscriber) labels.add(label);
+    else left.push([...part.trim()].slice(0, AUDIENCE_LIMITS.labelLength + 20).join(""));
+  }
+  return { labels: [...labels], left };
 }
 
 // --- Adding ------------------------------------------------------------------------------------------------------
@@ -166,42 +170,54 @@ const optinKicks = new Set<() => void>();
 export async function addSubscribers(deps: Deps, rows: ImportRow[], options: AddOptions, actor: Actor, now = Date.now()): Promise<ImportReport> {
   const consent = consentOf(options.consent);
   const common = parseLabels(options.labels ?? null, "labels");
-  const report: ImportReport = { rows: rows.length, added: 0, optin: 0, confirmed: 0, duplicates: 0, invalid: 0, unsubscribed: 0, problems: [], moreProblems: 0 };
+  const report: ImportReport = {
+    rows: rows.length,
+    added: 0,
+    optin: 0,
+    confirmed: 0,
+    duplicates: 0,
+    invalid: 0,
+    unsubscribed: 0,
+    leftAtSource: 0,
+    format: options.format ?? "plain",
+    labelNotes: [],
+    problems: [],
+    moreProblems: 0,
+  };
   const every: ImportProblem[] = [];
-  allProblems.set(report, every);
+  const notes: ImportLabelNote[] = [];
+  allProblems.set(report, { problems: every, notes });
   const problem = (row: ImportRow, reason: ImportReason) => {
     every.push({ row: row.row, email: row.email.slice(0, 254), reason });
-    if (reason === "invalid" || reason === "badLabel") report.invalid++;
+    if (reason === "invalid") report.invalid++;
     else if (reason === "unsubscribed") report.unsubscribed++;
+    else if (reason === "unsubscribedInSource" || reason === "bouncedInSource" || reason === "notSubscribedInSource") report.leftAtSource++;
     else report.duplicates++;
     if (report.problems.length < AUDIENCE_LIMITS.reportRows) report.problems.push({ row: row.row, email: row.email.slice(0, 254), reason });
     else report.moreProblems++;
   };
 
   // Checked and without repeats, in file order.
-  const candidates: { row: ImportRow; email: string; normalized: string; name: string | null; labels: string[] }[] = [];
+  const candidates: { row: ImportRow; email: string; normalized: string; name: string | null; labels: string[]; left: string[] }[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
     const email = row.email.trim();
+    if (row.skip) {
+      problem(row, row.skip);
+      continue;
+    }
     if (!Email.safeParse(email).success) {
       problem(row, "invalid");
       continue;
     }
-    let labels: string[];
-    try {
-      labels = [...new Set([...common, ...parseLabels(row.labels ?? null)])].slice(0, AUDIENCE_LIMITS.labelsPerSubscriber);
-    } catch (error) {
-      if (!isServiceError(error)) throw error;
-      problem(row, "badLabel");
-      continue;
-    }
+    const { labels, left } = rowLabels(row.labels, common);
     const normalized = email.toLowerCase();
     if (seen.has(normalized)) {
       problem(row, "duplicateInFile");
       continue;
     }
     seen.add(normalized);
-    candidates.push({ row, email, normalized, name: cleanName(row.name), labels });
+    candidates.push({ row, email, normalized, name: cleanName(row.name), labels, left });
   }
 
   const status = consent ? "confirmed" : "pending";
@@ -256,7 +272,9 @@ export async function addSubscribers(deps: Deps, rows: ImportRow[], options: Add
       }),
     );
     report.added = ids.size;
+    for (const c of fresh) if (c.left.length && ids.has(c.normalized)) notes.push({ row: c.row.row, email: c.email, left: c.left });
   });
+  report.labelNotes = notes.slice(0, AUDIENCE_LIMITS.reportRows);
   for (const p of problemsAfter.sort((a, b) => a.row.row - b.row.row)) problem(p.row, p.reason);
   report.problems.sort((a, b) => a.row - b.row);
   every.sort((a, b) => a.row - b.row);
@@ -267,7 +285,7 @@ export async function addSubscribers(deps: Deps, rows: ImportRow[], options: Add
     action: options.source === "import" ? "subscribers.import" : "subscriber.add",
     recordType: "subscribers",
     recordId: "-",
-    detail: `${report.rows} rows, ${report.added} added (${consent ? "consent stated" : "opt-in e-mail"}), ${report.duplicates} on the list or repeated, ${report.unsubscribed} unsubscribed, ${report.invalid} invalid`,
+    detail: `${report.rows} rows (${report.format}), ${report.added} added (${consent ? "consent stated" : "opt-in e-mail"}), ${report.duplicates} on the list or repeated, ${report.unsubscribed} unsubscribed, ${report.leftAtSource} left at the source, ${report.invalid} invalid, ${notes.length} with labels left out`,
   });
   if (report.optin) for (const kick of optinKicks) kick();
   return report;
@@ -291,7 +309,8 @@ export async function addSubscriber(deps: Deps, input: AddOneInput, actor: Actor
 /** An uploaded CSV imported. */
 export async function importSubscribers(deps: Deps, csv: string, options: Omit<AddOptions, "source">, actor: Actor): Promise<ImportReport> {
   if (typeof csv !== "string" || !csv.trim()) throw invalid(AUDIENCE_TOOLS_MESSAGES.fileRequired, "file");
-  return addSubscribers(deps, rowsOfCsv(csv), { ...options, source: "import" }, actor);
+  const { format, rows } = readCsv(csv);
+  return addSubscribers(deps, rows, { ...options, source: "import", format }, actor);
 }
 
 // --- The opt-in loop ---------------------------------------------------------------------------------------------

@@ -100,7 +100,20 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
     recordId: row.id,
     detail: reclaimed ? `${access}; address never verified: password, ${reclaimed.sessionsEnded} live sessions and second factor removed` : access,
   });
-  if (!created && !reclaimed) return { userId: row.id, email: row.email, created };
+  // An account with no way in (no password, no Google or Microsoft sign-in: one restored from an archive, which
+  // carries no passwords) gets the link too, or its only way in would be "Forgot password".
+  const noWayIn = !created && !reclaimed && row.password_hash === null && !(await hasSocialSignIn(deps, row.id));
+  if (!created && !reclaimed && !noWayIn) return { userId: row.id, email: row.email, created };
+  const setPasswordLink = await sendSetPasswordLink(deps, row, access);
+  return { userId: row.id, email: row.email, created, setPasswordLink, ...(reclaimed ? { reclaimed } : {}) };
+}
+
+async function hasSocialSignIn(deps: Pick<Deps, "db">, userId: string): Promise<boolean> {
+  return Boolean(await deps.db.kysely.selectFrom("social_identities").select("user_id").where("user_id", "=", userId).limit(1).executeTakeFirst());
+}
+
+/** A single-use set-password link for a staff account: e-mailed to its address, and returned for the command line. */
+async function sendSetPasswordLink(deps: Deps, row: { id: string; email: string }, access: StaffAccess): Promise<string> {
   const token = await issueToken(deps, row.id, "reset", STUDIO_RULES.setPasswordHours * 3_600_000);
   const setPasswordLink = link(deps, "/reset-password", token);
   await enqueueSiteMail(deps, {
@@ -109,7 +122,31 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
     content: { blocks: STUDIO_EMAILS.setPassword.blocks(access, setPasswordLink) },
     kind: "staff-set-password",
   });
-  return { userId: row.id, email: row.email, created, setPasswordLink, ...(reclaimed ? { reclaimed } : {}) };
+  return setPasswordLink;
+}
+
+/**
+ * After an archive was restored (`npm run import`): every editor and owner with no way in (the archive carries no
+ * passwords; an account with a Google or Microsoft sign-in keeps that way) gets a set-password link, e-mailed and
+ * returned for the command line to print. Audited per account.
+ */
+export async function setPasswordLinksForStaff(deps: Deps, actor: Actor): Promise<{ email: string; access: StaffAccess; link: string }[]> {
+  const rows = await deps.db.kysely
+    .selectFrom("users")
+    .select(["id", "email", "access"])
+    .where("access", "in", [...STAFF_ACCESS])
+    .where("password_hash", "is", null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("social_identities").select("user_id").whereRef("social_identities.user_id", "=", "users.id"))))
+    .orderBy("access", "desc")
+    .orderBy("email_normalized")
+    .execute();
+  const out: { email: string; access: StaffAccess; link: string }[] = [];
+  for (const row of rows) {
+    const access = row.access as StaffAccess;
+    out.push({ email: row.email, access, link: await sendSetPasswordLink(deps, row, access) });
+    await recordAudit(deps, actor, { action: "staff.set-password-link", recordType: "user", recordId: row.id, detail: `${access}; after an import` });
+  }
+  return out;
 }
 
 /**
