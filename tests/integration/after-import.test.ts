@@ -4,6 +4,7 @@
  * `npm run staff -- grant` for such an account prints (and e-mails) a link too, where it printed nothing; and the
  * week's report the old site sent is not sent a second time by the new one.
  */
+import { randomBytes } from "node:crypto";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,11 +12,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendWeeklyReport } from "../../server/services/analytics/weekly";
-import { exportArchive } from "../../server/services/backup/archive";
+import { archiveKey, exportArchive } from "../../server/services/backup/archive";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
+
+const SITE_SECRET = randomBytes(32);
 
 const run = promisify(execFile);
 const LINK = /\/reset-password\?token=[\w-]+/;
@@ -37,7 +40,8 @@ describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
     await source.db.kysely.updateTable("users").set({ email_verified_at: Date.now(), password_hash: "scrypt$set" }).execute();
     expect((await sendWeeklyReport(deps, REPORT_DUE)).sent).toBe(true);
     archiveFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wp-staff-import-")), "site.tar.gz");
-    fs.writeFileSync(archiveFile, await exportArchive(source.db));
+    // Signed with the key the new site holds too (a move keeps TOTP_SECRET_KEY): staff access comes along.
+    fs.writeFileSync(archiveFile, await exportArchive(source.db, { key: archiveKey(SITE_SECRET) }));
     [target, second] = await Promise.all([createTestDatabase(kind), createTestDatabase(kind)]);
   }, 60_000);
   afterAll(async () => {
@@ -49,7 +53,7 @@ describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
 
   it("npm run import prints a set-password link per staff account, e-mails it, and says so", async () => {
     const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/import.ts", archiveFile], {
-      env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: "silent", SMTP_HOST: "", PUBLIC_URL: "https://site.example" },
+      env: { ...process.env, DATABASE_URL: target.url, LOG_LEVEL: "silent", SMTP_HOST: "", PUBLIC_URL: "https://site.example", TOTP_SECRET_KEY: SITE_SECRET.toString("hex") },
       timeout: 60_000,
     });
     expect(stdout).toContain("2 staff accounts get a single-use set-password link (also e-mailed; valid 24 hours):");
@@ -67,7 +71,7 @@ describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
   it("npm run staff -- grant prints and e-mails a link for an imported account without a password", async () => {
     // Imported without the import's own links (the archive restored by an older import).
     const { importArchive } = await import("../../server/services/backup/archive");
-    await importArchive(second.db, fs.readFileSync(archiveFile));
+    await importArchive(second.db, fs.readFileSync(archiveFile), { key: archiveKey(SITE_SECRET) });
     const deps = testDeps(second.db);
     const out: string[] = [];
     const code = await runStaffCommand(deps, ["grant", "owner", "imported.owner@example.com"], (l) => out.push(l), (l) => out.push(l));

@@ -7,6 +7,7 @@
  * too when TEST_DATABASE_URL is set. No Docker engine is needed; what only an engine would show (the packages the
  * stage installs, the volume's owner) is read from the Dockerfile and compose.yaml.
  */
+import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,6 +17,8 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { layOutRuntime, parseDockerfile, type RuntimeLayout, stage } from "../helpers/docker-runtime";
 import { LAUNCHER, OPERATOR_COMMANDS } from "../../scripts/operator-commands";
+
+const SITE_KEY = randomBytes(32).toString("hex");
 
 const repo = process.cwd();
 const dockerfile = parseDockerfile(fs.readFileSync(path.join(repo, "Dockerfile"), "utf8"));
@@ -105,6 +108,7 @@ describe.skipIf(!buildPresent())("the operator's commands in the runtime stage's
 
   describe.each(testDatabaseKinds())("on %s", (kind) => {
     /** DATABASE_URL: the image's own on SQLite (a file in the volume), a new database on PostgreSQL. */
+    // Both sites hold the same key, as the README says a move needs: the archive is signed, so staff access comes along.
     let site: Record<string, string> = {};
     let empty: Record<string, string> = {};
     beforeAll(async () => {
@@ -114,10 +118,11 @@ describe.skipIf(!buildPresent())("the operator's commands in the runtime stage's
         extraDatabases.push(a, b);
         await a.db.close();
         await b.db.close();
-        site = { DATABASE_URL: a.url };
-        empty = { DATABASE_URL: b.url };
+        site = { DATABASE_URL: a.url, TOTP_SECRET_KEY: SITE_KEY };
+        empty = { DATABASE_URL: b.url, TOTP_SECRET_KEY: SITE_KEY };
       } else {
-        empty = { DATABASE_URL: path.join(layout.volumes[0]!, "imported.db") };
+        site = { TOTP_SECRET_KEY: SITE_KEY };
+        empty = { DATABASE_URL: path.join(layout.volumes[0]!, "imported.db"), TOTP_SECRET_KEY: SITE_KEY };
       }
     });
 
