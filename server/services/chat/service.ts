@@ -87,7 +87,6 @@ export type ChatResult = {
 export type ChatStreamEvent = { type: "start" } | { type: "delta"; text: string } | { type: "done"; result: ChatResult };
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Cuts text to the limit in characters (code points, so no emoji is split in half). */
 export function cutMessage(raw: string, max: number = CHAT_LIMITS.maxMessageChars): { text: string; truncated: boolean } {
