@@ -112,6 +112,6 @@ export const SETTINGS_CHANGED_EMAIL = {
     { kind: "paragraph" as const, text: "If this was not you or someone you trust, sign in, change them back, and end the other sessions by changing your password." },
     { kind: "button" as const, label: "Open the settings", url: link },
   ],
-  /** How a value reads in the e-mail: as saved, or the server's default. */
-  value: (text: string | null) => (text === null ? "the server's default" : `"${text}"`),
+  /** How a value reads in the e-mail: as saved, or the server's default (its text, when it has one). */
+  value: (text: string | null, fallback: string) => (text !== null ? `"${text}"` : fallback ? `the server's default ("${fallback}")` : "the server's default (none)"),
 };

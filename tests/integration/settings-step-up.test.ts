@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds())("guarded settings want a fresh second factor 
     expect(queued.map((m) => m.to_address)).toEqual(["guard-owner@example.com", "guard-second-owner@example.com", "old-desk@example.com"]);
     for (const m of queued) {
       expect(m.text_body).toContain("guard-owner@example.com changed these settings");
-      expect(m.text_body).toContain('Who is told about new leads: the server\'s default → "attacker@evil.example"');
+      expect(m.text_body).toContain('Who is told about new leads: the server\'s default ("old-desk@example.com") → "attacker@evil.example"');
       expect(m.text_body).toContain("/sign-in?redirectTo=/studio/settings");
       expect(m.reply_to).toBe("no-reply@example.com");
     }

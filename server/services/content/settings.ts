@@ -182,7 +182,8 @@ async function guardedChangeNotices(
   const to = new Map<string, string>();
   for (const { email } of owners) to.set(email.trim().toLowerCase(), email.trim());
   if (guarded.some((g) => g.key === "leadNotifyEmails")) for (const address of current.leadNotifyEmails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), address);
-  const lines = guarded.map((g) => `${LABELS[g.key]}: ${SETTINGS_CHANGED_EMAIL.value(g.before)} → ${SETTINGS_CHANGED_EMAIL.value(g.next)}`);
+  const value = (key: SettingKey, text: string | null) => SETTINGS_CHANGED_EMAIL.value(text, settingText(deps.config.settings[key]));
+  const lines = guarded.map((g) => `${LABELS[g.key]}: ${value(g.key, g.before)} → ${value(g.key, g.next)}`);
   const content = { blocks: SETTINGS_CHANGED_EMAIL.blocks(actor.label, formatInZone(now, current.timeZone), lines, studioLink(deps.config, "/studio/settings")) };
   const replyTo = senderAddressOf(deps.config.MAIL_FROM);
   return [...to.entries()].map(([normalized, address]) =>
