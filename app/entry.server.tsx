@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { provideHindi } from "~/lib/hindi-words";
 import { HydrateAfterPaintStream } from "~/lib/hydrate-after-paint.server";
 import { InlineCssContext } from "~/lib/inline-css";
@@ -21,11 +21,20 @@ for (const [file, words] of Object.entries(import.meta.glob("./lib/hindi/*.ts", 
  * A loader's, an action's or a render's error: one JSON line through the site's logger with the request's id (the
  * line also carries the client address and account, server/context.ts), not a raw stack on stderr. A request
  * the client gave up on is no error. At build time (prerendering) there is no logger: stderr then.
+ *
+ * React Router's own refusal of a request (a POST to a page without an action: 405; an unknown route: 404) is the
+ * client's mistake, not the server's (issue 39, item 11): one info line with its status, no stack, so a probe posting
+ * to every page does not fill the log with "page error" lines an operator would chase.
  */
 function logPageError(error: unknown, request: Request, context: AppLoadContext | undefined): void {
   if (request.signal.aborted) return;
   if (!context?.deps) {
     console.error(error);
+    return;
+  }
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const path = new URL(request.url).pathname;
+    context.deps.log.info({ reqId: context.requestId, method: request.method, path, status: error.status }, "page request refused");
     return;
   }
   const err = error instanceof Error ? error : new Error(String(error));

@@ -8,9 +8,10 @@ import { CONTENT_PAGE_PATHS } from "../shared/content-pages";
 import { LOCALES, localePath } from "../shared/i18n";
 import { createApiRouter } from "./api/index";
 import { runWithRequestFacts } from "./context";
-import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
+import { MAX_BODY_BYTES, largeBodyOf } from "./http/body-limits";
 import type { AppEnv, Deps, RouterLoadContext } from "./context";
 import { cachedPage } from "./http/cached-page";
+import { cachedDocument } from "./http/cached-document";
 import { carriesCookie, contactSentCookie, sessionTokenOf } from "./http/cookies";
 import { studioGate } from "./pages/studio-gate";
 import { copyPreview } from "./pages/copy-preview";
@@ -29,14 +30,6 @@ import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, 
 import { loadStaticFiles, serveStatic } from "./http/static";
 import { contentVersion } from "./services/content/version";
 import { useCountryDataDir } from "./services/analytics/country";
-
-export const MAX_BODY_BYTES = 64 * 1024;
-/** Writes of a post by staff (pages and API): a 50,000-character body percent-encoded at worst, and the other fields. */
-export const STUDIO_POST_BODY_BYTES = 1024 * 1024;
-/** Staff writes with the larger body limit: posts, and a subscribers' import (a CSV of up to 1 MiB, decision 0030). */
-export const STUDIO_POST_WRITE = /^\/(?:api\/)?studio\/(?:posts(?:\/|\.data$|$)|(?:audience\/)?subscribers\/import(?:\.data)?$)/;
-/** Writes of the owner's copy (the FAQ and page editors): a document may be 200,000 characters (MAX_DOC_CHARS), sent as a form. */
-export const STUDIO_COPY_WRITE = /^\/studio\/(?:faq|pages)(?:\/|\.data$|$)/;
 
 export type AppOptions = {
   deps: Deps;
@@ -123,26 +116,25 @@ function useRequestPipeline(app: Hono<AppEnv>, deps: Deps): void {
 }
 
 /**
- * The body caps: 64 KiB, a staff member's post or copy write 1 MiB (checked against their session first), the studio's
- * image upload its own 10 MB (applied by its route, after the studio's guards).
+ * The body caps: 64 KiB; the larger bodies of http/body-limits.ts (the same list the body gate reads): a staff
+ * member's post, copy or import write 1 MiB (checked against their session first), the studio's image upload its own
+ * 10 MB (applied by its route, after the studio's guards).
  */
 function bodyCaps(config: Deps["config"]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    const large = largeBodyOf(c.req.method, c.req.path);
     // The studio's image upload has its own limit (10 MB), applied once the studio's guards have let it through. A
     // refusal may leave its body unread (no session, a wrong type): like the 413 below, it closes the connection.
-    if (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH) {
+    if (large?.kind === "upload") {
       await next();
       if (c.res.status >= 400) c.res.headers.set("connection", "close");
       return;
     }
-    // A post's body may be 50,000 characters, which a form sends percent-encoded (a typographic apostrophe is nine
-    // bytes) and JSON as UTF-8: staff writing posts get a larger limit, checked against their session first.
-    if ((STUDIO_POST_WRITE.test(c.req.path) || STUDIO_COPY_WRITE.test(c.req.path)) && (await studioSession(c.get("deps"), sessionTokenOf(config, c.req.raw.headers)))) {
+    if (large && (await studioSession(c.get("deps"), sessionTokenOf(config, c.req.raw.headers)))) {
       return bodyLimit({
-        maxSize: STUDIO_POST_BODY_BYTES,
-        onError: (cc) =>
-          cc.json({ success: false, message: `The request body is larger than ${STUDIO_POST_BODY_BYTES / 1024} KiB.` }, 413, { connection: "close" }),
+        maxSize: large.limit,
+        onError: (cc) => cc.json({ success: false, message: `The request body is larger than ${large.limit / 1024} KiB.` }, 413, { connection: "close" }),
       })(c, next);
     }
     // The rest of an oversized body is never read, so the connection cannot carry another request: the 413 says
@@ -286,6 +278,16 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
         shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
         // Made once per content version (and ten minutes): worth compressing well.
         cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
+      }),
+    );
+    // The sitemap lists the pages and every published post: made and compressed once per posts' version (it shows
+    // nothing of the owner's content), not per request (issue 39, item 6).
+    app.on(
+      ["GET", "HEAD"],
+      "/sitemap.xml",
+      cachedDocument((c, request) => renderPage(c, request, c.get("cspNonce")), {
+        version: () => postsVersion(deps),
+        cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 2, maxBytes: 64 * 1024 * 1024 }),
       }),
     );
     // The pages that were prerendered at build time: one body for everyone, made once per content version.

@@ -189,6 +189,8 @@ export const EnvSchema = z.object({
   LLM_MODEL: z.string().min(1).default("gpt-3.5-turbo"),
   LLM_TIMEOUT_MS: positiveInt.default(20_000),
   LLM_DAILY_CAP: positiveInt.default(2000),
+  /** One client address's share of LLM_DAILY_CAP per day (issue 39): past it, that address is answered locally. */
+  LLM_DAILY_CAP_PER_ADDRESS: positiveInt.default(100),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   /** Days the help chat's questions are kept (text only) for the owner's list of unanswered questions. */
   CHAT_LOG_DAYS: positiveInt.default(90),

@@ -7,9 +7,7 @@ import type { Deps } from "./context";
 import { openDatabase } from "./db/database";
 import { createAdmission } from "./http/admission";
 import { createBodyGate } from "./http/body-gate";
-import { MAX_BODY_BYTES, STUDIO_POST_BODY_BYTES, STUDIO_POST_WRITE } from "./app";
-import { MEDIA_UPLOAD_PATH } from "./api/studio-media";
-import { MEDIA_RULES } from "../shared/content/studio-media";
+import { MAX_BODY_BYTES, largeBodyOf } from "./http/body-limits";
 import { sessionTokenOf } from "./http/cookies";
 import { studioSession } from "./services/staff/studio-session";
 import { HASH_LANE } from "./services/auth/password";
@@ -95,14 +93,14 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     limit: MAX_BODY_BYTES,
     deadlineMs: bodyDeadlineMs,
     maxBufferedBytes: MAX_BUFFERED_BODY_BYTES,
-    // Only the studio's writes and uploads may be larger, and only for staff: the session is looked up once the
-    // body is known to exceed 64 KiB (the studio's guards check the role again before anything is read from it).
+    // Only the studio's writes and uploads may be larger (http/body-limits.ts, the list the app's caps read too), and
+    // only for staff: the session is looked up once the body is known to exceed 64 KiB (the studio's guards check the
+    // role again before anything is read from it).
     larger: async (request) => {
-      const path = new URL(request.url).pathname;
-      const upload = request.method === "POST" && path === MEDIA_UPLOAD_PATH;
-      if (!upload && !STUDIO_POST_WRITE.test(path)) return null;
+      const large = largeBodyOf(request.method, new URL(request.url).pathname);
+      if (!large) return null;
       if (!(await studioSession(deps, sessionTokenOf(config, request.headers)))) return null;
-      return { limit: upload ? MEDIA_RULES.maxBodyBytes : STUDIO_POST_BODY_BYTES, deadlineMs: Math.max(bodyDeadlineMs, LARGE_BODY_DEADLINE_MS) };
+      return { limit: large.limit, deadlineMs: Math.max(bodyDeadlineMs, LARGE_BODY_DEADLINE_MS) };
     },
     onRefused: (request, reason) => {
       if (Date.now() - lastRefusedLog < 1000) return;

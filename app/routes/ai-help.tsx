@@ -83,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
       page: new URL(request.url).pathname,
       locale,
+      clientIp: context.clientIp,
     });
     reply = answer.reply;
     sources = safeSources(answer.sources);

@@ -105,7 +105,8 @@ export function createChatRouter(): Hono<AppEnv> {
 
   chat.post("/", async (c) => {
     const deps = c.get("deps");
-    const input = await readJson(c, ChatSchema);
+    // The client's address is the server's reading of it (its limits), never a field of the request.
+    const input = { ...(await readJson(c, ChatSchema)), clientIp: c.get("clientIp") };
     // A chat is started once its first question is answered (not when a limit refused it).
     const started = () => {
       if (!input.history?.length) recordGoal(deps, "chat", c.req.raw, c.get("clientIp"));
@@ -162,12 +163,12 @@ export function createChatRouter(): Hono<AppEnv> {
   });
 
   chat.post("/intent", async (c) => {
-    const input = await readJson(c, IntentSchema);
+    const input = { ...(await readJson(c, IntentSchema)), clientIp: c.get("clientIp") };
     return c.json({ success: true, data: await analyzeIntent(c.get("deps"), input) }, 200, { "cache-control": "no-store" });
   });
 
   chat.post("/quick-replies", async (c) => {
-    const input = await readJson(c, QuickRepliesSchema);
+    const input = { ...(await readJson(c, QuickRepliesSchema)), clientIp: c.get("clientIp") };
     const quickReplies = await suggestQuickReplies(c.get("deps"), input);
     return c.json({ success: true, data: { quickReplies } }, 200, { "cache-control": "no-store" });
   });

@@ -7,9 +7,6 @@ import { isServiceError } from "../services/errors";
 import { deleteMedia, listMedia, type MediaItem, uploadMedia } from "../services/media/library";
 import { actorOf, type StudioEnv } from "./studio-guard";
 
-/** The one path whose body may exceed the site's 64 KiB: server/app.ts leaves it to the limit below. */
-export const MEDIA_UPLOAD_PATH = "/api/studio/media";
-
 /** Where a browser that posted the upload form without JavaScript is sent back to. */
 export const MEDIA_PAGE_PATH = "/studio/media";
 

@@ -34,6 +34,7 @@ const EVENTS = {
   "staff.role.changed": "warn",
   "staff.second-factor.reset": "warn",
   "studio.access.refused": "warn",
+  "settings.guarded.changed": "warn",
   "data.export": "info",
 } as const;
 

@@ -28,6 +28,12 @@ export const AUDIENCE_LIMITS = {
   reportRows: 1000,
   /** Opt-in e-mails made per round of the opt-in loop. */
   optinBatch: 100,
+  /**
+   * Opt-in e-mails the studio's imports and additions may queue per hour, site-wide (issue 39, item 11): one import
+   * of 5,000 addresses goes through, a second in the same hour is refused until the hour has passed, so a session
+   * (or a stolen one) cannot mail thousands of strangers in the site's name in one go.
+   */
+  optinsPerHour: 5000,
   /** How far ahead a newsletter may be scheduled. */
   scheduleAheadMs: 366 * 24 * 3600_000,
   /** A visit this long after the last one starts a new "since your last visit". */
@@ -46,6 +52,9 @@ export const AUDIENCE_TOOLS_MESSAGES = {
   fileRequired: "Choose a CSV file.",
   fileTooLarge: "The file is larger than 1 MB. Split it into smaller files.",
   tooManyRows: "The file has more than 10,000 rows. Split it into smaller files.",
+  /** An import (or an addition) over the hour's opt-in e-mails: nothing was added. */
+  tooManyOptins: (wanted: number, left: number) =>
+    `This would send ${wanted.toLocaleString("en-IN")} opt-in ${wanted === 1 ? "e-mail" : "e-mails"}, but only ${left.toLocaleString("en-IN")} more can go out this hour (at most ${AUDIENCE_LIMITS.optinsPerHour.toLocaleString("en-IN")} an hour, so the site's mail is not taken for spam). Nothing was added: import fewer addresses now and the rest after the wait, or, if these people already agreed to hear from you, say how they consented.`,
   noEmailColumn: "No e-mail address was found in the file's first column or under an \"email\" header.",
   notText: "The file is not text (CSV, UTF-8).",
   added: (email: string) => `${email} was added.`,

@@ -96,3 +96,22 @@ export const SETTINGS_PAGE = {
   /** The message next to a field: its label and the rule it broke. */
   fieldError: (label: string, problem: string) => `${label} ${problem}.`,
 } as const;
+
+/**
+ * Settings that decide where the site's leads, replies and visitors go (issue 39, item 3): changing one asks for a
+ * fresh second factor, is a security event, and every owner (and the lead recipients until now) is told by e-mail.
+ */
+export const GUARDED_SETTINGS = ["leadNotifyEmails", "senderName", "replyTo", "bookingUrl", "whatsappNumber"] as const satisfies readonly SettingKey[];
+
+/** The e-mail the owners get when one of GUARDED_SETTINGS changed. */
+export const SETTINGS_CHANGED_EMAIL = {
+  subject: "Wise Parrot: the site's e-mail and contact settings were changed",
+  blocks: (who: string, when: string, changes: readonly string[], link: string) => [
+    { kind: "paragraph" as const, text: `${who} changed these settings of the Wise Parrot website on ${when}:` },
+    ...changes.map((text) => ({ kind: "paragraph" as const, text: `- ${text}` })),
+    { kind: "paragraph" as const, text: "If this was not you or someone you trust, sign in, change them back, and end the other sessions by changing your password." },
+    { kind: "button" as const, label: "Open the settings", url: link },
+  ],
+  /** How a value reads in the e-mail: as saved, or the server's default (its text, when it has one). */
+  value: (text: string | null, fallback: string) => (text !== null ? `"${text}"` : fallback ? `the server's default ("${fallback}")` : "the server's default (none)"),
+};

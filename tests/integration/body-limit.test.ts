@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../server/app";
+import { MAX_BODY_BYTES } from "../../server/http/body-limits";
 import { parseConfig } from "../../server/config";
 import { type RunningServer, startServer } from "../../server/server";
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -6,8 +6,10 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, FieldFrame, Notice, PageHeader, controlClass, fieldDescribedBy } from "~/components/studio/ui";
 import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
-import { requireStudio } from "~/lib/studio.server";
+import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
+import { StepUpField } from "~/components/studio/step-up";
 import { checkSettings, saveSettings, settingText, siteSettings } from "../../../server/services/content/settings";
+import { isStepUpError } from "../../../server/services/staff/step-up";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -27,7 +29,16 @@ export async function loader(args: Route.LoaderArgs) {
   return { fields: await formState(args.context.deps) };
 }
 
-type ActionResult = { saved: boolean; changed: number; errors: Partial<Record<SettingKey, string>>; values: Partial<Record<SettingKey, string>>; problem: string | null };
+type ActionResult = {
+  saved: boolean;
+  changed: number;
+  errors: Partial<Record<SettingKey, string>>;
+  values: Partial<Record<SettingKey, string>>;
+  problem: string | null;
+  /** The save changes where leads, replies or bookings go and wants a fresh code (the form shows its field), and why the last one was refused. */
+  stepUp?: boolean;
+  stepUpError?: string | null;
+};
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
@@ -42,10 +53,14 @@ export async function action(args: Route.ActionArgs) {
   // Every bad field gets its message at once; the service checks again (and is what refuses).
   const { errors } = checkSettings(input);
   if (Object.keys(errors).length > 0) return result(400, { errors, problem: SETTINGS_PAGE.fixFields });
+  // A code typed beside the form (asked for by the last save) is checked first, so the save finds the factor fresh.
+  const stepUpError = await stepUpFromForm(args, studio, form);
+  if (stepUpError) return result(400, { stepUp: true, stepUpError });
   try {
     const changed = await saveSettings(args.context.deps, input, studio.actor);
     return result(200, { saved: true, changed: changed.length });
   } catch (error) {
+    if (isStepUpError(error)) return result(403, { stepUp: true });
     const failure = pageError(error);
     if (!failure) throw error;
     const field = failure.field as SettingKey | undefined;
@@ -100,9 +115,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             })}
           </fieldset>
         ))}
-        <Button type="submit" tone="primary" disabled={busy}>
-          {busy ? SETTINGS_PAGE.saving : SETTINGS_PAGE.save}
-        </Button>
+        <div className="max-w-md space-y-4">
+          <StepUpField show={actionData?.stepUp} error={actionData?.stepUpError} />
+          <Button type="submit" tone="primary" disabled={busy}>
+            {busy ? SETTINGS_PAGE.saving : SETTINGS_PAGE.save}
+          </Button>
+        </div>
       </Form>
     </>
   );

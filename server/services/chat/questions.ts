@@ -13,6 +13,7 @@ import type { Deps } from "../../context";
 import { conflict, notFound } from "../errors";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { VOCABULARY } from "./knowledge";
+import { mayLogQuestion } from "./limits";
 import { contentStems, normalizeQuestion } from "./text";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -48,6 +49,11 @@ export function questionKey(question: string): string {
 }
 
 export type LoggedQuestion = {
+  /**
+   * Who asked: only for the per-address cap on what is kept (limits.ts), never stored with the question. The chat
+   * always gives it (ChatInput requires it); absent only for what no visitor asked (tests' and seeds' rows).
+   */
+  clientIp?: string;
   question: string;
   topic: string;
   fellThrough: boolean;
@@ -65,11 +71,13 @@ function cut(text: string, max: number): string {
 
 /**
  * Stores one question; returns the answer's rating id, or null when it could
- * not be stored (logged: it never costs the visitor the answer).
+ * not be stored (logged: it never costs the visitor the answer) or its address
+ * has had its share of the log today (QUESTIONS_LOGGED_PER_ADDRESS_PER_DAY).
  */
 export async function recordQuestion(deps: Deps, entry: LoggedQuestion, now = Date.now()): Promise<string | null> {
   const answerId = randomBytes(16).toString("base64url");
   try {
+    if (entry.clientIp !== undefined && !(await mayLogQuestion(deps, entry.clientIp, now))) return null;
     // PostgreSQL cannot store NUL; it carries nothing the owner needs to read.
     const question = entry.question.replaceAll("\u0000", "");
     await deps.db.kysely

@@ -24,6 +24,7 @@ import { answerLocally, localizedSource, MAX_CITATIONS, PASSAGE_THRESHOLD, type 
 import { type IntentAnalysis, localIntent } from "./engine";
 import { type Citation, citationOf, type Hit, hindiPassages, searchKnowledge } from "./knowledge";
 import { recordQuestion } from "./questions";
+import { takeModelCall } from "./limits";
 import {
   complete,
   contactInstruction,
@@ -50,6 +51,8 @@ export type ChatInput = {
   page?: string;
   /** The page's language (issue 33); when not given, the language of `page`'s address, else English. */
   locale?: Locale;
+  /** The asking client's address (the server's reading of it, never the client's word): its limits (limits.ts). */
+  clientIp: string;
 };
 
 /** The page's language a chat request speaks for: its own word, else its page's address. */
@@ -84,7 +87,6 @@ export type ChatResult = {
 export type ChatStreamEvent = { type: "start" } | { type: "delta"; text: string } | { type: "done"; result: ChatResult };
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Cuts text to the limit in characters (code points, so no emoji is split in half). */
 export function cutMessage(raw: string, max: number = CHAT_LIMITS.maxMessageChars): { text: string; truncated: boolean } {
@@ -196,14 +198,6 @@ export async function limitChatClient(deps: Deps, clientIp: string): Promise<voi
   }
 }
 
-/** True when a language-model call may be made now: a key is usable and today's cap is not reached. */
-async function takeModelCall(deps: Deps): Promise<boolean> {
-  if (!usableKey(deps.config)) return false;
-  const hit = await hitRateLimit(deps.db, "chat:llm:day", { limit: deps.config.LLM_DAILY_CAP, windowMs: DAY_MS });
-  if (!hit.allowed) deps.log.warn({ cap: deps.config.LLM_DAILY_CAP }, "daily language-model cap reached; answering locally");
-  return hit.allowed;
-}
-
 function logFailure(deps: Deps, what: string, error: unknown): void {
   const e = error instanceof LlmError ? error : new LlmError("network", "unexpected failure");
   deps.log.warn({ llm: { call: what, reason: e.reason, status: e.status } }, `language model failed (${e.message}); using the fallback`);
@@ -265,8 +259,9 @@ function modelResult(local: Local, reply: string, given: readonly KnowledgeSourc
 }
 
 /** Logs the question with what was answered; the result gets the id its rating uses. */
-async function record(deps: Deps, message: string, local: Local, result: ChatResult): Promise<ChatResult> {
+async function record(deps: Deps, input: ChatInput, message: string, local: Local, result: ChatResult): Promise<ChatResult> {
   const answerId = await recordQuestion(deps, {
+    clientIp: input.clientIp,
     question: message,
     topic: result.source === "model" ? "model" : local.answer.topics.join(","),
     fellThrough: local.answer.fellThrough,
@@ -291,7 +286,7 @@ export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResu
   const local = await localResult(deps, input, message, truncated);
   noteDiscardedKey(deps);
   let result = local.result;
-  if (await takeModelCall(deps)) {
+  if (await takeModelCall(deps, input.clientIp)) {
     try {
       const prompt = await modelPrompt(deps, input, message, local);
       const reply = await complete(deps.config, prompt.messages, REPLY_PARAMS);
@@ -302,7 +297,7 @@ export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResu
       logFailure(deps, "reply", error);
     }
   }
-  return record(deps, message, local, result);
+  return record(deps, input, message, local, result);
 }
 
 /**
@@ -318,8 +313,8 @@ export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSi
   const { text: message, truncated } = cutMessage(input.message);
   const local = await localResult(deps, input, message, truncated);
   noteDiscardedKey(deps);
-  if (!(await takeModelCall(deps))) {
-    const result = await record(deps, message, local, local.result);
+  if (!(await takeModelCall(deps, input.clientIp))) {
+    const result = await record(deps, input, message, local, local.result);
     yield { type: "delta", text: result.reply };
     yield { type: "done", result };
     return;
@@ -340,7 +335,7 @@ export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSi
     if (signal?.aborted) return;
     logFailure(deps, "reply stream", error);
   }
-  const recorded = await record(deps, message, local, result);
+  const recorded = await record(deps, input, message, local, result);
   yield { type: "delta", text: recorded.reply };
   yield { type: "done", result: recorded };
 }
@@ -371,10 +366,10 @@ function extractJson(text: string, open: "{" | "["): unknown {
 }
 
 /** Intent analysis: the model's when available; the spec's defaults when it fails; the local analysis without a model. */
-export async function analyzeIntent(deps: Deps, input: { message: string; industry?: Industry }): Promise<IntentAnalysis> {
+export async function analyzeIntent(deps: Deps, input: { message: string; industry?: Industry; clientIp: string }): Promise<IntentAnalysis> {
   const { text: message } = cutMessage(input.message);
   noteDiscardedKey(deps);
-  if (!(await takeModelCall(deps))) return localIntent(message, input.industry);
+  if (!(await takeModelCall(deps, input.clientIp))) return localIntent(message, input.industry);
   try {
     const text = await complete(
       deps.config,
@@ -403,11 +398,11 @@ const QuickRepliesSchema = z.array(z.string()).transform((list) =>
 /** Quick replies: the model's when available; the spec's defaults otherwise. */
 export async function suggestQuickReplies(
   deps: Deps,
-  input: { message: string; history?: HistoryMessage[] },
+  input: { message: string; history?: HistoryMessage[]; clientIp: string },
 ): Promise<string[]> {
   const { text: message } = cutMessage(input.message);
   noteDiscardedKey(deps);
-  if (!(await takeModelCall(deps))) return [...CHAT_QUICK_REPLIES.noModel];
+  if (!(await takeModelCall(deps, input.clientIp))) return [...CHAT_QUICK_REPLIES.noModel];
   try {
     const text = await complete(
       deps.config,

@@ -2,10 +2,15 @@ import type { Config, PublicSite } from "../../config";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { STUDIO_MESSAGES } from "../../../shared/content/studio";
-import { SETTINGS_GROUPS, SETTINGS_PAGE } from "../../../shared/content/studio-settings";
+import { GUARDED_SETTINGS, SETTINGS_CHANGED_EMAIL, SETTINGS_GROUPS, SETTINGS_PAGE } from "../../../shared/content/studio-settings";
 import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSettings, senderAddressOf } from "../../../shared/schemas/site-settings";
 import { forbidden, invalid } from "../errors";
 import type { StaffActor } from "../staff/invitations";
+import { assertFreshSecondFactor } from "../staff/step-up";
+import { studioLink } from "../staff/studio-link";
+import { securityEvent } from "../security-events";
+import { queueRenderedMailIn, type RenderedMail, renderSiteMail } from "../mail/queue";
+import { formatInZone } from "../newsletter/zoned-time";
 import { type ContentChange, NO_LOCALE, readEntries, saveContent } from "./store";
 import { contentMemory, contentVersion } from "./version";
 
@@ -126,8 +131,13 @@ export function checkSettings(input: Partial<Record<string, unknown>>): Settings
 /**
  * Saves the owner's settings (owners only): every value checked as the environment's are; the first bad one
  * refuses the whole save (`invalid`, naming its field) and nothing changes. Returns the keys that changed.
+ *
+ * A change of GUARDED_SETTINGS (where leads, replies and bookings go: issue 39, item 3) is the weight of an owner's
+ * invitation: it wants a second factor passed in the last 15 minutes (refused before anything is written, as
+ * invitations are), is logged as the security event `settings.guarded.changed`, and every owner, and the lead
+ * recipients until now when those change, is told by e-mail, queued in the outbox in the save's own transaction.
  */
-export async function saveSettings(deps: Pick<Deps, "db" | "config">, input: Partial<Record<string, unknown>>, actor: StaffActor, now = Date.now()): Promise<SettingKey[]> {
+export async function saveSettings(deps: Deps, input: Partial<Record<string, unknown>>, actor: StaffActor, now = Date.now()): Promise<SettingKey[]> {
   if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
   const { values, errors } = checkSettings(input);
   const bad = SETTING_KEYS.find((k) => errors[k]);
@@ -135,6 +145,7 @@ export async function saveSettings(deps: Pick<Deps, "db" | "config">, input: Par
   const current = await siteSettings(deps);
   const changes: ContentChange[] = [];
   const described: string[] = [];
+  const guarded: { key: SettingKey; before: string | null; next: string | null }[] = [];
   for (const key of SETTING_KEYS) {
     if (!(key in values)) continue;
     const next = values[key] ?? null;
@@ -142,9 +153,49 @@ export async function saveSettings(deps: Pick<Deps, "db" | "config">, input: Par
     if (next === before) continue;
     changes.push({ key: `${PREFIX}${key}`, locale: NO_LOCALE, value: next });
     described.push(next === null ? `${key} cleared (default)` : `${key}: ${before === null ? "default" : JSON.stringify(before)} → ${JSON.stringify(next)}`);
+    if ((GUARDED_SETTINGS as readonly string[]).includes(key)) guarded.push({ key, before, next });
   }
-  await saveContent(deps, changes, actor, { action: "settings.save", recordId: "settings", detail: described.join("; ") }, now);
+  if (guarded.length > 0) assertFreshSecondFactor(actor, now);
+  const notices = guarded.length > 0 ? await guardedChangeNotices(deps, current, guarded, actor, now) : [];
+  await saveContent(deps, changes, actor, { action: "settings.save", recordId: "settings", detail: described.join("; ") }, now, async (trx) => {
+    await queueRenderedMailIn(trx, notices, now);
+  });
+  // Names of the settings only: their values hold e-mail addresses, which no log line carries.
+  if (guarded.length > 0) securityEvent(deps, "settings.guarded.changed", { userId: actor.userId, keys: guarded.map((g) => g.key).join(","), notified: notices.length });
   return changes.map((c) => c.key.slice(PREFIX.length) as SettingKey);
+}
+
+/**
+ * The e-mails telling of a change of guarded settings: to every owner who may sign in, and to the lead recipients
+ * as they were before when those are what changed (an attacker who redirects the leads cannot keep it from the
+ * people who received them), each address once. Replies go to the sender's own address, never to a Reply-To the
+ * change may have just set.
+ */
+async function guardedChangeNotices(
+  deps: Deps,
+  current: EffectiveSettings,
+  guarded: readonly { key: SettingKey; before: string | null; next: string | null }[],
+  actor: StaffActor,
+  now: number,
+): Promise<RenderedMail[]> {
+  const owners = await deps.db.kysely.selectFrom("users").select("email").where("access", "=", "owner").where("disabled_at", "is", null).orderBy("id").execute();
+  const to = new Map<string, string>();
+  for (const { email } of owners) to.set(email.trim().toLowerCase(), email.trim());
+  if (guarded.some((g) => g.key === "leadNotifyEmails")) for (const address of current.leadNotifyEmails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), address);
+  const value = (key: SettingKey, text: string | null) => SETTINGS_CHANGED_EMAIL.value(text, settingText(deps.config.settings[key]));
+  const lines = guarded.map((g) => `${LABELS[g.key]}: ${value(g.key, g.before)} → ${value(g.key, g.next)}`);
+  const content = { blocks: SETTINGS_CHANGED_EMAIL.blocks(actor.label, formatInZone(now, current.timeZone), lines, studioLink(deps.config, "/studio/settings")) };
+  const replyTo = senderAddressOf(deps.config.MAIL_FROM);
+  return [...to.entries()].map(([normalized, address]) =>
+    renderSiteMail(current.site, {
+      to: address,
+      subject: SETTINGS_CHANGED_EMAIL.subject,
+      content,
+      kind: "settings-changed",
+      idempotencyKey: `settings-changed:${actor.userId}:${now}:${normalized}`,
+      replyTo,
+    }),
+  );
 }
 
 /** The From header of the site's e-mail: MAIL_FROM, under the owner's sender name when they saved one. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, IMPORT_REASONS, type ImportReason } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
-import { invalid } from "../errors";
+import { invalid, isServiceError, rateLimited } from "../errors";
+import { addCounts, fixedWindow } from "../rate-limit";
 import { type CsvColumns, toCsv } from "../export";
 import { type Actor, recordAudit } from "../audit";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
@@ -264,6 +265,7 @@ export async function addSubscribers(deps: Deps, rows: ImportRow[], options: Add
       for (const r of inserted) ids.set(r.email_normalized, Number(r.id));
     }
     for (const c of fresh) if (!ids.has(c.normalized)) problemsAfter.push({ row: c.row, reason: "duplicate" });
+    if (!consent && ids.size > 0) await countOptins(trx, ids.size, now);
     await addLabels(
       trx,
       fresh.flatMap((c) => {
@@ -289,6 +291,25 @@ export async function addSubscribers(deps: Deps, rows: ImportRow[], options: Add
   });
   if (report.optin) for (const kick of optinKicks) kick();
   return report;
+}
+
+const OPTIN_WINDOW_MS = 3_600_000;
+
+/**
+ * Counts the opt-in e-mails an addition owes against the hour's allowance (AUDIENCE_LIMITS.optinsPerHour), in the
+ * addition's transaction: over it, `rate-limited` with how many are left and when the hour ends, and the rollback
+ * takes back the rows and the count alike (nothing added, nothing owed). The counter's row is held until the
+ * transaction ends, so two imports at once are counted one after the other.
+ */
+async function countOptins(trx: Parameters<typeof addCounts>[0]["kysely"], owed: number, now: number): Promise<void> {
+  const { windowStart, expiresAt, retryAfterSeconds } = fixedWindow(now, OPTIN_WINDOW_MS);
+  const key = "subscribers:optin:hour";
+  const counts = await addCounts({ kysely: trx }, [{ key, n: owed, windowStart, expiresAt }]);
+  const total = counts.get(key) ?? owed;
+  if (total > AUDIENCE_LIMITS.optinsPerHour) {
+    const left = Math.max(0, AUDIENCE_LIMITS.optinsPerHour - (total - owed));
+    throw rateLimited(AUDIENCE_TOOLS_MESSAGES.tooManyOptins(owed, left), retryAfterSeconds);
+  }
 }
 
 export type AddOneInput = { email: string; name?: string; labels?: string; consent?: string | null };
