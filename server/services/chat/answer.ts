@@ -30,7 +30,7 @@ import type { DocValue } from "../../../shared/copy/fields";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
 import { siteSettings } from "../content/settings";
-import { keywordPattern, type LocalTopic, matchRule } from "./engine";
+import { keywordsPattern, type LocalTopic, matchRule } from "./engine";
 import { type Citation, citationOf, type Hit, hindiPassages, type Passage, searchKnowledge, siteUses, stemWeight, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, isStopword, normalizeQuestion, stemSet, translateHindi, words } from "./text";
 
@@ -103,11 +103,11 @@ export function answerLocale(language: ChatLanguage, pageLocale: Locale = "en"):
 
 type Part = { key: string; text: string; intent: string; topic: LocalTopic | "knowledge"; cite: Hit[]; quoted?: Hit };
 
-const KEYWORD_PATTERNS = [
+const KEYWORD_PATTERNS = [keywordsPattern([
   ...CHAT_RULES.flatMap((r) => r.keywords),
   ...INDUSTRIES,
   ...Object.values(INDUSTRY_WORDS).flat(),
-].map(keywordPattern);
+])];
 
 const REPLY_STEMS = Object.fromEntries(
   (Object.keys(CHAT_REPLIES) as ChatTopicId[]).map((id) => [id, stemSet(CHAT_REPLIES[id])]),
@@ -363,14 +363,16 @@ function isShort(question: string): boolean {
 }
 
 const GREETINGS = [...GREETING_WORDS, "namaste", "namaskar", "hii", "helo", "hlo", "good night", "thanks", "thank you", "ok", "okay"];
-const GREETING_PATTERNS = GREETINGS.map(keywordPattern);
+const GREETING_PATTERNS = [keywordsPattern(GREETINGS)];
+// Compiled once: the same pattern, global, to cut the greetings out of a message.
+const GREETING_CUTS = [keywordsPattern(GREETINGS, "giu")];
 
 /** Only a greeting: the welcome, never for a real question. */
 function onlyGreeting(message: string): boolean {
   const text = translateHindi(message);
   if (!GREETING_PATTERNS.some((p) => p.test(text))) return false;
   let rest = text;
-  for (const p of GREETING_PATTERNS) rest = rest.replace(new RegExp(p.source, "giu"), " ");
+  for (const p of GREETING_CUTS) rest = rest.replace(p, " ");
   return contentStems(words(rest)).length === 0;
 }
 
@@ -379,19 +381,29 @@ function onlyGreeting(message: string): boolean {
 
 type KitMatch = { kind: "kit"; index: number; name: string; reply: string } | { kind: "none"; industry: Industry };
 
-function kitPatterns(copy: AssistantCopy) {
-  return copy.kits.map((k) => ({
-    kit: k,
-    patterns: k.words
+/** A kit's words as patterns, compiled once per wording (the owner's copy changes rarely; bounded all the same). */
+const KIT_WORD_PATTERNS = new Map<string, RegExp[]>();
+
+function wordPatterns(words: string): RegExp[] {
+  let patterns = KIT_WORD_PATTERNS.get(words);
+  if (!patterns) {
+    if (KIT_WORD_PATTERNS.size >= 200) KIT_WORD_PATTERNS.clear();
+    const list = words
       .split("\n")
       .map((w) => w.trim())
-      .filter(Boolean)
-      .map(keywordPattern),
-  }));
+      .filter(Boolean);
+    patterns = list.length ? [keywordsPattern(list)] : [];
+    KIT_WORD_PATTERNS.set(words, patterns);
+  }
+  return patterns;
+}
+
+function kitPatterns(copy: AssistantCopy) {
+  return copy.kits.map((k) => ({ kit: k, patterns: wordPatterns(k.words) }));
 }
 
 const NO_KIT_INDUSTRIES = INDUSTRIES.filter((i) => i !== "Real Estate" && i !== "Healthcare");
-const NO_KIT_PATTERNS = NO_KIT_INDUSTRIES.map((industry) => ({ industry, patterns: INDUSTRY_WORDS[industry].map(keywordPattern) }));
+const NO_KIT_PATTERNS = NO_KIT_INDUSTRIES.map((industry) => ({ industry, patterns: [keywordsPattern(INDUSTRY_WORDS[industry])] }));
 
 /**
  * The kit or kit-less industry a question names: by the English copy's words (a Devanagari question read through the
