@@ -338,7 +338,8 @@ export function asksForHuman(message: string): boolean {
 }
 
 const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
-const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers)\b/iu;
+// "Can I keep my existing WhatsApp number?" asks about the visitor's number, not for ours.
+const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate)\b/iu;
 
 /** The question asks how to reach the team (phone, e-mail, WhatsApp number). */
 export function asksForContact(question: string): boolean {
@@ -560,8 +561,10 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     }
   }
   if (alone) {
-    // "Do you integrate with Tally?": the rule's reply holds, and what the site never names goes to a person.
-    const doubt = !alone.quoted && alone.topic !== "knowledge" && unknownWords(question).length > 0;
+    // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
+    // page uses, not in the passage quoted) goes to a person.
+    const unknown = unknownWords(question);
+    const doubt = unknown.length > 0 && (!alone.quoted || !unknown.every((w) => alone.text.toLowerCase().includes(w)));
     return doubt ? { part: alone, handover: "unknown" } : { part: alone };
   }
   return {};
