@@ -560,6 +560,18 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
       return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: industry.index };
     }
   }
+  // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices.
+  if (COMPETITOR_PRICE.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) return { ...(alone ? { part: alone } : {}), handover: "unknown" };
+  if (!alone) {
+    // "Do you have an office in Mumbai?": what the site says without the words it never uses (the office is in Pune),
+    // and the rest to a person.
+    const unknown = unknownWords(question);
+    if (unknown.length > 0) {
+      const known = normalizeQuestion(translateHindi(question), VOCABULARY).words.filter((w) => !unknown.includes(w)).join(" ");
+      const partial = known.trim() ? await answerQuestion(deps, known, say) : undefined;
+      if (partial) return { part: partial, handover: "unknown" };
+    }
+  }
   if (alone) {
     // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
     // page uses, not in the passage quoted) goes to a person.
@@ -569,6 +581,8 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   }
   return {};
 }
+
+const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
 
 /** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
 function unknownWords(question: string): string[] {

@@ -22,7 +22,7 @@ const STOPWORDS = new Set(
   milti run runs running agar pasand aaya aya kuch koi sab abhi wala wali wale liye lie tak baad pehle hota hoti
   hote karega karegi karenge lagegi lagenge jata jati jaye kiya kiye diya dena dijiye chalega sakte sakti hu hoon
   hun bhej bata aapke apke apka tumhara uska uski iska iski unka kitni exactly actually also u ur pls plz n wat wats
-  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi`
+  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -117,6 +117,13 @@ const SYNONYMS: Record<string, string> = {
   safe: "privacy",
   pro: "professional",
   // Chat spellings of the site's words (issue 43): "how lng to go liv".
+  // Other WhatsApp tools a visitor compares with: the home page's comparison answers "better than…".
+  wati: "competitor",
+  interakt: "competitor",
+  aisensy: "competitor",
+  gallabox: "competitor",
+  zoko: "competitor",
+  doubletick: "competitor",
   lng: "long",
   // The privacy page says "information"; visitors say "data".
   data: "information",
@@ -442,6 +449,8 @@ export function normalizeQuestion(text: string, vocabulary?: Vocabulary): { word
     .replace(/\b(?:kitna|kitne|kitni)\s+(?:kharcha|paisa|paise|price|cost|charge)/giu, "price")
     .replace(/\b(?:kitna|kitne)\s+(?:time|din|samay|waqt|days)\b/giu, "how long time")
     .replace(/\b(?:paisa|paise|money)\s+(?:wapas|vapas|back)\b/giu, "refund")
+    // "if I'm not happy" is the reason for asking, not its subject.
+    .replace(/\b(?:if\s+)?(?:i\s*a?m\s+|i'm\s+|i\s+am\s+)?(?:not\s+(?:happy|satisfied)|unhappy|dissatisfied)\b/giu, " ")
     .replace(/\bset(?:ting)?\s+(?:it\s+|things\s+|everything\s+)?up\b/giu, "setup")
     .replace(/\bhow\s+much\s+(?:days|time|hours|din)\b/giu, "how long time")
     // "integrashuns": the spelling of -tion as it sounds.
