@@ -22,6 +22,7 @@ import { testDeps } from "../helpers/deps";
 import { type LlmServer, startLlmServer } from "../helpers/llm-server";
 import { markAddressVerified } from "../helpers/verified";
 import { doneData, freshIp, postJson, readSse } from "./chat-helpers";
+import { CONVERSATION_TTL_MS, openConversation, pruneConversations, saveTurn } from "../../server/services/chat/conversations";
 
 const KEY = "sk-test-conversation-key";
 const NUMBER = "919812345678";
@@ -190,5 +191,28 @@ describe.each(testDatabaseKinds())("chat conversations on %s", (kind) => {
       await saveSettings(localDeps, { hindiHandover: "off" }, owner);
     }
     expect((await ask(localApp, { message: "kitna kharcha hoga?" })).reply).not.toContain(defaults.handover.hindiNote);
+  });
+});
+
+describe.each(testDatabaseKinds())("chat conversations are kept a day on %s", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  it("forgets a conversation a day after its last message; an expired id starts a new conversation", async () => {
+    const deps = { db: t.db };
+    const now = Date.now();
+    const old = await openConversation(deps, undefined, now - CONVERSATION_TTL_MS - 1000);
+    await saveTurn(deps, old, { question: "q", answer: "a", topics: ["pricing"] }, now - CONVERSATION_TTL_MS - 1000);
+    const fresh = await openConversation(deps, undefined, now);
+    await saveTurn(deps, fresh, { question: "q", answer: "a", topics: ["pricing"] }, now);
+    expect((await openConversation(deps, old.id, now)).known).toBe(false);
+    expect(await openConversation(deps, fresh.id, now)).toMatchObject({ id: fresh.id, known: true, turns: [{ question: "q", answer: "a", topics: ["pricing"] }] });
+    expect(await pruneConversations(deps, now)).toBe(1);
+    expect((await openConversation(deps, fresh.id, now)).known).toBe(true);
   });
 });

@@ -75,8 +75,6 @@ export async function saveTurn(deps: ConversationDeps, conversation: Conversatio
     if (conversation.known) {
       await deps.db.kysely.updateTable("chat_conversations").set({ turns: value, updated_at: now }).where("id", "=", conversation.id).execute();
     } else {
-      // A new conversation also clears the expired ones (indexed by their last message): the table stays a day long.
-      await deps.db.kysely.deleteFrom("chat_conversations").where("updated_at", "<", now - CONVERSATION_TTL_MS).execute();
       await deps.db.kysely.insertInto("chat_conversations").values({ id: conversation.id, turns: value, updated_at: now }).execute();
     }
     conversation.turns = turns;
@@ -84,6 +82,12 @@ export async function saveTurn(deps: ConversationDeps, conversation: Conversatio
   } catch (error) {
     deps.log?.warn({ err: { message: (error as Error).message } }, "chat conversation could not be saved");
   }
+}
+
+/** Forgets conversations a day after their last message (hourly, with the questions log's clean-up); returns how many. */
+export async function pruneConversations(deps: Pick<Deps, "db">, now = Date.now()): Promise<number> {
+  const result = await deps.db.kysely.deleteFrom("chat_conversations").where("updated_at", "<", now - CONVERSATION_TTL_MS).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The conversation as chat history (oldest first): the server's own questions and answers. */
