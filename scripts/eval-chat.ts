@@ -32,6 +32,8 @@ import { createTestDatabase } from "../tests/helpers/databases";
 import { testConfig } from "../tests/helpers/deps";
 import { seedSampleBlogs } from "../server/services/blog/posts";
 import { answerLocally, type LocalAnswer } from "../server/services/chat/answer";
+import { answerChat, type ChatResult } from "../server/services/chat/service";
+import { createLogger } from "../server/logger";
 import { ensureKnowledge, hindiPassages } from "../server/services/chat/knowledge";
 
 type Turn = { role: "user" | "assistant"; content: string };
@@ -39,7 +41,21 @@ type VisitorQuestion = { id: number; half: "development" | "held-out"; style: st
 type HindiQuestion = { id: number; half: "tuning" | "held-out"; style: string[]; locale: Locale; q: string; history?: Turn[]; expect: "handover" | string[] };
 type OldQuestion = { area: string; q: string; must: string[][]; supports?: string[] };
 
+/** Round three (issue 43): written from the public pages by someone who had not read the engine; asked in conversations. */
+type RoundThreeQuestion = {
+  id: number;
+  half: "development" | "held-out";
+  locale: Locale;
+  before: string[];
+  q: string;
+  expect: string[];
+  forbid: string[];
+  handover: boolean | "either";
+  style: string[];
+};
+
 const dir = path.join(import.meta.dirname, "../tests/eval");
+const roundThree = (JSON.parse(fs.readFileSync(path.join(dir, "round-three-questions.json"), "utf8")) as { questions: RoundThreeQuestion[] }).questions;
 const visitor = (JSON.parse(fs.readFileSync(path.join(dir, "visitor-questions.json"), "utf8")) as { questions: VisitorQuestion[] }).questions;
 const hindiSet = (JSON.parse(fs.readFileSync(path.join(dir, "hindi-questions.json"), "utf8")) as { questions: HindiQuestion[] }).questions;
 const old = (JSON.parse(fs.readFileSync(path.join(dir, "chat-questions.json"), "utf8")) as { questions: OldQuestion[] }).questions;
@@ -121,7 +137,69 @@ function line(name: string, t: Tally): string {
   return `${name.padEnd(12)} ${String(t.total).padStart(3)} questions: ${t.correct} correct, ${t.partly} partly, ${t.wrong} wrong, ${t.handoverProper} handed over properly, ${t.handoverExtra} handed over (answer was on the site), ${t.invented} invented claims, ${t.welcome} welcome menus${hindi}; correct or properly handed over ${pct(t.correct + t.handoverProper)}`;
 }
 
-export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; hindiTuning: Tally; hindiHeldOut: Tally }> {
+/** "I'm not sure" in either language: never after a complete answer (round three's rubric, rule 3). */
+const NOT_SURE = /not sure|rather not guess|\u092a\u0915\u094d\u0915\u093e \u0928\u0939\u0940\u0902|\u0905\u0902\u0926\u093e\u091c\u093c\u093e \u0928\u0939\u0940\u0902/iu;
+
+type RoundThreeTally = { total: number; correct: number; invented: number; welcome: number };
+
+/**
+ * Round three's rubric (tests/eval/round-three-questions.json): correct only when every expected fact is there, no
+ * forbidden phrase nor invented claim, the hand-over as expected (and no "I'm not sure" where none is), the language
+ * right (Hindi for the Hindi pages and Devanagari, English otherwise), and no welcome for a real question.
+ */
+function roundThreeVerdict(item: RoundThreeQuestion, result: ChatResult, corpus: string): { correct: boolean; why: string[]; invented: string[]; welcome: boolean } {
+  const reply = result.reply;
+  const lower = stripLinks(reply).toLowerCase();
+  const why: string[] = [];
+  for (const fact of item.expect) if (!fact.split("|").some((alt) => reply.toLowerCase().includes(alt.toLowerCase()))) why.push(`missing ${fact}`);
+  for (const bad of item.forbid) if (lower.includes(bad.toLowerCase())) why.push(`forbidden ${bad}`);
+  const invented = inventedIn(reply, corpus);
+  if (invented.length) why.push(`invented ${invented.join(", ")}`);
+  const handedOver = result.handover && /https:\/\/wa\.me\/\d+\?text=/.test(reply);
+  if (item.handover === true && !handedOver) why.push("no hand-over");
+  if (item.handover === false && (result.handover || NOT_SURE.test(reply))) why.push("handed over / not sure");
+  const hindi = item.locale === "hi" || /[\u0900-\u097F]/u.test(item.q);
+  const letters = stripLinks(reply).replace(/\*\*|\[[^\]]*\]/g, "");
+  const devanagari = (letters.match(/[\u0900-\u097F]/gu) ?? []).length;
+  const latin = (letters.match(/[A-Za-z]/g) ?? []).length;
+  if (hindi && devanagari <= latin) why.push("not in Hindi");
+  if (!hindi && devanagari > latin) why.push("not in English");
+  const welcome = [CHAT_MENU, CHAT_GREETING_REPLY, CHAT_MENU_HI, CHAT_GREETING_REPLY_HI].includes(reply);
+  if (welcome) why.push("welcome");
+  return { correct: why.length === 0, why, invented, welcome };
+}
+
+/** Each round-three question in a new conversation through the chat service: `before` first, then `q` (judged). */
+async function roundThreeEval(deps: Parameters<typeof answerChat>[0], corpus: string): Promise<Record<RoundThreeQuestion["half"], RoundThreeTally>> {
+  const tallies = { development: { total: 0, correct: 0, invented: 0, welcome: 0 }, "held-out": { total: 0, correct: 0, invented: 0, welcome: 0 } };
+  const page = (locale: Locale) => (locale === "hi" ? "/hi/ai-help" : "/ai-help");
+  for (const item of roundThree) {
+    let conversationId: string | undefined;
+    // Each question from a visitor of its own (the per-address caps are not what is measured here).
+    const clientIp = `192.0.2.${(item.id % 254) + 1}`;
+    for (const message of item.before) {
+      conversationId = (await answerChat(deps, { message, clientIp, locale: item.locale, page: page(item.locale), ...(conversationId ? { conversationId } : {}) })).conversationId;
+    }
+    const result = await answerChat(deps, { message: item.q, clientIp, locale: item.locale, page: page(item.locale), ...(conversationId ? { conversationId } : {}) });
+    const v = roundThreeVerdict(item, result, corpus);
+    const tally = tallies[item.half];
+    tally.total++;
+    if (v.correct) tally.correct++;
+    if (v.invented.length) tally.invented++;
+    if (v.welcome) tally.welcome++;
+    // Only the development half's misses are printed (EVAL_SHOW=all: the held-out half's too, once tuning is over).
+    if (!v.correct && (item.half === "development" || process.env.EVAL_SHOW === "all")) {
+      console.log(`R3 ${item.half === "development" ? "DEV" : "HELD"} #${item.id} ${v.why.join("; ")} [${item.style.join(",")}] ${JSON.stringify(item.q)} → ${JSON.stringify(result.reply.slice(0, 200))}`);
+    }
+  }
+  return tallies;
+}
+
+function roundThreeLine(name: string, t: RoundThreeTally): string {
+  return `${name.padEnd(12)} ${String(t.total).padStart(3)} questions: ${t.correct} correct (${((100 * t.correct) / Math.max(t.total, 1)).toFixed(1)} %), ${t.invented} invented claims, ${t.welcome} welcome menus`;
+}
+
+export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; hindiTuning: Tally; hindiHeldOut: Tally; roundThree?: Record<RoundThreeQuestion["half"], RoundThreeTally> }> {
   const t = await createTestDatabase(process.env.EVAL_DB === "postgres" ? "postgres" : "sqlite");
   const db = t.db;
   const show = process.env.EVAL_SHOW === "all";
@@ -137,10 +215,16 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
       .join("\n")
       .toLowerCase();
 
+    // EVAL_ONLY=hindi: the Hindi set alone (quicker while tuning it); EVAL_ONLY=round3: round three alone.
+    const only = process.env.EVAL_ONLY;
+    const r3 = only === undefined || only === "round3" ? await roundThreeEval({ ...deps, log: createLogger("error") } as never, corpus) : undefined;
+    if (r3) {
+      console.log(roundThreeLine("r3 dev", r3.development));
+      console.log(roundThreeLine("r3 held-out", r3["held-out"]));
+    }
+    if (only === "round3") return { development: empty(), heldOut: empty(), hindiTuning: empty(), hindiHeldOut: empty(), roundThree: r3! };
     const tallies = { development: empty(), "held-out": empty() };
     const misses: string[] = [];
-    // EVAL_ONLY=hindi: the Hindi set alone (quicker while tuning it).
-    const only = process.env.EVAL_ONLY;
     for (const item of only === "hindi" ? [] : visitor) {
       const answer = await answerLocally(deps, item.q, undefined, { history: item.history ?? [] });
       const v = verdict(item, answer, corpus);
@@ -195,7 +279,11 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
     console.log(`old set      ${old.length} questions: ${relevant} relevant, ${handedOver} handed over, ${old.length - relevant - handedOver} other`);
     console.log(line("hindi tuning", hindi.tuning));
     console.log(line("hindi held", hindi["held-out"]));
-    return { development: tallies.development, heldOut: tallies["held-out"], hindiTuning: hindi.tuning, hindiHeldOut: hindi["held-out"] };
+    if (r3) {
+      console.log(roundThreeLine("r3 dev", r3.development));
+      console.log(roundThreeLine("r3 held-out", r3["held-out"]));
+    }
+    return { development: tallies.development, heldOut: tallies["held-out"], hindiTuning: hindi.tuning, hindiHeldOut: hindi["held-out"], ...(r3 ? { roundThree: r3 } : {}) };
   } finally {
     await t.drop();
   }
@@ -203,4 +291,5 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
 
 const result = await evaluate();
 const passes = (h: Tally) => h.total > 0 && (h.correct + h.handoverProper) / h.total >= 0.8 && h.invented === 0 && h.welcome === 0;
-process.exitCode = (process.env.EVAL_ONLY === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;
+const only = process.env.EVAL_ONLY;
+process.exitCode = only === "round3" ? 0 : (only === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;

@@ -40,6 +40,8 @@ const FormHistorySchema = z
       sources: z.unknown().optional().transform((v) => safeSources(v)),
       // What the answer is rated by, kept so a conversation answered without JavaScript can be rated once it runs.
       answerId: z.string().regex(ANSWER_ID).optional().catch(undefined),
+      // The server's id of the conversation: the next answer reads the conversation from the server's log by it.
+      conversationId: z.string().regex(ANSWER_ID).optional().catch(undefined),
     }),
   )
   .max(FORM_HISTORY_MESSAGES);
@@ -63,24 +65,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A damaged history only loses the earlier messages, never the answer.
   }
   let id = Math.max(Date.now(), ...earlier.map((m) => m.timestamp ?? 0));
-  const messages: ChatMessage[] = earlier.map(({ sources, answerId: earlierId, ...m }) => ({
+  const messages: ChatMessage[] = earlier.map(({ sources, answerId: earlierId, conversationId: earlierConversation, ...m }) => ({
     ...m,
     id: ++id,
     ...(m.isBot && sources.length ? { sources } : {}),
     ...(m.isBot && earlierId ? { answerId: earlierId } : {}),
+    ...(m.isBot && earlierConversation ? { conversationId: earlierConversation } : {}),
   }));
+  const conversationId = earlier.findLast((m) => m.isBot && m.conversationId)?.conversationId;
   if (typeof raw !== "string" || raw.trim() === "") return { messages };
   const { text: message, truncated } = cutMessage(raw.trim());
   messages.push({ id: ++id, text: message, isBot: false, timestamp: Date.now(), truncated });
   let reply: string;
   let sources: ChatSourceLink[] = [];
   let answerId: string | null = null;
+  let answeredIn = conversationId;
   try {
     await limitChatClient(deps, context.clientIp);
     if (earlier.length === 0) recordGoal(deps, "chat", request, context.clientIp);
     const answer = await answerChat(deps, {
       message,
       history: earlier.map((m) => ({ role: m.isBot ? "assistant" : "user", content: m.text })),
+      ...(conversationId ? { conversationId } : {}),
       page: new URL(request.url).pathname,
       locale,
       clientIp: context.clientIp,
@@ -88,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     reply = answer.reply;
     sources = safeSources(answer.sources);
     answerId = answer.answerId;
+    answeredIn = answer.conversationId;
   } catch (error) {
     const failure = pageError(error);
     if (!failure) throw error;
@@ -100,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     timestamp: Date.now(),
     ...(sources.length ? { sources } : {}),
     ...(answerId ? { answerId } : {}),
+    ...(answeredIn ? { conversationId: answeredIn } : {}),
   });
   return { messages };
 }

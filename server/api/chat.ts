@@ -1,12 +1,16 @@
 /**
  * The help chat API:
- *   POST /api/chat               {message, history?, industry?, page?, locale?} → {success, data: {reply, sources, intent, quickReplies, truncated}}
+ *   POST /api/chat               {message, conversationId?, history?, industry?, page?, locale?}
+ *                                 → {success, data: {reply, sources, intent, quickReplies, truncated, conversationId}}
  *                                 or, with `Accept: text/event-stream`, "delta" events then one "done" event
  *   POST /api/chat/intent        {message, industry?}          → {success, data: {intent, entities, sentiment, urgency}}
  *   POST /api/chat/quick-replies {message, history?}           → {success, data: {quickReplies}}
  *   POST /api/chat/rating        {answerId, helpful}           → {success, data: {rated: true}}; 404 unknown id, 409 rated
  * `locale` is the asking page's language ("en" or "hi"; default: the language of `page`'s address): a question in
  * Devanagari is answered in Hindi anywhere, any other in the page's language (decision 0033).
+ * `conversationId` is the id the server gave with the conversation's first answer: the follow-up is read with the
+ * server's own log of that conversation (decision 0046); `history` is the browser's and untrusted: its assistant
+ * turns are never read, its visitor turns only when the conversation is not known.
  * All four share the per-client-address limit.
  */
 import { Hono } from "hono";
@@ -27,6 +31,7 @@ import {
 } from "../services/chat/service";
 import { recordGoal } from "../http/page-views";
 import { ANSWER_ID_PATTERN, rateAnswer } from "../services/chat/questions";
+import { CONVERSATION_ID_PATTERN } from "../services/chat/conversations";
 
 const MessageSchema = z
   .string({
@@ -57,10 +62,16 @@ const PageSchema = z
   .max(200, { error: "page may hold at most 200 characters." })
   .regex(/^\/[^\s]*$/, { error: "page must be a path on this site, such as /ai-help." });
 
+// The id the server issued with an earlier answer; a malformed one is refused, an unknown or expired one starts anew.
+const ConversationIdSchema = z
+  .string({ error: "conversationId must be the id given with an earlier answer." })
+  .regex(CONVERSATION_ID_PATTERN, { error: "conversationId must be the id given with an earlier answer." });
+
 const ChatSchema = z.object(
   {
     message: MessageSchema,
     history: HistorySchema.optional(),
+    conversationId: ConversationIdSchema.optional(),
     industry: IndustrySchema.optional(),
     page: PageSchema.optional(),
     locale: LocaleFieldSchema,
@@ -86,8 +97,8 @@ const RatingSchema = z.object(
 
 function publicResult(result: ChatResult) {
   // Which engine answered is deliberately not part of the answer (the spec keeps it unshown).
-  const { reply, sources, intent, quickReplies, truncated, answerId } = result;
-  return { reply, sources, intent, quickReplies, truncated, ...(answerId ? { answerId } : {}) };
+  const { reply, sources, intent, quickReplies, truncated, answerId, conversationId } = result;
+  return { reply, sources, intent, quickReplies, truncated, conversationId, ...(answerId ? { answerId } : {}) };
 }
 
 function sseMessage(event: Exclude<ChatStreamEvent, { type: "start" }>): SSEMessage {
@@ -109,7 +120,7 @@ export function createChatRouter(): Hono<AppEnv> {
     const input = { ...(await readJson(c, ChatSchema)), clientIp: c.get("clientIp") };
     // A chat is started once its first question is answered (not when a limit refused it).
     const started = () => {
-      if (!input.history?.length) recordGoal(deps, "chat", c.req.raw, c.get("clientIp"));
+      if (!input.history?.length && !input.conversationId) recordGoal(deps, "chat", c.req.raw, c.get("clientIp"));
     };
     if (!/text\/event-stream/i.test(c.req.header("accept") ?? "")) {
       const result = await answerChat(deps, input);

@@ -289,6 +289,13 @@ export interface KnowledgeTables {
     /** 1 helpful, -1 not helpful, null not rated. */
     rating: number | null;
   };
+  /** The chat's conversations as the server answered them (migration 0026). */
+  chat_conversations: {
+    id: string;
+    /** JSON: the last turns ({question, answer, topics, kit?}), oldest first. */
+    turns: string;
+    updated_at: number;
+  };
 }
 
 export interface StaffTables {

@@ -288,8 +288,11 @@ export type ChatSourceForPrompt = { label: string; url: string; text: string };
  * local replies; with the passages the site's knowledge found, numbered, and
  * the rule to cite them as [n].
  */
-export function chatSystemPrompt(industry?: Industry, sources: readonly ChatSourceForPrompt[] = []): string {
-  const base = chatFactsPrompt(industry);
+/** What the owner has set that the model must quote as it is now: the prices as the assistant's copy states them. */
+export type OwnerFacts = { pricing?: string };
+
+export function chatSystemPrompt(industry?: Industry, sources: readonly ChatSourceForPrompt[] = [], owner: OwnerFacts = {}): string {
+  const base = chatFactsPrompt(industry, owner);
   if (sources.length === 0) return base;
   return [
     base,
@@ -299,15 +302,19 @@ export function chatSystemPrompt(industry?: Industry, sources: readonly ChatSour
   ].join("\n");
 }
 
-function chatFactsPrompt(industry?: Industry): string {
+function chatFactsPrompt(industry?: Industry, owner: OwnerFacts = {}): string {
   return [
     `You are the friendly help assistant of ${PRODUCT}, a 24x7 AI marketing and sales assistant for local businesses (real estate agents, doctors and clinics, agencies, small businesses), powered by the ${ENGINE}.`,
     `${PRODUCT} chats with customers on WhatsApp and social media, answers enquiries, books meetings and site visits, recommends products or services, nurtures and labels leads and sends sequence messages.`,
     `Facts you may use, and never contradict: it saves about ${F.hoursSavedPerWeek} hours a week; ${F.timeSavedPercent}% time saved on routine conversations; ${F.templates} industry templates (${INDUSTRIES.join(", ")}); ${F.integrations} integrations; industry kits ready in ${F.kitReadyHours} hours with no setup fees; booking a demo takes under ${F.demoBookingMinutes} minutes and the demo costs ${F.demoPrice}.`,
-    `Pricing: ${P.free.name} (${P.free.price}): ${P.free.details}; ${P.professional.name}: ${P.professional.price}, ${P.professional.details}; ${P.enterprise.name}: ${P.enterprise.price}.`,
+    // The owner's current prices (the assistant's copy, edited in the studio) when given; the shipped ones otherwise.
+    owner.pricing
+      ? `Pricing, exactly as the site states it now:\n${owner.pricing}`
+      : `Pricing: ${P.free.name} (${P.free.price}): ${P.free.details}; ${P.professional.name}: ${P.professional.price}, ${P.professional.details}; ${P.enterprise.name}: ${P.enterprise.price}.`,
     `Support: ${F.support.whatsapp}; ${F.support.email}; ${F.support.enterprise}.`,
     industry ? `The visitor's business is in ${industry}.` : "",
     "Answer in plain text, briefly (under 150 words). You may use **bold** and lines starting with '• ' for lists. Never invent prices, numbers or promises beyond these facts; if you do not know, suggest booking a demo or contacting support.",
+    "Every figure, price, duration, percentage, plan, partner, tool or guarantee you write must be one stated above or in the sources; a reply with any other is not shown.",
   ]
     .filter(Boolean)
     .join("\n");

@@ -99,7 +99,8 @@ describe.each(testDatabaseKinds())("the help assistant answers from the publishe
     await publish("about", { ...about, values: { ...about.values, heading: "What we value most" } });
     const question = "is your office on a houseboat in alleppey?";
     await withPreviewDrafts(drafts, () => ask(question));
-    expect((await ask(question)).reply).not.toContain("houseboat");
+    // The hand-over's WhatsApp link carries the visitor's own question; the answer itself must not hold the draft.
+    expect((await ask(question)).reply.replace(/\(https:\/\/wa\.me\/[^)\s]*\)/g, "()")).not.toContain("houseboat");
     expect((await ask("what do you value most?")).sources.some((s) => s.label === "About: What we value most")).toBe(true);
   });
 });

@@ -39,6 +39,8 @@ describe.each(testDatabaseKinds())("chat API with the local assistant on %s", (k
         truncated: false,
         // The id the page rates the answer by (issue 29): random, not the log's row number.
         answerId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        // The conversation's id (issue 43): the page sends it with the next message.
+        conversationId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       },
     });
   });

@@ -10,7 +10,7 @@ import { localeOfPath } from "@shared/i18n";
 export type ChatHistoryItem = { role: "user" | "assistant"; content: string };
 
 /** `answerId`: what the answer is rated by (POST /api/chat/rating), when the server gave one. */
-export type ChatAnswer = { reply: string; truncated: boolean; sources: ChatSourceLink[]; answerId?: string };
+export type ChatAnswer = { reply: string; truncated: boolean; sources: ChatSourceLink[]; answerId?: string; conversationId?: string };
 
 export class ChatRequestError extends Error {
   constructor(
@@ -22,7 +22,7 @@ export class ChatRequestError extends Error {
   }
 }
 
-type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown; sources?: unknown; answerId?: unknown } };
+type DoneData = { success?: boolean; data?: { reply?: unknown; truncated?: unknown; sources?: unknown; answerId?: unknown; conversationId?: unknown } };
 
 /** The shape of an answer's rating id (server/services/chat/questions.ts ANSWER_ID_PATTERN). */
 export const ANSWER_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -31,11 +31,14 @@ function answerFrom(body: DoneData | null): ChatAnswer {
   const reply = body?.data?.reply;
   if (!body?.success || typeof reply !== "string") throw new ChatRequestError("The chat answer had no reply.", 0);
   const answerId = body.data?.answerId;
+  const conversationId = body.data?.conversationId;
   return {
     reply,
     truncated: body.data?.truncated === true,
     sources: safeSources(body.data?.sources),
     ...(typeof answerId === "string" && ANSWER_ID.test(answerId) ? { answerId } : {}),
+    // The server's id of the conversation (the same shape): sent with the next message.
+    ...(typeof conversationId === "string" && ANSWER_ID.test(conversationId) ? { conversationId } : {}),
   };
 }
 
@@ -58,6 +61,7 @@ export async function sendChatMessage(
   history: ChatHistoryItem[],
   onPiece: (textSoFar: string) => void,
   signal?: AbortSignal,
+  conversationId?: string,
 ): Promise<ChatAnswer> {
   // The stream's parser is fetched with the first message, alongside the request, rather than with the page.
   const [res, { createParser }] = await Promise.all([
@@ -69,6 +73,8 @@ export async function sendChatMessage(
       body: JSON.stringify({
         message,
         history,
+        // The server reads the conversation from its own log by this id; the history is only a fallback.
+        ...(conversationId ? { conversationId } : {}),
         ...(typeof window === "undefined" ? {} : { page: window.location.pathname, locale: localeOfPath(window.location.pathname) }),
       }),
       signal,

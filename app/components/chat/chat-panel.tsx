@@ -47,7 +47,7 @@ export function ChatPanel({
     messages
       .filter((m) => m.id !== 0 && !m.streaming)
       .slice(-FORM_HISTORY_MESSAGES)
-      .map(({ text, isBot, timestamp, truncated, sources, answerId }) => ({ text, isBot, timestamp, truncated, sources, answerId })),
+      .map(({ text, isBot, timestamp, truncated, sources, answerId, conversationId }) => ({ text, isBot, timestamp, truncated, sources, answerId, conversationId })),
   );
 
   // Keep the newest message (and the typing indicator) in view.

@@ -22,6 +22,8 @@ export type ChatMessage = {
   sources?: ChatSourceLink[];
   /** What the answer is rated by (the server's id); absent for answers that cannot be rated. */
   answerId?: string;
+  /** The server's id of the conversation this answer belongs to: the next message is sent with it. */
+  conversationId?: string;
   /** The visitor's rating: which, and whether it is being sent, stored, or failed (the buttons may be used again). */
   rating?: { helpful: boolean; state: "sending" | "rated" | "failed" };
 };
@@ -78,6 +80,7 @@ export function useChat(initial: ChatMessage[] = []) {
       .filter((m) => m.id !== WELCOME_ID && !m.streaming)
       .slice(-CHAT_LIMITS.historyMessages)
       .map((m) => ({ role: m.isBot ? ("assistant" as const) : ("user" as const), content: m.text }));
+    const conversationId = messagesRef.current.findLast((m) => m.isBot && m.conversationId)?.conversationId;
     const userMessage: ChatMessage = { id: nextId(), text, isBot: false, timestamp: Date.now(), truncated };
     const botId = nextId();
     busyRef.current = true;
@@ -86,7 +89,7 @@ export function useChat(initial: ChatMessage[] = []) {
     setAnnouncement("");
     setMessages((list) => [...list, userMessage]);
 
-    const showBot = (reply: string, streaming: boolean, sources?: ChatSourceLink[], answerId?: string) =>
+    const showBot = (reply: string, streaming: boolean, sources?: ChatSourceLink[], answerId?: string, conversation?: string) =>
       setMessages((list) => {
         const bot: ChatMessage = {
           id: botId,
@@ -96,6 +99,7 @@ export function useChat(initial: ChatMessage[] = []) {
           streaming,
           ...(sources?.length ? { sources } : {}),
           ...(answerId ? { answerId } : {}),
+          ...(conversation ? { conversationId: conversation } : {}),
         };
         const at = list.findIndex((m) => m.id === botId);
         if (at < 0) return [...list, bot];
@@ -109,6 +113,7 @@ export function useChat(initial: ChatMessage[] = []) {
     let reply: string;
     let sources: ChatSourceLink[] = [];
     let answerId: string | undefined;
+    let answeredIn: string | undefined = conversationId;
     try {
       const answer = await sendChatMessage(
         text,
@@ -118,16 +123,18 @@ export function useChat(initial: ChatMessage[] = []) {
           showBot(soFar, true);
         },
         controller.signal,
+        conversationId,
       );
       reply = answer.reply;
       sources = answer.sources;
       answerId = answer.answerId;
+      answeredIn = answer.conversationId ?? conversationId;
     } catch (error) {
       if (controller.signal.aborted) return false;
       reply = error instanceof ChatRequestError && error.status === 429 ? pageRef.current.tooManyRequests : pageRef.current.failedReply;
       if (!(error instanceof ChatRequestError)) console.warn("chat request failed", error);
     }
-    showBot(reply, false, sources, answerId);
+    showBot(reply, false, sources, answerId, answeredIn);
     setTyping(false);
     setAnnouncement(reply);
     busyRef.current = false;

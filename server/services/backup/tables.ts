@@ -47,6 +47,7 @@ export const NOT_ARCHIVED: Record<string, string> = {
   schema_migrations: "the target database has its own migrations",
   schema_migrations_lock: "the target database has its own migrations",
   rate_limits: "counters of the last minutes and hours",
+  chat_conversations: "the help chat's open conversations, a day long",
   mail_outbox: "a delivery queue: what it held was sent or is retried by the old site",
   cache_versions: "the target's caches start anew",
   sessions: "credentials: everyone signs in again on the restored site",

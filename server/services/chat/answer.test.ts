@@ -10,7 +10,9 @@ import type { IndexablePost } from "../blog/types";
 import { reindexPost, removePost, searchKnowledge } from "./knowledge";
 
 let t: TestDatabase;
-const config = testConfig({ WHATSAPP_NUMBER: "919876543210", COMPANY_PHONE: "+91 98765 43210", COMPANY_EMAIL: "hello@example.com" });
+const CONTACT = { WHATSAPP_NUMBER: "919876543210", COMPANY_PHONE: "+91 98765 43210", COMPANY_EMAIL: "hello@example.com" };
+const HINDI_ON = { ...CONTACT, HINDI_HANDOVER: "on" };
+const config = testConfig(CONTACT);
 const deps = () => ({ db: t.db, config });
 
 beforeAll(async () => {
@@ -53,8 +55,11 @@ describe("ranking picks the passage that answers a paraphrased question", () => 
     const hinglish = await answerLocally(deps(), "kitna kharcha hoga?");
     expect(hinglish.reply.startsWith(CHAT_REPLIES.pricing)).toBe(true);
     expect(hinglish).toMatchObject({ language: "hinglish", handover: false });
-    // English content, with a one-line offer of a Hindi-speaking person on WhatsApp.
-    expect(hinglish.reply).toContain("Prefer Hindi? A Hindi-speaking person on our team will answer you on WhatsApp. [WhatsApp](https://wa.me/919876543210?text=");
+    // Issue 43: no Hindi-speaking person is promised while Settings say none is there (the default)…
+    expect(hinglish.reply).not.toContain("Hindi-speaking person on our team will answer");
+    // …and the one-line offer on WhatsApp when they say one is.
+    const withHindi = await answerLocally({ db: t.db, config: testConfig({ ...HINDI_ON }) }, "kitna kharcha hoga?");
+    expect(withHindi.reply).toContain("Prefer Hindi? A Hindi-speaking person on our team will answer you on WhatsApp. [WhatsApp](https://wa.me/919876543210?text=");
     expect(refsOf(await answerLocally(deps(), "refnd policy?"))).toContain("faq:refunds");
     expect(refsOf(await answerLocally(deps(), "paisa wapas milega kya?"))).toContain("faq:refunds");
   });

@@ -30,7 +30,7 @@ import type { DocValue } from "../../../shared/copy/fields";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
 import { siteSettings } from "../content/settings";
-import { keywordPattern, type LocalTopic, matchRule } from "./engine";
+import { keywordsPattern, type LocalTopic, matchRule } from "./engine";
 import { type Citation, citationOf, type Hit, hindiPassages, type Passage, searchKnowledge, siteUses, stemWeight, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, isStopword, normalizeQuestion, stemSet, translateHindi, words } from "./text";
 
@@ -73,6 +73,10 @@ export type LocalAnswer = {
   locale: Locale;
   /** Refs of passages quoted in English in a Hindi answer (a post, or a section with no Hindi). */
   untranslated: string[];
+  /** The industry kit the answer is about (its index in the owner's kit list): what "it" means next. */
+  kit?: number;
+  /** The ways to a person for this message (WhatsApp prefilled with it, phone and hours, e-mail): a model's hand-over keeps them. */
+  ways: string;
 };
 
 /** A message of the conversation so far (the page sends them along). */
@@ -85,6 +89,11 @@ export type AnswerOptions = {
   page?: string;
   /** The page's language (the chat request says it; default English). */
   locale?: Locale;
+  /**
+   * What the conversation's previous turn was about, from the server's own log of it (conversations.ts): its topics
+   * and the kit it named. A follow-up ("ok what's inside it?", "and the cheapest paid one?") is answered about that.
+   */
+  previousTurn?: { question: string; topics: readonly string[]; kit?: number };
 };
 
 /** The language an answer is written in: Devanagari is answered in Hindi anywhere, anything else in the page's language. */
@@ -94,11 +103,11 @@ export function answerLocale(language: ChatLanguage, pageLocale: Locale = "en"):
 
 type Part = { key: string; text: string; intent: string; topic: LocalTopic | "knowledge"; cite: Hit[]; quoted?: Hit };
 
-const KEYWORD_PATTERNS = [
+const KEYWORD_PATTERNS = [keywordsPattern([
   ...CHAT_RULES.flatMap((r) => r.keywords),
   ...INDUSTRIES,
   ...Object.values(INDUSTRY_WORDS).flat(),
-].map(keywordPattern);
+])];
 
 const REPLY_STEMS = Object.fromEntries(
   (Object.keys(CHAT_REPLIES) as ChatTopicId[]).map((id) => [id, stemSet(CHAT_REPLIES[id])]),
@@ -228,6 +237,8 @@ type Say = {
   rule: (id: ChatTopicId) => string;
   contactReply: () => string;
   handover: (question: string, asked: boolean) => string;
+  /** The hand-over's ways to a person without its opening line (added below a model's reply that hands over). */
+  ways: (question: string) => string;
   whatsapp: (question: string) => string | undefined;
 };
 
@@ -241,7 +252,16 @@ function line(template: string, values: Record<string, string | undefined>): str
   return fill(template, values as Record<string, string>);
 }
 
-function makeSay(copy: AssistantCopy, contact: Contact, page: string, locale: Locale = "en", english: AssistantCopy = copy): Say {
+/**
+ * Whether a Hindi-speaking person is there, as the owner's Settings say (issue 43): in a Hindi answer always, in an
+ * English one when the visitor wrote Hindi or Hinglish; nothing for an English visitor on an English page.
+ */
+function hindiLine(copy: AssistantCopy, contact: Contact, locale: Locale, language: ChatLanguage): string | undefined {
+  if (locale !== "hi" && language === "en") return undefined;
+  return contact.hindiHandover === "on" ? copy.handover.hindiPerson : copy.handover.noHindiPerson;
+}
+
+function makeSay(copy: AssistantCopy, contact: Contact, page: string, locale: Locale = "en", english: AssistantCopy = copy, language: ChatLanguage = "en"): Say {
   const whatsapp = (question: string) => {
     if (!contact.whatsappNumber) return undefined;
     const asked = Array.from(question.replace(/\s+/g, " ").trim()).slice(0, 300).join("");
@@ -259,6 +279,12 @@ function makeSay(copy: AssistantCopy, contact: Contact, page: string, locale: Lo
     question,
     page,
   });
+  /** The ways to a person: the Hindi-speaking person's line (the owner's setting), WhatsApp prefilled, phone and hours, e-mail. */
+  const ways = (question: string) => {
+    const v = values(question);
+    const h = copy.handover;
+    return [hindiLine(copy, contact, locale, language), line(h.whatsapp, v), line(h.phone, v), line(h.email, v), h.contactPage].filter((l): l is string => Boolean(l));
+  };
   return {
     copy,
     english,
@@ -267,15 +293,8 @@ function makeSay(copy: AssistantCopy, contact: Contact, page: string, locale: Lo
     whatsapp,
     rule: (id) => (id === "support" ? contactReplyOf(copy, values("")) : copy.replies[id as keyof AssistantCopy["replies"]] ?? CHAT_REPLIES[id]),
     contactReply: () => contactReplyOf(copy, values("")),
-    handover: (question, asked) => {
-      const v = values(question);
-      const h = copy.handover;
-      // In Hindi the hand-over says whether a Hindi-speaking person is there (the owner's setting).
-      const hindiLine = locale === "hi" ? (contact.hindiHandover === "on" ? h.hindiPerson : h.noHindiPerson) : undefined;
-      return [asked ? h.humanAsked : h.notSure, hindiLine, line(h.whatsapp, v), line(h.phone, v), line(h.email, v), h.contactPage]
-        .filter((l): l is string => Boolean(l))
-        .join("\n");
-    },
+    handover: (question, asked) => [asked ? copy.handover.humanAsked : copy.handover.notSure, ...ways(question)].join("\n"),
+    ways: (question) => ways(question).join("\n"),
   };
 }
 
@@ -319,7 +338,8 @@ export function asksForHuman(message: string): boolean {
 }
 
 const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
-const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers)\b/iu;
+// "Can I keep my existing WhatsApp number?" asks about the visitor's number, not for ours.
+const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate)\b/iu;
 
 /** The question asks how to reach the team (phone, e-mail, WhatsApp number). */
 export function asksForContact(question: string): boolean {
@@ -344,14 +364,16 @@ function isShort(question: string): boolean {
 }
 
 const GREETINGS = [...GREETING_WORDS, "namaste", "namaskar", "hii", "helo", "hlo", "good night", "thanks", "thank you", "ok", "okay"];
-const GREETING_PATTERNS = GREETINGS.map(keywordPattern);
+const GREETING_PATTERNS = [keywordsPattern(GREETINGS)];
+// Compiled once: the same pattern, global, to cut the greetings out of a message.
+const GREETING_CUTS = [keywordsPattern(GREETINGS, "giu")];
 
 /** Only a greeting: the welcome, never for a real question. */
 function onlyGreeting(message: string): boolean {
   const text = translateHindi(message);
   if (!GREETING_PATTERNS.some((p) => p.test(text))) return false;
   let rest = text;
-  for (const p of GREETING_PATTERNS) rest = rest.replace(new RegExp(p.source, "giu"), " ");
+  for (const p of GREETING_CUTS) rest = rest.replace(p, " ");
   return contentStems(words(rest)).length === 0;
 }
 
@@ -360,19 +382,29 @@ function onlyGreeting(message: string): boolean {
 
 type KitMatch = { kind: "kit"; index: number; name: string; reply: string } | { kind: "none"; industry: Industry };
 
-function kitPatterns(copy: AssistantCopy) {
-  return copy.kits.map((k) => ({
-    kit: k,
-    patterns: k.words
+/** A kit's words as patterns, compiled once per wording (the owner's copy changes rarely; bounded all the same). */
+const KIT_WORD_PATTERNS = new Map<string, RegExp[]>();
+
+function wordPatterns(words: string): RegExp[] {
+  let patterns = KIT_WORD_PATTERNS.get(words);
+  if (!patterns) {
+    if (KIT_WORD_PATTERNS.size >= 200) KIT_WORD_PATTERNS.clear();
+    const list = words
       .split("\n")
       .map((w) => w.trim())
-      .filter(Boolean)
-      .map(keywordPattern),
-  }));
+      .filter(Boolean);
+    patterns = list.length ? [keywordsPattern(list)] : [];
+    KIT_WORD_PATTERNS.set(words, patterns);
+  }
+  return patterns;
+}
+
+function kitPatterns(copy: AssistantCopy) {
+  return copy.kits.map((k) => ({ kit: k, patterns: wordPatterns(k.words) }));
 }
 
 const NO_KIT_INDUSTRIES = INDUSTRIES.filter((i) => i !== "Real Estate" && i !== "Healthcare");
-const NO_KIT_PATTERNS = NO_KIT_INDUSTRIES.map((industry) => ({ industry, patterns: INDUSTRY_WORDS[industry].map(keywordPattern) }));
+const NO_KIT_PATTERNS = NO_KIT_INDUSTRIES.map((industry) => ({ industry, patterns: [keywordsPattern(INDUSTRY_WORDS[industry])] }));
 
 /**
  * The kit or kit-less industry a question names: by the English copy's words (a Devanagari question read through the
@@ -458,15 +490,56 @@ function splitHindiJoined(question: string): string[] {
 // ---------------------------------------------------------------------------
 // The answer
 
-type Answered = { part?: Part; handover?: "asked" | "unknown"; kitSources?: boolean };
+type Answered = { part?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number };
 
-async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[]): Promise<Answered> {
+type PreviousTurn = NonNullable<AnswerOptions["previousTurn"]>;
+
+const RULE_IDS = new Set<string>(CHAT_RULES.map((r) => r.id));
+/** "aur?", "and?", "what else?", "more?": the visitor asks for more on the same subject. */
+const ONLY_MORE = /^\s*(?:and|n|aur|or|also|more|what else|anything else|tell me more|aur kya|aur batao|phir)\s*[?.!]*\s*$/iu;
+
+/** The question's own words (not stopwords, not words that only point back), as weighted stems. */
+function ownStems(question: string): string[] {
+  return contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).filter((s) => stemWeight(s) === 1);
+}
+
+/**
+ * A follow-up answered about what the previous turn was about (the server's record of it): the kit it named ("ok
+ * what's inside it?" → that kit), or the subject its answer came from, when the question's own words are found in
+ * that subject's answer at least as much as in what the question alone would get ("and does the cheapest paid one
+ * include unlimited workflows?" after the prices: the prices, not the workflow blurb).
+ */
+function referentAnswer(question: string, alone: Part | undefined, turn: PreviousTurn | undefined, say: Say): Answered | undefined {
+  if (!turn || ONLY_MORE.test(question) || !(isFollowUp(question) || isShort(question))) return undefined;
+  if (turn.kit !== undefined) {
+    const kit = say.copy.kits[turn.kit];
+    // A rule on another subject keeps its answer ("how much does it cost?" → the prices).
+    if (kit && (!alone || alone.topic === "knowledge" || alone.topic === "templates")) {
+      return { part: { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: turn.kit };
+    }
+    return undefined;
+  }
+  const ruleId = turn.topics.find((t) => RULE_IDS.has(t)) as ChatTopicId | undefined;
+  if (!ruleId || alone?.key === ruleId) return undefined;
+  const own = ownStems(question);
+  const inPrevious = own.filter((s) => REPLY_STEMS[ruleId].has(s)).length;
+  const inAlone = alone ? own.filter((s) => stemSet(alone.text).has(s)).length : 0;
+  if (alone && (inPrevious === 0 || inPrevious < inAlone)) return undefined;
+  const rule = CHAT_RULES.find((r) => r.id === ruleId)!;
+  return { part: { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite: [] } };
+}
+
+async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[], turn?: PreviousTurn): Promise<Answered> {
   if (asksForContact(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
   }
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
+  if (!industry) {
+    const referred = referentAnswer(question, alone, turn, say);
+    if (referred) return referred;
+  }
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
   if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
@@ -484,16 +557,32 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
       return { part, handover: "unknown", kitSources: true };
     }
     if (!subject) {
-      return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true };
+      return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: industry.index };
+    }
+  }
+  // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices.
+  if (COMPETITOR_PRICE.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) return { ...(alone ? { part: alone } : {}), handover: "unknown" };
+  if (!alone) {
+    // "Do you have an office in Mumbai?": what the site says without the words it never uses (the office is in Pune),
+    // and the rest to a person.
+    const unknown = unknownWords(question);
+    if (unknown.length > 0) {
+      const known = normalizeQuestion(translateHindi(question), VOCABULARY).words.filter((w) => !unknown.includes(w)).join(" ");
+      const partial = known.trim() ? await answerQuestion(deps, known, say) : undefined;
+      if (partial) return { part: partial, handover: "unknown" };
     }
   }
   if (alone) {
-    // "Do you integrate with Tally?": the rule's reply holds, and what the site never names goes to a person.
-    const doubt = !alone.quoted && alone.topic !== "knowledge" && unknownWords(question).length > 0;
+    // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
+    // page uses, not in the passage quoted) goes to a person.
+    const unknown = unknownWords(question);
+    const doubt = unknown.length > 0 && (!alone.quoted || !unknown.every((w) => alone.text.toLowerCase().includes(w)));
     return doubt ? { part: alone, handover: "unknown" } : { part: alone };
   }
   return {};
 }
+
+const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
 
 /** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
 function unknownWords(question: string): string[] {
@@ -518,11 +607,12 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   ]);
   const copy = localCopy ?? english;
   const page = options.page && /^\/[^\s]{0,200}$/.test(options.page) ? options.page : localePath("/ai-help", locale);
-  const say = makeSay(copy, contact, page, locale, english);
-  const base = { language, locale, fromKnowledge: false, untranslated: [] as string[] } as const;
-  const hindiNote = () => {
-    // A Hindi answer needs no offer of Hindi.
-    if (language === "en" || locale === "hi") return "";
+  const say = makeSay(copy, contact, page, locale, english, language);
+  const base = { language, locale, fromKnowledge: false, untranslated: [] as string[], ways: say.ways(message) } as const;
+  // An answer to a Hinglish (or Hindi, on an English page) question offers Hindi only when the owner's Settings say a
+  // Hindi-speaking person is there; a hand-over says so (or that nobody is) in its own line instead.
+  const hindiNote = (handedOver: boolean) => {
+    if (language === "en" || locale === "hi" || handedOver || contact.hindiHandover !== "on") return "";
     const link = say.whatsapp(message);
     return `\n\n${copy.handover.hindiNote}${link ? ` [WhatsApp](${link})` : ""}`;
   };
@@ -547,12 +637,17 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   const unanswered: string[] = [];
   let handover = false;
   let kitSources = false;
+  let kit: number | undefined;
   const lastUser = [...(options.history ?? [])].reverse().find((m) => m.role === "user")?.content;
-  let previous = lastUser ? cutText(lastUser) : undefined;
+  const lastCut = lastUser ? cutText(lastUser) : undefined;
+  let previous = lastCut;
   for (const question of splitQuestions(message).flatMap(splitJoined)) {
     if (parts.length >= MAX_ANSWERS) break;
-    const answered = await answerOne(deps, question, previous, say, parts.map((p) => p.key));
+    // The previous turn's subject is what the message's first question may refer to; later ones lean on the question before.
+    const turn = parts.length === 0 && previous === lastCut ? options.previousTurn : undefined;
+    const answered = await answerOne(deps, question, previous, say, parts.map((p) => p.key), turn);
     if (answered.kitSources) kitSources = true;
+    if (answered.kit !== undefined && kit === undefined) kit = answered.kit;
     if (answered.handover) handover = true;
     const part = answered.part;
     if (part && !parts.some((p) => p.key === part.key)) parts.push(part);
@@ -566,7 +661,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
     const reply = [own, say.handover(message, false)].filter(Boolean).join("\n\n");
     return {
       ...base,
-      reply: reply + hindiNote(),
+      reply: reply + hindiNote(true),
       topics: ["handover"],
       topic: "support",
       intent: "handover",
@@ -600,7 +695,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   const first = parts[0]!;
   return {
     ...base,
-    reply: texts.join("\n\n") + hindiNote(),
+    reply: texts.join("\n\n") + hindiNote(handover),
     topics: parts.map((p) => p.key),
     topic: first.topic,
     intent: first.intent,
@@ -609,6 +704,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
     fellThrough: false,
     handover,
     untranslated,
+    ...(kit !== undefined ? { kit } : {}),
   };
 }
 

@@ -47,11 +47,24 @@ export function keywordPattern(keyword: string): RegExp {
   return new RegExp(`${NOT_BEFORE}${body}${stem ? "" : NOT_AFTER}`, "iu");
 }
 
-const RULES = CHAT_RULES.map((rule) => ({ ...rule, patterns: rule.keywords.map(keywordPattern) }));
-const GREETINGS = GREETING_WORDS.map(keywordPattern);
+/**
+ * Any of the keywords, as one pattern (the same matches as testing each keywordPattern in turn): one Unicode-aware
+ * test per list rather than one per keyword, the local engine's main cost (issue 43).
+ */
+export function keywordsPattern(keywords: readonly string[], flags = "iu"): RegExp {
+  const alternatives = keywords.map((keyword) => {
+    const stem = keyword.endsWith("*");
+    const body = (stem ? keyword.slice(0, -1) : keyword).split(/\s+/).map(escapeRegExp).join("\\s+");
+    return stem ? body : `${body}${NOT_AFTER}`;
+  });
+  return new RegExp(`${NOT_BEFORE}(?:${alternatives.join("|")})`, flags);
+}
+
+const RULES = CHAT_RULES.map((rule) => ({ ...rule, patterns: [keywordsPattern(rule.keywords)] }));
+const GREETINGS = [keywordsPattern(GREETING_WORDS)];
 const INDUSTRY_PATTERNS = INDUSTRIES.map((industry) => ({
   industry,
-  patterns: [industry, ...INDUSTRY_WORDS[industry]].map(keywordPattern),
+  patterns: [keywordsPattern([industry, ...INDUSTRY_WORDS[industry]])],
 }));
 
 /** The first keyword rule, in the spec's order, that the message matches. */
@@ -83,10 +96,8 @@ export function localReply(message: string, industry?: Industry): LocalReply {
   return { reply: CHAT_MENU, topic: "menu", intent: CHAT_DEFAULT_INTENT.intent };
 }
 
-const POSITIVE = ["great", "love*", "thank*", "awesome", "excellent", "amazing", "perfect", "happy", "interested", "nice"].map(
-  keywordPattern,
-);
-const NEGATIVE = [
+const POSITIVE = [keywordsPattern(["great", "love*", "thank*", "awesome", "excellent", "amazing", "perfect", "happy", "interested", "nice"])];
+const NEGATIVE_WORDS = [
   "bad",
   "problem*",
   "issue*",
@@ -100,9 +111,10 @@ const NEGATIVE = [
   "worst",
   "complain*",
   "refund*",
-].map(keywordPattern);
-const URGENT = ["urgent*", "asap", "immediately", "right now", "emergency", "today"].map(keywordPattern);
-const NOT_URGENT = ["no rush", "just curious", "someday", "eventually", "later"].map(keywordPattern);
+];
+const NEGATIVE = [keywordsPattern(NEGATIVE_WORDS)];
+const URGENT = [keywordsPattern(["urgent*", "asap", "immediately", "right now", "emergency", "today"])];
+const NOT_URGENT = [keywordsPattern(["no rush", "just curious", "someday", "eventually", "later"])];
 const PLAN_NAMES = ["Free", "Professional", "Enterprise", "WhatsApp"];
 // Compiled once: a Unicode-aware pattern costs far more to build than to run.
 const PLAN_PATTERNS = PLAN_NAMES.map((name) => ({ name, pattern: keywordPattern(name) }));

@@ -182,7 +182,7 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
           .map((r) => `${r.feature}: ${r.values.map((v, i) => `${h.comparison.columns[i] ?? ""} ${comparisonValue(v).toLowerCase()}`).join(", ")}`)
           .join("\n")}`,
       ),
-      extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose",
+      extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose competitor competitors alternative",
     },
     {
       ...page("home-core", home, h.wiseCore.heading, "/", `${h.wiseCore.text}\n${h.wiseCore.trainedOnLabel}: ${h.wiseCore.trainedOn.join(", ")}.`, "ai"),

@@ -288,11 +288,11 @@ export function contactInstruction(contact: ContactFacts): string {
   ].join("\n");
 }
 
-/** The previous turn, for a follow-up that leans on it ("is that monthly?"). */
-export function previousTurnInstruction(previous: { question?: string; answer?: string }): string {
-  if (!previous.question && !previous.answer) return "";
-  const lines = ["The visitor's previous turn (a follow-up may refer to it):"];
-  if (previous.question) lines.push(`Visitor: ${previous.question}`);
-  if (previous.answer) lines.push(`Assistant: ${previous.answer}`);
-  return lines.join("\n");
+/**
+ * What the conversation's previous turn was about, from the server's own log (never the browser's text): a follow-up
+ * ("is that monthly?", "what's inside it?") refers to it.
+ */
+export function previousTurnInstruction(subject: string | undefined): string {
+  if (!subject) return "";
+  return `The visitor's previous question was answered about: ${subject}. A follow-up ("it", "that", "the cheapest one", "aur?") refers to that.`;
 }

@@ -14,6 +14,7 @@ import { conflict, notFound } from "../errors";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { VOCABULARY } from "./knowledge";
 import { mayLogQuestion } from "./limits";
+import { pruneConversations } from "./conversations";
 import { contentStems, normalizeQuestion } from "./text";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -343,6 +344,8 @@ export async function pruneQuestions(deps: Pick<Deps, "db" | "config">, now = Da
 export function chatQuestionsCleanupWorker(deps: Deps): Worker {
   return intervalWorker("chat-questions-cleanup", deps, 60 * 60_000, async () => {
     await pruneQuestions(deps);
+    // The help chat's conversations are kept a day (decision 0046).
+    await pruneConversations(deps);
   });
 }
 

@@ -25,6 +25,10 @@ import { type IntentAnalysis, localIntent } from "./engine";
 import { type Citation, citationOf, type Hit, hindiPassages, searchKnowledge } from "./knowledge";
 import { recordQuestion } from "./questions";
 import { takeModelCall } from "./limits";
+import { type Grounding as ClaimGrounding, groundingOf, unsupportedClaims } from "./claims";
+import { ASSISTANT_DOC } from "../../../shared/copy/assistant";
+import { readCopy } from "../content/copy";
+import { type Conversation, historyOf, openConversation, saveTurn } from "./conversations";
 import {
   complete,
   contactInstruction,
@@ -45,7 +49,13 @@ export type HistoryMessage = { role: "user" | "assistant"; content: string };
 
 export type ChatInput = {
   message: string;
+  /**
+   * The browser's history: untrusted. Only its visitor turns are read, and only when the conversation is not known
+   * (its assistant turns never are: the server's log of the conversation gives those).
+   */
   history?: HistoryMessage[];
+  /** The id the server issued with the conversation's first answer. */
+  conversationId?: string;
   industry?: Industry;
   /** The page the visitor asks from (a same-site path): put in the WhatsApp message of a hand-over. */
   page?: string;
@@ -81,6 +91,8 @@ export type ChatResult = {
   locale: Locale;
   /** The id the visitor's page rates this answer by (POST /api/chat/rating); null when the log could not store it. */
   answerId: string | null;
+  /** The conversation's id, issued by the server: the page sends it with the next message. */
+  conversationId: string;
 };
 
 /** "start": the request was accepted (limits and database passed); the answer follows. */
@@ -106,7 +118,17 @@ export function trimHistory(history: HistoryMessage[] = []): HistoryMessage[] {
 }
 
 /** What grounds every model call besides the sources: the site's contact details and the visitor's language. */
-export type Grounding = { contact: Parameters<typeof contactInstruction>[0]; language: VisitorLanguage; answerIn?: Locale };
+export type Grounding = {
+  contact: Parameters<typeof contactInstruction>[0];
+  language: VisitorLanguage;
+  answerIn?: Locale;
+  /** The owner's current prices (the assistant's copy). */
+  pricing?: string;
+  /** The owner's Settings: whether a Hindi-speaking person is there. */
+  hindiPerson?: boolean;
+  /** What the previous turn of the conversation was about (the server's log): its subjects, not its text. */
+  previousSubject?: string;
+};
 
 /** The last visitor question and assistant answer of the (trimmed) history. */
 function previousTurn(history: HistoryMessage[]): { question?: string; answer?: string } {
@@ -130,10 +152,16 @@ export function buildMessages(
   grounding?: Grounding,
 ): LlmMessage[] {
   const given = sources.map((s) => ({ label: s.label, url: s.url, text: `${s.heading}: ${s.body}` }));
+  // The visitor's words only ever go in visitor messages; the system message names the previous subject, not its text.
   const system = [
-    chatSystemPrompt(industry, given),
+    chatSystemPrompt(industry, given, grounding?.pricing ? { pricing: grounding.pricing } : {}),
     ...(grounding
-      ? [contactInstruction(grounding.contact), languageInstruction(grounding.language, grounding.answerIn), previousTurnInstruction(previousTurn(history))]
+      ? [
+          contactInstruction(grounding.contact),
+          grounding.hindiPerson === undefined ? "" : grounding.hindiPerson ? "A Hindi-speaking person on the team is available on WhatsApp and by phone." : "No Hindi-speaking person on the team is available right now: never offer one.",
+          languageInstruction(grounding.language, grounding.answerIn),
+          previousTurnInstruction(grounding.previousSubject),
+        ]
       : []),
   ]
     .filter(Boolean)
@@ -171,8 +199,13 @@ async function modelSources(deps: Deps, message: string, history: HistoryMessage
 }
 
 /** The prompt's parts for one message: the sources to cite, the contact details, the language. */
-async function modelPrompt(deps: Deps, input: ChatInput, message: string, local: Local): Promise<{ messages: LlmMessage[]; given: KnowledgeSource[] }> {
-  const [given, settings] = await Promise.all([modelSources(deps, message, input.history, local.answer), siteSettings(deps)]);
+async function modelPrompt(deps: Deps, input: ChatInput, message: string, local: Local, conversation: Conversation): Promise<Prompt> {
+  const [given, settings, copy] = await Promise.all([
+    modelSources(deps, message, input.history, local.answer),
+    siteSettings(deps),
+    readCopy(deps, ASSISTANT_DOC, local.result.locale).catch(() => ASSISTANT_DOC.defaults(local.result.locale)),
+  ]);
+  const last = conversation.turns.at(-1);
   const grounding: Grounding = {
     contact: {
       email: settings.email,
@@ -183,8 +216,23 @@ async function modelPrompt(deps: Deps, input: ChatInput, message: string, local:
     },
     language: local.result.language,
     answerIn: local.result.locale,
+    pricing: copy.replies.pricing,
+    hindiPerson: settings.hindiHandover === "on",
+    ...(last ? { previousSubject: subjectOf(last, copy) } : {}),
   };
-  return { messages: buildMessages(message, input.history, input.industry, given, grounding), given };
+  const messages = buildMessages(message, input.history, input.industry, given, grounding);
+  // What the reply may state: everything the model was given, and the local answer (the site's own words).
+  const groundTexts = [messages[0]!.content, local.answer.reply, local.answer.ways, ...given.map((g) => `${g.heading} ${g.body}`)];
+  return { messages, given, grounding: groundingOf(groundTexts), contact: [settings.phone, settings.whatsappNumber, settings.email] };
+}
+
+type Prompt = { messages: LlmMessage[]; given: KnowledgeSource[]; grounding: ClaimGrounding; contact: string[] };
+
+/** The previous turn's subjects as the model is told them: the kit it named, the topics that answered it. */
+function subjectOf(turn: Conversation["turns"][number], copy: { kits: readonly { name: string }[] }): string {
+  const kit = turn.kit !== undefined ? copy.kits[turn.kit]?.name : undefined;
+  const topics = turn.topics.filter((t) => t !== "handover" && !t.startsWith("kit:"));
+  return [kit ? `the ${kit} industry kit` : "", ...topics].filter(Boolean).join("; ");
 }
 
 /** Counts one request from a client address; throws `rate-limited` past the per-minute limit. */
@@ -214,11 +262,22 @@ function noteDiscardedKey(deps: Deps): void {
 
 type Local = { result: ChatResult; answer: LocalAnswer };
 
-async function localResult(deps: Deps, input: ChatInput, message: string, truncated: boolean): Promise<Local> {
+/**
+ * The conversation a message belongs to and the history it is read with: the server's own log of it when the id is
+ * known, else only the visitor's earlier questions from the browser (never its assistant turns).
+ */
+async function conversationOf(deps: Deps, input: ChatInput): Promise<{ conversation: Conversation; trusted: ChatInput }> {
+  const conversation = await openConversation(deps, input.conversationId);
+  const history = conversation.known ? historyOf(conversation) : (input.history ?? []).filter((m) => m.role === "user");
+  return { conversation, trusted: { ...input, history } };
+}
+
+async function localResult(deps: Deps, input: ChatInput, message: string, truncated: boolean, conversation: Conversation): Promise<Local> {
   const answer = await answerLocally(deps, message, input.industry, {
     history: trimHistory(input.history),
     ...(input.page ? { page: input.page } : {}),
     locale: pageLocale(input),
+    ...(conversation.turns.length ? { previousTurn: conversation.turns.at(-1)! } : {}),
   });
   return {
     answer,
@@ -233,6 +292,7 @@ async function localResult(deps: Deps, input: ChatInput, message: string, trunca
       language: answer.language,
       locale: answer.locale,
       answerId: null,
+      conversationId: conversation.id,
     },
   };
 }
@@ -250,16 +310,48 @@ export function citedSources(reply: string, given: readonly KnowledgeSource[], m
   return cited.map((n) => ({ label: given[n - 1]!.label, url: given[n - 1]!.url, n }));
 }
 
-/** The model's reply as the result, or null when its citations make it unusable. */
-function modelResult(local: Local, reply: string, given: readonly KnowledgeSource[]): ChatResult | null {
-  const sources = citedSources(reply, given, local.answer.fromKnowledge);
-  if (!sources) return null;
-  // The model was given the contact details: an answer that sends the visitor to a person is the model's to make.
-  return { ...local.result, reply, sources, source: "model", handover: local.result.handover };
+/** A reply that sends the visitor to a person (in any of the languages the assistant answers in). */
+const SENDS_TO_PERSON = /\b(?:whatsapp|contact (?:us|our team|the team|support)|reach (?:us|our team|the team|a person)|call us|our team can|a person|e-?mail us|support team)\b|\u0938\u0902\u092a\u0930\u094d\u0915|\u0935\u094d\u0939\u093e\u091f\u094d\u0938\u0910\u092a/iu;
+
+/**
+ * The model's reply as the result, or why it is unusable: a citation it was not given (or none where it must cite),
+ * or a claim (figure, plan, partner, guarantee…) found nowhere in what it was given. A reply that hands over keeps
+ * the local hand-over's ways to a person (WhatsApp prefilled with the question, the phone's hours) when it lacks them.
+ */
+function modelResult(local: Local, reply: string, prompt: Prompt): { result: ChatResult } | { rejected: "citations" | "claims"; claims?: string[] } {
+  const sources = citedSources(reply, prompt.given, local.answer.fromKnowledge);
+  if (!sources) return { rejected: "citations" };
+  const claims = unsupportedClaims(reply, prompt.grounding, prompt.contact);
+  if (claims.length > 0) return { rejected: "claims", claims };
+  // The model's own words decide whether it hands over (it may answer what the local engine could not).
+  const handsOver = SENDS_TO_PERSON.test(reply);
+  const text = handsOver && !/https:\/\/wa\.me\//.test(reply) && local.answer.ways ? `${reply}\n\n${local.answer.ways}` : reply;
+  return { result: { ...local.result, reply: text, sources, source: "model", handover: handsOver } };
 }
 
-/** Logs the question with what was answered; the result gets the id its rating uses. */
-async function record(deps: Deps, input: ChatInput, message: string, local: Local, result: ChatResult): Promise<ChatResult> {
+/** Uses the model's reply when it passed the checks; otherwise logs why it was dropped (for the owner) and keeps the local answer. */
+function checkedModelResult(deps: Deps, local: Local, reply: string, prompt: Prompt, message: string): ChatResult {
+  const checked = modelResult(local, reply, prompt);
+  if ("result" in checked) return checked.result;
+  if (checked.rejected === "citations") logUncited(deps);
+  else {
+    deps.log.warn(
+      { llm: { call: "reply", reason: "claims", claims: checked.claims, question: Array.from(message).slice(0, 200).join("") } },
+      "language model's reply stated what the site's facts do not (dropped; the local answer was given)",
+    );
+  }
+  return local.result;
+}
+
+/** Logs the question with what was answered, and the turn in its conversation; the result gets the id its rating uses. */
+async function record(deps: Deps, input: ChatInput, message: string, local: Local, result: ChatResult, conversation: Conversation): Promise<ChatResult> {
+  await saveTurn(deps, conversation, {
+    question: message,
+    answer: result.reply,
+    topics: local.answer.topics,
+    ...(local.answer.kit !== undefined ? { kit: local.answer.kit } : {}),
+    handover: result.handover,
+  });
   const answerId = await recordQuestion(deps, {
     clientIp: input.clientIp,
     question: message,
@@ -281,23 +373,22 @@ function logUncited(deps: Deps): void {
  * come from the local analysis here, so one message costs at most one model
  * call; /api/chat/intent and /api/chat/quick-replies ask the model for them.
  */
-export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResult> {
-  const { text: message, truncated } = cutMessage(input.message);
-  const local = await localResult(deps, input, message, truncated);
+export async function answerChat(deps: Deps, untrusted: ChatInput): Promise<ChatResult> {
+  const { text: message, truncated } = cutMessage(untrusted.message);
+  const { conversation, trusted: input } = await conversationOf(deps, untrusted);
+  const local = await localResult(deps, input, message, truncated, conversation);
   noteDiscardedKey(deps);
   let result = local.result;
   if (await takeModelCall(deps, input.clientIp)) {
     try {
-      const prompt = await modelPrompt(deps, input, message, local);
+      const prompt = await modelPrompt(deps, input, message, local, conversation);
       const reply = await complete(deps.config, prompt.messages, REPLY_PARAMS);
-      const fromModel = modelResult(local, reply, prompt.given);
-      if (fromModel) result = fromModel;
-      else logUncited(deps);
+      result = checkedModelResult(deps, local, reply, prompt, message);
     } catch (error) {
       logFailure(deps, "reply", error);
     }
   }
-  return record(deps, input, message, local, result);
+  return record(deps, input, message, local, result, conversation);
 }
 
 /**
@@ -309,12 +400,13 @@ export async function answerChat(deps: Deps, input: ChatInput): Promise<ChatResu
  * way to the local answer, sent as if nothing else had been written.
  * Without a model the local reply is sent as one piece.
  */
-export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
-  const { text: message, truncated } = cutMessage(input.message);
-  const local = await localResult(deps, input, message, truncated);
+export async function* streamChat(deps: Deps, untrusted: ChatInput, signal?: AbortSignal): AsyncGenerator<ChatStreamEvent> {
+  const { text: message, truncated } = cutMessage(untrusted.message);
+  const { conversation, trusted: input } = await conversationOf(deps, untrusted);
+  const local = await localResult(deps, input, message, truncated, conversation);
   noteDiscardedKey(deps);
   if (!(await takeModelCall(deps, input.clientIp))) {
-    const result = await record(deps, input, message, local, local.result);
+    const result = await record(deps, input, message, local, local.result, conversation);
     yield { type: "delta", text: result.reply };
     yield { type: "done", result };
     return;
@@ -323,19 +415,17 @@ export async function* streamChat(deps: Deps, input: ChatInput, signal?: AbortSi
   let reply = "";
   let result = local.result;
   try {
-    const prompt = await modelPrompt(deps, input, message, local);
+    const prompt = await modelPrompt(deps, input, message, local, conversation);
     const firstTokenMs = Math.min(FIRST_TOKEN_DEADLINE_MS, deps.config.LLM_TIMEOUT_MS);
     // Held, not yielded: the citations can fail up to the last piece.
     for await (const piece of streamComplete(deps.config, prompt.messages, REPLY_PARAMS, signal, { firstTokenMs })) reply += piece;
     if (!reply.trim()) throw new LlmError("empty", "the language model gave an empty reply");
-    const fromModel = modelResult(local, reply.trim(), prompt.given);
-    if (fromModel) result = fromModel;
-    else logUncited(deps);
+    result = checkedModelResult(deps, local, reply.trim(), prompt, message);
   } catch (error) {
     if (signal?.aborted) return;
     logFailure(deps, "reply stream", error);
   }
-  const recorded = await record(deps, input, message, local, result);
+  const recorded = await record(deps, input, message, local, result, conversation);
   yield { type: "delta", text: recorded.reply };
   yield { type: "done", result: recorded };
 }
@@ -406,7 +496,8 @@ export async function suggestQuickReplies(
   try {
     const text = await complete(
       deps.config,
-      [{ role: "system", content: CHAT_QUICK_REPLIES_PROMPT }, ...trimHistory(input.history), { role: "user", content: message }],
+      // The browser's history is untrusted: its assistant turns never reach the model.
+      [{ role: "system", content: CHAT_QUICK_REPLIES_PROMPT }, ...trimHistory(input.history?.filter((m) => m.role === "user")), { role: "user", content: message }],
       QUICK_REPLY_PARAMS,
     );
     const parsed = QuickRepliesSchema.safeParse(extractJson(text, "["));

@@ -22,7 +22,7 @@ const STOPWORDS = new Set(
   milti run runs running agar pasand aaya aya kuch koi sab abhi wala wali wale liye lie tak baad pehle hota hoti
   hote karega karegi karenge lagegi lagenge jata jati jaye kiya kiye diya dena dijiye chalega sakte sakti hu hoon
   hun bhej bata aapke apke apka tumhara uska uski iska iski unka kitni exactly actually also u ur pls plz n wat wats
-  r y hw hv hav wit wth thx talk speak`
+  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -116,6 +116,19 @@ const SYNONYMS: Record<string, string> = {
   annually: "year",
   safe: "privacy",
   pro: "professional",
+  // Chat spellings of the site's words (issue 43): "how lng to go liv".
+  // Other WhatsApp tools a visitor compares with: the home page's comparison answers "better than…".
+  wati: "competitor",
+  interakt: "competitor",
+  aisensy: "competitor",
+  gallabox: "competitor",
+  zoko: "competitor",
+  doubletick: "competitor",
+  lng: "long",
+  // The privacy page says "information"; visitors say "data".
+  data: "information",
+  liv: "live",
+  lyv: "live",
 };
 
 /**
@@ -259,6 +272,14 @@ const HINDI_WORDS: Record<string, string> = {
   "\u0907\u0902\u0921\u0938\u094d\u091f\u094d\u0930\u0940": "industry",
   "\u092c\u093f\u091c\u0928\u0947\u0938": "business",
   "\u092a\u094d\u0932\u093e\u0928\u094b\u0902": "plan",
+  // Names of apps and channels written in Devanagari: kept, so a question about one the site never names is handed over.
+  "\u0907\u0902\u0938\u094d\u091f\u093e\u0917\u094d\u0930\u093e\u092e": "instagram",
+  "\u092b\u0947\u0938\u092c\u0941\u0915": "facebook",
+  "\u090f\u0902\u0921\u094d\u0930\u0949\u0907\u0921": "android",
+  "\u090f\u0902\u0921\u094d\u0930\u0949\u092f\u0921": "android",
+  "\u0910\u092a": "app",
+  "\u091f\u0947\u0932\u0940\u0917\u094d\u0930\u093e\u092e": "telegram",
+  "\u091a\u093e\u0932\u0942": "live",
 };
 
 const DEVANAGARI = /[\u0900-\u097f]+/gu;
@@ -428,7 +449,12 @@ export function normalizeQuestion(text: string, vocabulary?: Vocabulary): { word
     .replace(/\b(?:kitna|kitne|kitni)\s+(?:kharcha|paisa|paise|price|cost|charge)/giu, "price")
     .replace(/\b(?:kitna|kitne)\s+(?:time|din|samay|waqt|days)\b/giu, "how long time")
     .replace(/\b(?:paisa|paise|money)\s+(?:wapas|vapas|back)\b/giu, "refund")
+    // "if I'm not happy" is the reason for asking, not its subject.
+    .replace(/\b(?:if\s+)?(?:i\s*a?m\s+|i'm\s+|i\s+am\s+)?(?:not\s+(?:happy|satisfied)|unhappy|dissatisfied)\b/giu, " ")
     .replace(/\bset(?:ting)?\s+(?:it\s+|things\s+|everything\s+)?up\b/giu, "setup")
+    .replace(/\bhow\s+much\s+(?:days|time|hours|din)\b/giu, "how long time")
+    // "integrashuns": the spelling of -tion as it sounds.
+    .replace(/shun(s?)\b/giu, "tion$1")
     .replace(/\bhow\s+much\b(?=\s*(?:is\s+it|are\s+they|does\s+it|do\s+you|will\s+it|would\s+it|for\b|[?.!]|$))/giu, "price");
   const out = words(phrased).map((w) => synonym(vocabulary ? vocabulary.correct(w) : w));
   return { words: out, text: out.join(" ") };

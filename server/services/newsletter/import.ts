@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, IMPORT_REASONS, type ImportReason } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
-import { invalid, isServiceError, rateLimited } from "../errors";
+import { invalid, rateLimited } from "../errors";
 import { addCounts, fixedWindow } from "../rate-limit";
 import { type CsvColumns, toCsv } from "../export";
 import { type Actor, recordAudit } from "../audit";
