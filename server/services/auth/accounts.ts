@@ -6,9 +6,10 @@ import type { ProfileUpdate, RegisterInput } from "../../../shared/schemas/auth"
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
-import { conflict, forbidden, invalid, unauthorized } from "../errors";
+import { conflict, forbidden, invalid, ServiceError, unauthorized } from "../errors";
 import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail/outbox";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
+import type { LaneTurn } from "./hash-lane";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
@@ -118,14 +119,25 @@ export async function signIn(
 ): Promise<SignedIn & { deviceToken: string }> {
   const normalized = normalizeEmail(email);
   const source = await signInSource(deps, normalized, ip, deviceToken);
+  const locked = (reason: string) =>
+    securityEvent(deps, "auth.sign-in.locked", { method: "password", reason, trustedDevice: source.trustedDevice !== null, trustedAddress: source.trustedAddress });
+  let turn: LaneTurn;
   try {
-    await assertSignInAllowed(deps.db, normalized, ip, source);
+    turn = await assertSignInAllowed(deps.db, normalized, ip, source, deps.config.SIGN_IN_STRANGER_FAILURES_PER_10S);
   } catch (error) {
-    securityEvent(deps, "auth.sign-in.locked", { method: "password", trustedDevice: source.trustedDevice !== null, trustedAddress: source.trustedAddress });
+    locked("limit");
     throw error;
   }
   const row = await findUserByEmail(deps, normalized);
-  const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
+  // The hash waits in this sign-in's turn of the lane (hash-lane.ts): a known device's never behind strangers'.
+  let ok: boolean;
+  try {
+    ok = row?.password_hash ? await verifyPassword(password, row.password_hash, turn) : await burnPasswordCheck(password, turn);
+  } catch (error) {
+    // The lane is full for this turn: refused (429) at once rather than queued, and not counted as a failure.
+    if (error instanceof ServiceError && error.kind === "rate-limited") locked("hashing lane full");
+    throw error;
+  }
   if (!row || !ok) {
     await recordSignInFailure(deps.db, normalized, ip, source);
     // The account when there is one (attacks on one account show as its id); the address tried is never written.
