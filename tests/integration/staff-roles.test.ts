@@ -17,7 +17,7 @@ import { runStaffCommand } from "../../server/staff-command";
 import { hashToken } from "../../server/services/auth/tokens";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
-import { staffWithSession, type StaffSession } from "../helpers/studio-staff";
+import { staffWithoutSecondFactor, staffWithSession, type StaffSession } from "../helpers/studio-staff";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -180,6 +180,16 @@ describe.each(testDatabaseKinds())("staff roles, second-factor resets and names 
     expect((await studioSession(deps, sole.token))?.secondFactor).toBe("enrol");
     const [line] = await audits("staff.second-factor.reset");
     expect(line).toMatchObject({ actor: "command line", recordId: sole.userId });
+
+    // Issue 39 (11): an account with nothing to reset is told so, and nothing is written: no event, no audit line.
+    await staffWithoutSecondFactor(deps, "never-enrolled@example.test", "editor");
+    const eventsBefore = deps.logs.lines.filter((l) => l.includes('"event":"staff.second-factor.reset"')).length;
+    const auditsBefore = (await audits("staff.second-factor.reset")).length;
+    const nothing = await command("reset-2fa", "never-enrolled@example.test");
+    expect(nothing.code, nothing.err).toBe(0);
+    expect(nothing.out).toBe("never-enrolled@example.test has no two-step sign-in set up: nothing to reset, nothing changed.");
+    expect(deps.logs.lines.filter((l) => l.includes('"event":"staff.second-factor.reset"')).length).toBe(eventsBefore);
+    expect(await audits("staff.second-factor.reset")).toHaveLength(auditsBefore);
 
     const unknown = await command("reset-2fa", "nobody@example.test");
     expect(unknown.code).toBe(1);
