@@ -136,12 +136,20 @@ describe.each(testDatabaseKinds())("staff roles, second-factor resets and names 
 
     await staleSession(owner.token);
     const other = await staffWithSession(deps, "stale-reset@example.test", "editor");
+    const refusals = () =>
+      deps.logs.lines.map((l) => JSON.parse(l) as Json).filter((l) => l.event === "staff.step-up.refused" && l.userId === owner.userId);
     const stale = await call("POST", "/staff/second-factor/reset", owner.token, { email: other.email });
     expect(stale.body.reason).toBe("second-factor-stale");
     expect((await studioSession(deps, other.token))?.secondFactor).toBe("passed");
     await expect(resetSecondFactor(deps, other.email, { userId: owner.userId, label: owner.email, clientIp: "192.0.2.1", secondFactorAt: null })).rejects.toThrow(
       STUDIO_MESSAGES.stepUp,
     );
+    // Issue 39 (11): each refusal asking for a fresh second factor is a security event (warn), saying how old it was.
+    const events = refusals();
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ level: 40, secondFactorAgeSeconds: expect.any(Number) });
+    expect(events[0]!.secondFactorAgeSeconds).toBeGreaterThan(STEP_UP_MS / 1000);
+    expect(events[1]).toMatchObject({ secondFactorAgeSeconds: "never" });
   });
 
   it("lets any staff member edit their own name, audited; a bad name is a 400 that changes nothing", async () => {

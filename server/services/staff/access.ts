@@ -117,7 +117,7 @@ export async function grantAccess(deps: Deps, email: string, access: StaffAccess
  * deleted and its sessions lose the second factor. The last owner cannot be revoked.
  */
 export async function revokeAccess(deps: Deps, email: string, actor: Actor): Promise<void> {
-  assertFreshSecondFactor(actor);
+  assertFreshSecondFactor(deps, actor);
   const row = await findUserByEmail(deps, normalizeEmail(email));
   if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
   if (row.access === "owner") await assertAnotherOwner(deps, row.id);
@@ -178,7 +178,7 @@ async function staffMember(deps: Deps, email: string) {
  */
 export async function changeRole(deps: Deps, email: string, access: StaffAccess, actor: Actor): Promise<boolean> {
   if (!isStaffAccess(access)) throw invalid(STUDIO_MESSAGES.roleInvalid, "access");
-  assertFreshSecondFactor(actor);
+  assertFreshSecondFactor(deps, actor);
   const row = await staffMember(deps, email);
   if (actor.userId !== null && row.id === actor.userId) throw forbidden(STUDIO_MESSAGES.notYourRole);
   if (row.access === access) return false;
@@ -210,7 +210,7 @@ export async function resetSecondFactor(
   email: string,
   actor: Actor,
 ): Promise<{ userId: string; email: string; hadSecondFactor: boolean; sessions: number; nothingToReset: boolean }> {
-  assertFreshSecondFactor(actor);
+  assertFreshSecondFactor(deps, actor);
   const row = await staffMember(deps, email);
   if (actor.userId !== null && row.id === actor.userId) throw forbidden(STUDIO_MESSAGES.notYourSecondFactor);
   const done = await deps.db.kysely.transaction().execute(async (trx) => {
