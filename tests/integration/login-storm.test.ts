@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
+import { STORM_REFUSAL_HOLD_MS } from "../../server/services/auth/accounts";
 import { GLOBAL_WINDOW_MS, recordSignInFailure } from "../../server/services/auth/limits";
 import { HASH_LANE, hashLane } from "../../server/services/auth/password";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -99,8 +100,11 @@ describe.each(testDatabaseKinds())("a wrong-login storm on %s", (kind) => {
     for (let i = 0; i < 20; i++) await recordSignInFailure(t.db, `used.${i}@example.com`, nextIp(), stranger);
     const before = hashLane.stats().turns;
 
+    const asked = performance.now();
     const refused = await login(`late.${kind}@example.com`, "not the password", nextIp());
     expect(refused.status).toBe(429);
+    // A storm's refusal is held a moment (a client asking again at once is slowed, at no cost in CPU).
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(STORM_REFUSAL_HOLD_MS - 5);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(GLOBAL_WINDOW_MS / 1000);
     // Even with the right password a stranger waits (a new device is a stranger as far as anyone can tell)…

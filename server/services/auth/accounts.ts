@@ -8,7 +8,7 @@ import type { AccountTables } from "../../db/schema";
 import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
 import { conflict, forbidden, invalid, ServiceError, unauthorized } from "../errors";
 import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail/outbox";
-import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
+import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure, STRANGERS_BUDGET } from "./limits";
 import type { LaneTurn } from "./hash-lane";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
@@ -109,6 +109,17 @@ export async function registerUser(
 }
 
 /**
+ * How long a storm's refusal (the hashing lane full, the strangers' budget used up) is held before it is answered.
+ * Answered at once, a client that asks again as soon as it is answered (a storm of them) turned refusals into a
+ * flood of requests that took the pages' share of the process: bench:login-storm's visitor p99 went 0.3 → 3–4 s
+ * while the hashing itself was bounded. Held, each connection asks at most about once a second; the wait costs a
+ * timer, no CPU. The per-address and per-account limits answer at once (their refusals are one address's or one
+ * account's, not a storm's).
+ */
+export const STORM_REFUSAL_HOLD_MS = 1_000;
+const holdRefusal = () => new Promise((resolve) => setTimeout(resolve, STORM_REFUSAL_HOLD_MS));
+
+/**
  * Checks e-mail and password. An unknown address and a wrong password get the
  * same `unauthorized` after the same amount of hashing; repeated failures are `rate-limited`.
  */
@@ -125,7 +136,9 @@ export async function signIn(
   try {
     turn = await assertSignInAllowed(deps.db, normalized, ip, source, deps.config.SIGN_IN_STRANGER_FAILURES_PER_10S);
   } catch (error) {
-    locked("limit");
+    const budget = error instanceof ServiceError && error.facts.reason === STRANGERS_BUDGET;
+    locked(budget ? STRANGERS_BUDGET : "limit");
+    if (budget) await holdRefusal();
     throw error;
   }
   const row = await findUserByEmail(deps, normalized);
@@ -135,7 +148,10 @@ export async function signIn(
     ok = row?.password_hash ? await verifyPassword(password, row.password_hash, turn) : await burnPasswordCheck(password, turn);
   } catch (error) {
     // The lane is full for this turn: refused (429) at once rather than queued, and not counted as a failure.
-    if (error instanceof ServiceError && error.kind === "rate-limited") locked("hashing lane full");
+    if (error instanceof ServiceError && error.kind === "rate-limited") {
+      locked("hashing lane full");
+      await holdRefusal();
+    }
     throw error;
   }
   if (!row || !ok) {

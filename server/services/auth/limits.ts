@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database";
-import { rateLimited } from "../errors";
+import { rateLimited, ServiceError } from "../errors";
 import { type Counter, hitCounters, hitRateLimit, peekRateLimit, resetRateLimit, secondsUntilFree } from "../rate-limit";
 import type { LaneTurn } from "./hash-lane";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
@@ -40,6 +40,8 @@ export const SIGN_IN_TIERS = {
  */
 export const GLOBAL_WINDOW_MS = 10_000;
 const GLOBAL_KEY = "signin:global";
+/** The `reason` of a refusal by the strangers' global budget (the sign-in holds its answer, see accounts.ts). */
+export const STRANGERS_BUDGET = "strangers-budget";
 
 /** A stranger's sign-in on an account with this many failures in its window hashes behind other strangers' (hash-lane.ts). */
 export const ATTACKED_AFTER_FAILURES = 3;
@@ -118,11 +120,11 @@ export async function assertSignInAllowed(
   strangerBudget: number,
   now = Date.now(),
 ): Promise<LaneTurn> {
-  const counters = signInCounters(scopedKeys(email, ip, source));
-  if (isStranger(source)) counters.push(globalCounter(strangerBudget));
-  const wait = await secondsUntilFree(db, counters, now);
+  const wait = await secondsUntilFree(db, signInCounters(scopedKeys(email, ip, source)), now);
   if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts, wait);
   if (!isStranger(source)) return "known";
+  const budgetWait = await secondsUntilFree(db, [globalCounter(strangerBudget)], now);
+  if (budgetWait > 0) throw new ServiceError("rate-limited", AUTH_MESSAGES.tooManyAttempts, { retryAfterSeconds: budgetWait, facts: { reason: STRANGERS_BUDGET } });
   const tier = SIGN_IN_TIERS.account[0]!;
   const failures = await peekRateLimit(db, tierKey(`signin:acct:${email}`, tier), tier.windowMs, now);
   return failures >= ATTACKED_AFTER_FAILURES ? "attacked" : "calm";
