@@ -182,6 +182,11 @@ export const EnvSchema = z.object({
   LIKES_PER_POST_PER_ADDRESS_PER_DAY: positiveInt.default(5),
   /** New accounts per client address and hour. */
   SIGNUP_RATE_LIMIT_PER_HOUR: positiveInt.default(10),
+  /**
+   * Wrong sign-ins from strangers (every account, every address together) per 10 s; beyond it strangers are refused
+   * (429) before any hashing, while known devices and addresses sign in as ever (limits.ts, issue 39 item 2).
+   */
+  SIGN_IN_STRANGER_FAILURES_PER_10S: positiveInt.default(20),
 
   // Language model (any OpenAI-compatible chat-completions API).
   LLM_API_KEY: z.string().trim().optional(),

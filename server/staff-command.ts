@@ -74,6 +74,10 @@ export async function runStaffCommand(deps: Deps, args: readonly string[], out: 
     }
     if (verb === "reset-2fa" && rest.length === 1) {
       const reset = await resetSecondFactor(deps, rest[0]!, COMMAND_LINE);
+      if (reset.nothingToReset) {
+        out(`${reset.email} has no two-step sign-in set up: nothing to reset, nothing changed.`);
+        return 0;
+      }
       out(
         reset.hadSecondFactor
           ? `Two-step sign-in reset for ${reset.email}: the authenticator key and recovery codes are deleted.`

@@ -39,9 +39,9 @@ export function toCsv<T>(columns: CsvColumns<T>, rows: T[]): string {
 }
 
 /** Exports read whole tables: a bound per staff member keeps a stuck script from loading the database. */
-export async function assertExportAllowed(deps: Pick<Deps, "db">, actor: Actor): Promise<void> {
+export async function assertExportAllowed(deps: Pick<Deps, "db" | "log">, actor: Actor): Promise<void> {
   // A full export wants a second factor less than 15 minutes old (issue 26, item 12).
-  assertFreshSecondFactor(actor);
+  assertFreshSecondFactor(deps, actor);
   const hit = await hitRateLimit(deps.db, `studio-export:${actor.userId ?? actor.label}`, { limit: AUDIENCE_RULES.exportsPerHour, windowMs: 3600_000 });
   if (!hit.allowed) throw rateLimited(AUDIENCE_MESSAGES.tooManyExports, hit.retryAfterSeconds);
 }

@@ -33,6 +33,7 @@ const EVENTS = {
   "staff.accepted": "warn",
   "staff.role.changed": "warn",
   "staff.second-factor.reset": "warn",
+  "staff.step-up.refused": "warn",
   "studio.access.refused": "warn",
   "settings.guarded.changed": "warn",
   "data.export": "info",

@@ -63,7 +63,8 @@ describe.each(testDatabaseKinds())("auth API on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-auth-mail-"));
-    deps = testDeps(t.db, { TRUST_PROXY: "true", MAIL_DIR: mailDir });
+    // The per-address and per-account limits are tested here, the strangers' global budget in login-storm.test.ts.
+    deps = testDeps(t.db, { TRUST_PROXY: "true", MAIL_DIR: mailDir, SIGN_IN_STRANGER_FAILURES_PER_10S: "1000" });
     app = await createApp({ deps });
   });
   afterEach(() => {

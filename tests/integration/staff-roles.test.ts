@@ -17,7 +17,7 @@ import { runStaffCommand } from "../../server/staff-command";
 import { hashToken } from "../../server/services/auth/tokens";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
-import { staffWithSession, type StaffSession } from "../helpers/studio-staff";
+import { staffWithoutSecondFactor, staffWithSession, type StaffSession } from "../helpers/studio-staff";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -136,12 +136,20 @@ describe.each(testDatabaseKinds())("staff roles, second-factor resets and names 
 
     await staleSession(owner.token);
     const other = await staffWithSession(deps, "stale-reset@example.test", "editor");
+    const refusals = () =>
+      deps.logs.lines.map((l) => JSON.parse(l) as Json).filter((l) => l.event === "staff.step-up.refused" && l.userId === owner.userId);
     const stale = await call("POST", "/staff/second-factor/reset", owner.token, { email: other.email });
     expect(stale.body.reason).toBe("second-factor-stale");
     expect((await studioSession(deps, other.token))?.secondFactor).toBe("passed");
     await expect(resetSecondFactor(deps, other.email, { userId: owner.userId, label: owner.email, clientIp: "192.0.2.1", secondFactorAt: null })).rejects.toThrow(
       STUDIO_MESSAGES.stepUp,
     );
+    // Issue 39 (11): each refusal asking for a fresh second factor is a security event (warn), saying how old it was.
+    const events = refusals();
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ level: 40, secondFactorAgeSeconds: expect.any(Number) });
+    expect(events[0]!.secondFactorAgeSeconds).toBeGreaterThan(STEP_UP_MS / 1000);
+    expect(events[1]).toMatchObject({ secondFactorAgeSeconds: "never" });
   });
 
   it("lets any staff member edit their own name, audited; a bad name is a 400 that changes nothing", async () => {
@@ -180,6 +188,16 @@ describe.each(testDatabaseKinds())("staff roles, second-factor resets and names 
     expect((await studioSession(deps, sole.token))?.secondFactor).toBe("enrol");
     const [line] = await audits("staff.second-factor.reset");
     expect(line).toMatchObject({ actor: "command line", recordId: sole.userId });
+
+    // Issue 39 (11): an account with nothing to reset is told so, and nothing is written: no event, no audit line.
+    await staffWithoutSecondFactor(deps, "never-enrolled@example.test", "editor");
+    const eventsBefore = deps.logs.lines.filter((l) => l.includes('"event":"staff.second-factor.reset"')).length;
+    const auditsBefore = (await audits("staff.second-factor.reset")).length;
+    const nothing = await command("reset-2fa", "never-enrolled@example.test");
+    expect(nothing.code, nothing.err).toBe(0);
+    expect(nothing.out).toBe("never-enrolled@example.test has no two-step sign-in set up: nothing to reset, nothing changed.");
+    expect(deps.logs.lines.filter((l) => l.includes('"event":"staff.second-factor.reset"')).length).toBe(eventsBefore);
+    expect(await audits("staff.second-factor.reset")).toHaveLength(auditsBefore);
 
     const unknown = await command("reset-2fa", "nobody@example.test");
     expect(unknown.code).toBe(1);

@@ -6,9 +6,10 @@ import type { ProfileUpdate, RegisterInput } from "../../../shared/schemas/auth"
 import type { Deps } from "../../context";
 import type { AccountTables } from "../../db/schema";
 import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
-import { conflict, forbidden, invalid, unauthorized } from "../errors";
+import { conflict, forbidden, invalid, ServiceError, unauthorized } from "../errors";
 import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail/outbox";
-import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure } from "./limits";
+import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure, STRANGERS_BUDGET } from "./limits";
+import type { LaneTurn } from "./hash-lane";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
@@ -108,6 +109,17 @@ export async function registerUser(
 }
 
 /**
+ * How long a storm's refusal (the hashing lane full, the strangers' budget used up) is held before it is answered.
+ * Answered at once, a client that asks again as soon as it is answered (a storm of them) turned refusals into a
+ * flood of requests that took the pages' share of the process: bench:login-storm's visitor p99 went 0.3 → 3–4 s
+ * while the hashing itself was bounded. Held, each connection asks at most about once a second; the wait costs a
+ * timer, no CPU. The per-address and per-account limits answer at once (their refusals are one address's or one
+ * account's, not a storm's).
+ */
+export const STORM_REFUSAL_HOLD_MS = 1_000;
+const holdRefusal = () => new Promise((resolve) => setTimeout(resolve, STORM_REFUSAL_HOLD_MS));
+
+/**
  * Checks e-mail and password. An unknown address and a wrong password get the
  * same `unauthorized` after the same amount of hashing; repeated failures are `rate-limited`.
  */
@@ -118,14 +130,30 @@ export async function signIn(
 ): Promise<SignedIn & { deviceToken: string }> {
   const normalized = normalizeEmail(email);
   const source = await signInSource(deps, normalized, ip, deviceToken);
+  const locked = (reason: string) =>
+    securityEvent(deps, "auth.sign-in.locked", { method: "password", reason, trustedDevice: source.trustedDevice !== null, trustedAddress: source.trustedAddress });
+  let turn: LaneTurn;
   try {
-    await assertSignInAllowed(deps.db, normalized, ip, source);
+    turn = await assertSignInAllowed(deps.db, normalized, ip, source, deps.config.SIGN_IN_STRANGER_FAILURES_PER_10S);
   } catch (error) {
-    securityEvent(deps, "auth.sign-in.locked", { method: "password", trustedDevice: source.trustedDevice !== null, trustedAddress: source.trustedAddress });
+    const budget = error instanceof ServiceError && error.facts.reason === STRANGERS_BUDGET;
+    locked(budget ? STRANGERS_BUDGET : "limit");
+    if (budget) await holdRefusal();
     throw error;
   }
   const row = await findUserByEmail(deps, normalized);
-  const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
+  // The hash waits in this sign-in's turn of the lane (hash-lane.ts): a known device's never behind strangers'.
+  let ok: boolean;
+  try {
+    ok = row?.password_hash ? await verifyPassword(password, row.password_hash, turn) : await burnPasswordCheck(password, turn);
+  } catch (error) {
+    // The lane is full for this turn: refused (429) at once rather than queued, and not counted as a failure.
+    if (error instanceof ServiceError && error.kind === "rate-limited") {
+      locked("hashing lane full");
+      await holdRefusal();
+    }
+    throw error;
+  }
   if (!row || !ok) {
     await recordSignInFailure(deps.db, normalized, ip, source);
     // The account when there is one (attacks on one account show as its id); the address tried is never written.

@@ -63,6 +63,59 @@ describe("S7: the password hashing lane", () => {
     expect(lane.stats()).toMatchObject({ active: 0, queued: 0 });
   });
 
+  it("issue 39, item 2: a known caller takes the reserved place at once while strangers fill theirs and their queue", async () => {
+    const lane = createLane({ concurrency: 1, reserved: 1, maxQueue: 2, maxWaitMs: 10_000 });
+    const started: string[] = [];
+    const gates = new Map<string, ReturnType<typeof deferred>>();
+    const job = (name: string, turn: "known" | "calm" | "attacked") => {
+      const gate = deferred();
+      gates.set(name, gate);
+      return lane
+        .run(async () => {
+          started.push(name);
+          await gate.promise;
+          return name;
+        }, turn)
+        .catch((error: unknown) => error);
+    };
+    // Strangers: one runs, two wait, the fourth is refused at once (their queue is full).
+    const strangers = ["s1", "s2", "s3", "s4"].map((n) => job(n, "calm"));
+    expect(await strangers[3]).toBeInstanceOf(LaneFullError);
+    // The known device's hash starts at once in the reserved place, while both strangers still wait.
+    const known = job("k1", "known");
+    expect(started).toEqual(["s1", "k1"]);
+    expect(lane.stats().turns).toMatchObject({ known: { active: 1 }, calm: { active: 1, queued: 2, refused: 1 } });
+    gates.get("k1")!.resolve();
+    expect(await known).toBe("k1");
+    // The reserved place is not the strangers': they still wait for theirs.
+    expect(started).toEqual(["s1", "k1"]);
+    gates.get("s1")!.resolve();
+    await strangers[0];
+    expect(started).toEqual(["s1", "k1", "s2"]);
+    for (const gate of gates.values()) gate.resolve();
+    await Promise.all(strangers);
+  });
+
+  it("hands a freed place to the first turn waiting: known, then calm accounts, then attacked ones", async () => {
+    const lane = createLane({ concurrency: 1, reserved: 0, maxQueue: 3, maxWaitMs: 10_000 });
+    const started: string[] = [];
+    const first = deferred();
+    const running = lane.run(() => first.promise, "calm");
+    const all = (
+      [
+        ["a1", "attacked"],
+        ["c1", "calm"],
+        ["a2", "attacked"],
+        ["k1", "known"],
+        ["c2", "calm"],
+      ] as const
+    ).map(([name, turn]) => lane.run(async () => void started.push(name), turn));
+    first.resolve();
+    await running;
+    await Promise.all(all);
+    expect(started).toEqual(["k1", "c1", "c2", "a1", "a2"]);
+  });
+
   it("bounds real scrypt hashing: beyond the queue a hash is refused with 503 and Retry-After", async () => {
     const burst = HASH_LANE.concurrency + HASH_LANE.maxQueue + 4;
     const settled = await Promise.all(

@@ -6,15 +6,30 @@
  * behind them. In this lane at most `concurrency` hashes run at once, a short
  * queue waits, and beyond it (or after waiting too long) the caller is refused
  * at once, so hashing never takes more than its share of the machine.
+ *
+ * Callers come in turns (issue 39, item 2): "known" (a device or address the
+ * account signed in from before), "calm" (a stranger on an account without
+ * recent failures) and "attacked" (a stranger on an account that has failures
+ * counted against it). A free place goes to the first turn that has someone
+ * waiting, and `reserved` places beyond `concurrency` are for the known turn
+ * alone: a storm of strangers fills its own places and its own queue, never a
+ * known device's, so the owner signing in on their own phone never waits for a
+ * stranger's hash. Each turn has its own queue of `maxQueue`.
  */
 export type LaneOptions = {
-  /** Hashes running at once (each holds one thread of the pool). */
+  /** Hashes running at once for anyone (each holds one thread of the pool). */
   concurrency: number;
-  /** Hashes allowed to wait for a place; one more is refused at once. */
+  /** Further hashes at once for the known turn only (default 0: a lane of one turn, as the media lane is). */
+  reserved?: number;
+  /** Hashes allowed to wait for a place, per turn; one more is refused at once. */
   maxQueue: number;
   /** A hash that has waited this long is refused instead of waiting on. */
   maxWaitMs: number;
 };
+
+/** Who is asking, first to last: see the lane's comment. */
+export const LANE_TURNS = ["known", "calm", "attacked"] as const;
+export type LaneTurn = (typeof LANE_TURNS)[number];
 
 /** The lane is full: the caller should say the service is busy and when to retry. */
 export class LaneFullError extends Error {
@@ -24,48 +39,77 @@ export class LaneFullError extends Error {
   }
 }
 
-export type LaneStats = { active: number; queued: number; refused: number; maxActive: number };
+export type LaneStats = {
+  active: number;
+  queued: number;
+  refused: number;
+  maxActive: number;
+  /** Per turn: running now, waiting now, refused so far, started so far. */
+  turns: Record<LaneTurn, { active: number; queued: number; refused: number; started: number }>;
+};
 
 export function createLane(options: LaneOptions) {
   type Waiter = { start: () => void; timer: NodeJS.Timeout };
-  const queue: Waiter[] = [];
+  const reserved = options.reserved ?? 0;
+  const queues: Record<LaneTurn, Waiter[]> = { known: [], calm: [], attacked: [] };
+  const turns = Object.fromEntries(LANE_TURNS.map((t) => [t, { active: 0, refused: 0, started: 0 }])) as Record<
+    LaneTurn,
+    { active: number; refused: number; started: number }
+  >;
   let active = 0;
-  let refused = 0;
   let maxActive = 0;
 
-  async function execute<T>(work: () => Promise<T>): Promise<T> {
+  /** The places a turn may take: strangers only the shared ones, the known turn the reserved ones too. */
+  const places = (turn: LaneTurn) => options.concurrency + (turn === "known" ? reserved : 0);
+
+  function begin(turn: LaneTurn) {
+    active += 1;
+    turns[turn].active += 1;
+    turns[turn].started += 1;
     maxActive = Math.max(maxActive, active);
-    try {
-      return await work();
-    } finally {
-      // The place passes straight to the next waiter, so `active` never exceeds the bound.
-      const next = queue.shift();
-      if (next) {
-        clearTimeout(next.timer);
-        next.start();
-      } else {
-        active -= 1;
+  }
+
+  /** Hands freed places to the waiters, first turn first, each within its own bound. */
+  function next() {
+    for (const turn of LANE_TURNS) {
+      const queue = queues[turn];
+      while (queue.length && active < places(turn)) {
+        const waiter = queue.shift()!;
+        clearTimeout(waiter.timer);
+        waiter.start();
       }
     }
   }
 
+  async function execute<T>(work: () => Promise<T>, turn: LaneTurn): Promise<T> {
+    begin(turn);
+    try {
+      return await work();
+    } finally {
+      active -= 1;
+      turns[turn].active -= 1;
+      next();
+    }
+  }
+
   return {
-    run<T>(work: () => Promise<T>): Promise<T> {
-      if (active < options.concurrency) {
-        active += 1;
-        return execute(work);
-      }
+    /** `turn`: who asks (default "calm": a lane without turns treats everyone alike). */
+    run<T>(work: () => Promise<T>, turn: LaneTurn = "calm"): Promise<T> {
+      // A turn ahead of this one with someone waiting keeps its claim on the next free place.
+      const ahead = LANE_TURNS.slice(0, LANE_TURNS.indexOf(turn)).some((t) => queues[t].length > 0);
+      if (active < places(turn) && !ahead && queues[turn].length === 0) return execute(work, turn);
+      const queue = queues[turn];
       if (queue.length >= options.maxQueue) {
-        refused += 1;
+        turns[turn].refused += 1;
         return Promise.reject(new LaneFullError("queue full"));
       }
       return new Promise<T>((resolve, reject) => {
         const waiter: Waiter = {
-          start: () => void execute(work).then(resolve, reject),
+          start: () => void execute(work, turn).then(resolve, reject),
           timer: setTimeout(() => {
             const at = queue.indexOf(waiter);
             if (at !== -1) queue.splice(at, 1);
-            refused += 1;
+            turns[turn].refused += 1;
             reject(new LaneFullError("waited too long"));
           }, options.maxWaitMs),
         };
@@ -73,7 +117,14 @@ export function createLane(options: LaneOptions) {
       });
     },
     stats(): LaneStats {
-      return { active, queued: queue.length, refused, maxActive };
+      const perTurn = Object.fromEntries(LANE_TURNS.map((t) => [t, { ...turns[t], queued: queues[t].length }])) as LaneStats["turns"];
+      return {
+        active,
+        queued: LANE_TURNS.reduce((n, t) => n + queues[t].length, 0),
+        refused: LANE_TURNS.reduce((n, t) => n + turns[t].refused, 0),
+        maxActive,
+        turns: perTurn,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database";
-import { rateLimited } from "../errors";
-import { type Counter, hitCounters, hitRateLimit, resetRateLimit, secondsUntilFree } from "../rate-limit";
+import { rateLimited, ServiceError } from "../errors";
+import { type Counter, hitCounters, hitRateLimit, peekRateLimit, resetRateLimit, secondsUntilFree } from "../rate-limit";
+import type { LaneTurn } from "./hash-lane";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
 
 type Tier = { limit: number; windowMs: number };
@@ -30,6 +31,20 @@ export const SIGN_IN_TIERS = {
   /** A device that signed in to this account before (its device cookie): its own small allowance of mistakes. */
   device: [{ limit: 10, windowMs: 15 * 60_000 }],
 } satisfies Record<string, Tier[]>;
+
+/**
+ * Every stranger's failures together, on every account and from every address (issue 39, item 2): the hashing a
+ * storm from rotating addresses may cost the site (`SIGN_IN_STRANGER_FAILURES_PER_10S`, 20 by default: two hashes a
+ * second, a tenth of one core). Beyond it a stranger is refused before any hashing; a known device or address is
+ * never held back by it.
+ */
+export const GLOBAL_WINDOW_MS = 10_000;
+const GLOBAL_KEY = "signin:global";
+/** The `reason` of a refusal by the strangers' global budget (the sign-in holds its answer, see accounts.ts). */
+export const STRANGERS_BUDGET = "strangers-budget";
+
+/** A stranger's sign-in on an account with this many failures in its window hashes behind other strangers' (hash-lane.ts). */
+export const ATTACKED_AFTER_FAILURES = 3;
 
 /** E-mails sent on request (reset, verification), per address and per client address. */
 export const MAIL_TIERS = {
@@ -84,16 +99,44 @@ function scopedKeys(email: string, ip: string, source: SignInSource): [Scope, st
   return Object.entries(signInKeys(email, ip, source)) as [Scope, string][];
 }
 
-/** Throws `rate-limited` with the wait when any sign-in tier for this source and account is full. */
-export async function assertSignInAllowed(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
+/** A stranger: neither a trusted device nor a trusted address (the only sign-ins the global budget holds back). */
+const isStranger = (source: SignInSource) => !source.trustedDevice && !source.trustedAddress;
+
+function globalCounter(budget: number): Counter {
+  return { key: `${GLOBAL_KEY}:${GLOBAL_WINDOW_MS}`, limit: budget, windowMs: GLOBAL_WINDOW_MS };
+}
+
+/**
+ * Throws `rate-limited` with the wait when any sign-in tier for this source and account is full, or, for a stranger,
+ * when strangers' failures have used up `strangerBudget` (SIGN_IN_STRANGER_FAILURES_PER_10S). Otherwise returns the
+ * hashing lane's turn of this sign-in: "known" for a device or address the account signed in from before,
+ * "attacked" for a stranger on an account with failures counted against it, else "calm".
+ */
+export async function assertSignInAllowed(
+  db: Db,
+  email: string,
+  ip: string,
+  source: SignInSource,
+  strangerBudget: number,
+  now = Date.now(),
+): Promise<LaneTurn> {
   const wait = await secondsUntilFree(db, signInCounters(scopedKeys(email, ip, source)), now);
   if (wait > 0) throw rateLimited(AUTH_MESSAGES.tooManyAttempts, wait);
+  if (!isStranger(source)) return "known";
+  const budgetWait = await secondsUntilFree(db, [globalCounter(strangerBudget)], now);
+  if (budgetWait > 0) throw new ServiceError("rate-limited", AUTH_MESSAGES.tooManyAttempts, { retryAfterSeconds: budgetWait, facts: { reason: STRANGERS_BUDGET } });
+  const tier = SIGN_IN_TIERS.account[0]!;
+  const failures = await peekRateLimit(db, tierKey(`signin:acct:${email}`, tier), tier.windowMs, now);
+  return failures >= ATTACKED_AFTER_FAILURES ? "attacked" : "calm";
 }
 
 export async function recordSignInFailure(db: Db, email: string, ip: string, source: SignInSource, now = Date.now()): Promise<void> {
   // A failure from a trusted address still counts on the account: only its own attempts skip that tier.
   const keys = source.trustedDevice ? scopedKeys(email, ip, source) : scopedKeys(email, ip, { trustedDevice: null, trustedAddress: false });
-  await hitCounters(db, signInCounters(keys), now);
+  // The global budget counts strangers' hashes only: a known device's or address's mistakes never hold anyone back.
+  const counters = signInCounters(keys);
+  if (isStranger(source)) counters.push(globalCounter(Number.MAX_SAFE_INTEGER));
+  await hitCounters(db, counters, now);
 }
 
 function signInCounters(keys: [Scope, string][]): Counter[] {

@@ -155,7 +155,7 @@ export async function saveSettings(deps: Deps, input: Partial<Record<string, unk
     described.push(next === null ? `${key} cleared (default)` : `${key}: ${before === null ? "default" : JSON.stringify(before)} → ${JSON.stringify(next)}`);
     if ((GUARDED_SETTINGS as readonly string[]).includes(key)) guarded.push({ key, before, next });
   }
-  if (guarded.length > 0) assertFreshSecondFactor(actor, now);
+  if (guarded.length > 0) assertFreshSecondFactor(deps, actor, now);
   const notices = guarded.length > 0 ? await guardedChangeNotices(deps, current, guarded, actor, now) : [];
   await saveContent(deps, changes, actor, { action: "settings.save", recordId: "settings", detail: described.join("; ") }, now, async (trx) => {
     await queueRenderedMailIn(trx, notices, now);

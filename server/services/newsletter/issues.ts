@@ -205,7 +205,7 @@ export type SendOptions = {
  * (a double click) answers the first issue and queues nothing.
  */
 export async function startNewsletter(deps: Deps, blogId: number, expected: number, actor: Actor, now = Date.now(), options: SendOptions = {}): Promise<StartedNewsletter> {
-  assertFreshSecondFactor(actor, now);
+  assertFreshSecondFactor(deps, actor, now);
   const post = await postFor(deps, blogId);
   if (post.status !== "published") throw invalid(AUDIENCE_MESSAGES.postNotPublished, "post");
   const existing = await deps.db.kysely.selectFrom("newsletter_issues").select(["id", "recipients", "scheduled_for", "state"]).where("blog_id", "=", post.id).executeTakeFirst();

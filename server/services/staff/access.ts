@@ -154,7 +154,7 @@ export async function setPasswordLinksForStaff(deps: Deps, actor: Actor): Promis
  * deleted and its sessions lose the second factor. The last owner cannot be revoked.
  */
 export async function revokeAccess(deps: Deps, email: string, actor: Actor): Promise<void> {
-  assertFreshSecondFactor(actor);
+  assertFreshSecondFactor(deps, actor);
   const row = await findUserByEmail(deps, normalizeEmail(email));
   if (!row || !isStaffAccess(row.access)) throw notFound(STUDIO_MESSAGES.notStaff);
   if (row.access === "owner") await assertAnotherOwner(deps, row.id);
@@ -215,7 +215,7 @@ async function staffMember(deps: Deps, email: string) {
  */
 export async function changeRole(deps: Deps, email: string, access: StaffAccess, actor: Actor): Promise<boolean> {
   if (!isStaffAccess(access)) throw invalid(STUDIO_MESSAGES.roleInvalid, "access");
-  assertFreshSecondFactor(actor);
+  assertFreshSecondFactor(deps, actor);
   const row = await staffMember(deps, email);
   if (actor.userId !== null && row.id === actor.userId) throw forbidden(STUDIO_MESSAGES.notYourRole);
   if (row.access === access) return false;
@@ -238,18 +238,30 @@ export async function changeRole(deps: Deps, email: string, access: StaffAccess,
  * Resets a staff member's second factor: their authenticator secret and recovery codes are deleted and every
  * session of theirs loses its second factor, so at their next step into the studio they enrol again. A fresh
  * second factor is asked of the owner doing it (the command line, run by whoever runs the server, is not asked).
- * Nobody resets their own in the studio: one who can pass it has no need to.
+ * Nobody resets their own in the studio: one who can pass it has no need to. With nothing to reset (no
+ * authenticator, no recovery codes, no session that passed it) nothing is written: no event, no audit line
+ * (`nothingToReset`, issue 39).
  */
-export async function resetSecondFactor(deps: Deps, email: string, actor: Actor): Promise<{ userId: string; email: string; hadSecondFactor: boolean; sessions: number }> {
-  assertFreshSecondFactor(actor);
+export async function resetSecondFactor(
+  deps: Deps,
+  email: string,
+  actor: Actor,
+): Promise<{ userId: string; email: string; hadSecondFactor: boolean; sessions: number; nothingToReset: boolean }> {
+  assertFreshSecondFactor(deps, actor);
   const row = await staffMember(deps, email);
   if (actor.userId !== null && row.id === actor.userId) throw forbidden(STUDIO_MESSAGES.notYourSecondFactor);
   const done = await deps.db.kysely.transaction().execute(async (trx) => {
+    const held =
+      (await trx.selectFrom("staff_totp").select("user_id").where("user_id", "=", row.id).executeTakeFirst()) ??
+      (await trx.selectFrom("staff_recovery_codes").select("user_id").where("user_id", "=", row.id).executeTakeFirst()) ??
+      (await trx.selectFrom("sessions").select("user_id").where("user_id", "=", row.id).where("second_factor_at", "is not", null).executeTakeFirst());
+    if (!held) return null;
     const totp = await trx.deleteFrom("staff_totp").where("user_id", "=", row.id).executeTakeFirst();
     await trx.deleteFrom("staff_recovery_codes").where("user_id", "=", row.id).execute();
     const sessions = await trx.updateTable("sessions").set({ second_factor_at: null }).where("user_id", "=", row.id).executeTakeFirst();
     return { hadSecondFactor: Number(totp.numDeletedRows) > 0, sessions: Number(sessions.numUpdatedRows) };
   });
+  if (!done) return { userId: row.id, email: row.email, hadSecondFactor: false, sessions: 0, nothingToReset: true };
   securityEvent(deps, "staff.second-factor.reset", { userId: row.id, by: actor.userId ?? "command-line" });
   await recordAudit(deps, actor, {
     action: "staff.second-factor.reset",
@@ -257,7 +269,7 @@ export async function resetSecondFactor(deps: Deps, email: string, actor: Actor)
     recordId: row.id,
     detail: done.hadSecondFactor ? "enrols again at next sign-in" : "had none set up",
   });
-  return { userId: row.id, email: row.email, ...done };
+  return { userId: row.id, email: row.email, ...done, nothingToReset: false };
 }
 
 /** A name as a person may give it: trimmed, spaces collapsed, no control characters, 1 to STAFF_NAME_MAX characters. */

@@ -25,7 +25,7 @@ const INVITATIONS_PER_HOUR = 20;
 export async function inviteStaff(deps: Deps, email: string, access: StaffAccess, actor: StaffActor, now = Date.now()): Promise<{ link: string }> {
   if (actor.access !== "owner") throw forbidden(STUDIO_MESSAGES.ownersOnly);
   // An owner (new, or an editor raised by accepting) holds the whole studio: a fresh code first.
-  if (access === "owner") assertFreshSecondFactor(actor, now);
+  if (access === "owner") assertFreshSecondFactor(deps, actor, now);
   const normalized = normalizeEmail(email);
   // No control characters (a NUL cannot be stored in PostgreSQL): refused as any malformed address is.
   if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
