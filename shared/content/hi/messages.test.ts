@@ -13,7 +13,9 @@ import * as newsletter from "./newsletter";
 import { hindiMessage } from "./messages";
 
 /** The Latin-script words a /hi page may show (issue 33's allow-list); addresses and URLs are taken out first. */
-const ALLOWED = new Set(["Wise", "Parrot", "Core", "WhatsApp", "Google", "Microsoft", "Instagram", "Facebook", "LinkedIn", "YouTube", "CRM", "AI", "FAQ"]);
+const ALLOWED = new Set(["Wise", "Parrot", "Core", "WhatsApp", "Google", "Microsoft", "Instagram", "Facebook", "LinkedIn", "YouTube", "CRM", "AI", "FAQ",
+  // Acronyms in Latin script (docs/hindi-style.md).
+  "API", "SOP", "GB", "BHK", "EMI", "IP", "UTM", "DNT", "GPC", "COPPA"]);
 
 function latinWords(text: string): string[] {
   const bare = text.replace(/https?:\/\/\S+/g, " ").replace(/\S+@\S+\.\S+/g, " ");
@@ -45,7 +47,7 @@ describe("Hindi form messages", () => {
     const empty = validateLead({});
     expect(empty.ok).toBe(false);
     if (empty.ok) return;
-    for (const field of LEAD_FIELDS) expect(hindiMessage(empty.errors[field.name] ?? "")).toMatch(/^[\u0900-\u097f].* खाली नहीं छोड़ा जा सकता।$/);
+    for (const field of LEAD_FIELDS) expect(hindiMessage(empty.errors[field.name] ?? "")).toMatch(/^[\u0900-\u097f].* ख़ाली नहीं छोड़ा जा सकता।$/);
     const badEmail = validateLead({ firstName: "A", lastName: "B", email: "nope", phone: "1", message: "x".repeat(5001) });
     if (badEmail.ok) throw new Error("should fail");
     expect(hindiMessage(badEmail.errors.email ?? "")).toBe("कृपया सही ईमेल पता लिखें।");

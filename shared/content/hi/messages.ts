@@ -16,7 +16,7 @@ import { BLOG_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI, NEWSLETTER_HI } from
 
 /** The reason phrases the account pages put in their headlines ('Login failed: Unauthorized'), in Hindi. */
 export const STATUS_TEXT_HI: Readonly<Record<string, string>> = {
-  "Bad Request": "गलत अनुरोध",
+  "Bad Request": "ग़लत अनुरोध",
   Unauthorized: "अनधिकृत",
   Forbidden: "अनुमति नहीं है",
   "Not Found": "नहीं मिला",
