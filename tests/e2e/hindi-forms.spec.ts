@@ -128,7 +128,7 @@ test("/hi/sign-in: Hindi errors next to the fields, the Hindi failure banner, an
   await page.getByRole("main").getByLabel(SIGN_IN_PAGE_HI.email).fill(uniqueEmail("nobody"));
   await page.getByRole("main").getByLabel(SIGN_IN_PAGE_HI.password, { exact: true }).fill("not the password at all");
   await page.getByRole("button", { name: SIGN_IN_PAGE_HI.submit }).click();
-  await expect(page.getByRole("status").getByText(AUTH_MESSAGES_HI.loginFailed("अनधिकृत"))).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("status").getByText(AUTH_MESSAGES_HI.loginFailed("Unauthorized"))).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("status").getByText(AUTH_MESSAGES_HI.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/hi\/sign-in$/);
   allowErrors(WRONG_PASSWORD_401);

@@ -17,9 +17,11 @@ export const AUTH_MESSAGES_HI: Translation<typeof AUTH_MESSAGES> = {
   socialSignInFailed: (provider) => `${provider} से साइन इन नहीं हो सका। कृपया फिर से कोशिश करें।`,
   socialSignUpFailed: (provider) => `${provider} से साइन अप नहीं हो सका। कृपया फिर से कोशिश करें।`,
   socialNotConfigured: (provider) => `इस साइट पर अभी ${provider} से साइन इन की सुविधा चालू नहीं है।`,
-  registrationFailed: (statusText) => `रजिस्ट्रेशन नहीं हो सका: ${statusText}`,
-  loginFailed: (statusText) => `साइन इन नहीं हो सका: ${statusText}`,
-  socialFailed: (statusText) => `सोशल साइन इन नहीं हो सका: ${statusText}`,
+  // The English headline carries the HTTP reason phrase (the spec's 'Login failed: Unauthorized'); the Hindi one
+  // says what happened in words, and the line under it says why (issue 44: no "टकराव", no "अनधिकृत").
+  registrationFailed: () => "अकाउंट नहीं बन सका",
+  loginFailed: () => "साइन इन नहीं हो सका",
+  socialFailed: () => "सोशल साइन इन नहीं हो सका",
   network: "नेटवर्क में दिक़्क़त है। कृपया फिर से कोशिश करें।",
   notAuthenticated: "आप साइन इन नहीं हैं",
   unexpected: "कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।",

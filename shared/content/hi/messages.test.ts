@@ -64,11 +64,25 @@ describe("Hindi form messages", () => {
   });
 
   it("headlines with a reason, waits in seconds and the newsletter's answers are translated; unknown text passes through", () => {
-    expect(hindiMessage(AUTH_MESSAGES.loginFailed("Unauthorized"))).toBe("साइन इन नहीं हो सका: अनधिकृत");
+    expect(hindiMessage(AUTH_MESSAGES.loginFailed("Unauthorized"))).toBe("साइन इन नहीं हो सका");
     expect(hindiMessage(`${AUTH_MESSAGES.tooManyAttempts} (42 s)`)).toBe(`${auth.AUTH_MESSAGES_HI.tooManyAttempts} (42 सेकंड)`);
     expect(hindiMessage(NEWSLETTER.subscribed)).toBe(newsletter.NEWSLETTER_HI.subscribed);
     expect(hindiMessage(FOOTER_NEWSLETTER_MESSAGES.invalid.title)).toBe("ईमेल सही नहीं है");
     expect(hindiMessage("Something new the table does not know")).toBe("Something new the table does not know");
+  });
+
+  it("the account headlines say what happened in words, never an HTTP reason phrase (issue 44)", () => {
+    // English keeps the spec's 'Login failed: {status text}'.
+    expect(AUTH_MESSAGES.loginFailed("Unauthorized")).toBe("Login failed: Unauthorized");
+    for (const status of ["Bad Request", "Unauthorized", "Forbidden", "Not Found", "Conflict", "Too Many Requests", "Service Unavailable", "Internal Server Error", "I'm a teapot"]) {
+      expect(hindiMessage(AUTH_MESSAGES.registrationFailed(status)), status).toBe("अकाउंट नहीं बन सका");
+      expect(hindiMessage(AUTH_MESSAGES.loginFailed(status)), status).toBe("साइन इन नहीं हो सका");
+      expect(hindiMessage(AUTH_MESSAGES.socialFailed(status)), status).toBe("सोशल साइन इन नहीं हो सका");
+    }
+    for (const word of ["टकराव", "अनधिकृत", "अनुरोध", ":"]) {
+      expect(auth.AUTH_MESSAGES_HI.registrationFailed("Conflict")).not.toContain(word);
+      expect(auth.AUTH_MESSAGES_HI.loginFailed("Unauthorized")).not.toContain(word);
+    }
   });
 
   it("no Hindi text of the forms carries a Latin-script word outside the allow-list", () => {
