@@ -28,7 +28,8 @@ import { HEADLINE_HI, TAGLINE_HI } from "./site";
 import { QUOTES_HI } from "./testimonial-quotes";
 
 export const HOME_META_HI: Translation<typeof HOME_META> = {
-  title: PRODUCT,
+  // The page people search for in Hindi: its title carries the words (issue 44), not the bare English name.
+  title: `${PRODUCT} – WhatsApp पर आपका AI ग्रोथ असिस्टेंट`,
   description: `${HEADLINE_HI}। ${PRODUCT} दिन-रात WhatsApp पर आपके ग्राहकों को जवाब देता है, विज़िट बुक करता है और हर लीड का ध्यान रखता है। इंडस्ट्री किट 72 घंटे में तैयार, कोई सेटअप फ़ीस नहीं।`,
 };
 
