@@ -19,10 +19,15 @@ import { BLOG_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI, NEWSLETTER_HI } from
  * of them; the Hindi headline is the same for all and carries none: a reason phrase translated word for word reads
  * as an accusation ("अनधिकृत") or a collision ("टकराव"). The why is the line under it.
  */
+export const ACCOUNT_HEADLINES_HI = {
+  registrationFailed: AUTH_MESSAGES_HI.registrationFailed(""),
+  loginFailed: AUTH_MESSAGES_HI.loginFailed(""),
+  socialFailed: AUTH_MESSAGES_HI.socialFailed(""),
+} as const;
 const HEADLINES_WITH_STATUS: readonly [english: string, hindi: string][] = [
-  [AUTH_MESSAGES.registrationFailed(""), AUTH_MESSAGES_HI.registrationFailed("")],
-  [AUTH_MESSAGES.loginFailed(""), AUTH_MESSAGES_HI.loginFailed("")],
-  [AUTH_MESSAGES.socialFailed(""), AUTH_MESSAGES_HI.socialFailed("")],
+  [AUTH_MESSAGES.registrationFailed(""), ACCOUNT_HEADLINES_HI.registrationFailed],
+  [AUTH_MESSAGES.loginFailed(""), ACCOUNT_HEADLINES_HI.loginFailed],
+  [AUTH_MESSAGES.socialFailed(""), ACCOUNT_HEADLINES_HI.socialFailed],
 ];
 
 /** The longest wait (in minutes) the contact form's limit can name. */
