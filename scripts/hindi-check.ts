@@ -22,6 +22,17 @@ export const ALLOWED_LATIN: readonly string[] = [
   "CRM",
   "AI",
   "FAQ",
+  // Acronyms stay in Latin script (docs/hindi-style.md), as Indian SaaS sites write them.
+  "API",
+  "SOP",
+  "GB",
+  "BHK",
+  "EMI",
+  "IP",
+  "UTM",
+  "DNT",
+  "GPC",
+  "COPPA",
 ];
 
 const URL_RE = /\b(?:https?:\/\/|mailto:|tel:|www\.)[^\s<>"'()]+/gi;

@@ -16,6 +16,20 @@ export function longDate(date: Date): string {
   return Number.isNaN(date.getTime()) ? "" : `${MONTHS[date.getUTCMonth()]!} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/**
+ * A whole number grouped the Indian way, "12,34,567" (the last three digits, then twos: lakh, crore), as
+ * `Intl.NumberFormat("en-IN")` and `("hi-IN")` print it (checked in the tests, which may load Intl; the server does
+ * not: see the top of this file). Other numbers as `String` prints them.
+ */
+export function groupDigitsIndian(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const all = String(Math.abs(n));
+  const last3 = all.slice(-3);
+  const rest = all.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
+  const digits = rest ? `${rest},${last3}` : last3;
+  return n < 0 ? `-${digits}` : digits;
+}
+
 /** A whole number with thousands separators: "1,234,567" ("-1,234" below zero); other numbers as `String` prints them. */
 export function groupDigits(n: number): string {
   if (!Number.isSafeInteger(n)) return String(n);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkedHref, classifyStored, inlineMediaIds, isOutsideLink, markProblem, parseInline, postBlocks, spansText } from "./post-marks";
+import { checkedHref, classifyStored, inlineMediaIds, isOutsideLink, markProblem, parseInline, postBlocks, previewText, spansText } from "./post-marks";
 
 describe("inline marks (decision 0029)", () => {
   it("reads bold, italic and links, nested", () => {
@@ -87,5 +87,17 @@ describe("paragraph kinds", () => {
     expect(isOutsideLink("https://example.com", "https://wiseparrot.example")).toBe(true);
     expect(isOutsideLink("https://wiseparrot.example/blogs", "https://wiseparrot.example")).toBe(false);
     expect(isOutsideLink("/blogs", "https://wiseparrot.example")).toBe(false);
+  });
+});
+
+describe("previewText (issue 44: listing cards)", () => {
+  it("gives a paragraph's words without marks, and nothing for an image or a button", () => {
+    expect(previewText("This has **bold words** in it.")).toBe("This has bold words in it.");
+    expect(previewText("जिनसे **हर मैसेज** का जवाब मिले।")).toBe("जिनसे हर मैसेज का जवाब मिले।");
+    expect(previewText("See [our page](/contact) and *this*.")).toBe("See our page and this.");
+    expect(previewText("• **One** item")).toBe("• One item");
+    expect(previewText("Not ** closed")).toBe("Not ** closed");
+    expect(previewText("![A chart](media:12)")).toBeNull();
+    expect(previewText("[[button:whatsapp]]")).toBeNull();
   });
 });

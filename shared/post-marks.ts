@@ -228,6 +228,17 @@ export function classifyStored(raw: string): Classified {
   return { kind: "plain", text };
 }
 
+/**
+ * A stored paragraph as a listing card previews it (issue 44): its words without their marks ("**हर मैसेज**" →
+ * "हर मैसेज", a link's label without its address), list markers kept; null for an image or a button, which are not
+ * words.
+ */
+export function previewText(raw: string): string | null {
+  const kind = classifyStored(raw).kind;
+  if (kind === "image" || kind === "button") return null;
+  return spansText(parseInline(raw.trim()));
+}
+
 /** A section's stored paragraphs as blocks: consecutive items of one kind make one list. */
 export function postBlocks(paragraphs: readonly string[]): PostBlock[] {
   const out: PostBlock[] = [];

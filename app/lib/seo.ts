@@ -157,11 +157,11 @@ export function jsonLdLanguage(locale: Locale): string {
  * A page's language for its structured data (issue 33): `inLanguage`, the page's home address, and the visible
  * description in that language (the caller passes the Hindi one on a Hindi page; English by default).
  */
-export type JsonLdLanguage = { locale?: Locale; description?: string };
+export type JsonLdLanguage = { locale?: Locale; description?: string; whatsappMessage?: string };
 const websiteId = (site: PublicSite) => `${site.publicUrl}/#website`;
 
 /** The company: name, logo, configured contact points, postal address and social profiles. */
-export function organizationJsonLd(site: PublicSite, { locale = "en", description }: JsonLdLanguage = {}): JsonLdData {
+export function organizationJsonLd(site: PublicSite, { locale = "en", description, whatsappMessage }: JsonLdLanguage = {}): JsonLdData {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -187,7 +187,7 @@ export function organizationJsonLd(site: PublicSite, { locale = "en", descriptio
         "@type": "ContactPoint",
         contactType: "sales",
         telephone: formatWhatsappNumber(site.whatsappNumber),
-        url: whatsappLink(site.whatsappNumber, WHATSAPP_BUTTON.message),
+        url: whatsappLink(site.whatsappNumber, whatsappMessage ?? WHATSAPP_BUTTON.message),
         areaServed: SEO.addressCountry,
         availableLanguage: [...SEO.contactLanguages],
       },

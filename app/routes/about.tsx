@@ -8,6 +8,7 @@ import { ABOUT_DOC } from "@shared/copy/about";
 import { shownImage } from "@shared/copy/build";
 import { readCopy } from "../../server/services/content/copy";
 import { JsonLd, organizationJsonLd, pageMeta } from "~/lib/seo";
+import { useJsonLdLanguage } from "~/components/seo/json-ld-language";
 import { useSite } from "~/lib/site-context";
 import type { Route } from "./+types/about";
 
@@ -27,9 +28,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { seo, intro, story, values, based, cta } = loaderData.copy;
   const words = useText<AboutLabels, WordsOf<typeof HINDI_ABOUT>>(ABOUT, HINDI_ABOUT, (hi) => hi.ABOUT_LABELS_HI);
+  const language = useJsonLdLanguage();
   return (
     <>
-      {site && <JsonLd data={organizationJsonLd(site)} />}
+      {site && <JsonLd data={organizationJsonLd(site, language)} />}
       <section aria-labelledby="about-heading" className="bg-gradient-to-b from-emerald-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-14 pt-8 sm:px-6 sm:pb-20">
           <Breadcrumbs current={{ name: seo.title, path: "/about" }} />

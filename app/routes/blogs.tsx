@@ -7,6 +7,7 @@ import { formatCount } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { pageError } from "~/lib/service-errors.server";
 import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
+import { parseInline, previewText, spansText } from "@shared/post-marks";
 import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { requestLocale, useLocale } from "~/lib/locale";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
@@ -80,7 +81,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deps,
     page.data.map((b) => b.id),
   );
-  return { categories, blogs: page.data, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
+  // The cards preview the first section's opening paragraphs as words: the marks are read here, on the server, so
+  // the listing's code never carries the parser and no card shows a raw "**" (issue 44).
+  const blogs = page.data.map((b) => {
+    const first = b.content.sections[0];
+    if (!first) return b;
+    const preview = first.content.flatMap((p) => previewText(p) ?? []).slice(0, BLOG_LIMITS.previewParagraphs);
+    return { ...b, excerpt: spansText(parseInline(b.excerpt)), content: { ...b.content, sections: [{ ...first, content: preview }] } };
+  });
+  return { categories, blogs, covers, hasMore: page.pagination.hasMore, stats, filters, confirmSeed: url.searchParams.get("seed") === "confirm" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

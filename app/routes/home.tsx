@@ -18,6 +18,7 @@ import {
 import { HOME_META } from "@shared/content";
 import { HOME_DOC } from "@shared/copy/home";
 import { JsonLd, organizationJsonLd, pageMeta, websiteJsonLd } from "~/lib/seo";
+import { useJsonLdLanguage } from "~/components/seo/json-ld-language";
 import { PageCopyContext } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { requestLocale } from "~/lib/locale";
@@ -50,9 +51,10 @@ export const handle = { closingCta: true };
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const [videoShown, setVideoShown] = useState(false);
+  const language = useJsonLdLanguage();
   return (
     <PageCopyContext.Provider value={loaderData.copy}>
-      {site && <JsonLd data={[organizationJsonLd(site), websiteJsonLd(site)]} />}
+      {site && <JsonLd data={[organizationJsonLd(site, language), websiteJsonLd(site, language)]} />}
       <Hero onShowVideo={() => setVideoShown(true)} videoShown={videoShown} />
       {videoShown && (
         <DemoVideo

@@ -11,7 +11,7 @@ import { signInNewOwner } from "./owner";
 const log = (page: Page) => page.getByTestId("chat-log");
 const botMessages = (page: Page) => log(page).locator('[data-role="bot"]');
 /** Words of Latin letters a Hindi page may show (names, brands, the assistant's allow-list). */
-const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq"]);
+const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq", "api", "sop", "gb", "bhk", "emi", "ip", "utm", "dnt", "gpc", "coppa"]);
 
 async function ask(page: Page, question: string, send: string) {
   await page.getByRole("textbox", { name: /^(Your message|आपका संदेश)$/ }).fill(question);
@@ -48,7 +48,7 @@ test("a Hinglish question is answered in Hindi on /hi/ai-help and in English on 
   await ask(page, "kitna kharcha hoga mahine ka?", "भेजें");
   const hindi = botMessages(page).nth(1);
   await expect(hindi.getByTestId("chat-text")).toContainText("हमारे प्लान:");
-  await expect(hindi.getByTestId("chat-text")).toContainText("$29 महीना");
+  await expect(hindi.getByTestId("chat-text")).toContainText("$29 प्रति माह");
   await expect(hindi.getByTestId("chat-sources").getByRole("link").first()).toHaveAttribute("href", "/hi#faq-pricing");
 
   await page.goto("/ai-help");

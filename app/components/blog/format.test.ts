@@ -63,7 +63,7 @@ describe("previews and dates", () => {
     expect(formatLongDate("not a date")).toBe("");
   });
 
-  it("writes dates and counts exactly as Intl does for en-US, without loading it on the server", () => {
+  it("writes dates exactly as Intl does for en-US, and counts as it does for en-IN and hi-IN, without loading it on the server", () => {
     const short = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
     const long = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
     // Every month, first and last days, a leap day, and a few years.
@@ -72,9 +72,14 @@ describe("previews and dates", () => {
       expect(formatLongDate(iso)).toBe(long.format(new Date(iso)));
     }
     for (let month = 0; month < 12; month++) expect(formatShortDate(new Date(Date.UTC(2024, month, 15)).toISOString())).toBe(short.format(Date.UTC(2024, month, 15)));
-    const count = new Intl.NumberFormat("en-US");
-    for (const n of [0, 1, 12, 999, 1000, 1234, 99_999, 100_000, 1_234_567, 987_654_321, -1, -1000, -1_234_567, Number.MAX_SAFE_INTEGER]) {
-      expect(formatCount(n)).toBe(count.format(n));
+    // Indian grouping (issue 44): 12,34,567 on the Hindi pages and the English ones of an India-first site.
+    expect(formatCount(1_234_567)).toBe("12,34,567");
+    expect(formatCount(1_234_569)).toBe("12,34,569");
+    for (const locale of ["en-IN", "hi-IN"]) {
+      const count = new Intl.NumberFormat(locale);
+      for (const n of [0, 1, 12, 999, 1000, 1234, 12_345, 99_999, 100_000, 1_234_567, 12_345_678, 987_654_321, -1, -1000, -1_234_567, Number.MAX_SAFE_INTEGER]) {
+        expect(formatCount(n), `${locale} ${n}`).toBe(count.format(n));
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 /** Browser-safe formatting of posts (dates, previews, paragraph and description rules). */
-import { groupDigits, longDate, shortMonthYear } from "@shared/english-format";
+import { groupDigitsIndian, longDate, shortMonthYear } from "@shared/english-format";
 
 /**
  * "Jul 2024"; on a Hindi page, given its months (MONTHS_HI, from the page's Hindi words: decision 0036),
@@ -18,9 +18,9 @@ export function formatLongDate(iso: string, hindiMonths: readonly string[] | nul
   return longDate(date);
 }
 
-/** "12,345" */
+/** "12,34,567": an India-first site groups its counts the Indian way, in English and in Hindi (issue 44). */
 export function formatCount(n: number): string {
-  return groupDigits(n);
+  return groupDigitsIndian(n);
 }
 
 /**

@@ -294,9 +294,9 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
-/** "5 मिनट में पढ़ें": the read time of a Hindi post (the same 200 words a minute as the English one). */
+/** "पढ़ने में 5 मिनट" (not the order "5 मिनट में पढ़ें", docs/hindi-style.md): the read time of a Hindi post (the same 200 words a minute as the English one). */
 export function readTimeHindi(words: number): string {
-  return `${Math.max(1, Math.round(words / 200))} मिनट में पढ़ें`;
+  return `पढ़ने में ${Math.max(1, Math.round(words / 200))} मिनट`;
 }
 
 /** Two writes raced for a slug, or for pairing the same post: which one this was. */

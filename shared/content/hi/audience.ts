@@ -23,5 +23,5 @@ export const NEWSLETTER_EMAIL_HI: Translation<typeof NEWSLETTER_EMAIL> = {
 
 /** Only the audience message a visitor can meet (a disabled account signing in); the rest are the studio's. */
 export const AUDIENCE_MESSAGES_HI: Pick<Translation<typeof AUDIENCE_MESSAGES>, "disabledSignIn"> = {
-  disabledSignIn: "यह अकाउंट बंद कर दिया गया है। अगर आपको लगता है कि यह गलती से हुआ है, तो कृपया हमसे संपर्क करें।",
+  disabledSignIn: "यह अकाउंट बंद कर दिया गया है। अगर आपको लगता है कि यह ग़लती से हुआ है, तो कृपया हमसे संपर्क करें।",
 };

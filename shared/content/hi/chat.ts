@@ -22,8 +22,8 @@ const F = CHAT_FACTS;
 
 /** The plans' names and details as a Hindi reader meets them (the prices stay as they are). */
 export const PLANS_HI = {
-  free: { name: "फ़्री", price: "$0", details: "3 वर्कफ़्लो तक और 5 जीबी स्टोरेज" },
-  professional: { name: "प्रोफ़ेशनल", price: "$29 महीना", details: "अनगिनत वर्कफ़्लो और 100 जीबी स्टोरेज" },
+  free: { name: "फ़्री", price: "$0", details: "3 वर्कफ़्लो तक और 5 GB स्टोरेज" },
+  professional: { name: "प्रोफ़ेशनल", price: "$29 प्रति माह", details: "अनगिनत वर्कफ़्लो और 100 GB स्टोरेज" },
   enterprise: { name: "एंटरप्राइज़", price: "आपकी ज़रूरत के हिसाब से कीमत", details: "आपकी टीम के लिए तैयार, प्राथमिकता वाले सपोर्ट के साथ" },
 } as const;
 
@@ -32,7 +32,7 @@ export const PHONE_HOURS_HI = "सोमवार से शुक्रवा�
 
 export const AI_HELP_PAGE_HI: Translation<typeof AI_HELP_PAGE> = {
   metaTitle: "AI सहायता",
-  metaDescription: `${PRODUCT} असिस्टेंट से पूछिए: वर्कफ़्लो ऑटोमेशन, AI फ़ीचर, इंडस्ट्री टेम्पलेट, कीमतें और डेमो बुक करना।`,
+  metaDescription: `${PRODUCT} असिस्टेंट से पूछिए: वर्कफ़्लो ऑटोमेशन, AI फ़ीचर, इंडस्ट्री किट, कीमतें और डेमो बुक करना।`,
   eyebrow: "AI सहायता केंद्र",
   title: `${PRODUCT} असिस्टेंट से पूछिए`,
   intro: `ग्राहकों से बातचीत को ऑटोमेट करने के बारे में कोई सवाल है? ${ENGINE} पर चलने वाला हमारा असिस्टेंट दिन हो या रात, कुछ ही सेकंड में जवाब देता है।`,
@@ -75,9 +75,9 @@ export const CHAT_TOPICS_HI: Translation<typeof CHAT_TOPICS> = [
     icon: "ai",
   },
   {
-    title: "इंडस्ट्री टेम्पलेट",
+    title: "इंडस्ट्री किट",
     description: "आपके बिज़नेस के लिए तैयार किट।",
-    query: "अपने इंडस्ट्री टेम्पलेट दिखाइए",
+    query: "अपनी इंडस्ट्री किट और टेम्पलेट दिखाइए",
     icon: "templates",
   },
   {
@@ -96,12 +96,12 @@ export const CHAT_SUGGESTIONS_HI: Translation<typeof CHAT_SUGGESTIONS> = [
 ];
 
 export const CHAT_FEATURES_HI: Translation<typeof CHAT_FEATURES> = [
-  { title: "24/7 सहायता", description: "कभी भी, कुछ भी पूछिए: असिस्टेंट कभी सोता नहीं।", icon: "clock" },
-  { title: "समझदार AI जवाब", description: `जवाब वही, जो ${PRODUCT} सच में देता है।`, icon: "spark" },
+  { title: "24×7 सहायता", description: "कभी भी, कुछ भी पूछिए: असिस्टेंट कभी सोता नहीं।", icon: "clock" },
+  { title: "समझदार AI जवाब", description: `जवाब सिर्फ़ उन्हीं बातों पर, जो ${PRODUCT} सच में देता है।`, icon: "spark" },
   { title: "तुरंत समाधान", description: "कीमत, सेटअप और इंटीग्रेशन, सब कुछ सेकंडों में समझिए।", icon: "bolt" },
 ];
 
-export const CHAT_WELCOME_HI = `नमस्ते! 👋 मैं ${PRODUCT} का असिस्टेंट हूँ। मैं आपको **वर्कफ़्लो ऑटोमेशन**, **AI फ़ीचर**, **इंडस्ट्री टेम्पलेट**, **कीमत** और **इंटीग्रेशन** के बारे में बता सकता हूँ।
+export const CHAT_WELCOME_HI = `नमस्ते! 👋 मैं ${PRODUCT} का असिस्टेंट हूँ। मैं आपको **वर्कफ़्लो ऑटोमेशन**, **AI फ़ीचर**, **इंडस्ट्री किट**, **कीमत** और **इंटीग्रेशन** के बारे में बता सकता हूँ।
 
 डेमो बुक करने में ${F.demoBookingMinutes} मिनट से भी कम लगते हैं। आप क्या जानना चाहेंगे?`;
 
@@ -114,7 +114,7 @@ export const CHAT_REPLIES_HI: Translation<typeof CHAT_REPLIES> = {
 
 बिज़नेस हर हफ़्ते लगभग **${F.hoursSavedPerWeek} घंटे** बचाते हैं, और रोज़ की बातचीत में लगने वाला **${F.timeSavedPercent}% समय** बचता है। इसे अपने काम पर चलता देखना चाहेंगे? डेमो बुक करने में ${F.demoBookingMinutes} मिनट से कम लगते हैं।`,
 
-  ai: `${ENGINE} पर चलने वाला हमारा **AI असिस्टेंट** आपके लिए 24/7 काम करता है:
+  ai: `${ENGINE} पर चलने वाला हमारा **AI असिस्टेंट** आपके लिए 24×7 काम करता है:
 • ग्राहक के सवाल आम बोलचाल की भाषा में समझता है और तुरंत जवाब देता है
 • सही प्रोडक्ट या सर्विस सुझाता है और मीटिंग बुक करता है
 • लीड को परखता है, लेबल लगाता है और सीक्वेंस मैसेज से उनसे जुड़ा रहता है
@@ -152,22 +152,22 @@ export const CHAT_REPLIES_HI: Translation<typeof CHAT_REPLIES> = {
 आप कौन-सा टूल जोड़ना चाहेंगे?`,
 
   support: `हम मदद के लिए हैं:
-• **WhatsApp चैट, 24/7**
+• **WhatsApp चैट, 24×7**
 • **ईमेल से सपोर्ट, 2 घंटे के अंदर जवाब**
 • **एंटरप्राइज़ ग्राहकों को 30 मिनट से कम में जवाब**
 
 बताइए आपको क्या चाहिए, या हमारी टीम से बात करने के लिए पेज के नीचे WhatsApp बटन दबाइए।`,
 
   templates: `हमारे पास **${F.templates} टेम्पलेट** हैं, और इन इंडस्ट्री के लिए किट: रियल एस्टेट, हेल्थकेयर और क्लिनिक, कोचिंग क्लास, सर्विस एजेंसी, फ़्रीलांसर, और सैलून, स्पा और फ़िटनेस।
-हर किट में AI स्मार्ट WhatsApp बॉट, पेड ऐड और उनकी क्रिएटिव कॉपी, नर्चरिंग स्क्रिप्ट, फ़ॉलो-अप सीक्वेंस और ऑनबोर्डिंग एसओपी होते हैं, ${F.kitReadyHours} घंटे में तैयार, बिना सेटअप फ़ीस।
+हर किट में AI स्मार्ट WhatsApp बॉट, पेड विज्ञापन और उनकी क्रिएटिव कॉपी, नर्चरिंग स्क्रिप्ट, फ़ॉलो-अप सीक्वेंस और ऑनबोर्डिंग SOP होते हैं, ${F.kitReadyHours} घंटे में तैयार, बिना सेटअप फ़ीस।
 
 आपका बिज़नेस किस इंडस्ट्री में है?`,
 };
 
-export const CHAT_MENU_HI = `मुझे मदद करके ख़ुशी होगी! मैं इनके बारे में बता सकता हूँ:
+export const CHAT_MENU_HI = `ज़रूर, बताइए! मैं इनके बारे में बता सकता हूँ:
 • **वर्कफ़्लो ऑटोमेशन**: हर हफ़्ते ${F.hoursSavedPerWeek} घंटे की बचत
-• **AI फ़ीचर**: आपका 24/7 असिस्टेंट
-• **इंडस्ट्री टेम्पलेट**: ${F.templates} तैयार किट
+• **AI फ़ीचर**: आपका 24×7 असिस्टेंट
+• **इंडस्ट्री किट**: ${F.templates} तैयार किट
 • **कीमत**: फ़्री से लेकर एंटरप्राइज़ तक
 • **इंटीग्रेशन**: ${F.integrations} टूल
 • **शुरुआत**: डेमो बुक करने में ${F.demoBookingMinutes} मिनट से कम लगते हैं
@@ -180,7 +180,7 @@ export const CHAT_GREETING_REPLY_HI = CHAT_WELCOME_HI;
 export const KIT_NAMES_HI = ["रियल एस्टेट", "हेल्थकेयर और क्लिनिक", "कोचिंग क्लास", "सर्विस एजेंसी", "फ़्रीलांसर", "सैलून, स्पा और फ़िटनेस"] as const;
 
 /** What every kit holds (the home page's "What's inside your industry kit"), in Hindi. */
-export const KIT_CONTENTS_HI = `हर किट में AI स्मार्ट WhatsApp बॉट, पेड ऐड और उनकी क्रिएटिव कॉपी, नर्चरिंग स्क्रिप्ट, फ़ॉलो-अप सीक्वेंस और ऑनबोर्डिंग एसओपी होते हैं, ${F.kitReadyHours} घंटे में तैयार, बिना सेटअप फ़ीस।`;
+export const KIT_CONTENTS_HI = `हर किट में AI स्मार्ट WhatsApp बॉट, पेड विज्ञापन और उनकी क्रिएटिव कॉपी, नर्चरिंग स्क्रिप्ट, फ़ॉलो-अप सीक्वेंस और ऑनबोर्डिंग SOP होते हैं, ${F.kitReadyHours} घंटे में तैयार, बिना सेटअप फ़ीस।`;
 
 /** Industries named in Hindi, for "We don't have a kit made for … yet". */
 export const INDUSTRY_NAMES_HI: Record<Industry, string> = {
@@ -197,7 +197,7 @@ const noKitHi = (what: string) =>
   `${what} के लिए अभी हमारी कोई ख़ास किट नहीं बनी है। इंडस्ट्री किट इनके लिए हैं: ${KIT_NAMES_HI.join(", ")}। ${KIT_CONTENTS_HI} आपके बिज़नेस के लिए क्या ठीक रहेगा, यह हमारी टीम बता सकती है: डेमो बुक कीजिए या WhatsApp पर संदेश भेजिए।`;
 
 export const CHAT_INDUSTRY_REPLIES_HI: Translation<typeof CHAT_INDUSTRY_REPLIES> = {
-  "Real Estate": `**रियल एस्टेट** में हर ख़रीदार को बजट, लोकेशन और फ़्लोर प्लान पर तुरंत जवाब मिलता है, और साइट विज़िट सीधे एजेंट के कैलेंडर में बुक हो जाती है: उसी ऐड बजट में ज़्यादा साइट विज़िट। ${KIT_CONTENTS_HI} क्या मैं डेमो बुक करने में आपकी मदद करूँ?`,
+  "Real Estate": `**रियल एस्टेट** में हर ख़रीदार को बजट, लोकेशन और फ़्लोर प्लान पर तुरंत जवाब मिलता है, और साइट विज़िट सीधे एजेंट के कैलेंडर में बुक हो जाती है: उसी विज्ञापन बजट में ज़्यादा साइट विज़िट। ${KIT_CONTENTS_HI} क्या मैं डेमो बुक करने में आपकी मदद करूँ?`,
   Healthcare: `**हेल्थकेयर और क्लिनिक** में मरीज़ ख़ुद WhatsApp पर अपॉइंटमेंट बुक करते हैं, बदलते हैं और रिमाइंडर पाते हैं, और क्लिनिक का समय और डॉक्टर की उपलब्धता हमेशा अपडेट रहती है: भरा हुआ शेड्यूल और कम छूटे अपॉइंटमेंट। ${KIT_CONTENTS_HI} क्या मैं डेमो बुक करने में आपकी मदद करूँ?`,
   "E-commerce": noKitHi(INDUSTRY_NAMES_HI["E-commerce"]),
   Education: noKitHi(INDUSTRY_NAMES_HI.Education),

@@ -28,8 +28,8 @@ export const CONTACT_META_HI: Translation<typeof CONTACT_META> = {
 
 export const CONTACT_HERO_HI: Translation<typeof CONTACT_HERO> = {
   eyebrow: "संपर्क",
-  title: "आइए, मिलकर आपका कारोबार बढ़ाएँ",
-  lead: `${PRODUCT}, किसी इंडस्ट्री किट या डेमो के बारे में कोई सवाल है? जो तरीका आपको ठीक लगे, वह चुनें, या हमें संदेश भेजें, हम जल्द ही आपसे संपर्क करेंगे।`,
+  title: "आइए, मिलकर आपका बिज़नेस बढ़ाएँ",
+  lead: `इंडस्ट्री किट, डेमो या ${PRODUCT} के बारे में कोई सवाल है? जो तरीक़ा आपको ठीक लगे, वह चुनें, या हमें संदेश भेजें, हम जल्द ही आपसे संपर्क करेंगे।`,
 };
 
 export const CONTACT_CARDS_HEADING_HI: Translation<typeof CONTACT_CARDS_HEADING> = "हमसे सीधे संपर्क करें";
@@ -40,8 +40,8 @@ const WHATSAPP_DEMO = `नमस्ते, मुझे ${PRODUCT} का डे
 const CARD_TEXT: Record<string, Omit<ContactCard, "id" | "target"> & { message?: string }> = {
   email: { title: "हमें ईमेल करें", description: "विस्तार से सवाल, डॉक्यूमेंट या स्क्रीनशॉट: कामकाज के घंटों में हम 2 घंटे के अंदर जवाब देते हैं।", action: "ईमेल भेजें" },
   call: { title: "हमें कॉल करें", description: "किसी एक्सपर्ट से बात करें, सोम-शुक्र सुबह 9 से शाम 6 बजे तक (भारतीय समय)।", action: "अभी कॉल करें" },
-  "whatsapp-chat": { title: "WhatsApp चैट", description: "WhatsApp पर हमसे चैट करें, 24/7। 30 सेकंड से कम में जवाब।", action: "WhatsApp चैट शुरू करें", message: WHATSAPP_HELLO },
-  "whatsapp-demo": { title: "WhatsApp पर डेमो बुक करें", description: "देखें कि असिस्टेंट आप जैसे कारोबार की असली पूछताछ का जवाब कैसे देता है।", action: "डेमो माँगें", message: WHATSAPP_DEMO },
+  "whatsapp-chat": { title: "WhatsApp चैट", description: "WhatsApp पर हमसे चैट करें, 24×7। 30 सेकंड से कम में जवाब।", action: "WhatsApp चैट शुरू करें", message: WHATSAPP_HELLO },
+  "whatsapp-demo": { title: "WhatsApp पर डेमो बुक करें", description: "देखें कि असिस्टेंट आप जैसे बिज़नेस की असली पूछताछ का जवाब कैसे देता है।", action: "डेमो माँगें", message: WHATSAPP_DEMO },
   office: { title: "हमारे ऑफ़िस आएँ", description: "उस टीम से मिलें जो असिस्टेंट बनाती और चलाती है।", action: "मैप में खोलें", detail: "पुणे, महाराष्ट्र, भारत" },
 };
 
@@ -61,7 +61,7 @@ const CHANNEL_TEXT: Record<string, Omit<SupportChannel, "id" | "contact"> & { me
   "live-chat": {
     title: "लाइव चैट सपोर्ट",
     description: "फ़ीचर, किट और डेमो के बारे में तुरंत जवाब के लिए WhatsApp पर हमारी टीम और असिस्टेंट से चैट करें।",
-    availability: "24/7",
+    availability: "24×7",
     responseTime: "30 सेकंड से कम",
     message: `नमस्ते, मेरा ${PRODUCT} के बारे में एक सवाल है।`,
   },
@@ -86,7 +86,7 @@ const CHANNEL_TEXT: Record<string, Omit<SupportChannel, "id" | "contact"> & { me
   },
   community: {
     title: "कम्युनिटी फ़ोरम",
-    description: "असिस्टेंट के साथ आगे बढ़ रहे दूसरे स्थानीय कारोबारों के साथ तरीके और आइडिया साझा करें।",
+    description: "असिस्टेंट के साथ आगे बढ़ रहे दूसरे स्थानीय बिज़नेस के साथ तरीक़े और आइडिया साझा करें।",
     availability: "हमेशा चालू",
     responseTime: "कम्युनिटी से",
     linkLabel: "कम्युनिटी की कहानियाँ पढ़ें",
@@ -94,7 +94,7 @@ const CHANNEL_TEXT: Record<string, Omit<SupportChannel, "id" | "contact"> & { me
   "help-center": {
     title: "हेल्प सेंटर",
     description: "गाइड और AI हेल्प असिस्टेंट से तुरंत जवाब, जब भी आपको ज़रूरत हो।",
-    availability: "24/7",
+    availability: "24×7",
     responseTime: "तुरंत",
     linkLabel: "AI हेल्प खोलें",
   },
@@ -115,23 +115,23 @@ export const SUPPORT_CHANNELS_HI: readonly SupportChannel[] = SUPPORT_CHANNELS.m
 });
 
 export const SUPPORT_STATS_HI: Translation<typeof SUPPORT_STATS> = [
-  { value: "24/7", label: "सपोर्ट उपलब्ध" },
+  { value: "24×7", label: "सपोर्ट उपलब्ध" },
   { value: "< 30 सेकंड", label: "जवाब का औसत समय" },
   { value: "98%", label: "ग्राहक संतुष्टि" },
-  { value: "6", label: "सपोर्ट के तरीके" },
+  { value: "6", label: "सपोर्ट के तरीक़े" },
 ];
 
 export const SUPPORT_SLIDER_HI: Translation<typeof SUPPORT_SLIDER> = {
-  heading: "आपके काम करने के तरीके के हिसाब से सपोर्ट",
-  intro: "हमसे संपर्क करने के छह तरीके। जो आपको सबसे ठीक लगे, वह चुनें।",
-  regionLabel: "सपोर्ट के तरीके",
+  heading: "आपके काम करने के तरीक़े के हिसाब से सपोर्ट",
+  intro: "हमसे संपर्क करने के छह तरीक़े। जो आपको सबसे ठीक लगे, वह चुनें।",
+  regionLabel: "सपोर्ट के तरीक़े",
   slideLabel: (n, total) => `${total} में से ${n}`,
-  previous: "पिछला तरीका",
-  next: "अगला तरीका",
+  previous: "पिछला तरीक़ा",
+  next: "अगला तरीक़ा",
   pause: "स्लाइड रोकें",
   play: "स्लाइड फिर चलाएँ",
-  dotLabel: (n, title) => `तरीका ${n} दिखाएँ: ${title}`,
-  thumbnailsLabel: "सपोर्ट का तरीका चुनें",
+  dotLabel: (n, title) => `तरीक़ा ${n} दिखाएँ: ${title}`,
+  thumbnailsLabel: "सपोर्ट का तरीक़ा चुनें",
   availability: "उपलब्धता",
   responseTime: "जवाब का समय",
   contact: "संपर्क",
@@ -141,12 +141,12 @@ export const WHATSAPP_WIDGET_HI: Translation<typeof WHATSAPP_WIDGET> = {
   heading: "WhatsApp पर हमसे चैट करें",
   agentName: `${PRODUCT} सपोर्ट`,
   status: "आम तौर पर 30 सेकंड से कम में जवाब",
-  greeting: "नमस्ते 👋 आज हम आपके कारोबार को बढ़ाने में कैसे मदद कर सकते हैं?",
+  greeting: "नमस्ते 👋 आज हम आपके बिज़नेस को बढ़ाने में कैसे मदद कर सकते हैं?",
   quickRepliesLabel: "झटपट संदेश",
   quickReplies: [
     { label: "मुझे डेमो चाहिए", text: WHATSAPP_DEMO },
     { label: "कीमत", text: `नमस्ते, मुझे ${PRODUCT} की कीमत जाननी है।` },
-    { label: "इंडस्ट्री किट", text: `नमस्ते, मेरे कारोबार के लिए ${PRODUCT} की कौन-सी इंडस्ट्री किट सही रहेगी?` },
+    { label: "इंडस्ट्री किट", text: `नमस्ते, मेरे बिज़नेस के लिए ${PRODUCT} की कौन-सी इंडस्ट्री किट सही रहेगी?` },
   ],
   messageLabel: "आपका संदेश",
   messagePlaceholder: "अपना संदेश लिखें…",
@@ -166,18 +166,18 @@ export const LEAD_FIELD_LABELS_HI: Readonly<Record<LeadFieldName, string>> = {
 
 export const CONTACT_FORM_HI: Translation<typeof CONTACT_FORM> = {
   title: "हमसे संपर्क करें",
-  intro: "हमें अपने कारोबार के बारे में थोड़ा बताइए, हम जल्द ही आपसे संपर्क करेंगे।",
+  intro: "हमें अपने बिज़नेस के बारे में थोड़ा बताइए, हम जल्द ही आपसे संपर्क करेंगे।",
   requiredNote: "सभी फ़ील्ड भरना ज़रूरी है।",
   submit: "संदेश भेजें",
   sending: "भेजा जा रहा है...",
-  honeypotLabel: "इस फ़ील्ड को खाली छोड़ दें",
+  honeypotLabel: "इस फ़ील्ड को ख़ाली छोड़ दें",
   successTitle: "संदेश भेज दिया गया",
   successMessage: "धन्यवाद! हम जल्द ही आपसे संपर्क करेंगे।",
   submittedParam: "submitted",
 };
 
 export const LEAD_MESSAGES_HI: Translation<typeof LEAD_MESSAGES> = {
-  empty: (label) => `${label} खाली नहीं छोड़ा जा सकता।`,
+  empty: (label) => `${label} ख़ाली नहीं छोड़ा जा सकता।`,
   invalidEmail: "कृपया सही ईमेल पता लिखें।",
   tooLong: (label, max) => `${label} ज़्यादा से ज़्यादा ${max} अक्षरों का हो सकता है।`,
   notText: (label) => `${label} में सिर्फ़ टेक्स्ट होना चाहिए।`,

@@ -11,7 +11,7 @@ type NewsletterText = Omit<typeof NEWSLETTER, "email">;
 
 /** The subscription API's messages and the confirm/unsubscribe pages (the limits are the English constant's). */
 export const NEWSLETTER_HI: Translation<NewsletterText> & { email: { subject: string; blocks: (confirmUrl: string) => MailBlock[] } } = {
-  subscribed: "सब्सक्रिप्शन हो गया! कृपया अपना इनबॉक्स देखें और सब्सक्रिप्शन पक्का करने के लिए लिंक पर क्लिक करें।",
+  subscribed: "बस एक क़दम बाक़ी है! कृपया अपना इनबॉक्स देखें और सब्सक्रिप्शन पक्का करने के लिए लिंक पर क्लिक करें।",
   invalidEmail: "कृपया सही ईमेल पता लिखें।",
   tooMany: "सब्सक्राइब करने की बहुत ज़्यादा कोशिशें हो गईं। कृपया कुछ देर बाद फिर से कोशिश करें।",
   confirm: {
@@ -21,7 +21,7 @@ export const NEWSLETTER_HI: Translation<NewsletterText> & { email: { subject: st
     confirmed: { heading: "सब्सक्रिप्शन पक्का हो गया", text: "धन्यवाद! हमारा अगला न्यूज़लेटर सीधे आपके इनबॉक्स में आएगा।" },
     invalid: {
       heading: "यह लिंक सही नहीं है",
-      text: "पक्का करने वाले इस लिंक का इस्तेमाल हो चुका है, इसकी समय-सीमा खत्म हो गई है या यह अधूरा है। नया लिंक पाने के लिए फिर से सब्सक्राइब करें।",
+      text: "पक्का करने वाले इस लिंक का इस्तेमाल हो चुका है, इसकी समय-सीमा ख़त्म हो गई है या यह अधूरा है। नया लिंक पाने के लिए फिर से सब्सक्राइब करें।",
     },
   },
   unsubscribe: {
@@ -54,15 +54,15 @@ export const NEWSLETTER_HI: Translation<NewsletterText> & { email: { subject: st
 
 /** The blog listing's subscription block. */
 export const BLOG_NEWSLETTER_HI: Translation<typeof BLOG_NEWSLETTER> = {
-  heading: "अपने प्रतियोगियों से आगे रहें",
-  text: "नए लेख, केस स्टडी और WhatsApp से कारोबार बढ़ाने के टिप्स सीधे अपने इनबॉक्स में पाएँ। महीने में बस एक छोटा ईमेल।",
+  heading: "कॉम्पिटिशन से आगे रहें",
+  text: "नए लेख, केस स्टडी और WhatsApp से बिज़नेस बढ़ाने के टिप्स सीधे अपने इनबॉक्स में पाएँ। महीने में बस एक छोटा ईमेल।",
   label: "ईमेल पता",
   placeholder: "अपना ईमेल पता लिखें",
   button: "सब्सक्राइब करें",
   busy: "सब्सक्राइब हो रहा है...",
   required: "कृपया अपना ईमेल पता लिखें",
   failed: "सब्सक्रिप्शन नहीं हो सका। कृपया फिर से कोशिश करें।",
-  network: "नेटवर्क में दिक्कत है। कृपया अपना कनेक्शन जाँचें और फिर से कोशिश करें।",
+  network: "नेटवर्क में दिक़्क़त है। कृपया अपना कनेक्शन जाँचें और फिर से कोशिश करें।",
 };
 
 // The footer's form is on every page: its words are a module of their own, so every page's script carries only them.

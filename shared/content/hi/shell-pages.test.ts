@@ -16,7 +16,9 @@ import * as SITE_HI from "./site";
  * shows them whole (nothing listed as missing, nothing falling back to English).
  */
 
-const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq"]);
+const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq",
+  // Acronyms in Latin script (docs/hindi-style.md).
+  "api", "sop", "gb", "bhk", "emi", "ip", "utm", "dnt", "gpc", "coppa"]);
 
 /** Every string in a value, however deep. */
 function strings(value: unknown): string[] {

@@ -24,7 +24,7 @@ import type {
 import { PRODUCT, SPLASH as SPLASH_EN } from "../site";
 
 export const HEADLINE_HI = "आपका डिजिटल ग्रोथ असिस्टेंट आ गया है";
-export const TAGLINE_HI = "हम इसे प्यार से आपका बिज़नेस बडी कहते हैं !!";
+export const TAGLINE_HI = "प्यार से हम इसे कहते हैं — आपका बिज़नेस बडी!";
 export const SPLASH_TAGLINE_HI = "AI से चलने वाला आपका ग्रोथ पार्टनर";
 
 export const NAV_LINKS_HI: Translation<typeof NAV_LINKS> = [
@@ -46,8 +46,8 @@ export const HEADER_HI: Translation<typeof HEADER> = {
 
 export const CLOSING_CTA_HI: Translation<typeof CLOSING_CTA> = {
   heading: "अगली पूछताछ का जवाब अब आपका बिज़नेस बडी देगा",
-  text: "सिर्फ़ 1 ₹ में अपना पर्सनल डेमो बुक करें। आपकी इंडस्ट्री किट 72 घंटे में तैयार, कोई सेटअप फ़ीस नहीं।",
-  bookDemo: "1 ₹ में अपना डेमो बुक करें",
+  text: "सिर्फ़ ₹1 में अपना पर्सनल डेमो बुक करें। आपकी इंडस्ट्री किट 72 घंटे में तैयार, कोई सेटअप फ़ीस नहीं।",
+  bookDemo: "₹1 में अपना डेमो बुक करें",
   whatsapp: "WhatsApp पर पूछें",
   whatsappMessage: `नमस्ते, मुझे देखना है कि ${PRODUCT} मेरे ग्राहकों को WhatsApp पर कैसे जवाब दे सकता है।`,
   newTab: "(नए टैब में खुलता है)",
@@ -99,7 +99,7 @@ export const WHATSAPP_BUTTON_HI: Translation<typeof WHATSAPP_BUTTON> = {
 };
 
 export const SPLASH_HI: Translation<typeof SPLASH> = {
-  continueText: "आगे बढ़ने के लिए कहीं भी क्लिक करें",
+  continueText: "आगे बढ़ने के लिए कहीं भी टैप या क्लिक करें",
   // The splash script's keys: the same in every language.
   sessionKey: SPLASH_EN.sessionKey,
   queryShow: SPLASH_EN.queryShow,
@@ -108,7 +108,7 @@ export const SPLASH_HI: Translation<typeof SPLASH> = {
 
 export const ERROR_SCREEN_HI: Translation<typeof ERROR_SCREEN> = {
   title: "माफ़ कीजिए! कुछ गड़बड़ हो गई",
-  apology: "हमें खेद है, कुछ अनचाहा हो गया। यह गड़बड़ी दर्ज कर ली गई है और हमारी टीम इसे देखेगी।",
+  apology: "माफ़ कीजिए, अचानक कोई दिक़्क़त आ गई। यह गड़बड़ी दर्ज कर ली गई है और हमारी टीम इसे देखेगी।",
   detailsLabel: "गड़बड़ी का ब्यौरा",
   refresh: "पेज दोबारा लोड करें",
   home: "होम पेज पर जाएँ",
