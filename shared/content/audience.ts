@@ -179,6 +179,10 @@ export const AUDIENCE_PAGES = {
       crmStatus: "CRM answer status",
       lastError: "Last error",
       crmResponse: "CRM answer",
+      /** The contact form sends its hidden default when the visitor was not asked where they heard of us. */
+      sourceNotAsked: "not asked",
+      /** The collapsed block with the CRM delivery's details. */
+      delivery: "Delivery to the CRM",
     },
     retry: "Retry delivery",
     spam: "Mark as spam",
