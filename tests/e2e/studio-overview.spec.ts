@@ -27,7 +27,7 @@ async function seed(databaseUrl: string) {
       await db.kysely.insertInto("subscribers").values({ email, email_normalized: email, status: "pending", created_at: at, updated_at: at, confirmed_at: null, unsubscribed_at: null }).execute();
     }
     for (let i = 0; i < 17; i++) await recordQuestion(deps, { question: `can you print ${i} flyers`, topic: "handover", fellThrough: false, answer: "A person can help.", handedOver: true, language: "en" });
-    await createPost(deps, { userId: null, label: "test", clientIp: "203.0.113.9", access: "owner" }, { title: "Half-written story" });
+    await createPost(deps, { userId: null, label: "test", clientIp: "203.0.113.9" }, { title: "Half-written story" });
   } finally {
     await db.close();
   }

@@ -13,7 +13,7 @@ import { testDeps } from "../helpers/deps";
 describe.each(testDatabaseKinds())("what waits for staff on %s", (kind) => {
   let t: TestDatabase;
   let deps: ReturnType<typeof testDeps>;
-  const actor = { userId: null, label: "test", clientIp: "203.0.113.9", access: "owner" as const };
+  const actor = { userId: null, label: "test", clientIp: "203.0.113.9" };
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
