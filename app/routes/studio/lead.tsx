@@ -132,8 +132,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </ul>
       </section>
       {/* Open by itself only when delivery failed: then the error and the retry are what the owner came for. */}
-      <details open={lead.status === "failed"} className="mb-6 rounded-lg border border-slate-200 bg-white" data-testid="delivery">
+      <details open={lead.status === "failed"} className="group mb-6 rounded-lg border border-slate-200 bg-white" data-testid="delivery">
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 py-2 font-semibold text-slate-900">
+          {/* display:flex drops the browser's own triangle: this one says the block opens. */}
+          <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-90">
+            ▸
+          </span>
           {f.delivery}: <LeadStatusBadge status={lead.status} crm={crm} />
         </summary>
         <div className="border-t border-slate-200 p-4">
