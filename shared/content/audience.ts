@@ -86,6 +86,22 @@ export const LEAD_NOTIFY_EMAIL = {
   fields: { name: "Name", email: "E-mail", phone: "Phone", source: "Came from", message: "Message", received: "Received" },
 } as const;
 
+/**
+ * The acknowledgement the visitor gets after sending the contact form (issue 45). The address is not verified, so
+ * the message carries nothing the sender typed (no name, no message): it cannot be made to say anything to a
+ * stranger whose address was typed in.
+ */
+export const LEAD_ACK_EMAIL = {
+  subject: "We received your message - Wise Parrot",
+  blocks: (): MailBlock[] => [
+    { kind: "paragraph", text: "Hello," },
+    { kind: "paragraph", text: "Thank you for contacting Wise Parrot. We received your message and will get back to you shortly." },
+    { kind: "paragraph", text: "If you did not write to us, you can ignore this e-mail: nothing more will be sent." },
+  ],
+  /** At most this many acknowledgements to one address a day, however many forms name it. */
+  perAddressPerDay: 3,
+};
+
 /** The studio's audience pages. */
 export const AUDIENCE_PAGES = {
   subscribers: {
@@ -179,6 +195,10 @@ export const AUDIENCE_PAGES = {
       crmStatus: "CRM answer status",
       lastError: "Last error",
       crmResponse: "CRM answer",
+      /** The contact form sends its hidden default when the visitor was not asked where they heard of us. */
+      sourceNotAsked: "not asked",
+      /** The collapsed block with the CRM delivery's details. */
+      delivery: "Delivery to the CRM",
     },
     retry: "Retry delivery",
     spam: "Mark as spam",

@@ -50,7 +50,15 @@ export const OVERVIEW_PAGE = {
   published: "Published",
   unpublished: "Unpublished",
   seeAll: "See all",
-  nothing: "Nothing waits for you: no drafts and nothing scheduled.",
+  nothing: "Nothing waits for you: no new leads, no questions handed over, no pending subscribers, no drafts, nothing scheduled.",
+  /** The inbox: each thing that waits, with its count (the count is shown apart, as a number). */
+  waiting: {
+    leads: (n: number) => (n === 1 ? "new lead not yet contacted" : "new leads not yet contacted"),
+    questions: (n: number) => (n === 1 ? "visitor question handed over to you" : "visitor questions handed over to you"),
+    subscribers: (n: number) => (n === 1 ? "subscriber has not confirmed yet" : "subscribers have not confirmed yet"),
+    drafts: (n: number) => (n === 1 ? "draft" : "drafts"),
+    scheduled: (n: number) => (n === 1 ? "post scheduled" : "posts scheduled"),
+  },
   newPost: "Write a post",
   recentDrafts: "Latest drafts",
   nextScheduled: "Going out next",

@@ -11,6 +11,7 @@ import { deleteMedia, uploadMedia } from "../../server/services/media/library";
 import { previewNewsletter, sendTestNewsletter } from "../../server/services/newsletter/issues";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { LOGO_PATH } from "../../server/services/mail/template";
 
 const SITE = "https://wise-parrot.example.test";
 const ACTOR = { userId: null, label: "newsletter pictures", clientIp: "203.0.113.5" };
@@ -48,7 +49,8 @@ describe.each(testDatabaseKinds())("pictures in newsletters on %s", (kind) => {
     await deleteMedia(deps, gone, ACTOR).catch(() => undefined);
 
     const preview = await previewNewsletter(deps, post.id);
-    const images = [...preview.html.matchAll(/<img src="([^"]+)" alt="([^"]*)"/g)].map((m) => [m[1], m[2]]);
+    // The pictures of the post (the header's logo mark, on every message, aside).
+    const images = [...preview.html.matchAll(/<img src="([^"]+)" alt="([^"]*)"/g)].map((m) => [m[1], m[2]]).filter(([src]) => !src!.endsWith(LOGO_PATH));
     const media = /^https:\/\/wise-parrot\.example\.test\/media\/[^"]+\.webp$/;
     // The cover first (under the title), then the body's picture; the deleted one is not there.
     expect(images).toHaveLength(2);
@@ -66,14 +68,15 @@ describe.each(testDatabaseKinds())("pictures in newsletters on %s", (kind) => {
     // A real message (the staff member's test send, through the outbox) carries the same pictures.
     await sendTestNewsletter(deps, post.id, { ...ACTOR, email: `owner.${kind}@example.test` });
     const sent = await t.db.kysely.selectFrom("mail_outbox").select("html_body").where("kind", "=", "newsletter-test").executeTakeFirstOrThrow();
-    expect([...sent.html_body!.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1])).toEqual(images.map((i) => i[0]));
+    expect([...sent.html_body!.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]).filter((src) => !src!.endsWith(LOGO_PATH))).toEqual(images.map((i) => i[0]));
   });
 
   it("uses the post's title as the cover's alt text when it has none of its own, and drops pictures from elsewhere", async () => {
     const draft = await createPost(deps, ACTOR, { title: "No pictures here", excerpt: "Text only.", author: "Asha Rao", category: "Technology", body: "# One\n\nJust words." });
     const post = await publishPost(deps, ACTOR, draft.id, draft.version);
     const preview = await previewNewsletter(deps, post.id);
-    expect(preview.html).not.toContain("<img");
+    // No picture but the header's logo mark.
+    expect([...preview.html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1])).toEqual([`${SITE}${LOGO_PATH}`]);
     await t.db.kysely.updateTable("blogs").set({ image: "https://elsewhere.example/cover.jpg" }).where("id", "=", post.id).execute();
     expect((await previewNewsletter(deps, post.id)).html).not.toContain("elsewhere.example");
     await t.db.kysely.updateTable("blogs").set({ image: "/images/blog/cover.jpg" }).where("id", "=", post.id).execute();

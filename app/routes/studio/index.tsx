@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { OVERVIEW_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
-import { EmptyState, Notice, PageHeader, Stat, buttonClass } from "~/components/studio/ui";
+import { Notice, PageHeader, Stat, buttonClass } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { newSinceLastVisit, studioOverview, type OverviewPost } from "../../../server/services/staff/overview";
+import { waitingItems } from "../../../server/services/staff/waiting";
+import { WaitingList } from "~/components/studio/waiting";
 import { AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
 import { mayOpen } from "@shared/studio-policy";
 import type { Route } from "./+types/index";
@@ -15,8 +17,9 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args);
-  const [overview, fresh] = await Promise.all([
+  const [overview, waiting, fresh] = await Promise.all([
     studioOverview(args.context.deps, { userId: studio.userId, access: studio.access }),
+    waitingItems(args.context.deps, studio.access),
     newSinceLastVisit(args.context.deps, studio.userId),
   ]);
   // Only what this person may open (leads and subscribers are the owner's).
@@ -26,15 +29,14 @@ export async function loader(args: Route.LoaderArgs) {
     subscribers: mayOpen(studio.access, "subscribers") ? fresh.subscribers : null,
     handedOver: fresh.handedOver,
   };
-  return { name: studio.name || studio.email, overview, newSince };
+  return { name: studio.name || studio.email, overview, waiting, newSince };
 }
 
 const POSTS = "/studio/posts";
 
 export default function StudioHome({ loaderData }: Route.ComponentProps) {
-  const { name, overview, newSince } = loaderData;
+  const { name, overview, waiting, newSince } = loaderData;
   const { counts, staff } = overview;
-  const nothingWaits = counts.draft === 0 && counts.scheduled === 0;
   return (
     <>
       <PageHeader
@@ -56,22 +58,20 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </Notice>
       ) : null}
+      <WaitingList items={waiting} />
+      {counts.draft > 0 || counts.scheduled > 0 ? (
+        <div className="mb-8 grid gap-4 md:grid-cols-2">
+          <PostList title={OVERVIEW_PAGE.recentDrafts} status="draft" total={counts.draft} posts={overview.drafts} when={OVERVIEW_PAGE.editedAt} />
+          <PostList title={OVERVIEW_PAGE.nextScheduled} status="scheduled" total={counts.scheduled} posts={overview.scheduled} when={OVERVIEW_PAGE.goesOutAt} />
+        </div>
+      ) : null}
       <NewSince {...newSince} />
-      <dl className="mb-8 grid grid-cols-2 gap-3 md:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label={OVERVIEW_PAGE.drafts} value={counts.draft} />
         <Stat label={OVERVIEW_PAGE.scheduled} value={counts.scheduled} />
         <Stat label={OVERVIEW_PAGE.published} value={counts.published} />
         <Stat label={OVERVIEW_PAGE.unpublished} value={counts.unpublished} />
       </dl>
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">{OVERVIEW_PAGE.attention}</h2>
-      {nothingWaits ? (
-        <EmptyState title={OVERVIEW_PAGE.nothing} />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          <PostList title={OVERVIEW_PAGE.recentDrafts} status="draft" total={counts.draft} posts={overview.drafts} when={OVERVIEW_PAGE.editedAt} />
-          <PostList title={OVERVIEW_PAGE.nextScheduled} status="scheduled" total={counts.scheduled} posts={overview.scheduled} when={OVERVIEW_PAGE.goesOutAt} />
-        </div>
-      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, Outlet, isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { STUDIO_PAGES } from "@shared/content/studio";
 import { NOT_FOUND } from "@shared/content/site";
@@ -37,10 +38,27 @@ export default function StudioLayout({ loaderData }: Route.ComponentProps) {
 
 type FrameUser = Route.ComponentProps["loaderData"]["studio"];
 
+/**
+ * On a narrow screen the menu is one row that scrolls sideways: the current section is scrolled into the middle of
+ * the row on every page (the row only; the page itself does not move), so the owner sees where they are.
+ */
+function useActiveTabInView(pathname: string) {
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = row.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const start = current.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    list.scrollLeft = Math.max(0, start - (list.clientWidth - current.offsetWidth) / 2);
+  }, [pathname]);
+  return row;
+}
+
 function StudioFrame({ studio, children }: { studio: FrameUser; children: React.ReactNode }) {
   const { pathname } = useLocation();
   // Before the second factor the menu would only lead back to it.
   const nav = studio.secondFactor === "passed" ? navFor(studio.access) : [];
+  const tabs = useActiveTabInView(pathname);
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <a href="#studio-main" className="studio-skip">
@@ -69,7 +87,7 @@ function StudioFrame({ studio, children }: { studio: FrameUser; children: React.
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 lg:flex-row">
         {nav.length > 0 ? (
           <nav aria-label={STUDIO_PAGES.navLabel} className="lg:w-52 lg:shrink-0">
-            <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
+            <ul ref={tabs} className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
               {nav.map((item) => {
                 const current = isCurrentSection(item, pathname);
                 return (

@@ -9,6 +9,7 @@ import { requireStudio } from "~/lib/studio.server";
 import { crmConfigured, leadDetail, markLeadSpam, retryLead, setLeadStage } from "../../../server/services/leads/inbox";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES, LEAD_STAGES } from "@shared/content/audience-tools";
 import { PRODUCT } from "@shared/content/site";
+import { DEFAULT_LEAD_SOURCE } from "@shared/content/contact";
 import { SelectField } from "~/components/studio/audience-ui";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/lead";
@@ -62,12 +63,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const when = useWhen();
   const { lead, crm } = loaderData;
   const f = P.fields;
-  const rows: [string, React.ReactNode][] = [
+  // Who wrote, beside the message; "Came from" says "not asked" for the form's hidden default, which no visitor chose.
+  const contact: [string, React.ReactNode][] = [
     [f.received, when(lead.createdAt)],
     [f.email, lead.email],
     [f.phone, lead.phone],
-    [f.source, lead.leadSource],
-    [f.status, <LeadStatusBadge key="s" status={lead.status} crm={crm} />],
+    [f.source, lead.leadSource === DEFAULT_LEAD_SOURCE ? f.sourceNotAsked : lead.leadSource],
+  ];
+  // The CRM delivery's details: for the rare look, so collapsed below the message and the replies.
+  const delivery: [string, React.ReactNode][] = [
     [f.attempts, lead.attempts],
     [f.nextAttempt, lead.status === "pending" && crm ? when(lead.nextAttemptAt) : "—"],
     [f.delivered, when(lead.deliveredAt)],
@@ -94,31 +98,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       />
       {result?.notice ? <Notice tone="success">{result.notice}</Notice> : null}
       {result?.error ? <Notice tone="error">{result.error}</Notice> : null}
-      {!crm ? <Notice tone="info">{AUDIENCE_PAGES.leads.noCrm}</Notice> : null}
-      <dl className="mb-6 grid grid-cols-1 gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-            <dd className="break-words text-sm text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
       <section aria-labelledby="message" className="mb-6">
         <h2 id="message" className="mb-2 font-semibold">
           {f.message}
         </h2>
         <p className="whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 text-sm">{lead.message}</p>
+        <Rows rows={contact} className="mt-3" />
       </section>
-      {lead.crmResponse ? (
-        <section aria-labelledby="crm-answer" className="mb-6">
-          <h2 id="crm-answer" className="mb-2 font-semibold">
-            {f.crmResponse}
-          </h2>
-          <pre tabIndex={0} aria-labelledby="crm-answer" className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-white p-4 text-xs">
-            {lead.crmResponse}
-          </pre>
-        </section>
-      ) : null}
       <section aria-labelledby="reply-title" className="mb-6">
         <h2 id="reply-title" className="mb-2 font-semibold">
           {L.replyTitle}
@@ -145,6 +131,30 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
         </ul>
       </section>
+      {/* Open by itself only when delivery failed: then the error and the retry are what the owner came for. */}
+      <details open={lead.status === "failed"} className="group mb-6 rounded-lg border border-slate-200 bg-white" data-testid="delivery">
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 py-2 font-semibold text-slate-900">
+          {/* display:flex drops the browser's own triangle: this one says the block opens. */}
+          <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-90">
+            ▸
+          </span>
+          {f.delivery}: <LeadStatusBadge status={lead.status} crm={crm} />
+        </summary>
+        <div className="border-t border-slate-200 p-4">
+          {!crm ? <Notice tone="info">{AUDIENCE_PAGES.leads.noCrm}</Notice> : null}
+          <Rows rows={delivery} />
+          {lead.crmResponse ? (
+            <>
+              <h3 id="crm-answer" className="mb-2 mt-4 text-sm font-semibold">
+                {f.crmResponse}
+              </h3>
+              <pre tabIndex={0} aria-labelledby="crm-answer" className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-xs">
+                {lead.crmResponse}
+              </pre>
+            </>
+          ) : null}
+        </div>
+      </details>
       <section aria-labelledby="stage-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="stage-title" className="mb-2 font-semibold">
           {L.stage}
@@ -178,5 +188,18 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
       </Form>
     </>
+  );
+}
+
+function Rows({ rows, className = "" }: { rows: [string, React.ReactNode][]; className?: string }) {
+  return (
+    <dl className={`grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr] ${className}`}>
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+          <dd className="break-words text-sm text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -5,6 +5,7 @@ import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, EmptyState, Notice, PageHeader } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { questionGroups } from "../../../server/services/chat/questions";
+import { plainText } from "@shared/plain-text";
 import type { Route } from "./+types/questions";
 
 export function meta() {
@@ -87,7 +88,7 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div className="sm:col-span-3">
                   <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{P.answered}</dt>
-                  <dd className="whitespace-pre-line break-words text-slate-800">{g.answer || P.noAnswer}</dd>
+                  <dd className="whitespace-pre-line break-words text-slate-800">{g.answer ? plainText(g.answer) : P.noAnswer}</dd>
                 </div>
               </dl>
             </li>

@@ -7,7 +7,7 @@ import type { LeadTables } from "../../db/schema";
 import { invalid, rateLimited } from "../errors";
 import { type CsvColumns, toCsv } from "../export";
 import { hitRateLimit } from "../rate-limit";
-import { notifyAboutLead } from "./notify";
+import { acknowledgeLead, notifyAboutLead } from "./notify";
 import type { Locale } from "../../../shared/i18n";
 
 export type LeadStatus = "pending" | "sending" | "delivered" | "failed" | "spam";
@@ -69,6 +69,7 @@ export async function storeLead(deps: Deps, lead: LeadFormData, now = Date.now()
     leadEvents.emit("queued", id);
     // The lead is stored: a notification that cannot be queued is logged, never the visitor's problem.
     await notifyAboutLead(deps, id).catch((err: unknown) => deps.log.warn({ leadId: id, err: { message: (err as Error).message } }, "lead notification not queued"));
+    await acknowledgeLead(deps, id).catch((err: unknown) => deps.log.warn({ leadId: id, err: { message: (err as Error).message } }, "lead acknowledgement not queued"));
   }
   return { id, spam };
 }

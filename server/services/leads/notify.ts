@@ -1,8 +1,10 @@
-import { LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
+import { LEAD_ACK_EMAIL, LEAD_NOTIFY_EMAIL } from "../../../shared/content/audience";
+import { LEAD_ACK_EMAIL_HI } from "../../../shared/content/hi/audience";
+import { hitRateLimit } from "../rate-limit";
 import { LEAD_FAILED_EMAIL } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
 import { siteSettings } from "../content/settings";
-import { enqueueMail, safeReplyTo } from "../mail/outbox";
+import { enqueueMail, enqueueSiteMail, safeReplyTo } from "../mail/outbox";
 import { renderEmail } from "../mail/template";
 import { studioLink } from "../staff/studio-link";
 import { zonedTime } from "../../../shared/zoned-time";
@@ -100,4 +102,29 @@ export async function notifyLeadFailed(deps: Deps, leadId: number): Promise<void
       replyTo: safeReplyTo(lead.email),
     });
   }
+}
+
+/**
+ * The visitor's acknowledgement of a stored, non-spam lead, in the language of the page they sent it from: once per
+ * lead (the outbox key lead-ack:<id>), and at most LEAD_ACK_EMAIL.perAddressPerDay to one address, since the address
+ * is whatever the form was given (the form's own per-IP limit aside, many senders could name one stranger).
+ */
+export async function acknowledgeLead(deps: Deps, leadId: number): Promise<void> {
+  const lead = await deps.db.kysely.selectFrom("leads").select(["email", "status", "locale"]).where("id", "=", leadId).executeTakeFirst();
+  if (!lead || lead.status === "spam") return;
+  const to = safeReplyTo(lead.email);
+  if (!to) return;
+  const already = await deps.db.kysely.selectFrom("mail_outbox").select("id").where("idempotency_key", "=", `lead-ack:${leadId}`).executeTakeFirst();
+  if (already) return;
+  const limit = await hitRateLimit(deps.db, `lead:ack:${to.toLowerCase()}`, { limit: LEAD_ACK_EMAIL.perAddressPerDay, windowMs: 86_400_000 });
+  if (!limit.allowed) return;
+  const hindi = lead.locale === "hi";
+  const mail = hindi ? LEAD_ACK_EMAIL_HI : LEAD_ACK_EMAIL;
+  await enqueueSiteMail(deps, {
+    to,
+    subject: mail.subject,
+    content: { blocks: mail.blocks(), ...(hindi ? { locale: "hi" as const } : {}) },
+    kind: "lead-ack",
+    idempotencyKey: `lead-ack:${leadId}`,
+  });
 }

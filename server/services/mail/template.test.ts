@@ -33,14 +33,14 @@ describe("the e-mail template", () => {
   it("requests nothing but images from PUBLIC_URL", () => {
     const { html } = renderEmail(content("A post"), site);
     const fetched = [...html.matchAll(/\ssrc="([^"]*)"/g)].map((m) => m[1]);
-    expect(fetched).toEqual(["https://wise-parrot.example.test/media/cover.webp"]);
+    expect(fetched).toEqual(["https://wise-parrot.example.test/icon-192.png", "https://wise-parrot.example.test/media/cover.webp"]);
     expect(html).not.toMatch(/<link|<script|@import|url\(|<iframe|<object|<embed|background=/i);
   });
 
   it("puts every link of the HTML part in the plain-text part", () => {
     for (const c of [content("A post"), contentFromText("Hello,\n\nConfirm: https://wise-parrot.example.test/newsletter/confirm?token=t1\n\nUnsubscribe: https://wise-parrot.example.test/newsletter/unsubscribe?token=t2")]) {
       const { html, text } = renderEmail(c, site);
-      const links = linksOfHtml(html).filter((l) => !l.includes("/media/"));
+      const links = linksOfHtml(html);
       expect(links.length).toBeGreaterThan(1);
       for (const link of links) expect(text).toContain(link);
     }
@@ -89,5 +89,14 @@ describe("a post's call-to-action buttons in the reader's language", () => {
     expect(text).toContain(`WhatsApp पर बात करें: https://wa.me/919876543210?text=${encodeURIComponent("नमस्ते,")}`);
     expect(html).toContain(">डेमो बुक करें</a>");
     expect(text).not.toContain("Book Demo");
+  });
+
+  it("carries the site's emerald green and its logo mark, as a PNG the site serves (issue 45)", () => {
+    const { html } = renderEmail(content("A post"), site);
+    expect(html).toContain("background-color:#047857");
+    expect(html).not.toContain("#0f766e");
+    expect(html).toMatch(/<img src="https:\/\/wise-parrot\.example\.test\/icon-192\.png" alt="" width="40" height="40"/);
+    // The logo comes before the site's name, in the header.
+    expect(html.indexOf("icon-192.png")).toBeLessThan(html.indexOf("Wise Parrot</td>"));
   });
 });

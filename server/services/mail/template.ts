@@ -147,7 +147,16 @@ const FONT = "font-family:Arial,Helvetica,sans-serif;";
 const WRAP = "overflow-wrap:anywhere;word-break:break-word;";
 const INK = "#1f2937";
 const MUTED = "#4b5563";
-const BRAND = "#0f766e";
+/** The site's green: emerald-700, the colour of its primary buttons (app/app.css .btn-primary, --color-brand-700). */
+const BRAND = "#047857";
+/**
+ * The logo mark in the header: the site's own 192 px app icon (public/icon-192.png, a green square of the same
+ * #047857 with the white bubble and the parrot), drawn at 40 px for sharp high-density screens. A PNG fetched from
+ * PUBLIC_URL, because the clients that matter refuse the alternatives: Gmail and Outlook drop SVG, Gmail drops
+ * data: URIs, and a cid: attachment shows as an attachment in some clients and adds its bytes to every message.
+ * Where images are blocked nothing is lost: the alt is empty (the site's name follows as text).
+ */
+export const LOGO_PATH = "/icon-192.png";
 
 function linkHtml(url: string, label: string): string {
   return `<a href="${escapeHtml(url)}" style="color:${BRAND};text-decoration:underline;word-break:break-all;">${escapeHtml(label)}</a>`;
@@ -276,7 +285,13 @@ export function renderEmail(content: EmailContent, site: EmailSite): RenderedEma
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">
-<tr><td style="padding:20px 24px;background-color:${BRAND};border-radius:8px 8px 0 0;${FONT}font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(frame.siteName)}</td></tr>
+<tr><td style="padding:16px 24px;background-color:${BRAND};border-radius:8px 8px 0 0;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<td style="padding:0 12px 0 0;vertical-align:middle;">
+<img src="${escapeHtml(site.publicUrl)}${LOGO_PATH}" alt="" width="40" height="40" style="display:block;width:40px;height:40px;border:0;border-radius:8px;"></td>
+<td style="vertical-align:middle;${FONT}font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(frame.siteName)}</td>
+</tr></table>
+</td></tr>
 <tr><td style="padding:24px;background-color:#ffffff;color:${INK};">
 ${body}
 </td></tr>
@@ -315,7 +330,8 @@ export function contentFromText(text: string): EmailContent {
 /** Every http(s) link of an HTML part (href and src), for tests and checks. */
 export function linksOfHtml(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+  // Addresses a reader follows (href); pictures (src: covers, the logo) are not links.
+  for (const m of html.matchAll(/\shref="([^"]*)"/g)) {
     out.push((m[1] ?? "").replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
   }
   return out;

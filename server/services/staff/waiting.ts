@@ -1,0 +1,87 @@
+import type { Deps } from "../../context";
+import { mayOpen, type StudioArea } from "../../../shared/studio-policy";
+import type { StaffAccess } from "../../../shared/content/studio";
+import { QUESTION_WINDOW_DAYS, questionKey } from "../chat/questions";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export type WaitingKind = "leads" | "questions" | "subscribers" | "drafts" | "scheduled";
+
+/** One thing that waits for the person, with how many and where it is handled. */
+export type WaitingItem = { kind: WaitingKind; count: number; href: string };
+
+/** The areas each kind lives in: an item is listed only to staff who may open its area. */
+const AREA: Record<WaitingKind, StudioArea> = {
+  leads: "leads",
+  questions: "questions",
+  subscribers: "subscribers",
+  drafts: "posts",
+  scheduled: "posts",
+};
+
+const HREF: Record<WaitingKind, string> = {
+  leads: "/studio/leads?stage=new",
+  questions: "/studio/questions?handover=1",
+  subscribers: "/studio/subscribers?status=pending",
+  drafts: "/studio/posts?status=draft",
+  scheduled: "/studio/posts?status=scheduled",
+};
+
+/** At most this many handed-over wordings are compared with the FAQ: the count stays bounded. */
+const MAX_QUESTION_KEYS = 3000;
+
+/**
+ * What waits for this person on every visit, whatever was seen before: leads nobody has handled yet (stage "new",
+ * spam left out), visitor questions the assistant handed to a person that no FAQ entry answers yet (within the
+ * questions page's window), subscribers who have not confirmed, drafts, scheduled posts. Only the kinds this
+ * person's role may open are counted at all (no count leaks an area they cannot see); kinds with nothing waiting
+ * are left out, so an empty list means truly nothing waits.
+ */
+export async function waitingItems(deps: Pick<Deps, "db" | "config">, access: StaffAccess, now = Date.now()): Promise<WaitingItem[]> {
+  const db = deps.db.kysely;
+  const may = (kind: WaitingKind) => mayOpen(access, AREA[kind]);
+  const none = Promise.resolve(0);
+  const [leads, questions, subscribers, posts] = await Promise.all([
+    may("leads")
+      ? db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).where("stage", "=", "new").where("status", "<>", "spam").executeTakeFirst().then((r) => Number(r?.n ?? 0))
+      : none,
+    may("questions") ? unansweredHandovers(deps, now) : none,
+    may("subscribers")
+      ? db.selectFrom("subscribers").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirst().then((r) => Number(r?.n ?? 0))
+      : none,
+    may("drafts")
+      ? db.selectFrom("blogs").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("status", "in", ["draft", "scheduled"]).groupBy("status").execute()
+      : Promise.resolve([]),
+  ]);
+  const post = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
+  const counts: Record<WaitingKind, number> = { leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled") };
+  return (Object.keys(counts) as WaitingKind[]).filter((kind) => counts[kind] > 0 && may(kind)).map((kind) => ({ kind, count: counts[kind], href: HREF[kind] }));
+}
+
+/**
+ * Handed-over questions asked within the window whose wording no FAQ entry carries yet (its question, or one of its
+ * other phrasings): "Answer this" on /studio/questions writes exactly such an entry, and then the question stops
+ * waiting.
+ */
+async function unansweredHandovers(deps: Pick<Deps, "db" | "config">, now: number): Promise<number> {
+  const db = deps.db.kysely;
+  const since = now - Math.min(QUESTION_WINDOW_DAYS, deps.config.CHAT_LOG_DAYS) * DAY_MS;
+  const [asked, faq] = await Promise.all([
+    db
+      .selectFrom("chat_questions")
+      .select(["question_key as key", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("handed_over", "=", 1)
+      .where("created_at", ">=", since)
+      .where("created_at", "<=", now)
+      .groupBy("question_key")
+      .limit(MAX_QUESTION_KEYS)
+      .execute(),
+    db.selectFrom("knowledge_passages").select(["heading", "extra"]).where("kind", "=", "faq").execute(),
+  ]);
+  const answered = new Set<string>();
+  for (const entry of faq) {
+    answered.add(questionKey(entry.heading));
+    for (const phrasing of entry.extra.split("\n")) if (phrasing.trim()) answered.add(questionKey(phrasing));
+  }
+  return asked.reduce((total, row) => (answered.has(row.key) ? total : total + Number(row.n)), 0);
+}
