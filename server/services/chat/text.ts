@@ -117,7 +117,7 @@ const SYNONYMS: Record<string, string> = {
   safe: "privacy",
   pro: "professional",
   // Chat spellings of the site's words (issue 43): "how lng to go liv".
-  // Other WhatsApp tools a visitor compares with: the home page's comparison answers "better than…".
+  // Other WhatsApp tools a visitor compares with: the home page's comparison answers "better than ...".
   wati: "competitor",
   interakt: "competitor",
   aisensy: "competitor",
