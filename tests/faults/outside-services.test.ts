@@ -94,8 +94,13 @@ describe("SMTP, CRM and language model down or slow", () => {
       const mail = await smtp.waitForMail((m) => m.to.includes(`reader-${mode}@example.com`), 90_000);
       expect(mail.text).toMatch(/newsletter\/confirm\?token=/);
     }
-    // Nothing was delivered twice.
+    // Each lead's acknowledgement to the visitor (issue 45) goes out too, once the mail server is back.
+    for (const mode of ["down", "hang"]) await smtp.waitForMail((m) => m.to.includes(`lead-${mode}@example.com`), 90_000);
+    // Nothing was delivered twice: two leads to the CRM; two confirmations and two acknowledgements by mail.
     expect(crm.requests).toHaveLength(2);
-    expect(smtp.messages).toHaveLength(2);
+    for (const to of ["reader-down", "reader-hang", "lead-down", "lead-hang"]) {
+      expect(smtp.messages.filter((m) => m.to.includes(`${to}@example.com`)), to).toHaveLength(1);
+    }
+    expect(smtp.messages).toHaveLength(4);
   }, 180_000);
 });
