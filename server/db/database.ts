@@ -45,6 +45,9 @@ export async function openDatabase(url: string, { poolSize = 10 }: { poolSize?: 
     });
     // An idle client losing its connection must not crash the process.
     pool.on("error", () => {});
+    // Nor one checked out between two queries (a round holding its connection): its next query fails instead, and
+    // the door answers 503 (tests/faults/db-outage.test.ts).
+    pool.on("connect", (client) => client.on("error", () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

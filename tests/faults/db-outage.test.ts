@@ -123,10 +123,7 @@ describe("database outage", () => {
     });
   });
 
-  // KNOWN REGRESSION (stop 38, docs/findings.md "PostgreSQL outage"): since this stop's merges the server stops answering
-  // (connections refused) once PostgreSQL's connection is cut, where it answered 503 before; the cause was not found
-  // before the stop. Skipped so the rest lands; the next session's first task is to find it and turn this back on.
-  it.skip("PostgreSQL: the connection is cut under the running server, then comes back", async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL: the connection is cut under the running server, then comes back", async () => {
     const pg: TestDatabase = await createTestDatabase("postgres", { migrate: false });
     cleanup.push(() => pg.drop());
     await pg.db.close();
