@@ -10,7 +10,7 @@ import { assertFreshSecondFactor } from "../staff/step-up";
 import { studioLink } from "../staff/studio-link";
 import { securityEvent } from "../security-events";
 import { queueRenderedMailIn, type RenderedMail, renderSiteMail } from "../mail/queue";
-import { formatInZone } from "../newsletter/zoned-time";
+import { formatInZone } from "../../../shared/zoned-time";
 import { type ContentChange, NO_LOCALE, readEntries, saveContent } from "./store";
 import { contentMemory, contentVersion } from "./version";
 
