@@ -69,8 +69,9 @@ function publicPages(idPrefix: string): RouteConfigEntry[] {
     page("blogs-advanced", "routes/blogs-advanced.tsx"),
     page("blog/:slug", "routes/blog-post.tsx"),
     page("newsletter/subscribe", "routes/newsletter-subscribe.tsx"),
-    page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-    page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    // One page for both links of a newsletter e-mail, told apart by its address (ids as before).
+    page("newsletter/confirm", "routes/newsletter-link.tsx", "routes/newsletter-confirm"),
+    page("newsletter/unsubscribe", "routes/newsletter-link.tsx", "routes/newsletter-unsubscribe"),
     page("ai-help", "routes/ai-help.tsx"),
     page("contact", "routes/contact.tsx"),
     page("sign-in", "routes/sign-in.tsx"),

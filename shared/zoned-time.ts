@@ -41,3 +41,8 @@ function safeZone(timeZone: string): string {
   }
 }
 
+/** An instant as the studio's messages and e-mails write it: "1 Dec 2026, 09:00 (Asia/Kolkata)". */
+export function formatInZone(epochMs: number, zone: string): string {
+  const text = new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(epochMs));
+  return `${text} (${zone})`;
+}

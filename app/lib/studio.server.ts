@@ -3,7 +3,7 @@ import { STUDIO_MESSAGES, STUDIO_PAGES } from "@shared/content/studio";
 import { mayOpenPath } from "@shared/studio-policy";
 import type { AppLoadContext } from "react-router";
 import { deviceCookie, sessionTokenOf } from "../../server/http/cookies";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { passSecondFactor, type StudioSession, studioSession } from "../../server/services/staff/studio-session";
 import { pageError } from "./service-errors.server";
 import { securityEvent } from "../../server/services/security-events";

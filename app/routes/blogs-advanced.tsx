@@ -1,7 +1,8 @@
 import { hindiNow, hindiWords, textIn, useHindi, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatLongDate } from "~/components/blog/format";
-import { isHttpUrl, readList, writeList } from "~/components/blog/local-blogs";
+import { readList, writeList } from "~/components/blog/local-blogs";
+import { isHttpUrl } from "@shared/http-url";
 import { RichDescription } from "~/components/blog/rich-description";
 import { cut } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";

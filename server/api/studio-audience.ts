@@ -16,7 +16,8 @@ import {
 import { AUDIENCE_TOOLS_MESSAGES } from "../../shared/content/audience-tools";
 import { addSubscriber, importSubscribers } from "../services/newsletter/import";
 import { labelCounts, parseLabels, setSubscriberLabels } from "../services/newsletter/labels";
-import { formatInZone, zonedTimeToEpoch } from "../services/newsletter/zoned-time";
+import { formatInZone } from "../../shared/zoned-time";
+import { zonedTimeToEpoch } from "../services/wall-clock";
 import { siteSettings } from "../services/content/settings";
 import { readJson } from "../http/errors";
 import { exportAccounts, listAccounts, setAccountDisabled } from "../services/auth/admin";

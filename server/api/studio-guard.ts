@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
 import { resolveSession } from "../services/auth/sessions";
 import { forbidden, unauthorized } from "../services/errors";
-import type { StaffActor } from "../services/staff/invitations";
+import type { StaffActor } from "../services/audit";
 import { type StudioSession, studioSession } from "../services/staff/studio-session";
 import { securityEvent } from "../services/security-events";
 

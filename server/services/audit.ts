@@ -1,9 +1,13 @@
 import type { Deps } from "../context";
+import type { StaffAccess } from "../../shared/content/studio";
 import { domainOnly, type SecurityEvent, securityEvent } from "./security-events";
 
 /** Who made a studio write: a signed-in staff member, or the server's command line. */
 /** `secondFactorAt`: when the acting session last passed the second factor (a web session), see step-up.ts. */
 export type Actor = { userId: string | null; label: string; clientIp: string; secondFactorAt?: number | null };
+
+/** A staff member acting in the studio: an actor whose access the service checks itself. */
+export type StaffActor = Actor & { userId: string; access: StaffAccess };
 
 export const COMMAND_LINE: Actor = { userId: null, label: "command line", clientIp: "command line" };
 

@@ -163,5 +163,3 @@ function contactDefaults(locale: CopyLocale) {
 function reachOf(target: ContactTarget): string {
   return target.kind === "page" ? `page:${target.to}` : target.kind;
 }
-
-export { contactCardsOf, contactTarget, supportChannelsOf } from "./contact-view";

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { ABOUT, BANNER_MESSAGES, HEADLINE, METRICS, PRIVACY, REFUND, TAGLINE, TERMS, TESTIMONIALS } from "../content";
 import { ABOUT_DOC } from "./about";
-import { CONTACT_DOC, contactCardsOf, supportChannelsOf } from "./contact";
+import { CONTACT_DOC } from "./contact";
+import { contactCardsOf, supportChannelsOf } from "./contact-view";
 import { CONTACT_CARDS, SUPPORT_CHANNELS } from "../content/contact";
 import type { Field } from "./fields";
 import { HOME_DOC } from "./home";

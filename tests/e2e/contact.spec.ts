@@ -1,28 +1,11 @@
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
 import { CONTACT_CARDS, CONTACT_FORM, SUPPORT_CHANNELS, SUPPORT_STATS } from "../../shared/content/contact";
-import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 import { expectAccessible } from "./a11y";
-import { expect, pausedClock, test as base } from "./fixtures";
+import { expect, pausedClock, testWithCrm } from "./fixtures";
 
 // This file's server forwards leads to a real local CRM endpoint.
-const test = base.extend<object, { crm: CrmServer }>({
-  crm: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const crm = await startCrmServer();
-      await use(crm);
-      await crm.close();
-    },
-    { scope: "worker" },
-  ],
-  serverEnv: [
-    async ({ crm }, use) => {
-      await use({ CRM_WEB_TO_LEAD_URL: crm.url, CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", LEAD_RATE_LIMIT_PER_HOUR: "50" });
-    },
-    { scope: "worker" },
-  ],
-});
+const test = testWithCrm;
 
 const WHATSAPP = "910000000000";
 const person = {

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { type BuiltServer, startBuiltServer } from "../helpers/built-server";
+import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 
 export { expect };
 
@@ -69,6 +70,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /** Resolves once React has hydrated the page, or at once for a document without the app's scripts (XML, JSON, a 404 from the API). */
+/**
+ * The same, with a local CRM (one per worker) that the file's server forwards leads to: `crm.requestsFor(email)` is
+ * what reached it.
+ */
+export const testWithCrm = test.extend<object, { crm: CrmServer }>({
+  crm: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+    async ({}, use) => {
+      const crm = await startCrmServer();
+      await use(crm);
+      await crm.close();
+    },
+    { scope: "worker" },
+  ],
+  serverEnv: [
+    async ({ crm }, use) => {
+      await use({ CRM_WEB_TO_LEAD_URL: crm.url, CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", LEAD_RATE_LIMIT_PER_HOUR: "50" });
+    },
+    { scope: "worker" },
+  ],
+});
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'),

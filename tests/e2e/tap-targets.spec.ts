@@ -1,29 +1,12 @@
 import type { Page } from "@playwright/test";
-import { type CrmServer, startCrmServer } from "../helpers/crm-server";
-import { expect, test as base } from "./fixtures";
+import { expect, testWithCrm } from "./fixtures";
 
 /**
  * Issue 45, item 4, measured at 375 px: the controls a thumb uses are at least 44 px tall (a checkbox through its
  * label, which toggles it), and after a successful newsletter subscription or contact send the focus is on the
  * message that says so, not on the page's body.
  */
-const test = base.extend<object, { crm: CrmServer }>({
-  crm: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const crm = await startCrmServer();
-      await use(crm);
-      await crm.close();
-    },
-    { scope: "worker" },
-  ],
-  serverEnv: [
-    async ({ crm }, use) => {
-      await use({ CRM_WEB_TO_LEAD_URL: crm.url, CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", LEAD_RATE_LIMIT_PER_HOUR: "50" });
-    },
-    { scope: "worker" },
-  ],
-});
+const test = testWithCrm;
 
 test.use({ viewport: { width: 375, height: 812 } });
 

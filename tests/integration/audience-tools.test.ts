@@ -9,7 +9,7 @@ import { queueDueOptins } from "../../server/services/newsletter/import";
 import { drainNewsletterMail, sendDueNewsletters } from "../../server/services/newsletter/issues";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import { newSinceLastVisit } from "../../server/services/staff/overview";
-import { zonedTimeToEpoch } from "../../server/services/newsletter/zoned-time";
+import { zonedTimeToEpoch } from "../../server/services/wall-clock";
 import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as blogsLoader } from "../../app/routes/blogs";
 import { createApp } from "../../server/app";
 import { insertBlogs } from "../../server/services/blog/posts";
-import { normaliseSearch } from "../../server/services/blog/search";
+import { normaliseSearch } from "../../server/services/text-search";
 import type { BlogInput } from "../../server/services/blog/types";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -16,7 +16,7 @@ import { COPY_PREFIX } from "../../server/services/content/copy";
 import { saveSettings } from "../../server/services/content/settings";
 import { saveContent } from "../../server/services/content/store";
 import { grantAccess } from "../../server/services/staff/access";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { postJson } from "./chat-helpers";

@@ -14,7 +14,7 @@ import { COPY_PREFIX } from "../../server/services/content/copy";
 import { previewKey, withPreviewDrafts } from "../../server/services/content/preview";
 import { saveContent } from "../../server/services/content/store";
 import { grantAccess } from "../../server/services/staff/access";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { markAddressVerified } from "../helpers/verified";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "../../server/services/audit";
 import { copyEditorState, publishDraft, saveDraft } from "../../server/services/content/drafts";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { FAQ_DOC as doc } from "../../shared/copy/faq";
 import { saveSettings } from "../../server/services/content/settings";
 import { buildDir, buildPresent } from "../helpers/built-server";

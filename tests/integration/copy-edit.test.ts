@@ -25,7 +25,7 @@ import { saveSettings } from "../../server/services/content/settings";
 import { CONTENT_VERSION_TTL_MS } from "../../server/services/content/version";
 import { listAudit } from "../../server/services/audit";
 import { isServiceError } from "../../server/services/errors";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { FAQ, FAQ_SECTION } from "../../shared/content/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";

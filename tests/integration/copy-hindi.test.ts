@@ -21,7 +21,7 @@ import { isServiceError } from "../../server/services/errors";
 import { saveSettings, siteSettings } from "../../server/services/content/settings";
 import { publicSite } from "../../app/site-config.server";
 import type { AppLoadContext } from "react-router";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { HOME_DOC } from "../../shared/copy/home";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -12,7 +12,7 @@ import { openDatabase } from "../../server/db/database";
 import { COPY_PREFIX } from "../../server/services/content/copy";
 import { saveContent } from "../../server/services/content/store";
 import { CONTENT_VERSION_TTL_MS } from "../../server/services/content/version";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { HOME_DOC } from "../../shared/copy/home";
 import { SHELL_DOC } from "../../shared/copy/shell";
 import { PRIVACY_DOC } from "../../shared/copy/legal";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveSettings } from "../../server/services/content/settings";
 import { saveContent } from "../../server/services/content/store";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { normaliseSearch } from "../../server/services/blog/search";
+import { normaliseSearch } from "../../server/services/text-search";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { isValidLeadEmail } from "../../shared/schemas/lead";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database";
 import { checkSettings, saveSettings } from "../../server/services/content/settings";
 import { isServiceError } from "../../server/services/errors";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { videoEmbedProblem } from "../../shared/video-embed";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -13,7 +13,7 @@ import { hashToken } from "../../server/services/auth/tokens";
 import { saveSettings, siteSettings } from "../../server/services/content/settings";
 import { listAudit } from "../../server/services/audit";
 import { deliverDueMail, settleMailDeliveries } from "../../server/services/mail/outbox";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { STEP_UP_REASON } from "../../server/services/staff/step-up";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

@@ -15,7 +15,7 @@ import { REVISIONS_KEPT } from "../../server/services/content/store";
 import { contentVersion } from "../../server/services/content/version";
 import { isServiceError } from "../../server/services/errors";
 import { listAudit } from "../../server/services/audit";
-import type { StaffActor } from "../../server/services/staff/invitations";
+import type { StaffActor } from "../../server/services/audit";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { markAddressVerified } from "../helpers/verified";

@@ -1,4 +1,5 @@
 import { LOCAL_BLOGS, type LocalBlog } from "@shared/content";
+import { isHttpUrl } from "@shared/http-url";
 
 /**
  * Reading and writing the browser-kept blogs. Storage is another program's
@@ -8,15 +9,6 @@ import { LOCAL_BLOGS, type LocalBlog } from "@shared/content";
 export type StoredList = { items: LocalBlog[]; error: boolean };
 
 const { maxLengths } = LOCAL_BLOGS;
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === "https:" || u.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 function str(v: unknown, max: number): string | null {
   return typeof v === "string" && v.length <= max ? v : null;

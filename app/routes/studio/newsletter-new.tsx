@@ -9,7 +9,7 @@ import { StepUpField } from "~/components/studio/step-up";
 import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
 import { AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
 import { labelCounts, parseLabels } from "../../../server/services/newsletter/labels";
-import { zonedTimeToEpoch } from "../../../server/services/newsletter/zoned-time";
+import { zonedTimeToEpoch } from "../../../server/services/wall-clock";
 import { siteSettings } from "../../../server/services/content/settings";
 import { isServiceError, parseInput } from "../../../server/services/errors";
 import { isStepUpError } from "../../../server/services/staff/step-up";

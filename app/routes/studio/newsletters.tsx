@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
 import { pageError } from "~/lib/service-errors.server";
 import { siteSettings } from "../../../server/services/content/settings";
-import { formatInZone } from "../../../server/services/newsletter/zoned-time";
+import { formatInZone } from "@shared/zoned-time";
 import { AUDIENCE_PAGES } from "@shared/content/audience";
 import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ANALYTICS_COPY, ANALYTICS_PERIODS, FUNNEL_ACTIONS, FUNNEL_DAYS, type GoalName, GOALS } from "../../../shared/content/analytics";
 import type { Deps } from "../../context";
 import { invalid } from "../errors";
-import { normaliseSearch } from "../blog/search";
+import { normaliseSearch } from "../text-search";
 import { csvField } from "../export";
 import { DAY_MS, dayOf } from "./record";
 import { FUNNEL_KEYS, KEY_SEPARATOR, type RawReads, type ReportRow, reportRows, type VisitFilter } from "./reports";

@@ -5,8 +5,7 @@ import { forbidden, notFound } from "../errors";
 import { revokeAllSessions } from "./sessions";
 import { type Actor, recordAudit } from "../audit";
 import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
-import { normaliseSearch } from "../blog/search";
-import { anyContainsText } from "../like";
+import { anyContainsText, normaliseSearch } from "../text-search";
 
 export type AccountRow = {
   id: string;

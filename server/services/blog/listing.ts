@@ -6,7 +6,8 @@ import { withCoverImages } from "../media/covers";
 import type { BlogQuery } from "./query";
 import { PUBLISHED } from "./publication";
 import { toBlog } from "./rows";
-import { normaliseSearch, searchCondition } from "./search";
+import { searchCondition } from "./search";
+import { normaliseSearch } from "../text-search";
 import type { BlogPage, BlogStats } from "./types";
 
 /** Published posts, newest first, filtered by search (title, excerpt, tags, section text), category and featured. */

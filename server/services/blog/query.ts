@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BLOG_CATEGORIES, BLOG_LIMITS } from "../../../shared/content/blog";
-import { normaliseSearch } from "./search";
+import { normaliseSearch } from "../text-search";
 import type { Locale } from "../../../shared/i18n";
 
 /** The listing's query string (the API's and the page's): bad values are a 400 naming the field. */

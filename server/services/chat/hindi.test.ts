@@ -17,7 +17,7 @@ import { createApp } from "../../app";
 import { seedSampleBlogs } from "../blog/posts";
 import { copyEditorState, publishDraft, saveDraft } from "../content/drafts";
 import { saveSettings } from "../content/settings";
-import type { StaffActor } from "../staff/invitations";
+import type { StaffActor } from "../audit";
 import { answerLocale, answerLocally } from "./answer";
 import { languageInstruction } from "./llm";
 import { buildMessages } from "./service";

@@ -7,7 +7,7 @@ import { mayOpen } from "../../../shared/studio-policy";
 import { toIndexablePost } from "../blog/rows";
 import { reindexPost } from "../chat/knowledge";
 import { conflict, forbidden, invalid, isServiceError, notFound } from "../errors";
-import type { StaffActor } from "../staff/invitations";
+import type { StaffActor } from "../audit";
 import { type ContentTransaction, NO_LOCALE, STALE_COPY, readEntries, saveContent } from "./store";
 import { contentMemory, contentVersion } from "./version";
 

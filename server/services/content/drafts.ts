@@ -7,7 +7,7 @@ import { changedPaths, checkCopy } from "../../../shared/copy/validate";
 import { mayOpen } from "../../../shared/studio-policy";
 import { recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import type { StaffActor } from "../staff/invitations";
+import type { StaffActor } from "../audit";
 import { COPY_PREFIX, storedCopy, translated } from "./copy";
 import { REVISIONS_KEPT, STALE_COPY, saveContent } from "./store";
 

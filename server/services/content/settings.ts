@@ -5,12 +5,12 @@ import { STUDIO_MESSAGES } from "../../../shared/content/studio";
 import { GUARDED_SETTINGS, SETTINGS_CHANGED_EMAIL, SETTINGS_GROUPS, SETTINGS_PAGE } from "../../../shared/content/studio-settings";
 import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSettings, senderAddressOf } from "../../../shared/schemas/site-settings";
 import { forbidden, invalid } from "../errors";
-import type { StaffActor } from "../staff/invitations";
+import type { StaffActor } from "../audit";
 import { assertFreshSecondFactor } from "../staff/step-up";
 import { studioLink } from "../staff/studio-link";
 import { securityEvent } from "../security-events";
 import { queueRenderedMailIn, type RenderedMail, renderSiteMail } from "../mail/queue";
-import { formatInZone } from "../newsletter/zoned-time";
+import { formatInZone } from "../../../shared/zoned-time";
 import { type ContentChange, NO_LOCALE, readEntries, saveContent } from "./store";
 import { contentMemory, contentVersion } from "./version";
 

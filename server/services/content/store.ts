@@ -1,5 +1,5 @@
 import type { Deps } from "../../context";
-import type { StaffActor } from "../staff/invitations";
+import type { StaffActor } from "../audit";
 import { recordAudit } from "../audit";
 import { conflict } from "../errors";
 import { forgetContentVersion } from "./version";

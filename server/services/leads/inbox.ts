@@ -8,8 +8,7 @@ import { leadEvents, leadRowOf, leadsToCsv, type LeadRow, type LeadStatus } from
 import { notifyAboutLead } from "./notify";
 import { type Actor, recordAudit } from "../audit";
 import { assertExportAllowed, EXPORT_PAGE } from "../export";
-import { normaliseSearch } from "../blog/search";
-import { anyContainsText } from "../like";
+import { anyContainsText, normaliseSearch } from "../text-search";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, LEAD_STAGES, type LeadStage } from "../../../shared/content/audience-tools";
 
 export type LeadFilter = { search?: string; status?: LeadStatus; stage?: LeadStage; from?: number; to?: number };

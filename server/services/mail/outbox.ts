@@ -7,6 +7,7 @@ import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { afterFailure, backoffMs, claimDue, failureText, holdLease, type RetryPolicy, writeOutcome } from "../outbox";
 import { contentFromText, type EmailContent, renderEmail } from "./template";
+import { insertMailIn } from "./queue";
 import { senderFrom, siteSettings } from "../content/settings";
 
 export type OutgoingMail = {
@@ -77,31 +78,15 @@ export async function enqueueMail(deps: Deps, mail: OutgoingMail): Promise<void>
   const now = Date.now();
   // A message written as plain text goes out in the site's template: both parts from that one text.
   const parts = mail.html ? { text: mail.text, html: mail.html } : renderEmail(contentFromText(mail.text), (await siteSettings(deps)).site);
-  const row = await deps.db.kysely
-    .insertInto("mail_outbox")
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: parts.text,
-      html_body: parts.html,
-      kind: mail.kind,
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: now,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-      idempotency_key: mail.idempotencyKey ?? null,
-      reply_to: safeReplyTo(mail.replyTo) ?? null,
-      ...(mail.notBefore !== undefined ? { next_attempt_at: mail.notBefore } : {}),
-    })
-    .onConflict((oc) => oc.column("idempotency_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) return; // already queued under this key
+  const id = await insertMailIn(
+    deps.db.kysely,
+    { to: mail.to, subject: mail.subject, text: parts.text, html: parts.html, kind: mail.kind, idempotencyKey: mail.idempotencyKey, replyTo: safeReplyTo(mail.replyTo), notBefore: mail.notBefore },
+    now,
+  );
+  if (id === null) return; // already queued under this key
   if (mail.notBefore !== undefined) return; // the outbox's loop sends it when due
-  const attempt = attemptDelivery(deps, Number(row.id)).catch((err: unknown) =>
-    deps.log.warn({ mailId: Number(row.id), err: { message: (err as Error).message } }, "mail delivery attempt failed"),
+  const attempt = attemptDelivery(deps, id).catch((err: unknown) =>
+    deps.log.warn({ mailId: id, err: { message: (err as Error).message } }, "mail delivery attempt failed"),
   );
   inFlight.add(attempt);
   void attempt.finally(() => inFlight.delete(attempt));

@@ -26,31 +26,40 @@ export function renderSiteMail(site: EmailSite, mail: Omit<RenderedMail, "text" 
   return { ...rest, text: parts.text, html: parts.html };
 }
 
+/** One message as the outbox stores it: `notBefore` holds it back until then (the outbox's loop sends it when due). */
+export type QueuedMail = RenderedMail & { notBefore?: number };
+
+/**
+ * The one insert of a message into the outbox, inside `k` (a transaction or the database): its id, or null when a
+ * message under the same idempotency key is queued already (then nothing is written).
+ */
+export async function insertMailIn(k: Kysely<Database>, mail: QueuedMail, now = Date.now()): Promise<number | null> {
+  const row = await k
+    .insertInto("mail_outbox")
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      kind: mail.kind,
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: mail.notBefore ?? now,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+      idempotency_key: mail.idempotencyKey ?? null,
+      reply_to: mail.replyTo ?? null,
+    })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
 /** Queues the messages in `k` (a transaction); a message whose idempotency key is queued already is not queued again. */
 export async function queueRenderedMailIn(k: Kysely<Database>, mails: readonly RenderedMail[], now = Date.now()): Promise<number> {
   let queued = 0;
-  for (const mail of mails) {
-    const row = await k
-      .insertInto("mail_outbox")
-      .values({
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        kind: mail.kind,
-        status: "pending",
-        attempts: 0,
-        next_attempt_at: now,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-        idempotency_key: mail.idempotencyKey ?? null,
-        reply_to: mail.replyTo ?? null,
-      })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (row) queued += 1;
-  }
+  for (const mail of mails) if ((await insertMailIn(k, mail, now)) !== null) queued += 1;
   return queued;
 }

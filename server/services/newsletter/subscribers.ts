@@ -2,8 +2,7 @@ import { AUDIENCE_MESSAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES, type Subscriber
 import type { Deps } from "../../context";
 import { notFound } from "../errors";
 import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
-import { normaliseSearch } from "../blog/search";
-import { containsText } from "../like";
+import { containsText, normaliseSearch } from "../text-search";
 import { type Actor, recordAudit } from "../audit";
 import { labelsOf, normaliseLabel } from "./labels";
 

@@ -9,11 +9,9 @@ import { hashToken, newToken, newUserId } from "../auth/tokens";
 import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { enqueueSiteMail } from "../mail/outbox";
-import { type Actor, recordAudit } from "../audit";
+import { recordAudit, type StaffActor } from "../audit";
 import { assertFreshSecondFactor } from "./step-up";
 
-/** A staff member acting in the studio: an actor whose access the service checks itself. */
-export type StaffActor = Actor & { userId: string; access: StaffAccess };
 
 const DAY_MS = 24 * 3_600_000;
 const INVITATIONS_PER_HOUR = 20;

@@ -1,6 +1,10 @@
-import { AUDIENCE_TOOLS_MESSAGES } from "../../../shared/content/audience-tools";
-import { invalid } from "../errors";
+import { AUDIENCE_TOOLS_MESSAGES } from "../../shared/content/audience-tools";
+import { invalid } from "./errors";
 
+/**
+ * Wall-clock times the owner types (a newsletter's or a page's schedule) read in the site's time zone. Showing a time
+ * in a zone is shared/zoned-time.ts's.
+ */
 const DAY_MS = 86_400_000;
 
 /** The offset of `zone` from UTC at the instant `epochMs` (ms; positive east of Greenwich). */
@@ -41,10 +45,4 @@ export function zonedTimeToEpoch(local: string, zone: string, field = "at"): num
   // An instant reads as this wall time when the zone's offset at that instant is the one it was read with.
   const readings = [wall - before, wall - after].filter((epoch) => offsetAt(epoch, zone) === wall - epoch);
   return readings.length > 0 ? Math.min(...readings) : wall - before;
-}
-
-/** An instant as the studio shows it: "1 Dec 2026, 09:00 (Asia/Kolkata)". */
-export function formatInZone(epochMs: number, zone: string): string {
-  const text = new Intl.DateTimeFormat("en-GB", { timeZone: zone, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(epochMs));
-  return `${text} (${zone})`;
 }
