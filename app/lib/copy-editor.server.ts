@@ -7,7 +7,6 @@ import { copyDocById } from "@shared/copy/index";
 import { fieldAt } from "@shared/copy/validate";
 import { localePath } from "@shared/i18n";
 import { copyEditorState, copyLocale, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
-import { postedForm } from "./posted-form.server";
 import { pageError } from "./service-errors.server";
 import { requireStudio } from "./studio.server";
 
@@ -74,7 +73,7 @@ export async function copyEditorAction(args: Args) {
   const studio = await requireStudio(args);
   const { doc, locale } = docAndLocale(args);
   const deps = args.context.deps;
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const intent = form.get("intent");
   const values = copyFromForm(doc.sections, form.entries());
   const answer = (status: number, r: Partial<CopyActionData>) =>

@@ -1,10 +1,10 @@
 import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
-import { useEffect, useRef, useState } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data } from "react-router";
 import { localeOfPath } from "@shared/i18n";
 import { LocaleLink, requestLocale } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
-import { focusFirstInvalid, refuseSubmit, TextField } from "~/components/auth/fields";
+import { TextField } from "~/components/auth/fields";
+import { useAccountForm } from "~/lib/account-form";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, FORGOT_PAGE } from "@shared/content/auth";
 import { authChecks, checkBeforeSubmit } from "~/lib/form-checks";
@@ -43,22 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const t = useText(FORGOT_PAGE, HINDI_FORMS, (hi) => hi.FORGOT_PAGE_HI);
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = navigation.state === "submitting";
-  const errors = clientErrors ?? actionData?.errors ?? {};
-  const banner = clientErrors ? null : actionData?.banner;
-
-  useEffect(() => {
-    if (actionData?.errors && Object.keys(actionData.errors).length) focusFirstInvalid(formRef.current);
-  }, [actionData]);
+  const { formRef, busy, errors, banner, refuse, accept } = useAccountForm<FieldErrors>(actionData, {
+    refused: !!actionData?.errors && Object.keys(actionData.errors).length > 0,
+  });
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     checkBeforeSubmit(authChecks, event, (schemas) => {
       const parsed = schemas.ResetRequestSchema.safeParse({ email: new FormData(event.currentTarget).get("email") });
-      if (!parsed.success) return refuseSubmit(event, schemas.fieldErrors(parsed.error), setClientErrors, formRef.current);
-      setClientErrors(null);
+      if (!parsed.success) return refuse(event, schemas.fieldErrors(parsed.error));
+      accept();
     });
   }
 

@@ -1,9 +1,10 @@
 import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, data, redirect } from "react-router";
 import { localeOfPath, localePath } from "@shared/i18n";
 import { LocaleLink, requestLocale, useLocale } from "~/lib/locale";
-import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { useAccountForm } from "~/lib/account-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
@@ -140,20 +141,16 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
   const t = useText(SIGN_UP_PAGE, HINDI_FORMS, (hi) => hi.SIGN_UP_PAGE_HI);
   const say = useMessage();
   const locale = useLocale();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
+  // Focus after a refused answer is this form's own (below): the field may be on the other step.
+  const { formRef, busy, errors, banner, refuse, accept } = useAccountForm<FieldErrors>(actionData, { fallbackBanner: loaderData.banner });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<number>(actionData?.step ?? 1);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [terms, setTerms] = useState<boolean>(actionData?.values.terms ?? false);
   // Ticked before the scripts ran (step 2 after a plain post): kept, not unticked by the next render.
   const termsRef = useRef<HTMLInputElement>(null);
   useAdoptTyped(termsRef, setTerms);
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const succeeded = actionData?.ok === true;
   const values = actionData?.values;
-  const errors = clientErrors ?? actionData?.errors ?? {};
-  const banner = clientErrors ? null : (actionData?.banner ?? loaderData.banner);
 
   useEffect(() => {
     if (!actionData) return;
@@ -167,7 +164,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
     if (!actionData || actionData.ok || actionData.step !== step || focusedFor.current === actionData) return;
     focusedFor.current = actionData;
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  }, [actionData, step]);
+  }, [actionData, step, formRef]);
   useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
 
   function goTo(next: number) {
@@ -184,7 +181,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "back") {
       event.preventDefault();
-      setClientErrors(null);
+      accept();
       goTo(1);
       return;
     }
@@ -193,17 +190,17 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
       const first = checkStep1(schemas, v);
       if (!first.success) {
         setStep(1);
-        return refuseSubmit(event, schemas.fieldErrors(first.error), setClientErrors, formRef.current);
+        return refuse(event, schemas.fieldErrors(first.error));
       }
       if (submitter?.value === "continue") {
         event.preventDefault();
-        setClientErrors(null);
+        accept();
         goTo(2);
         return;
       }
       const second = checkStep2(schemas, v);
-      if (!second.success) return refuseSubmit(event, schemas.fieldErrors(second.error), setClientErrors, formRef.current);
-      setClientErrors(null);
+      if (!second.success) return refuse(event, schemas.fieldErrors(second.error));
+      accept();
     });
   }
 
@@ -345,7 +342,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                     onClick={
                       hydrated
                         ? () => {
-                            setClientErrors(null);
+                            accept();
                             goTo(1);
                           }
                         : undefined

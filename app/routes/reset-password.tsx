@@ -1,10 +1,11 @@
 import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
-import { useEffect, useRef, useState } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, data } from "react-router";
 import { localeOfPath } from "@shared/i18n";
 import { LocaleLink } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
-import { focusFirstInvalid, refuseSubmit, PasswordField } from "~/components/auth/fields";
+import { PasswordField } from "~/components/auth/fields";
+import { useAccountForm } from "~/lib/account-form";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, AUTH_VALIDATION, RESET_PAGE } from "@shared/content/auth";
 import { fieldErrors, type FieldErrors, ResetConfirmSchema } from "@shared/schemas/auth";
@@ -69,24 +70,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const t = useText(RESET_PAGE, HINDI_FORMS, (hi) => hi.RESET_PAGE_HI);
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = navigation.state === "submitting";
-  const errors = clientErrors ?? actionData?.errors ?? {};
+  const { formRef, busy, errors, banner, refuse, accept } = useAccountForm<FieldErrors>(actionData, {
+    fallbackBanner: loaderData.usable ? null : ({ tone: "error", message: AUTH_MESSAGES.resetInvalid } as Banner),
+    refused: !!actionData && !actionData.done,
+  });
   const done = actionData?.done === true;
-  const banner = clientErrors ? null : (actionData?.banner ?? (loaderData.usable ? null : ({ tone: "error", message: AUTH_MESSAGES.resetInvalid } as Banner)));
 
   useEffect(() => {
     if (actionData?.done) setSessionUser(null);
-    else if (actionData) focusFirstInvalid(formRef.current);
   }, [actionData]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const f = new FormData(event.currentTarget);
     const result = check({ token: f.get("token"), password: f.get("password"), confirm: f.get("confirm") });
-    if (!result.ok) return refuseSubmit(event, result.errors, setClientErrors, formRef.current);
-    setClientErrors(null);
+    if (!result.ok) return refuse(event, result.errors);
+    accept();
   }
 
   const showForm = !done && (loaderData.usable || actionData !== undefined) && !(actionData?.banner?.tone === "error");

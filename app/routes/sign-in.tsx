@@ -1,10 +1,11 @@
 import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, data, redirect } from "react-router";
 import { localeOfPath, localePath } from "@shared/i18n";
 import { LocaleLink, requestLocale, useLocale } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
-import { focusFirstInvalid, refuseSubmit, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { useAccountForm } from "~/lib/account-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { useRedirectAfter } from "~/components/auth/use-redirect-after";
@@ -96,20 +97,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const hydrated = useHydrated();
   const t = useText(SIGN_IN_PAGE, HINDI_FORMS, (hi) => hi.SIGN_IN_PAGE_HI);
   const locale = useLocale();
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const { formRef, busy, errors, banner, refuse, accept } = useAccountForm<FieldErrors>(actionData, { fallbackBanner: loaderData.banner, refused: !!actionData && !actionData.ok });
   const succeeded = actionData?.ok === true;
-  const errors = clientErrors ?? actionData?.errors ?? {};
   const values = actionData?.values;
-  const banner = clientErrors ? null : (actionData?.banner ?? loaderData.banner);
 
   useEffect(() => {
     if (actionData?.ok) setSessionUser(actionData.user);
-  }, [actionData]);
-  useEffect(() => {
-    if (actionData && !actionData.ok) focusFirstInvalid(formRef.current);
   }, [actionData]);
   useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
 
@@ -120,8 +113,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     checkBeforeSubmit(authChecks, event, (schemas) => {
       const form = new FormData(event.currentTarget);
       const parsed = schemas.SignInFormSchema.safeParse({ email: form.get("email"), password: form.get("password"), industry: form.get("industry") });
-      if (!parsed.success) return refuseSubmit(event, schemas.fieldErrors(parsed.error), setClientErrors, formRef.current);
-      setClientErrors(null);
+      if (!parsed.success) return refuse(event, schemas.fieldErrors(parsed.error));
+      accept();
     });
   }
 

@@ -6,7 +6,6 @@ import { StatusBanner } from "~/components/auth/status-banner";
 import { STUDIO_MESSAGES, STUDIO_PAGES } from "@shared/content/studio";
 import { INVITATION_PAGE } from "@shared/content/studio-access";
 import { currentUser } from "~/lib/auth.server";
-import { postedForm } from "~/lib/posted-form.server";
 import { pageMeta } from "~/lib/seo";
 import { pageError } from "~/lib/service-errors.server";
 import { sessionTokenOf } from "../../server/http/cookies";
@@ -51,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { deps } = context;
-  const form = await postedForm(request);
+  const form = await request.formData();
   const token = tokenOf(form.get("token"));
   const name = String(form.get("name") ?? "").slice(0, 200);
   const password = String(form.get("password") ?? "").slice(0, 200);

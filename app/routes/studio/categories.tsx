@@ -2,7 +2,6 @@ import { Form, data, useNavigation } from "react-router";
 import { CATEGORIES_PAGE, CATEGORY_RULES } from "@shared/content/blog-categories";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
-import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { addCategory, blogCategories, categoryUse, editCategory, moveCategory, removeCategory } from "../../../server/services/content/categories";
@@ -24,7 +23,7 @@ type ActionResult = { ok: boolean; message: string; intent: string; name: string
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const deps = args.context.deps;
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const text = (key: string) => {
     const v = form.get(key);
     return typeof v === "string" ? v.slice(0, 400) : undefined;

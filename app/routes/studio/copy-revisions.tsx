@@ -3,7 +3,6 @@ import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { docAndLocale, editorHref } from "~/lib/copy-editor.server";
-import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { compareRevision, listRevisions, restoreRevision } from "../../../server/services/content/drafts";
@@ -44,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const { doc, locale } = docAndLocale(args);
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   try {
     await restoreRevision(args.context.deps, doc, locale, idOf(form.get("revision")), studio.actor);
   } catch (e) {

@@ -5,7 +5,6 @@ import { ENROL_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader, buttonClass } from "~/components/studio/ui";
 import { useHydrated } from "~/lib/session-user";
-import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { deviceCookie } from "../../../server/http/cookies";
@@ -37,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor !== "enrol") throw redirect(STUDIO_PAGES.home, 303);
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!/^\d{6}$/.test(code)) return data({ codes: null, error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {

@@ -6,7 +6,6 @@ import { STAFF_NAME_MAX, STUDIO_NAME_FORM as N } from "@shared/content/studio-ac
 import { ChangePasswordSchema, fieldErrors, type FieldErrors } from "@shared/schemas/auth";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
-import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { changePassword } from "../../../server/services/auth/password-change";
@@ -32,7 +31,7 @@ type Result = { intent: "password" | "name"; done: boolean; errors: FieldErrors;
 /** A staff member's new password: the current one required; their other sessions end, this one stays. */
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   if (form.get("intent") === "name") {
     const name = String(form.get("name") ?? "").slice(0, 400);
     try {

@@ -4,7 +4,6 @@ import { studioMeta } from "~/components/studio/meta";
 import { PostEditor, PostStatusBadge } from "~/components/studio/posts-editor";
 import { PageHeader, buttonClass } from "~/components/studio/ui";
 import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal, valuesFromForm } from "~/lib/studio-posts.server";
-import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { invalid, isServiceError, notFound } from "../../../server/services/errors";
 import { getRevision, revisionFields } from "../../../server/services/blog/revisions";
@@ -42,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const deps = args.context.deps;
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const intent = form.get("intent");
   const id = /^\d{1,15}$/.test(args.params.id) ? Number(args.params.id) : 0;
   const version = Number(form.get("version"));

@@ -5,7 +5,6 @@ import { studioMeta } from "~/components/studio/meta";
 import { PostEditor } from "~/components/studio/posts-editor";
 import { PageHeader } from "~/components/studio/ui";
 import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.server";
-import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio } from "~/lib/studio.server";
 import { createPost, translationChoices } from "../../../server/services/blog/studio-posts";
 import { blogCategories } from "../../../server/services/content/categories";
@@ -24,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   try {
     const post = await createPost(args.context.deps, studio.actor, changesFromForm(form));
     return redirect(`/studio/posts/${post.id}`);

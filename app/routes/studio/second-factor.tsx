@@ -4,7 +4,6 @@ import { STUDIO_MESSAGES, STUDIO_PAGES } from "@shared/content/studio";
 import { SECOND_FACTOR_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
-import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio, studioNext } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { deviceCookie } from "../../../server/http/cookies";
@@ -36,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args, { secondFactor: "any" });
   if (studio.secondFactor === "enrol") throw redirect(STUDIO_PAGES.enrol, 303);
   if (fresh(studio)) throw redirect(studioNext(new URL(args.request.url).searchParams.get("next")), 303);
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const code = String(form.get("code") ?? "").trim();
   if (!code || code.length > 40) return data({ error: STUDIO_MESSAGES.codeFormat, wait: null }, { status: 400 });
   try {

@@ -4,7 +4,6 @@ import { SETTINGS_GROUPS, SETTINGS_PAGE } from "@shared/content/studio-settings"
 import { SETTING_KEYS, type SettingKey } from "@shared/schemas/site-settings";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, FieldFrame, Notice, PageHeader, controlClass, fieldDescribedBy } from "~/components/studio/ui";
-import { postedForm } from "~/lib/posted-form.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
@@ -42,7 +41,7 @@ type ActionResult = {
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const input: Partial<Record<SettingKey, string>> = {};
   for (const key of SETTING_KEYS) {
     const value = form.get(key);

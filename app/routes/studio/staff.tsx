@@ -5,7 +5,6 @@ import { STAFF_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, TH, buttonClass } from "~/components/studio/ui";
-import { postedForm } from "~/lib/posted-form.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
 import { pageError } from "~/lib/service-errors.server";
@@ -52,7 +51,7 @@ type ActionResult = {
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const { deps } = args.context;
-  const form = await postedForm(args.request);
+  const form = await args.request.formData();
   const asked = form.get("intent");
   const intent: ActionResult["intent"] = asked === "revoke" || asked === "role" || asked === "reset-2fa" ? asked : "invite";
   const email = String(form.get("email") ?? "").trim().slice(0, 320);
