@@ -129,6 +129,7 @@ export const ONBOARDING_PAGE = {
   kitLegend: "Which kit fits your business?",
   yourIndustry: "Your industry",
   notListed: "My business is not listed",
+  generalKit: "General kit",
   notListedNote: "We will set up the general kit and tailor it to your business from your brief.",
   // The brief's steps.
   stepsLabel: "Steps of the brief",

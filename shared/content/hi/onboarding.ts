@@ -106,6 +106,7 @@ export const ONBOARDING_PAGE_HI: Translation<typeof ONBOARDING_PAGE> = {
   kitLegend: "आपके बिज़नेस के लिए कौन-सी किट सही है?",
   yourIndustry: "आपकी इंडस्ट्री",
   notListed: "मेरा बिज़नेस इस सूची में नहीं है",
+  generalKit: "जनरल किट",
   notListedNote: "हम जनरल किट तैयार करेंगे और आपके ब्रीफ़ के हिसाब से उसे आपके बिज़नेस के लिए ढालेंगे।",
   stepsLabel: "ब्रीफ़ के क़दम",
   stepOf: (n, total) => `क़दम ${n} / ${total}`,
