@@ -31,7 +31,7 @@ async function mailed(mailDir: string, to: string, subject: string): Promise<{ s
     const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
     for (const file of files) {
       const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+      if (!new RegExp(`^to: ${to.replace(/[.+]/g, "\\$&")}\\r?$`, "im").test(raw)) continue;
       const mail = parseMail(raw);
       if (mail.subject.includes(subject)) return { subject: mail.subject, text: mail.text };
     }
@@ -56,24 +56,24 @@ async function fillBrief(page: Page, t: Words): Promise<number> {
   const started = Date.now();
   await form.getByLabel(new RegExp(`^${t.businessName.label}`)).fill("Deshmukh Realty");
   await form.getByLabel(new RegExp(`^${t.city.label}`)).fill("Pune");
-  await form.getByRole("button", { name: t.next }).first().click();
+  await form.getByRole("button", { name: t.next }).click();
   await form.getByLabel(t.serviceName(1), { exact: true }).fill("2 BHK flats in Baner");
   await form.getByLabel(t.servicePrice(1), { exact: true }).fill("₹85 lakh – ₹1.2 crore");
   await form.getByRole("button", { name: t.addService }).click();
   await form.getByLabel(t.serviceName(2), { exact: true }).fill("Plots in Hinjewadi");
   await form.getByLabel(t.servicePrice(2), { exact: true }).fill("₹40 lakh onwards");
-  await form.getByRole("button", { name: t.next }).nth(1).click();
+  await form.getByRole("button", { name: t.next }).click();
   await form.getByLabel(new RegExp(`^${t.usps.label}`)).fill("RERA-registered projects only; 12 years in Baner.");
   await form.getByLabel(new RegExp(`^${t.painPoints.label}`)).fill("Buyers ask prices at night and go quiet after one call.");
   await form.getByLabel(new RegExp(`^${t.pitch.label}`)).fill("Ready-to-move homes in west Pune without wasted weekends.");
-  await form.getByRole("button", { name: t.next }).nth(2).click();
+  await form.getByRole("button", { name: t.next }).click();
   await form.getByRole("radio", { name: t.tones.friendly }).check();
   await form.getByLabel(new RegExp(`^${t.toneExample.label}`)).fill("Hi! Shall I book your site visit this Saturday?");
   await form.getByLabel(new RegExp(`^${t.whatsapp.label}`)).fill("+91 98765 43210");
   await form.getByLabel(new RegExp(`^${t.hours.label}`)).fill("Mon–Sat 10:00–19:00");
   await form.getByRole("checkbox", { name: t.languageNames.en }).check();
   await form.getByRole("checkbox", { name: t.languageNames.hinglish }).check();
-  await form.getByRole("button", { name: t.next }).nth(3).click();
+  await form.getByRole("button", { name: t.next }).click();
   await form.getByRole("button", { name: t.submit }).click();
   await expect(page.getByTestId("kit-order")).toBeVisible();
   return Date.now() - started;
@@ -158,23 +158,23 @@ test("the brief filled with the keyboard only", async ({ page, server }) => {
   const t = ONBOARDING_PAGE;
   const form = page.getByTestId("brief-form");
   const started = Date.now();
-  const type = async (label: string | RegExp, text: string) => {
-    await tabTo(page, form.getByLabel(label));
+  const type = async (label: string | RegExp, text: string, exact = false) => {
+    await tabTo(page, form.getByLabel(label, { exact }));
     await page.keyboard.type(text);
   };
   await type(new RegExp(`^${t.businessName.label}`), "Keys Realty");
   await type(new RegExp(`^${t.city.label}`), "Nagpur");
-  await tabTo(page, form.getByRole("button", { name: t.next }).first());
+  await tabTo(page, form.getByRole("button", { name: t.next }));
   await page.keyboard.press("Enter");
-  await type(t.serviceName(1), "3 BHK villas");
-  await type(t.servicePrice(1), "₹1.5 crore");
-  await tabTo(page, form.getByRole("button", { name: t.next }).nth(1));
+  await type(t.serviceName(1), "3 BHK villas", true);
+  await type(t.servicePrice(1), "₹1.5 crore", true);
+  await tabTo(page, form.getByRole("button", { name: t.next }));
   await page.keyboard.press("Enter");
   await type(new RegExp(`^${t.usps.label}`), "Gated community, clubhouse.");
-  await tabTo(page, form.getByRole("button", { name: t.next }).nth(2));
+  await tabTo(page, form.getByRole("button", { name: t.next }));
   await page.keyboard.press("Enter");
   await type(new RegExp(`^${t.whatsapp.label}`), "919812345678");
-  await tabTo(page, form.getByRole("button", { name: t.next }).nth(3));
+  await tabTo(page, form.getByRole("button", { name: t.next }));
   await page.keyboard.press("Enter");
   await tabTo(page, form.getByRole("button", { name: t.submit }));
   await page.keyboard.press("Enter");
