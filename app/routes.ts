@@ -27,6 +27,8 @@ export default [
       route("newsletters", "routes/studio/newsletters.tsx"),
       route("newsletters/new", "routes/studio/newsletter-new.tsx"),
       route("newsletters/:id", "routes/studio/newsletter.tsx"),
+      route("orders", "routes/studio/orders.tsx"),
+      route("orders/:id", "routes/studio/order.tsx"),
       route("leads", "routes/studio/leads.tsx"),
       route("leads/export", "routes/studio/leads-export.ts"),
       route("leads/:id", "routes/studio/lead.tsx"),
