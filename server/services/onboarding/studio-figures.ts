@@ -75,7 +75,7 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
-/** Sign-up → brief submitted → live for the accounts made in [from, to), and the median time to live in it. */
+/** Sign-up to brief submitted to live for the accounts made in [from, to), and the median time to live in it. */
 export async function kitFunnel(deps: Pick<Deps, "db">, from: number, to: number): Promise<KitFunnel> {
   const db = deps.db.kysely;
   const accounts = db.selectFrom("users").select("id").where("access", "=", "user").where("created_at", ">=", from).where("created_at", "<", to);
