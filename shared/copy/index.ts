@@ -4,6 +4,7 @@ import { ASSISTANT_DOC } from "./assistant";
 import { CONTACT_DOC } from "./contact";
 import { FAQ_DOC } from "./faq";
 import { HOME_DOC } from "./home";
+import { ONBOARDING_DOC } from "./onboarding";
 import { PRIVACY_DOC, REFUND_DOC, TERMS_DOC } from "./legal";
 import { SHELL_DOC } from "./shell";
 import type { CopyDoc } from "./fields";
@@ -23,6 +24,7 @@ export const COPY_DOCS: readonly CopyDoc[] = [
   SHELL_DOC,
   FAQ_DOC,
   ASSISTANT_DOC,
+  ONBOARDING_DOC,
 ].map((doc) => doc as unknown as CopyDoc);
 
 export function copyDocById(id: string): CopyDoc | undefined {
