@@ -29,6 +29,7 @@ export default [
       route("newsletters/:id", "routes/studio/newsletter.tsx"),
       route("orders", "routes/studio/orders.tsx"),
       route("orders/:id", "routes/studio/order.tsx"),
+      route("orders/:id/files/:file", "routes/studio/order-file.ts"),
       route("leads", "routes/studio/leads.tsx"),
       route("leads/export", "routes/studio/leads-export.ts"),
       route("leads/:id", "routes/studio/lead.tsx"),

@@ -24,11 +24,6 @@ export const ORDER_RULES = {
   pageSize: 200,
 } as const;
 
-/** An order's number as staff and customers say it (the WhatsApp message names it). */
-export function orderNumber(id: number): string {
-  return `WP-${String(id).padStart(4, "0")}`;
-}
-
 /** The words of the studio's orders pages. */
 export const ORDERS_PAGES = {
   list: {
@@ -70,6 +65,7 @@ export const ORDERS_PAGES = {
     briefTitle: "The brief (as the customer submitted it)",
     noBrief: "The brief could not be read.",
     filesTitle: "Files",
+    purposes: { "price-list": "price list", brochure: "brochure", logo: "logo", other: "other" } as Record<string, string>,
     noFiles: "No files.",
     stepTitle: "Step",
     stepHint: "The customer is e-mailed the first time the order reaches in setup, ready for review and live.",
@@ -87,10 +83,13 @@ export const ORDERS_PAGES = {
     messagesTitle: "Messages with the customer",
     messagesHint: "A message is e-mailed to the customer and shown on their order page.",
     message: "Message to the customer",
+    asQuestion: "It is a question: ask the customer to answer it",
     sendMessage: "Send message",
     noMessages: "No messages yet.",
     fromCustomer: "Customer",
     fromTeam: (name: string) => `Team (${name})`,
+    question: "Question",
+    kinds: { message: "", question: "Question", answer: "Answer", "change-request": "Asks to change the brief", file: "File added", note: "" } as Record<string, string>,
     whatsapp: "Open WhatsApp with the customer",
     deleteTitle: "Delete this order",
     deleteHint: "Only owners can delete an order: its brief stays, its messages and notes go.",
@@ -106,6 +105,25 @@ export const ORDERS_PAGES = {
   overdueBadge: "Overdue",
 } as const;
 
+/** The brief's answers as the studio's order page labels them (the customer's form has its own words). */
+export const ORDER_BRIEF_LABELS = {
+  businessName: "Business name",
+  city: "City",
+  services: "Services and price ranges",
+  usps: "What makes them different",
+  painPoints: "Their customers' pain points",
+  pitch: "Their pitch, in their words",
+  tone: "Brand tone",
+  toneExample: "An example message in their tone",
+  whatsapp: "WhatsApp business number",
+  hours: "Business hours",
+  languages: "Languages spoken",
+  languagesOther: "Other languages",
+  tones: { friendly: "Friendly", professional: "Professional", premium: "Premium", playful: "Playful" } as Record<string, string>,
+  languageNames: { en: "English", hi: "Hindi", hinglish: "Hinglish" } as Record<string, string>,
+  noPrice: "no price given",
+};
+
 /** The studio's notices and refusals about orders. */
 export const ORDERS_MESSAGES = {
   notFound: "No such order.",
@@ -113,6 +131,7 @@ export const ORDERS_MESSAGES = {
   stepSaved: (step: string) => `Moved to ${step}.`,
   stepUnchanged: "The order is already at that step.",
   stepChangedMeanwhile: "Someone changed this order's step meanwhile: here it is as it is now.",
+  anotherOpen: "This customer has another order open, so this one cannot leave live.",
   assigneeInvalid: "Choose a member of staff.",
   assigneeSaved: "Assignee saved.",
   noteRequired: "Write the note first.",
@@ -179,6 +198,8 @@ export const ORDER_EMAILS = {
   message: {
     subject: (number: string) => `A message about your kit order ${number} - Wise Parrot`,
     intro: (number: string) => `Our team wrote to you about order ${number}:`,
+    questionSubject: (number: string) => `A question about your kit order ${number} - Wise Parrot`,
+    questionIntro: (number: string) => `Our team has a question about order ${number}:`,
     answer: "Answer on your order page, or reply to this e-mail.",
   },
 } satisfies {

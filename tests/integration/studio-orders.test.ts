@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds())("kit orders in the studio on %s", (kind) => {
     // The WhatsApp link to the team carries the order number.
     expect(mails[2]!.text_body).toMatch(new RegExp(`wa\\.me/\\d+\\?text=[^\\s]*${order.number}`));
     const audit = await t.db.kysely.selectFrom("audit_log").select(["action", "detail"]).where("record_type", "=", "kit-order").where("record_id", "=", String(order.id)).orderBy("id").execute();
-    expect(audit.map((a) => a.action)).toEqual(["order.assign", "order.step", "order.step", "order.step", "order.step", "order.step"]);
+    expect(audit.map((a) => a.action)).toEqual(["order.create", "order.assign", "order.step", "order.step", "order.step", "order.step", "order.step"]);
   });
 
   it("moves an order once when two posts of the same step arrive at once, and e-mails once", async () => {
@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds())("kit orders in the studio on %s", (kind) => {
     expect((await api(`/orders/${order.id}`, owner.token, { method: "DELETE" })).status).toBe(200);
     expect((await api(`/orders/${order.id}`, owner.token)).status).toBe(404);
     const actions = await t.db.kysely.selectFrom("audit_log").select("action").where("record_type", "=", "kit-order").where("record_id", "=", String(order.id)).orderBy("id").execute();
-    expect(actions.map((a) => a.action)).toEqual(["order.assign", "order.note", "order.message", "order.delete"]);
+    expect(actions.map((a) => a.action)).toEqual(["order.create", "order.assign", "order.note", "order.message", "order.delete"]);
   });
 
   it("keeps the studio's order API from visitors and the public", async () => {

@@ -1,65 +1,46 @@
-import { ORDERS_PAGES } from "@shared/content/studio-orders";
+import { ORDER_BRIEF_LABELS as L, ORDERS_PAGES } from "@shared/content/studio-orders";
+import type { BriefFields } from "@shared/schemas/onboarding";
 
 /**
- * A submitted brief, read-only, as text: each answer under its label (the brief's own labels when given, else the
- * field's name made readable). Lists (services with their prices) are drawn as lists; nothing is rendered as HTML.
+ * A submitted brief, read-only: each answer under its label, in the form's order, as text (nothing is rendered as
+ * HTML); the services as a list with their price ranges. Unanswered questions are left out.
  */
-export function OrderBrief({ brief, labels = {} }: { brief: Record<string, unknown>; labels?: Record<string, string> }) {
-  const entries = Object.entries(brief).filter(([, v]) => !isEmpty(v));
-  if (entries.length === 0) return <p className="text-sm text-slate-600">{ORDERS_PAGES.order.noBrief}</p>;
+export function OrderBrief({ brief }: { brief: BriefFields }) {
+  const rows: [string, React.ReactNode][] = [];
+  const add = (label: string, value: React.ReactNode, present: boolean) => {
+    if (present) rows.push([label, value]);
+  };
+  add(L.businessName, brief.businessName, Boolean(brief.businessName));
+  add(L.city, brief.city, Boolean(brief.city));
+  add(
+    L.services,
+    <ul className="list-disc pl-5">
+      {brief.services.map((s, i) => (
+        <li key={i}>
+          {s.name}: {s.price || L.noPrice}
+        </li>
+      ))}
+    </ul>,
+    brief.services.length > 0,
+  );
+  add(L.usps, brief.usps, Boolean(brief.usps));
+  add(L.painPoints, brief.painPoints, Boolean(brief.painPoints));
+  add(L.pitch, brief.pitch, Boolean(brief.pitch));
+  add(L.tone, L.tones[brief.tone] ?? brief.tone, Boolean(brief.tone));
+  add(L.toneExample, brief.toneExample, Boolean(brief.toneExample));
+  add(L.whatsapp, brief.whatsapp, Boolean(brief.whatsapp));
+  add(L.hours, brief.hours, Boolean(brief.hours));
+  add(L.languages, brief.languages.map((l) => L.languageNames[l] ?? l).join(", "), brief.languages.length > 0);
+  add(L.languagesOther, brief.languagesOther, Boolean(brief.languagesOther));
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{ORDERS_PAGES.order.noBrief}</p>;
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-[12rem_1fr]" data-testid="order-brief">
-      {entries.map(([key, value]) => (
-        <div key={key} className="contents">
-          <dt className="text-sm font-semibold text-slate-700">{labels[key] ?? readable(key)}</dt>
-          <dd className="min-w-0 whitespace-pre-wrap break-words text-sm text-slate-900">
-            <Value value={value} labels={labels} />
-          </dd>
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+          <dd className="min-w-0 whitespace-pre-wrap break-words text-sm text-slate-900">{value}</dd>
         </div>
       ))}
     </dl>
   );
-}
-
-function Value({ value, labels }: { value: unknown; labels: Record<string, string> }) {
-  if (Array.isArray(value)) {
-    return (
-      <ul className="list-disc pl-5">
-        {value.filter((v) => !isEmpty(v)).map((v, i) => (
-          <li key={i}>
-            <Value value={v} labels={labels} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (value && typeof value === "object") {
-    return (
-      <span>
-        {Object.entries(value as Record<string, unknown>)
-          .filter(([, v]) => !isEmpty(v))
-          .map(([k, v]) => `${labels[k] ?? readable(k)}: ${text(v)}`)
-          .join(" · ")}
-      </span>
-    );
-  }
-  return <>{text(value)}</>;
-}
-
-function text(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map(text).join(", ");
-  if (value && typeof value === "object") return JSON.stringify(value);
-  return "";
-}
-
-function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.every(isEmpty));
-}
-
-/** "businessName" → "Business name", "price_list" → "Price list". */
-function readable(key: string): string {
-  const words = key.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
 }

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { ORDER_RULES, ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES, orderNumber } from "@shared/content/studio-orders";
+import { ORDER_RULES, ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES } from "@shared/content/studio-orders";
 import { whatsappLink } from "@shared/content/site";
 import { SelectField } from "~/components/studio/audience-ui";
 import { useWhen } from "~/components/studio/access-format";
@@ -15,9 +15,8 @@ import type { Route } from "./+types/order";
 
 const P = ORDERS_PAGES.order;
 
-export function meta({ params }: Route.MetaArgs) {
-  const id = Number(params.id);
-  return studioMeta(Number.isSafeInteger(id) && id > 0 ? P.metaTitle(orderNumber(id)) : ORDERS_PAGES.list.metaTitle);
+export function meta({ data: d }: Route.MetaArgs) {
+  return studioMeta(d ? P.metaTitle(d.order.number) : ORDERS_PAGES.list.metaTitle);
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -56,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
       return { notice: ORDERS_MESSAGES.noteAdded };
     }
     if (intent === "message") {
-      await sendOrderMessage(deps, id, { message: form.get("message") }, studio.actor);
+      await sendOrderMessage(deps, id, { message: form.get("message"), question: form.get("question") }, studio.actor);
       return { notice: ORDERS_MESSAGES.messageSent };
     }
     if (intent === "delete") {
@@ -133,7 +132,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                     <a href={f.href} className="inline-flex min-h-11 items-center break-all text-emerald-800 underline underline-offset-4">
                       {f.name}
                     </a>{" "}
-                    <span className="text-xs text-slate-600">({Math.ceil(f.size / 1024)} KB)</span>
+                    <span className="text-xs text-slate-600">
+                      ({P.purposes[f.purpose] ?? f.purpose}, {Math.ceil(f.size / 1024)} KB)
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -148,6 +149,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <Form method="post" className="mt-4 flex flex-col gap-3">
               <input type="hidden" name="intent" value="message" />
               <Field label={P.message} name="message" multiline rows={4} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.message ?? ""} error={result?.fieldErrors?.message} />
+              <div className="flex min-h-11 items-center gap-2">
+                <input id="message-question" type="checkbox" name="question" value="1" className="h-5 w-5 accent-emerald-700" />
+                <label htmlFor="message-question" className="text-sm text-slate-800">
+                  {P.asQuestion}
+                </label>
+              </div>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" tone="primary">
                   {P.sendMessage}
@@ -260,7 +267,7 @@ function Thread({
   customer,
   testId,
 }: {
-  items: { id: number; fromCustomer: boolean; author: string; body: string; at: number }[];
+  items: { id: number; fromCustomer: boolean; kind: string; author: string; body: string; at: number }[];
   empty: string;
   when: (ms: number) => string;
   customer: string;
@@ -272,7 +279,8 @@ function Thread({
       {items.map((m) => (
         <li key={m.id} className={`rounded-md border p-3 text-sm ${m.fromCustomer ? "border-sky-200 bg-sky-50" : "border-slate-200 bg-white"}`}>
           <p className="text-xs text-slate-600">
-            <span className="font-semibold text-slate-800">{m.fromCustomer ? customer : ORDERS_PAGES.order.fromTeam(m.author)}</span> · {when(m.at)}
+            <span className="font-semibold text-slate-800">{m.fromCustomer ? customer : ORDERS_PAGES.order.fromTeam(m.author)}</span>
+            {ORDERS_PAGES.order.kinds[m.kind] ? ` · ${ORDERS_PAGES.order.kinds[m.kind]}` : ""} · {when(m.at)}
           </p>
           <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
         </li>

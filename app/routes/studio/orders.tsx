@@ -16,7 +16,7 @@ export function meta() {
 }
 
 /** The filters from the address: a value that is not one of the choices is dropped and said so (never a 500). */
-function filterOf(search: URLSearchParams, kits: readonly string[], staff: readonly { id: string }[]): { filter: OrderFilter; view: "list" | "board"; problem: string | null } {
+function filterOf(search: URLSearchParams, kits: readonly { key: string }[], staff: readonly { id: string }[]): { filter: OrderFilter; view: "list" | "board"; problem: string | null } {
   const filter: OrderFilter = {};
   let problem: string | null = null;
   const step = search.get("step") ?? "";
@@ -26,7 +26,7 @@ function filterOf(search: URLSearchParams, kits: readonly string[], staff: reado
   }
   const kit = search.get("kit") ?? "";
   if (kit) {
-    if (kits.includes(kit)) filter.kit = kit;
+    if (kits.some((k) => k.key === kit)) filter.kit = kit;
     else problem = ORDERS_MESSAGES.filterInvalid;
   }
   const assignee = search.get("assignee") ?? "";
@@ -81,7 +81,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <FilterForm label={P.filter}>
         <input type="hidden" name="view" value={view} />
         <SelectField label={P.step} name="step" value={search.get("step") ?? ""} options={[{ value: "", label: P.anyStep }, ...ORDER_STEPS.map((s) => ({ value: s, label: ORDERS_PAGES.steps[s] }))]} />
-        <SelectField label={P.kit} name="kit" value={search.get("kit") ?? ""} options={[{ value: "", label: P.anyKit }, ...kits.map((k) => ({ value: k, label: k }))]} />
+        <SelectField label={P.kit} name="kit" value={search.get("kit") ?? ""} options={[{ value: "", label: P.anyKit }, ...kits.map((k) => ({ value: k.key, label: k.label }))]} />
         <SelectField
           label={P.assignee}
           name="assignee"

@@ -40,6 +40,11 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   content_drafts: { orderBy: ["key", "locale"] },
   // Which weeks' reports went out: without it the restored site mails the owners this week's report a second time.
   analytics_weekly_reports: { orderBy: ["week"] },
+  // The customers' onboarding (issue 41, decision 0050): briefs, kit orders, their messages and notes, their files.
+  kit_briefs: { orderBy: ["user_id"] },
+  kit_orders: { orderBy: ["id"], serial: "id" },
+  kit_order_messages: { orderBy: ["id"], serial: "id" },
+  kit_files: { orderBy: ["id"], serial: "id", file: { column: "data", nameColumn: "id", folder: "kit-files" } },
 };
 
 /** Left out of the archive, each for a reason. */

@@ -47,18 +47,23 @@ export type OnboardingWeek = { signUps: number; briefs: number; live: number };
 /** The week's sign-ups (visitor accounts), briefs submitted and kits gone live, in [from, to). */
 export async function onboardingWeek(deps: Pick<Deps, "db">, from: number, to: number): Promise<OnboardingWeek> {
   const db = deps.db.kysely;
-  const [signUps, briefs, live] = await Promise.all([
+  const [signUps, briefs, waiting, live] = await Promise.all([
     db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("access", "=", "user").where("created_at", ">=", from).where("created_at", "<", to).executeTakeFirst(),
     db.selectFrom("kit_orders").select((eb) => eb.fn.countAll<number>().as("n")).where("submitted_at", ">=", from).where("submitted_at", "<", to).executeTakeFirst(),
+    // Submitted briefs still waiting for the address to be verified (no order yet).
+    db.selectFrom("kit_briefs").select((eb) => eb.fn.countAll<number>().as("n")).where("submitted_at", ">=", from).where("submitted_at", "<", to).executeTakeFirst(),
     db.selectFrom("kit_orders").select((eb) => eb.fn.countAll<number>().as("n")).where("live_at", ">=", from).where("live_at", "<", to).executeTakeFirst(),
   ]);
-  return { signUps: count(signUps), briefs: count(briefs), live: count(live) };
+  return { signUps: count(signUps), briefs: count(briefs) + count(waiting), live: count(live) };
 }
 
 export type KitFunnel = {
   from: number;
   to: number;
-  /** Accounts signed up in [from, to), of them those who submitted a brief, of them those whose kit is live. */
+  /**
+   * Accounts signed up in [from, to), of them those who submitted a brief (an order, or a brief waiting for the
+   * address's verification), of them those with a kit live.
+   */
   signedUp: number;
   briefSubmitted: number;
   live: number;
@@ -81,8 +86,18 @@ export async function kitFunnel(deps: Pick<Deps, "db">, from: number, to: number
   const accounts = db.selectFrom("users").select("id").where("access", "=", "user").where("created_at", ">=", from).where("created_at", "<", to);
   const [signedUp, submitted, live, durations] = await Promise.all([
     db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("access", "=", "user").where("created_at", ">=", from).where("created_at", "<", to).executeTakeFirst(),
-    db.selectFrom("kit_orders").select((eb) => eb.fn.count<number>("user_id").distinct().as("n")).where("user_id", "in", accounts).executeTakeFirst(),
-    db.selectFrom("kit_orders").select((eb) => eb.fn.count<number>("user_id").distinct().as("n")).where("user_id", "in", accounts).where("step", "=", "live").executeTakeFirst(),
+    db
+      .selectFrom("users as u")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("u.id", "in", accounts)
+      .where(({ or, exists, selectFrom }) =>
+        or([
+          exists(selectFrom("kit_orders as o").select("o.id").whereRef("o.user_id", "=", "u.id")),
+          exists(selectFrom("kit_briefs as b").select("b.user_id").whereRef("b.user_id", "=", "u.id").where("b.submitted_at", "is not", null)),
+        ]),
+      )
+      .executeTakeFirst(),
+    db.selectFrom("kit_orders").select((eb) => eb.fn.count<number>("user_id").distinct().as("n")).where("user_id", "in", accounts).where("live_at", "is not", null).executeTakeFirst(),
     db
       .selectFrom("kit_orders")
       .select(["submitted_at", "live_at"])

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { ORDER_EMAILS_HI } from "../../../shared/content/hi/studio-orders";
 import { STAFF_ACCESS, type StaffAccess } from "../../../shared/content/studio";
 import {
@@ -7,7 +6,6 @@ import {
   ORDER_RULES,
   ORDER_STEPS,
   ORDER_STEPS_MAILED,
-  orderNumber,
   ORDERS_MESSAGES,
   type OrderStep,
 } from "../../../shared/content/studio-orders";
@@ -21,12 +19,22 @@ import { conflict, forbidden, invalid, notFound, rateLimited } from "../errors";
 import { enqueueSiteMail, firstNameOf, safeReplyTo } from "../mail/outbox";
 import type { EmailBlock } from "../mail/template";
 import { hitRateLimit } from "../rate-limit";
+import { whatsappDigits, type BriefFields } from "../../../shared/schemas/onboarding";
+import { listOrderFiles, readKitFile } from "./files";
+import { type KitStep, parseBriefFields, toKitOrder, toKitOrderMessage } from "./types";
 
 /**
  * The studio's side of kit orders (issue 41): the list and the board, an order's page, its step, assignee, internal
  * notes and messages to the customer, and the e-mails the team's work sends the customer. Every function checks the
  * actor against the studio's policy table (area "orders": owners and editors), and only owners delete.
  */
+
+/** The customer's page of their order (the onboarding domain's), linked from every order e-mail through sign-in. */
+const CUSTOMER_ORDER_PAGE = "/templates";
+
+// The studio's steps are the domain's, word for word (a type error here when one list changes without the other).
+const SAME_STEPS: readonly KitStep[] = ORDER_STEPS;
+void SAME_STEPS;
 
 /** Who is asking: staff the studio's policy lets into orders. */
 export type OrdersViewer = { access: StaffAccess };
@@ -42,13 +50,17 @@ export type OrderCard = {
   customerName: string;
   customerEmail: string;
   business: string;
+  /** The kit's name as the customer chose it, and its key (the filter's value). */
   kit: string;
+  kitKey: string;
   step: OrderStep;
+  /** The customer's language for e-mails. */
+  locale: "en" | "hi";
   assigneeId: string | null;
   assigneeName: string | null;
   submittedAt: number;
   dueAt: number;
-  stepAt: number | null;
+  stepAt: number;
   liveAt: number | null;
   /** Past its promised time and not live yet: computed from the time fixed at submission, never from today's copy. */
   overdue: boolean;
@@ -64,64 +76,45 @@ export function isOverdue(order: { step: string; dueAt: number }, now: number): 
   return order.step !== "live" && now > order.dueAt;
 }
 
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
 function orderQuery(deps: Pick<Deps, "db">) {
   return deps.db.kysely
     .selectFrom("kit_orders as o")
     .innerJoin("users as u", "u.id", "o.user_id")
     .leftJoin("users as a", "a.id", "o.assignee_id")
-    .leftJoin("kit_briefs as b", "b.id", "o.brief_id")
-    .select([
-      "o.id",
-      "o.user_id",
-      "o.kit",
-      "o.step",
-      "o.assignee_id",
-      "o.submitted_at",
-      "o.due_at",
-      "o.step_at",
-      "o.live_at",
-      "u.name as customer_name",
-      "u.email as customer_email",
-      "u.company as company",
-      "a.name as assignee_name",
-      "a.email as assignee_email",
-      "b.data as brief_data",
-    ]);
+    .selectAll("o")
+    .select(["u.name as customer_name", "u.email as customer_email", "u.company as company", "a.name as assignee_name", "a.email as assignee_email"]);
 }
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>["execute"]>>[number];
 
-function businessOf(row: Pick<OrderRow, "brief_data" | "company">): string {
-  const brief = parseBrief(row.brief_data);
-  const name = typeof brief.businessName === "string" ? brief.businessName.trim() : "";
-  return name || row.company || "";
-}
-
 function toCard(row: OrderRow, now: number): OrderCard {
-  const step: OrderStep = isOrderStep(row.step) ? row.step : "received";
-  const submittedAt = Number(row.submitted_at);
-  const dueAt = Number(row.due_at);
+  const order = toKitOrder(row);
   return {
-    id: Number(row.id),
-    number: orderNumber(Number(row.id)),
-    userId: row.user_id,
+    id: order.id,
+    number: order.number,
+    userId: order.userId,
     customerName: row.customer_name,
     customerEmail: row.customer_email,
-    business: businessOf(row),
-    kit: row.kit,
-    step,
-    assigneeId: row.assignee_id,
-    assigneeName: row.assignee_id ? row.assignee_name || row.assignee_email || null : null,
-    submittedAt,
-    dueAt,
-    stepAt: num(row.step_at),
-    liveAt: num(row.live_at),
-    overdue: isOverdue({ step, dueAt }, now),
-    ageMs: Math.max(0, now - submittedAt),
-    leftMs: step === "live" ? null : dueAt - now,
+    business: order.brief.businessName.trim() || row.company || "",
+    kit: order.kitLabel,
+    kitKey: order.kitKey,
+    step: order.step,
+    locale: order.locale,
+    assigneeId: order.assigneeId,
+    assigneeName: order.assigneeId ? row.assignee_name || row.assignee_email || null : null,
+    submittedAt: order.submittedAt,
+    dueAt: order.dueAt,
+    stepAt: order.stepChangedAt,
+    liveAt: order.liveAt,
+    overdue: isOverdue(order, now),
+    ageMs: Math.max(0, now - order.submittedAt),
+    leftMs: order.step === "live" ? null : order.dueAt - now,
   };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
 }
 
 /** Overdue first (the most overdue on top), then by promised time, live last. */
@@ -135,7 +128,7 @@ export async function listOrders(deps: Pick<Deps, "db">, viewer: OrdersViewer, f
   assertMayOpenOrders(viewer);
   let q = orderQuery(deps);
   if (filter.step) q = q.where("o.step", "=", filter.step);
-  if (filter.kit) q = q.where("o.kit", "=", filter.kit);
+  if (filter.kit) q = q.where("o.kit_key", "=", filter.kit);
   if (filter.assignee === "none") q = q.where("o.assignee_id", "is", null);
   else if (filter.assignee) q = q.where("o.assignee_id", "=", filter.assignee);
   if (filter.overdue) q = q.where("o.step", "<>", "live").where("o.due_at", "<", now);
@@ -150,11 +143,17 @@ export function boardOf(cards: OrderCard[]): Record<OrderStep, OrderCard[]> {
   return board;
 }
 
-/** The kits orders were made for (the filter's choices). */
-export async function orderKits(deps: Pick<Deps, "db">, viewer: OrdersViewer): Promise<string[]> {
+/** The kits orders were made for (the filter's choices): key and name. */
+export async function orderKits(deps: Pick<Deps, "db">, viewer: OrdersViewer): Promise<{ key: string; label: string }[]> {
   assertMayOpenOrders(viewer);
-  const rows = await deps.db.kysely.selectFrom("kit_orders").select("kit").distinct().orderBy("kit").execute();
-  return rows.map((r) => r.kit);
+  const rows = await deps.db.kysely
+    .selectFrom("kit_orders")
+    .select(["kit_key", (eb) => eb.fn.max("kit_label").as("label")])
+    .groupBy("kit_key")
+    .orderBy("kit_key")
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({ key: r.kit_key, label: String(r.label ?? r.kit_key) }));
 }
 
 export type StaffChoice = { id: string; name: string };
@@ -166,28 +165,18 @@ export async function orderStaff(deps: Pick<Deps, "db">, viewer: OrdersViewer): 
   return rows.map((r) => ({ id: r.id, name: r.name || r.email }));
 }
 
-export type OrderMessage = { id: number; internal: boolean; fromCustomer: boolean; author: string; body: string; at: number };
-export type OrderFile = { id: number; name: string; type: string; size: number; href: string };
+export type OrderMessage = { id: number; internal: boolean; fromCustomer: boolean; kind: string; author: string; body: string; at: number };
+export type OrderFile = { id: number; name: string; type: string; size: number; purpose: string; href: string };
 
 export type OrderDetail = OrderCard & {
-  brief: Record<string, unknown>;
+  brief: BriefFields;
   files: OrderFile[];
   customer: { id: string; name: string; email: string; verified: boolean; company: string; industry: string; createdAt: number; locale: string };
   messages: OrderMessage[];
   notes: OrderMessage[];
-  /** The customer's WhatsApp number from the brief, for the team's chat link (digits with country code), if any. */
+  /** The customer's WhatsApp number from the brief (digits with country code), for the team's chat link; null if none. */
   whatsapp: string | null;
 };
-
-function parseBrief(value: unknown): Record<string, unknown> {
-  if (typeof value !== "string" || !value) return {};
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 function assertId(id: number): void {
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound(ORDERS_MESSAGES.notFound);
@@ -210,27 +199,31 @@ export async function orderDetail(deps: Pick<Deps, "db">, viewer: OrdersViewer, 
     db
       .selectFrom("kit_order_messages as m")
       .leftJoin("users as w", "w.id", "m.author_id")
-      .select(["m.id", "m.internal", "m.author_id", "m.body", "m.created_at", "w.name as author_name", "w.email as author_email"])
+      .selectAll("m")
+      .select(["w.name as author_name", "w.email as author_email"])
       .where("m.order_id", "=", id)
-      .orderBy("m.created_at", "asc")
       .orderBy("m.id", "asc")
+      .limit(1000)
       .execute(),
-    db.selectFrom("kit_brief_files").select(["id", "name", "type", "size"]).where("brief_id", "=", sql<number>`${row.brief_data === undefined ? 0 : 0}`).execute(),
+    listOrderFiles(deps, id),
   ]);
-  const all = messages.map((m) => ({
-    id: Number(m.id),
-    internal: Number(m.internal) === 1,
-    fromCustomer: m.author_id === card.userId,
-    author: m.author_name || m.author_email || "",
-    body: m.body,
-    at: Number(m.created_at),
-  }));
-  const brief = parseBrief(row.brief_data);
-  const phone = typeof brief.whatsapp === "string" ? brief.whatsapp.replace(/\D/g, "") : "";
+  const all = messages.map((m) => {
+    const message = toKitOrderMessage(m);
+    return {
+      id: message.id,
+      internal: message.internal,
+      fromCustomer: message.authorKind === "customer",
+      kind: message.kind,
+      author: m.author_name || m.author_email || "",
+      body: message.body,
+      at: message.createdAt,
+    };
+  });
+  const brief = parseBriefFields(row.brief);
   return {
     ...card,
     brief,
-    files: files.map((f) => ({ id: Number(f.id), name: f.name, type: f.type, size: Number(f.size), href: `/studio/orders/${id}/files/${Number(f.id)}` })),
+    files: files.map((f) => ({ id: f.id, name: f.originalName, type: f.contentType, size: f.size, purpose: f.purpose, href: `/studio/orders/${id}/files/${f.id}` })),
     customer: {
       id: customer.id,
       name: customer.name,
@@ -243,8 +236,17 @@ export async function orderDetail(deps: Pick<Deps, "db">, viewer: OrdersViewer, 
     },
     messages: all.filter((m) => !m.internal),
     notes: all.filter((m) => m.internal),
-    whatsapp: phone.length >= 10 ? phone : null,
+    whatsapp: whatsappDigits(brief.whatsapp),
   };
+}
+
+/** A file of this order, for staff (the studio's page serves it as a download); undefined when it is not this order's. */
+export async function orderFile(deps: Pick<Deps, "db">, viewer: OrdersViewer & { userId: string | null }, orderId: number, fileId: number): Promise<{ name: string; type: string; data: Buffer } | undefined> {
+  assertMayOpenOrders(viewer);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
+  const file = await readKitFile(deps, fileId, { userId: viewer.userId ?? "", staff: true });
+  if (!file || file.info.orderId !== orderId) return undefined;
+  return { name: file.info.originalName, type: file.info.contentType, data: file.data };
 }
 
 async function assertWriteAllowed(deps: Pick<Deps, "db">, actor: Actor): Promise<void> {
@@ -266,12 +268,25 @@ export async function setOrderStep(deps: Deps, id: number, input: { step: unknow
   await assertWriteAllowed(deps, actor);
   const { card } = await cardOf(deps, id, now);
   if (card.step === to) return { changed: false, order: card };
-  const done = await deps.db.kysely
-    .updateTable("kit_orders")
-    .set({ step: to, step_at: now, updated_at: now, ...(to === "live" ? { live_at: now } : {}) })
-    .where("id", "=", id)
-    .where("step", "=", card.step)
-    .executeTakeFirst();
+  // Live closes the order (open_key null: the customer may start another); leaving live opens it again, which the
+  // unique open_key refuses while the customer has another order open.
+  let done;
+  try {
+    done = await deps.db.kysely
+      .updateTable("kit_orders")
+      .set({
+        step: to,
+        step_changed_at: now,
+        updated_at: now,
+        ...(to === "live" ? { live_at: now, open_key: null } : card.step === "live" ? { live_at: null, open_key: card.userId } : {}),
+      })
+      .where("id", "=", id)
+      .where("step", "=", card.step)
+      .executeTakeFirst();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ORDERS_MESSAGES.anotherOpen, "step");
+    throw error;
+  }
   if (Number(done.numUpdatedRows ?? 0) !== 1) throw conflict(ORDERS_MESSAGES.stepChangedMeanwhile, "step");
   await recordAudit(deps, actor, { action: "order.step", recordType: "kit-order", recordId: String(id), detail: `${card.step} -> ${to}` }, now);
   const order = (await cardOf(deps, id, now)).card;
@@ -312,7 +327,7 @@ export async function addOrderNote(deps: Deps, id: number, input: { note: unknow
   await cardOf(deps, id, now);
   const row = await deps.db.kysely
     .insertInto("kit_order_messages")
-    .values({ order_id: id, author_id: actor.userId, internal: 1, body, created_at: now })
+    .values({ order_id: id, author_kind: "staff", author_id: actor.userId, kind: "note", internal: 1, body, created_at: now, emailed_at: null })
     .returning("id")
     .executeTakeFirstOrThrow();
   await recordAudit(deps, actor, { action: "order.note", recordType: "kit-order", recordId: String(id), detail: `note ${Number(row.id)}` }, now);
@@ -322,20 +337,23 @@ export async function addOrderNote(deps: Deps, id: number, input: { note: unknow
  * A message from the team to the customer: shown on their order page and e-mailed to them (once: the outbox key
  * kit-order-message:<message id>); audited without its text.
  */
-export async function sendOrderMessage(deps: Deps, id: number, input: { message: unknown }, actor: Actor & OrdersViewer, now = Date.now()): Promise<void> {
+export async function sendOrderMessage(deps: Deps, id: number, input: { message: unknown; question?: unknown }, actor: Actor & OrdersViewer, now = Date.now()): Promise<void> {
   assertMayOpenOrders(actor);
   const body = messageText(input.message, ORDERS_MESSAGES.messageRequired, ORDERS_MESSAGES.messageTooLong, "message");
+  const question = input.question === true || input.question === "1" || input.question === "on";
   await assertWriteAllowed(deps, actor);
   const hourly = await hitRateLimit(deps.db, `studio-order-message:${actor.userId ?? actor.label}`, { limit: ORDER_RULES.messagesPerHour, windowMs: 3_600_000 });
   if (!hourly.allowed) throw rateLimited(ORDERS_MESSAGES.tooManyMessages, hourly.retryAfterSeconds);
   const { card } = await cardOf(deps, id, now);
   const row = await deps.db.kysely
     .insertInto("kit_order_messages")
-    .values({ order_id: id, author_id: actor.userId, internal: 0, body, created_at: now })
+    .values({ order_id: id, author_kind: "staff", author_id: actor.userId, kind: question ? "question" : "message", internal: 0, body, created_at: now, emailed_at: null })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await recordAudit(deps, actor, { action: "order.message", recordType: "kit-order", recordId: String(id), detail: `message ${Number(row.id)}` }, now);
-  await mailMessage(deps, card, Number(row.id), body);
+  await recordAudit(deps, actor, { action: "order.message", recordType: "kit-order", recordId: String(id), detail: `${question ? "question" : "message"} ${Number(row.id)}` }, now);
+  if (await mailMessage(deps, card, Number(row.id), body, question)) {
+    await deps.db.kysely.updateTable("kit_order_messages").set({ emailed_at: now }).where("id", "=", Number(row.id)).execute();
+  }
 }
 
 /** Deletes an order with its messages and notes (owners only; the brief stays with the account). */
@@ -354,10 +372,10 @@ export async function deleteOrder(deps: Deps, id: number, actor: Actor & OrdersV
 // ---------------------------------------------------------------------------------------------------------------
 // The customer's e-mails
 
-type Recipient = { email: string; name: string; locale: string };
+type Recipient = { email: string; name: string };
 
 async function recipientOf(deps: Pick<Deps, "db">, userId: string): Promise<Recipient | null> {
-  const user = await deps.db.kysely.selectFrom("users").select(["email", "name", "locale"]).where("id", "=", userId).executeTakeFirst();
+  const user = await deps.db.kysely.selectFrom("users").select(["email", "name"]).where("id", "=", userId).executeTakeFirst();
   return user ?? null;
 }
 
@@ -365,7 +383,7 @@ async function recipientOf(deps: Pick<Deps, "db">, userId: string): Promise<Reci
 async function orderLinks(deps: Deps, order: OrderCard, hindi: boolean): Promise<EmailBlock[]> {
   const settings = await siteSettings(deps);
   const words = hindi ? ORDER_EMAILS_HI : ORDER_EMAILS;
-  const page = localePath("/templates", hindi ? "hi" : "en");
+  const page = localePath(CUSTOMER_ORDER_PAGE, hindi ? "hi" : "en");
   const blocks: EmailBlock[] = [{ kind: "button", label: words.openOrder, url: `${deps.config.PUBLIC_URL}/sign-in?redirectTo=${encodeURIComponent(page).replaceAll("%2F", "/")}` }];
   const number = settings.site.whatsappNumber?.replace(/\D/g, "");
   if (number) blocks.push({ kind: "paragraph", text: `${words.whatsapp}: ${whatsappLink(number, words.whatsappText(order.number))}` });
@@ -376,7 +394,7 @@ async function mailStep(deps: Deps, order: OrderCard, step: (typeof ORDER_STEPS_
   const to = await recipientOf(deps, order.userId);
   const address = safeReplyTo(to?.email);
   if (!to || !address) return;
-  const hindi = to.locale === "hi";
+  const hindi = order.locale === "hi";
   const words = hindi ? ORDER_EMAILS_HI : ORDER_EMAILS;
   const who = order.assigneeName ? firstNameOf(order.assigneeName) : "";
   const blocks: EmailBlock[] = [
@@ -393,24 +411,26 @@ async function mailStep(deps: Deps, order: OrderCard, step: (typeof ORDER_STEPS_
   });
 }
 
-async function mailMessage(deps: Deps, order: OrderCard, messageId: number, body: string): Promise<void> {
+/** Queues the e-mail of a message from the team; false when the account has no address to write to. */
+async function mailMessage(deps: Deps, order: OrderCard, messageId: number, body: string, question: boolean): Promise<boolean> {
   const to = await recipientOf(deps, order.userId);
   const address = safeReplyTo(to?.email);
-  if (!to || !address) return;
-  const hindi = to.locale === "hi";
+  if (!to || !address) return false;
+  const hindi = order.locale === "hi";
   const words = hindi ? ORDER_EMAILS_HI : ORDER_EMAILS;
   const blocks: EmailBlock[] = [
     { kind: "paragraph", text: words.hello(firstNameOf(to.name)) },
-    { kind: "paragraph", text: words.message.intro(order.number) },
+    { kind: "paragraph", text: question ? words.message.questionIntro(order.number) : words.message.intro(order.number) },
     { kind: "quote", text: body },
     { kind: "paragraph", text: words.message.answer },
     ...(await orderLinks(deps, order, hindi)),
   ];
   await enqueueSiteMail(deps, {
     to: address,
-    subject: words.message.subject(order.number),
+    subject: question ? words.message.questionSubject(order.number) : words.message.subject(order.number),
     content: { blocks, ...(hindi ? { locale: "hi" as const } : {}) },
     kind: "kit-order-message",
     idempotencyKey: `kit-order-message:${messageId}`,
   });
+  return true;
 }

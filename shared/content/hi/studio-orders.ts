@@ -34,6 +34,8 @@ export const ORDER_EMAILS_HI: Translation<typeof ORDER_EMAILS> = {
   message: {
     subject: (number) => `आपके किट ऑर्डर ${number} के बारे में एक संदेश - Wise Parrot`,
     intro: (number) => `हमारी टीम ने ऑर्डर ${number} के बारे में आपको लिखा है:`,
+    questionSubject: (number) => `आपके किट ऑर्डर ${number} के बारे में एक सवाल - Wise Parrot`,
+    questionIntro: (number) => `ऑर्डर ${number} के बारे में हमारी टीम का एक सवाल है:`,
     answer: "अपने ऑर्डर के पेज पर जवाब दें, या इस ईमेल का जवाब दें।",
   },
 };
