@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds())("the studio's policy on %s", (kind) => {
 
   it("the API lets each access level into exactly the areas the table gives it", async () => {
     const apiOf: Partial<Record<StudioArea, string>> = {
+      orders: "/api/studio/orders",
       posts: "/api/studio/posts",
       categories: "/api/studio/categories",
       media: "/api/studio/media",
