@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())("the onboarding in the owner's archive, from 
     await setOrderStep(deps, live.id, { step: "setup" }, actor);
     await setOrderStep(deps, live.id, { step: "live" }, actor);
     // A brief still a draft, never submitted.
-    const { user } = await registerUser(deps, { name: "Meera Salon", email: "draft@example.test", password: "a long customer passphrase 12", company: "Meera", industry: "Other", role: "CEO/Founder" } as Parameters<typeof registerUser>[1], { ip: "198.18.200.1" });
+    const { user } = await registerUser(deps, { name: "Meera Salon", email: "draft@example.test", password: "a long customer passphrase 12", company: "Meera", industry: "Healthcare", role: "CEO/Founder" } as Parameters<typeof registerUser>[1], { ip: "198.18.200.1" });
     await saveBrief(deps, user._id, { kitKey: "general", kitLabel: "General", fields: { ...AGENT_BRIEF, businessName: "Meera Salon" }, revision: 0, locale: "en" }, { userId: user._id, label: "draft@example.test", clientIp: "198.18.200.1" });
     await settleMailDeliveries();
     archive = await exportArchive(source.db);

@@ -1,7 +1,14 @@
 import { Link } from "react-router";
-import { ORDERS_PAGES, type OrderStep } from "@shared/content/studio-orders";
+import { ORDER_STEPS, ORDERS_PAGES, type OrderStep } from "@shared/content/studio-orders";
 import type { OrderCard } from "../../../server/services/onboarding/studio-orders";
 import { StatusBadge } from "./ui";
+
+/** The orders by step, for the board (each column keeps the list's order: overdue on top). */
+export function boardOf(cards: readonly OrderCard[]): Record<OrderStep, OrderCard[]> {
+  const board = Object.fromEntries(ORDER_STEPS.map((s) => [s, [] as OrderCard[]])) as Record<OrderStep, OrderCard[]>;
+  for (const card of cards) board[card.step].push(card);
+  return board;
+}
 
 const STEP_TONE: Record<OrderStep, "waiting" | "info" | "neutral" | "good"> = { received: "waiting", setup: "info", review: "neutral", live: "good" };
 

@@ -2,11 +2,11 @@ import { Link, useSearchParams } from "react-router";
 import { isOrderStep, ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES, type OrderStep } from "@shared/content/studio-orders";
 import { FilterForm, SelectField } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { OrderCardView, OrderStepBadge, OrderTimeLeft } from "~/components/studio/orders";
+import { boardOf, OrderCardView, OrderStepBadge, OrderTimeLeft } from "~/components/studio/orders";
 import { useWhen } from "~/components/studio/access-format";
 import { Button, DataTable, EmptyState, Notice, PageHeader, TD, TH } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { boardOf, listOrders, orderKits, orderStaff, type OrderFilter } from "../../../server/services/onboarding/studio-orders";
+import { listOrders, orderKits, orderStaff, type OrderFilter } from "../../../server/services/onboarding/studio-orders";
 import type { Route } from "./+types/orders";
 
 const P = ORDERS_PAGES.list;

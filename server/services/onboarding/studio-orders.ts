@@ -136,13 +136,6 @@ export async function listOrders(deps: Pick<Deps, "db">, viewer: OrdersViewer, f
   return sortCards(rows.map((r) => toCard(r, now)));
 }
 
-/** The orders by step, for the board (each column in the list's order: overdue on top). */
-export function boardOf(cards: OrderCard[]): Record<OrderStep, OrderCard[]> {
-  const board = Object.fromEntries(ORDER_STEPS.map((s) => [s, [] as OrderCard[]])) as Record<OrderStep, OrderCard[]>;
-  for (const card of cards) board[card.step].push(card);
-  return board;
-}
-
 /** The kits orders were made for (the filter's choices): key and name. */
 export async function orderKits(deps: Pick<Deps, "db">, viewer: OrdersViewer): Promise<{ key: string; label: string }[]> {
   assertMayOpenOrders(viewer);
