@@ -126,7 +126,7 @@ function bodyCaps(config: Deps["config"]): MiddlewareHandler<AppEnv> {
     const large = largeBodyOf(c.req.method, c.req.path);
     // The studio's image upload has its own limit (10 MB), applied once the studio's guards have let it through. A
     // refusal may leave its body unread (no session, a wrong type): like the 413 below, it closes the connection.
-    if (large?.kind === "upload") {
+    if (large?.kind === "upload" || large?.kind === "customer-upload") {
       await next();
       if (c.res.status >= 400) c.res.headers.set("connection", "close");
       return;

@@ -10,6 +10,7 @@ import { createBodyGate } from "./http/body-gate";
 import { MAX_BODY_BYTES, largeBodyOf } from "./http/body-limits";
 import { sessionTokenOf } from "./http/cookies";
 import { studioSession } from "./services/staff/studio-session";
+import { userForSession } from "./services/auth/accounts";
 import { HASH_LANE } from "./services/auth/password";
 import { LANE_TURNS } from "./services/auth/hash-lane";
 import { trackInFlight } from "./http/in-flight";
@@ -104,7 +105,10 @@ export async function startServer(config: Config, buildDir: string, options: Ser
     larger: async (request) => {
       const large = largeBodyOf(request.method, new URL(request.url).pathname);
       if (!large) return null;
-      if (!(await studioSession(deps, sessionTokenOf(config, request.headers)))) return null;
+      const token = sessionTokenOf(config, request.headers);
+      // A customer's kit file (issue 41) needs a signed-in account; every other larger body a studio session.
+      const allowed = large.kind === "customer-upload" ? await userForSession(deps, token) : await studioSession(deps, token);
+      if (!allowed) return null;
       return { limit: large.limit, deadlineMs: Math.max(bodyDeadlineMs, LARGE_BODY_DEADLINE_MS) };
     },
     onRefused: (request, reason) => {

@@ -1,29 +1,42 @@
 import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
-import { Form, data, useFetcher } from "react-router";
+import { Form, data, useFetcher, useRevalidator } from "react-router";
 import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { StatusBanner } from "~/components/auth/status-banner";
-import { AUTH_MESSAGES, INDUSTRY_TEMPLATES, industriesFirst, SIGN_UP_PAGE, TEMPLATES_PAGE } from "@shared/content/auth";
-import { INDUSTRIES, whatsappLink } from "@shared/content/site";
+import { BriefForm, type FieldErrors as BriefErrors } from "~/components/onboarding/brief-form";
+import { OrderView } from "~/components/onboarding/order-view";
+import { AUTH_MESSAGES, SIGN_UP_PAGE, TEMPLATES_PAGE } from "@shared/content/auth";
+import { BRIEF_RULE_MESSAGES, INDUSTRY_KIT, KIT_EXAMPLES, ONBOARDING_PAGE } from "@shared/content/onboarding";
+import { BRIEF_RULE_MESSAGES_HI, ONBOARDING_PAGE_HI } from "@shared/content/hi/onboarding";
+import { INDUSTRIES } from "@shared/content/site";
+import { HOME_DOC } from "@shared/copy/home";
 import { authChecks } from "~/lib/form-checks";
 import { ChangePasswordSchema, fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
+import { BRIEF_LANGUAGES, BRIEF_TONES, type BriefFields, EMPTY_BRIEF, GENERAL_KIT_KEY, type BriefLanguage, type BriefTone, kitKeyOf } from "@shared/schemas/onboarding";
 import { type Banner, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
 import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
 import { pageError } from "~/lib/service-errors.server";
 import { sessionTokenOf } from "../../server/http/cookies";
-import { resendVerification, updateProfile } from "../../server/services/auth/accounts";
+import { resendVerification, updateProfile, type PublicUser } from "../../server/services/auth/accounts";
 import { changePassword } from "../../server/services/auth/password-change";
+import { readCopy } from "../../server/services/content/copy";
+import { siteSettings } from "../../server/services/content/settings";
+import { getBrief, saveBrief } from "../../server/services/onboarding/briefs";
+import { listKitFiles } from "../../server/services/onboarding/files";
+import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
+import { addCustomerMessage, currentPromisedHours, getCustomerOrder, listOrderMessages, startWaitingOrder, submitBrief } from "../../server/services/onboarding/orders";
 import type { Route } from "./+types/templates";
 import { localeOfPath, localePath } from "@shared/i18n";
 import { requestLocale, useLocale } from "~/lib/locale";
-import type { Industry } from "@shared/content/site";
+import type { AppLoadContext } from "react-router";
 
 const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
+const HINDI_ONBOARDING = hindiWords("onboarding", () => import("~/lib/hindi/onboarding"));
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_FORMS).TEMPLATES_PAGE_HI : TEMPLATES_PAGE;
+  const t = localeOfPath(location.pathname) === "hi" ? hindiNow(HINDI_ONBOARDING).ONBOARDING_PAGE_HI : ONBOARDING_PAGE;
   return pageMeta({ title: t.metaTitle, description: t.metaDescription, path: "/templates", matches, noindex: true });
 }
 
@@ -31,27 +44,165 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return data({ user }, { headers: { "Cache-Control": "no-store" } });
+const firstWord = (name: string | null | undefined) => (name ?? "").trim().split(/\s+/)[0] || null;
+
+/** The home page's kits (the owner's list, in the page's language), keyed by their English label, the account's own first. */
+async function kitsOf(context: AppLoadContext, locale: "en" | "hi", industry: string) {
+  const { deps } = context;
+  const [shown, english] = await Promise.all([readCopy(deps, HOME_DOC, locale), locale === "en" ? null : readCopy(deps, HOME_DOC, "en")]);
+  const keys = (english ?? shown).availableFor.items.map(kitKeyOf);
+  const ownKey = INDUSTRY_KIT[industry] ?? null;
+  const kits = shown.availableFor.items
+    .map((label, i) => ({ key: keys[i] ?? kitKeyOf(label), label, own: false }))
+    .filter((k, i, all) => k.key !== GENERAL_KIT_KEY && all.findIndex((x) => x.key === k.key) === i);
+  for (const kit of kits) kit.own = kit.key === ownKey;
+  return { kits, ownKey: kits.some((k) => k.own) ? ownKey : null };
 }
 
-/** Without JavaScript the profile form and the resend button post here; with it the profile goes through PUT /api/auth/profile. */
+async function pageData(context: AppLoadContext, user: PublicUser, locale: "en" | "hi") {
+  const { deps } = context;
+  const actor = { userId: user._id, label: user.email, clientIp: context.clientIp };
+  // A brief that waited for the address: its order is made once the address is verified (by the link, or here).
+  await startWaitingOrder(deps, user._id, actor, { hooks: CUSTOMER_ORDER_HOOKS });
+  const [{ kits, ownKey }, brief, order, files, promisedHours, settings] = await Promise.all([
+    kitsOf(context, locale, user.industry),
+    getBrief(deps, user._id),
+    getCustomerOrder(deps, user._id),
+    listKitFiles(deps, user._id),
+    currentPromisedHours(deps),
+    siteSettings(deps),
+  ]);
+  const messages = order ? await listOrderMessages(deps, order.id) : [];
+  const staffIds = [...new Set([order?.assigneeId, ...messages.filter((m) => m.authorKind === "staff").map((m) => m.authorId)].filter((v): v is string => !!v))];
+  const names = staffIds.length ? await deps.db.kysely.selectFrom("users").select(["id", "name"]).where("id", "in", staffIds).execute() : [];
+  const nameOf = (id: string | null) => firstWord(names.find((n) => n.id === id)?.name);
+  return {
+    user,
+    kits,
+    kitKey: brief?.kitKey ?? ownKey,
+    brief: brief ? { fields: brief.fields, revision: brief.revision, submittedAt: brief.submittedAt } : null,
+    order: order
+      ? {
+          id: order.id,
+          number: order.number,
+          kitLabel: order.kitLabel,
+          step: order.step,
+          dueAt: order.dueAt,
+          liveAt: order.liveAt,
+          promisedHours: order.promisedHours,
+          assigneeFirstName: nameOf(order.assigneeId),
+          brief: order.brief,
+        }
+      : null,
+    messages: messages.map((m) => ({ id: m.id, authorKind: m.authorKind, kind: m.kind, body: m.body, createdAt: m.createdAt, staffFirstName: m.authorKind === "staff" ? nameOf(m.authorId) : null })),
+    files: files.map((f) => ({ id: f.id, originalName: f.originalName, purpose: f.purpose, contentType: f.contentType, size: f.size })),
+    promisedHours,
+    siteZone: settings.timeZone,
+    now: Date.now(),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const locale = requestLocale(request);
+  const url = new URL(request.url);
+  const file = url.searchParams.get("file");
+  return data({ ...(await pageData(context, user, locale)), fileNotice: file === "added" || file === "refused" ? file : null }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** The brief as a form posted without JavaScript sends it. */
+function briefOfForm(form: FormData): { kitKey: string; fields: BriefFields } {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const names = form.getAll("serviceName").map(String);
+  const prices = form.getAll("servicePrice").map(String);
+  const tone = text("tone");
+  return {
+    kitKey: text("kit") || GENERAL_KIT_KEY,
+    fields: {
+      ...EMPTY_BRIEF,
+      businessName: text("businessName"),
+      city: text("city"),
+      services: names.map((name, i) => ({ name, price: prices[i] ?? "" })).filter((s) => s.name || s.price),
+      usps: text("usps"),
+      painPoints: text("painPoints"),
+      pitch: text("pitch"),
+      tone: (BRIEF_TONES as readonly string[]).includes(tone) ? (tone as BriefTone) : "",
+      toneExample: text("toneExample"),
+      whatsapp: text("whatsapp"),
+      hours: text("hours"),
+      languages: form.getAll("languages").map(String).filter((l): l is BriefLanguage => (BRIEF_LANGUAGES as readonly string[]).includes(l)),
+      languagesOther: text("languagesOther"),
+    },
+  };
+}
+
+type BriefAnswer = { intent: "brief"; errors: BriefErrors; banner: string | null; posted: { kitKey: string; fields: BriefFields; revision: number; rows: number } };
+
+/** Without JavaScript the brief, the messages, the profile and the resend button post here; with it they go through /api. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { deps } = context;
   const user = await requireUser(request, context);
   const form = await request.formData();
-  if (form.get("intent") === "resend") {
+  const intent = String(form.get("intent") ?? "");
+  const locale = requestLocale(request);
+  const ruleMessages = locale === "hi" ? BRIEF_RULE_MESSAGES_HI : BRIEF_RULE_MESSAGES;
+  const actor = { userId: user._id, label: user.email, clientIp: context.clientIp };
+  if (intent === "save" || intent === "submit" || intent === "add-service") {
+    const { kitKey, fields } = briefOfForm(form);
+    const revision = Number(form.get("revision") ?? 0) || 0;
+    const rows = Math.max(1, fields.services.length) + (intent === "add-service" ? 1 : 0);
+    const { kits } = await kitsOf(context, locale, user.industry);
+    const kitLabel = kits.find((k) => k.key === kitKey)?.label ?? (locale === "hi" ? ONBOARDING_PAGE_HI : ONBOARDING_PAGE).generalKit;
+    const input = { kitKey, kitLabel, fields, revision, locale };
+    try {
+      if (intent === "submit") {
+        await submitBrief(deps, { id: user._id, emailVerified: user.emailVerified }, input, actor, { messages: ruleMessages, hooks: CUSTOMER_ORDER_HOOKS });
+        return data({ intent: "brief", errors: {}, banner: null, posted: null });
+      }
+      const saved = await saveBrief(deps, user._id, input, actor, { messages: ruleMessages });
+      return data({ intent: "brief", errors: {}, banner: null, posted: { kitKey, fields, revision: saved.revision, rows } } as BriefAnswer);
+    } catch (error) {
+      const failure = pageError(error);
+      if (!failure) throw error;
+      const stored = (error as { facts?: { brief?: { revision: number } } }).facts?.brief;
+      const errors: BriefErrors = {};
+      for (const [path, message] of Object.entries(failure.fieldErrors)) errors[path.split(".")[0]!] ??= String(message);
+      const conflictText = (locale === "hi" ? ONBOARDING_PAGE_HI : ONBOARDING_PAGE).conflict;
+      // What was posted comes back in the form: a refused save loses nothing. After a stale save, saving again keeps it.
+      return data(
+        {
+          intent: "brief",
+          errors: stored ? {} : errors,
+          banner: stored ? conflictText : failure.field ? null : failure.detail,
+          posted: { kitKey, fields, revision: stored?.revision ?? revision, rows },
+        } as BriefAnswer,
+        { status: failure.status, headers: failure.headers },
+      );
+    }
+  }
+  if (intent === "message" || intent === "change") {
+    try {
+      await addCustomerMessage(deps, user._id, Number(form.get("orderId")), { body: String(form.get("body") ?? ""), kind: intent === "change" ? "change-request" : "answer" }, actor, {
+        messages: ruleMessages,
+      });
+      return data({ intent, sent: true });
+    } catch (error) {
+      const failure = pageError(error);
+      if (!failure) throw error;
+      return data({ intent, error: failure.detail ?? failure.message, sent: false }, { status: failure.status, headers: failure.headers });
+    }
+  }
+  if (intent === "resend") {
     try {
       // The new link's e-mail is in the language of the page it was asked from.
-      await resendVerification(deps, user._id, context.clientIp, requestLocale(request));
+      await resendVerification(deps, user._id, context.clientIp, locale);
       return { intent: "resend", banner: { tone: "success", message: AUTH_MESSAGES.verificationSent } as Banner, errors: {} as FieldErrors, user };
     } catch (error) {
       const failure = failureBanner(deps, error, () => AUTH_MESSAGES.unexpected, context.requestId);
       return data({ intent: "resend", banner: { tone: "error", message: failure.detail ?? failure.message } as Banner, errors: {} as FieldErrors, user }, { status: failure.status });
     }
   }
-  if (form.get("intent") === "password") {
+  if (intent === "password") {
     // The current password, then the new one (the spec's length rule here, the server's policy in the service).
     const parsed = ChangePasswordSchema.safeParse({ currentPassword: String(form.get("currentPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") });
     if (!parsed.success) return data({ intent: "password", banner: null, errors: fieldErrors(parsed.error) as FieldErrors, user }, { status: 400 });
@@ -74,22 +225,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { intent: "profile", banner: { tone: "success", message: AUTH_MESSAGES.profileSaved } as Banner, errors: {} as FieldErrors, user: updated };
 }
 
+type ProfileAnswer = { intent: "profile" | "password" | "resend"; banner: Banner | null; errors: FieldErrors; user: PublicUser };
+
 export default function Templates({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const revalidator = useRevalidator();
   const resend = useFetcher<typeof action>();
   const password = useFetcher<typeof action>();
   const passwordFormRef = useRef<HTMLFormElement>(null);
+  const answer = actionData as unknown as ProfileAnswer | BriefAnswer | { intent: "message" | "change"; sent?: boolean; error?: string } | undefined;
+  const passwordData = password.data as unknown as ProfileAnswer | undefined;
   useEffect(() => {
     if (password.state !== "idle") return;
-    if (password.data?.errors && Object.keys(password.data.errors).length > 0) focusFirstInvalid(passwordFormRef.current);
+    if (passwordData?.errors && Object.keys(passwordData.errors).length > 0) focusFirstInvalid(passwordFormRef.current);
     // Changed: the fields are emptied, so the passwords do not stay on the screen.
-    if (password.data?.banner?.tone === "success") passwordFormRef.current?.reset();
-  }, [password.state, password.data]);
+    if (passwordData?.banner?.tone === "success") passwordFormRef.current?.reset();
+  }, [password.state, passwordData]);
   const formRef = useRef<HTMLFormElement>(null);
   const locale = useLocale();
   const t = useText(TEMPLATES_PAGE, HINDI_FORMS, (hi) => hi.TEMPLATES_PAGE_HI);
-  const kits = locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_TEMPLATES_HI : INDUSTRY_TEMPLATES;
-  const industryName = (industry: Industry) => (locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_LABELS_HI[industry] : industry);
+  const o = useText(ONBOARDING_PAGE, HINDI_ONBOARDING, (hi) => hi.ONBOARDING_PAGE_HI);
+  const hi = locale === "hi" ? hindiNow(HINDI_ONBOARDING) : null;
   const [user, setUser] = useState(loaderData.user);
   const [profileBanner, setProfileBanner] = useState<Banner | null>(null);
   const [profileErrors, setProfileErrors] = useState<FieldErrors>({});
@@ -98,12 +254,12 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
   useEffect(() => setUser(loaderData.user), [loaderData.user]);
   useEffect(() => setSessionUser(user as SessionUser), [user]);
   useEffect(() => {
-    if (actionData?.intent === "profile") {
-      setProfileBanner(actionData.banner);
-      setProfileErrors(actionData.errors);
-      if (!actionData.banner) focusFirstInvalid(formRef.current);
+    if (answer?.intent === "profile") {
+      setProfileBanner(answer.banner);
+      setProfileErrors(answer.errors);
+      if (!answer.banner) focusFirstInvalid(formRef.current);
     }
-  }, [actionData]);
+  }, [answer]);
 
   async function saveProfile(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -143,18 +299,26 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
     }
   }
 
-  const resendBanner = resend.data?.banner ?? (actionData?.intent === "resend" ? actionData.banner : null);
-  const passwordResult = password.data ?? (actionData?.intent === "password" ? actionData : undefined);
-  const industries = industriesFirst(user.industry);
+  const resendData = resend.data as unknown as ProfileAnswer | undefined;
+  const resendBanner = resendData?.banner ?? (answer?.intent === "resend" ? answer.banner : null);
+  const passwordResult = passwordData ?? (answer?.intent === "password" ? answer : undefined);
   const firstName = user.name.split(" ")[0] || user.name;
   const site = useSite();
+  const briefAnswer = answer?.intent === "brief" ? answer : null;
+  const posted = briefAnswer?.posted ?? null;
+  const values = posted?.fields ?? loaderData.brief?.fields ?? EMPTY_BRIEF;
+  const withRows = posted ? { ...values, services: [...values.services, ...Array.from({ length: Math.max(0, posted.rows - values.services.length) }, () => ({ name: "", price: "" }))] } : values;
+  const order = loaderData.order;
+  const waiting = !order && loaderData.brief?.submittedAt != null;
+  const messageNotice = answer && (answer.intent === "message" || answer.intent === "change") ? answer : null;
+  const examplesOf = (key: string) => (hi ? hi.KIT_EXAMPLES_HI : KIT_EXAMPLES)[key] ?? (hi ? hi.KIT_EXAMPLES_HI : KIT_EXAMPLES).general!;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-4xl">{t.greeting(firstName)}</h1>
-          <p className="mt-2 max-w-2xl text-slate-700">{t.intro}</p>
+          <p className="mt-2 max-w-2xl text-slate-700">{o.intro(order?.promisedHours ?? loaderData.promisedHours)}</p>
         </div>
         {/* The header's Sign Out takes over once the page runs (one button, not two); without JavaScript this is the way out. */}
         <Form method="post" action={localePath("/sign-out", locale)} onSubmit={() => setSessionUser(null)} className="js-hidden">
@@ -181,49 +345,55 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0">
-          {industries.map((industry, index) => (
-            <section key={industry} aria-labelledby={`kit-${index}`} className="mb-10">
-              <h2 id={`kit-${index}`} className="text-xl font-bold text-slate-900">
-                {industryName(industry)}
-                {index === 0 && industry === user.industry && (
-                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 align-middle text-xs font-semibold text-emerald-900">
-                    {t.yourIndustry}
-                  </span>
-                )}
+          {loaderData.fileNotice && (
+            <p role="status" className={`mb-4 rounded-md px-4 py-3 text-sm font-medium ${loaderData.fileNotice === "added" ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-900"}`}>
+              {loaderData.fileNotice === "added" ? o.fileAdded : o.files.hint}
+            </p>
+          )}
+          {order ? (
+            <OrderView
+              t={o}
+              order={order}
+              messages={loaderData.messages}
+              files={loaderData.files}
+              serverNow={loaderData.now}
+              siteZone={loaderData.siteZone}
+              locale={locale}
+              hydrated={hydrated}
+              whatsappNumber={site?.whatsappNumber}
+              notice={messageNotice}
+            />
+          ) : waiting ? (
+            <section aria-labelledby="waiting-heading" className="rounded-xl border border-amber-300 bg-amber-50 p-5" data-testid="brief-waiting">
+              <h2 id="waiting-heading" className="text-xl font-bold text-amber-950">
+                {o.waitingHeading}
               </h2>
-              {index === 1 && <p className="sr-only">{t.otherIndustries}</p>}
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {kits[industry].map((template) => (
-                  <li key={template.title} className="flex flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                    <h3 className="font-semibold text-slate-900">{template.title}</h3>
-                    <p className="mt-1 text-sm text-slate-700">{template.description}</p>
-                    {site && (
-                      <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-3 text-sm font-semibold" data-testid="kit-next-step">
-                        <a
-                          href={whatsappLink(site.whatsappNumber, t.kitMessage(industryName(industry), template.title))}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`${t.kitChatLabel(template.title)} ${t.newTab}`}
-                          className="inline-flex min-h-11 items-center text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
-                        >
-                          {t.kitChat}
-                        </a>
-                        <a
-                          href={site.bookingUrl}
-                          target="_blank"
-                          rel="noopener"
-                          aria-label={`${t.kitDemoLabel(template.title)} ${t.newTab}`}
-                          className="inline-flex min-h-11 items-center text-slate-800 underline underline-offset-4 hover:text-slate-950"
-                        >
-                          {t.kitDemo}
-                        </a>
-                      </p>
-                    )}
-                  </li>
-                ))}
-              </ul>
+              <p className="mt-2 text-amber-950">{o.waitingText(loaderData.promisedHours)}</p>
             </section>
-          ))}
+          ) : (
+            <section aria-labelledby="brief-heading">
+              <h2 id="brief-heading" className="sr-only">
+                {o.briefHeading}
+              </h2>
+              <BriefForm
+                t={o}
+                examplesOf={examplesOf}
+                kits={loaderData.kits}
+                kitKey={posted?.kitKey ?? loaderData.kitKey}
+                values={withRows}
+                revision={posted?.revision ?? loaderData.brief?.revision ?? 0}
+                userId={user._id}
+                locale={locale}
+                messages={hi ? hi.BRIEF_RULE_MESSAGES_HI : BRIEF_RULE_MESSAGES}
+                errors={briefAnswer?.errors ?? {}}
+                banner={briefAnswer?.banner ?? null}
+                files={loaderData.files}
+                hydrated={hydrated}
+                onSubmitted={() => void revalidator.revalidate()}
+                key={`${loaderData.brief?.revision ?? 0}-${posted ? "posted" : "loaded"}`}
+              />
+            </section>
+          )}
         </div>
 
         <aside aria-labelledby="profile-heading" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">

@@ -19,18 +19,23 @@ export const STAFF_WRITE_BODY_BYTES = 1024 * 1024;
 /** The studio's image upload (POST only): its own limit, applied by its route after the studio's guards. */
 export const MEDIA_UPLOAD_PATH = "/api/studio/media";
 
+/** A signed-in customer's file for their kit (issue 41): the media limit, applied by its route once the session is known. */
+export const KIT_FILE_UPLOAD_PATH = "/api/onboarding/files";
+
 const STAFF_WRITE =
   /^\/(?:api\/)?studio\/(?:posts(?:\/|\.data$|$)|(?:audience\/)?subscribers\/import(?:\.data)?$)|^\/studio\/(?:faq|pages)(?:\/|\.data$|$)/;
 
-export type LargeBody = { kind: "upload" | "staff-write"; limit: number };
+export type LargeBody = { kind: "upload" | "customer-upload" | "staff-write"; limit: number };
 
 /**
- * The larger body a request to `path` may carry once its session is known to be staff (the caller checks that), or
+ * The larger body a request to `path` may carry once its session is known to be staff (a customer's, for
+ * "customer-upload"; the caller checks that), or
  * null when the ordinary MAX_BODY_BYTES stands. GET and HEAD never carry one.
  */
 export function largeBodyOf(method: string, path: string): LargeBody | null {
   if (method === "GET" || method === "HEAD") return null;
   if (method === "POST" && path === MEDIA_UPLOAD_PATH) return { kind: "upload", limit: MEDIA_RULES.maxBodyBytes };
+  if (method === "POST" && path === KIT_FILE_UPLOAD_PATH) return { kind: "customer-upload", limit: MEDIA_RULES.maxBodyBytes };
   if (STAFF_WRITE.test(path)) return { kind: "staff-write", limit: STAFF_WRITE_BODY_BYTES };
   return null;
 }

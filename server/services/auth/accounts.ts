@@ -16,6 +16,8 @@ import { createSession, type NewSession, resolveSession, revokeAllSessions } fro
 import { hashToken, newToken, newUserId } from "./tokens";
 import { forgetSignInTrust, rememberSignIn, signInSource } from "./trust";
 import { securityEvent } from "../security-events";
+import { CUSTOMER_ORDER_HOOKS, notifySignUpInBackground } from "../onboarding/notify";
+import { startWaitingOrder } from "../onboarding/orders";
 
 /** A user as the account code reads and writes it (`disabled_at` is read only by the sign-in checks and the studio). */
 export type UserRow = Omit<Selectable<AccountTables["users"]>, "disabled_at" | "locale">;
@@ -105,6 +107,8 @@ export async function registerUser(
   await sendVerificationMail(deps, row, locale);
   const session = await createSession(deps, row.id, { persistent });
   securityEvent(deps, "auth.sign-up", { userId: row.id }, "account created");
+  // The business is told (issue 41): queued in the background, so the sign-up never waits for nor fails with it.
+  notifySignUpInBackground(deps, row.id);
   return { user: toPublicUser(row), session };
 }
 
@@ -335,7 +339,20 @@ export async function confirmPasswordReset(deps: Deps, token: string, password: 
     .execute();
   await revokeAllSessions(deps, userId);
   if (row) await forgetSignInTrust(deps, row.email_normalized);
+  if (row && row.email_verified_at === null) await startOrderAfterVerification(deps, row);
   securityEvent(deps, "auth.password.reset", { userId }, "password reset; all sessions ended");
+}
+
+/**
+ * A brief submitted before the address was verified becomes its kit order now (issue 41, decision 0050), its clock
+ * starting at verification. A failure is logged, never the verification's: the customer's page makes the order too.
+ */
+async function startOrderAfterVerification(deps: Deps, row: Pick<UserRow, "id" | "email">): Promise<void> {
+  try {
+    await startWaitingOrder(deps, row.id, { userId: row.id, label: row.email, clientIp: "e-mail verification" }, { hooks: CUSTOMER_ORDER_HOOKS });
+  } catch (err) {
+    deps.log.warn({ userId: row.id, err: { message: (err as Error).message } }, "waiting kit order not started");
+  }
 }
 
 export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser> {
@@ -350,6 +367,7 @@ export async function verifyEmail(deps: Deps, token: string): Promise<PublicUser
   const row = await findUserById(deps, userId);
   if (!row) throw invalid(AUTH_MESSAGES.verifyInvalid, "token");
   securityEvent(deps, "auth.email.verified", { userId });
+  await startOrderAfterVerification(deps, row);
   return toPublicUser(row);
 }
 

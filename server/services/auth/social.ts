@@ -9,6 +9,7 @@ import { findUserByEmail, findUserById, normalizeEmail, type SignedIn, startSess
 import { hitSocialFlowLimit } from "./limits";
 import { reclaimUnverifiedAccount } from "./reclaim";
 import { hashToken, newToken, newUserId } from "./tokens";
+import { notifySignUpInBackground } from "../onboarding/notify";
 import { securityEvent } from "../security-events";
 
 /**
@@ -350,6 +351,8 @@ async function signInWithClaims(deps: Deps, provider: ProviderId, claims: JWTPay
   deps.log.info({ userId: row.id, provider }, "social sign-in linked");
   const signedIn = await startSession(deps, row, persistent);
   securityEvent(deps, "auth.sign-in", { method: provider, userId: row.id, access: row.access, created });
+  // A first social sign-in is a sign-up: the business is told in the background (issue 41).
+  if (created) notifySignUpInBackground(deps, row.id);
   return created ? { ...signedIn, created: true } : signedIn;
 }
 
