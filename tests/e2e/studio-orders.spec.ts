@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../server/db/database";
+import { HINT_COOKIE } from "../../server/http/cookies";
 import { testDeps } from "../helpers/deps";
 import { submittedOrder } from "../helpers/kit-orders";
 import { parseMail } from "../helpers/smtp-server";
@@ -60,6 +61,17 @@ test("the owner finds a submitted order on the overview, assigns it and takes it
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Assignee saved.");
 
+  // A question to the customer (e-mailed, shown on their page) and a note only staff see.
+  await page.getByLabel("Message to the customer").fill("Which areas of Pune do you cover?");
+  await page.getByLabel("It is a question: ask the customer to answer it").check();
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status")).toContainText("Message sent");
+  await page.getByLabel("Note", { exact: true }).fill("Internal: call after 6 pm");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("status")).toHaveText("Note added.");
+  await expect(page.getByTestId("order-notes")).toContainText("Internal: call after 6 pm");
+  expect(await mailTo(server.mailDir, customer, "A question about your kit order")).toContain("Which areas of Pune do you cover?");
+
   await page.getByRole("combobox", { name: "Move to" }).selectOption("live");
   await page.getByRole("button", { name: "Save step" }).click();
   await expect(page.getByRole("status")).toHaveText("Moved to Live.");
@@ -68,6 +80,19 @@ test("the owner finds a submitted order on the overview, assigns it and takes it
   const text = await mailTo(server.mailDir, customer, "Your kit is live");
   expect(text).toContain(order.number);
   expect(text).toContain("is live");
+
+  // The customer's own page (the onboarding's /templates) says so too, with the team's question and not the note.
+  await page.context().clearCookies();
+  await page.context().addCookies([
+    { name: "wp_session", value: order.token, url: server.url, httpOnly: true, sameSite: "Lax" },
+    { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" },
+  ]);
+  await page.goto("/templates");
+  const kitOrder = page.getByTestId("kit-order");
+  await expect(kitOrder.locator('[aria-current="step"]')).toContainText("Live");
+  await expect(kitOrder).toContainText("Your kit is live.");
+  await expect(kitOrder.getByTestId("order-messages")).toContainText("Which areas of Pune do you cover?");
+  await expect(page.getByText("Internal: call after 6 pm")).toHaveCount(0);
 });
 
 test("the orders list, board and order page are accessible at 375 and 1280 px; overdue orders come first, in red", async ({ page, server }) => {

@@ -372,12 +372,13 @@ async function recipientOf(deps: Pick<Deps, "db">, userId: string): Promise<Reci
   return user ?? null;
 }
 
-/** The lines every order e-mail ends with: the order's page (through sign-in) and a WhatsApp chat with the number prefilled. */
+/** The lines every order e-mail ends with: the order's page and a WhatsApp chat with the number prefilled. */
 async function orderLinks(deps: Deps, order: OrderCard, hindi: boolean): Promise<EmailBlock[]> {
   const settings = await siteSettings(deps);
   const words = hindi ? ORDER_EMAILS_HI : ORDER_EMAILS;
   const page = localePath(CUSTOMER_ORDER_PAGE, hindi ? "hi" : "en");
-  const blocks: EmailBlock[] = [{ kind: "button", label: words.openOrder, url: `${deps.config.PUBLIC_URL}/sign-in?redirectTo=${encodeURIComponent(page).replaceAll("%2F", "/")}` }];
+  // The order's page itself: signed out, it sends the customer through sign-in and back (decision: /templates).
+  const blocks: EmailBlock[] = [{ kind: "button", label: words.openOrder, url: `${deps.config.PUBLIC_URL}${page}` }];
   const number = settings.site.whatsappNumber?.replace(/\D/g, "");
   if (number) blocks.push({ kind: "paragraph", text: `${words.whatsapp}: ${whatsappLink(number, words.whatsappText(order.number))}` });
   return blocks;
