@@ -51,11 +51,19 @@ test("the owner finds a submitted order on the overview, assigns it and takes it
   const link = waiting.getByRole("link", { name: /1 kit order not live yet/ });
   await expect(link).toHaveAttribute("href", "/studio/orders");
   await expect(link).toContainText(/oldest: .* ago/);
+  await expectAccessible(page);
   await link.click();
   await expect(page).toHaveURL(/\/studio\/orders$/);
   await page.getByRole("link", { name: order.number }).click();
   await expect(page).toHaveURL(new RegExp(`/studio/orders/${order.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(order.number);
+  // The owner's page has the delete section too: axe-clean at both widths, nothing wider than the screen.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole("link", { name: "Delete order…" })).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
 
   await page.getByRole("combobox", { name: "Assigned to" }).selectOption({ label: "orders.owner" });
   await page.getByRole("button", { name: "Save", exact: true }).click();
