@@ -10,6 +10,7 @@ import { BRIEF_RULE_MESSAGES, INDUSTRY_KIT, KIT_EXAMPLES, ONBOARDING_PAGE } from
 import { BRIEF_RULE_MESSAGES_HI, ONBOARDING_PAGE_HI } from "@shared/content/hi/onboarding";
 import { INDUSTRIES } from "@shared/content/site";
 import { HOME_DOC } from "@shared/copy/home";
+import { ONBOARDING_DOC } from "@shared/copy/onboarding";
 import { authChecks } from "~/lib/form-checks";
 import { ChangePasswordSchema, fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
 import { BRIEF_LANGUAGES, BRIEF_TONES, type BriefFields, EMPTY_BRIEF, GENERAL_KIT_KEY, type BriefLanguage, type BriefTone, kitKeyOf } from "@shared/schemas/onboarding";
@@ -64,13 +65,14 @@ async function pageData(context: AppLoadContext, user: PublicUser, locale: "en" 
   const actor = { userId: user._id, label: user.email, clientIp: context.clientIp };
   // A brief that waited for the address: its order is made once the address is verified (by the link, or here).
   await startWaitingOrder(deps, user._id, actor, { hooks: CUSTOMER_ORDER_HOOKS });
-  const [{ kits, ownKey }, brief, order, files, promisedHours, settings] = await Promise.all([
+  const [{ kits, ownKey }, brief, order, files, promisedHours, settings, copy] = await Promise.all([
     kitsOf(context, locale, user.industry),
     getBrief(deps, user._id),
     getCustomerOrder(deps, user._id),
     listKitFiles(deps, user._id),
     currentPromisedHours(deps),
     siteSettings(deps),
+    readCopy(deps, ONBOARDING_DOC, locale),
   ]);
   const messages = order ? await listOrderMessages(deps, order.id) : [];
   const staffIds = [...new Set([order?.assigneeId, ...messages.filter((m) => m.authorKind === "staff").map((m) => m.authorId)].filter((v): v is string => !!v))];
@@ -99,6 +101,8 @@ async function pageData(context: AppLoadContext, user: PublicUser, locale: "en" 
     promisedHours,
     siteZone: settings.timeZone,
     now: Date.now(),
+    /** The page's words the owner edits (shared/copy/onboarding.ts). */
+    copy: copy.page,
   };
 }
 
@@ -244,7 +248,8 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
   const formRef = useRef<HTMLFormElement>(null);
   const locale = useLocale();
   const t = useText(TEMPLATES_PAGE, HINDI_FORMS, (hi) => hi.TEMPLATES_PAGE_HI);
-  const o = useText(ONBOARDING_PAGE, HINDI_ONBOARDING, (hi) => hi.ONBOARDING_PAGE_HI);
+  const shipped = useText(ONBOARDING_PAGE, HINDI_ONBOARDING, (hi) => hi.ONBOARDING_PAGE_HI);
+  const o = { ...shipped, ...loaderData.copy };
   const hi = locale === "hi" ? hindiNow(HINDI_ONBOARDING) : null;
   const [user, setUser] = useState(loaderData.user);
   const [profileBanner, setProfileBanner] = useState<Banner | null>(null);

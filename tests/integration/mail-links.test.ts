@@ -17,9 +17,11 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
 import { blogInput } from "../helpers/test-site";
+import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
+import { submitBrief } from "../../server/services/onboarding/orders";
 
 /** Every kind of e-mail the site queues in its outbox (the newsletter's issues are rendered as its test send is). */
-const KINDS = ["verify-email", "password-reset", "staff-set-password", "staff-invitation", "newsletter-confirm", "lead-notify", "lead-failed", "weekly-report", "newsletter-test"];
+const KINDS = ["verify-email", "password-reset", "staff-set-password", "staff-invitation", "newsletter-confirm", "lead-notify", "lead-failed", "weekly-report", "newsletter-test", "signup-notify", "kit-brief-received", "kit-brief-notify"];
 
 /** The links of a message, text and HTML parts alike (HTML's &amp; read back). */
 function linksOf(text: string, html: string | null): string[] {
@@ -56,6 +58,14 @@ describe.each(testDatabaseKinds())("the links of every e-mail on %s", (kind) => 
     await insertBlogs(deps, [blogInput("mail-links")]);
     const post = await t.db.kysely.selectFrom("blogs").select("id").where("slug", "=", "mail-links").executeTakeFirstOrThrow();
     await sendTestNewsletter(deps, Number(post.id), actor);
+    // A customer's brief becomes a kit order (issue 41): the customer's copy and the team's notice.
+    const reader = await t.db.kysely.selectFrom("users").select("id").where("email_normalized", "=", "reader@example.com").executeTakeFirstOrThrow();
+    const customer = { userId: reader.id, label: "reader@example.com", clientIp: "203.0.113.7" };
+    const brief = { businessName: "Reader Clinic", city: "Pune", services: [{ name: "Consultation", price: "500" }], whatsapp: "919800000000" };
+    const submitted = await submitBrief(deps, { id: reader.id, emailVerified: true }, { kitKey: "healthcare-and-clinics", kitLabel: "Healthcare & Clinics", fields: brief, revision: 0, locale: "en" }, customer, {
+      hooks: CUSTOMER_ORDER_HOOKS,
+    });
+    const orderId = submitted.status === "ordered" ? submitted.order.id : 0;
 
     // The reset and the confirmation are made after the answer (mailAfterAnswer).
     await settleMailDeliveries();
@@ -72,6 +82,14 @@ describe.each(testDatabaseKinds())("the links of every e-mail on %s", (kind) => 
       }
     }
     // The studio links there are: the lead notices' and the weekly report's.
-    expect(staffLinks.sort()).toEqual([`lead-failed /studio/leads/${leadId}`, `lead-notify /studio/leads/${leadId}`, "weekly-report /studio/analytics"]);
+    expect(staffLinks.sort()).toEqual(
+      [
+        `kit-brief-notify /studio/orders/${orderId}`,
+        `lead-failed /studio/leads/${leadId}`,
+        `lead-notify /studio/leads/${leadId}`,
+        "signup-notify /studio/accounts",
+        "weekly-report /studio/analytics",
+      ].sort(),
+    );
   });
 });

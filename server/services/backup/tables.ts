@@ -40,7 +40,7 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   content_drafts: { orderBy: ["key", "locale"] },
   // Which weeks' reports went out: without it the restored site mails the owners this week's report a second time.
   analytics_weekly_reports: { orderBy: ["week"] },
-  // The customers' onboarding (issue 41, decision 0050): briefs, kit orders, their messages and notes, their files.
+  // The customers' onboarding (issue 41, decision 0050): briefs, kit orders, their messages and files.
   kit_briefs: { orderBy: ["user_id"] },
   kit_orders: { orderBy: ["id"], serial: "id" },
   kit_order_messages: { orderBy: ["id"], serial: "id" },

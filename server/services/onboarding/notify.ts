@@ -8,7 +8,7 @@ import { localePath } from "../../../shared/i18n";
 import type { BriefFields } from "../../../shared/schemas/onboarding";
 import { zonedTime } from "../../../shared/zoned-time";
 import { siteSettings } from "../content/settings";
-import { enqueueMail, enqueueSiteMail, firstNameOf, safeReplyTo } from "../mail/outbox";
+import { enqueueMail, enqueueSiteMail, firstNameOf, mailAfterAnswer, safeReplyTo } from "../mail/outbox";
 import { type EmailBlock, renderEmail } from "../mail/template";
 import { studioLink } from "../staff/studio-link";
 import type { OrderHooks } from "./orders";
@@ -162,7 +162,7 @@ export async function notifySignUp(deps: Deps, userId: string): Promise<void> {
  * notice is a row in the outbox, sent and retried by its loop.
  */
 export function notifySignUpInBackground(deps: Deps, userId: string): void {
-  void notifySignUp(deps, userId).catch((err: unknown) => deps.log.warn({ kind: "signup-notify", err: { message: (err as Error).message } }, "sign-up notice not queued"));
+  mailAfterAnswer(deps, "signup-notify", () => notifySignUp(deps, userId));
 }
 
 /** The hooks the customer's doors pass to submitBrief and startWaitingOrder: the e-mails of a new order. */

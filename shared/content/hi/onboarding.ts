@@ -135,7 +135,7 @@ export const ONBOARDING_PAGE_HI: Translation<typeof ONBOARDING_PAGE> = {
   languages: { label: "ग्राहकों से आप किन भाषाओं में बात करते हैं", hint: "जितनी लागू हों, सब चुनें।" },
   languageNames: { en: "अंग्रेज़ी", hi: "हिन्दी", hinglish: "हिंग्लिश" },
   languagesOther: { label: "दूसरी भाषाएँ", hint: "जैसे मराठी, तमिल।" },
-  files: { label: "फ़ाइलें (वैकल्पिक)", hint: "रेट लिस्ट, ब्रोशर या आपका लोगो: JPEG, PNG, WebP, AVIF या PDF, हर फ़ाइल 10 MB तक।" },
+  files: { label: "फ़ाइलें (वैकल्पिक)", hint: "रेट लिस्ट, ब्रोशर या आपका लोगो: फ़ोटो या पीडीएफ़ फ़ाइल, हर फ़ाइल ज़्यादा से ज़्यादा 10 मेगाबाइट की।" },
   filePurpose: "यह फ़ाइल क्या है?",
   filePurposes: { "price-list": "रेट लिस्ट", brochure: "ब्रोशर", logo: "लोगो", other: "कुछ और" },
   fileChoose: "फ़ाइल",
