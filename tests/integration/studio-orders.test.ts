@@ -10,6 +10,7 @@ import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { kitFunnel, median, onboardingWeek } from "../../server/services/onboarding/studio-figures";
 import { deleteOrder, listOrders, orderDetail, sendOrderMessage, setOrderAssignee, setOrderStep, addOrderNote } from "../../server/services/onboarding/studio-orders";
 import { waitingItems } from "../../server/services/staff/waiting";
+import { weeklyReport, weeklyReportBlocks } from "../../server/services/analytics/weekly";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, visitorSession } from "../helpers/studio-staff";
@@ -236,6 +237,11 @@ describe.each(testDatabaseKinds())("the onboarding's figures on %s", (kind) => {
     expect(funnel).toMatchObject({ signedUp: 5, briefSubmitted: 3, live: 2, liveInPeriod: 2, medianToLiveMs: 20 * HOUR });
     const week = await onboardingWeek(deps, from - 2 * 86_400_000, to);
     expect(week).toEqual({ signUps: 5, briefs: 3, live: 2 });
+    // The weekly report's e-mail says them in one line.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const report = await weeklyReport(deps, { week: day(from), from: from - 2 * 86_400_000, to, fromDate: day(from - 2 * 86_400_000), toDate: day(to) });
+    expect(report.onboarding).toEqual({ signUps: 5, briefs: 3, live: 2 });
+    expect(weeklyReportBlocks(report, "https://wise-parrot.example.test/studio/analytics")).toContainEqual({ kind: "paragraph", text: "Sign-ups: 5. Briefs submitted: 3. Kits gone live: 2." });
     expect(median([3, 1, 2])).toBe(2);
     expect(median([])).toBeNull();
   });
