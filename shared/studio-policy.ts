@@ -17,6 +17,8 @@ export const STUDIO_POLICY = {
   newsletters: ["owner"],
   subscribers: ["owner"],
   leads: ["owner"],
+  // Kit orders (issue 41): editors work them; only owners delete one (checked by the service on the actor).
+  orders: ["owner", "editor"],
   accounts: ["owner"],
   staff: ["owner"],
   audit: ["owner"],

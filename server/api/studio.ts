@@ -17,6 +17,7 @@ import { actorOf, staffSession, studioPolicy, type StudioEnv } from "./studio-gu
 import { createStudioPostsRouter } from "./studio-posts";
 import { createStudioCategoriesRouter } from "./studio-categories";
 import { createStudioAnalyticsRouter } from "./studio-analytics";
+import { createStudioOrdersRouter } from "./studio-orders";
 import { securityEvent } from "../services/security-events";
 
 
@@ -149,6 +150,7 @@ export function createStudioRouter(): Hono<StudioEnv> {
   // Each area of the studio has its own router (server/api/studio-<area>.ts), mounted here, behind the guards above.
   r.route("/posts", createStudioPostsRouter());
   r.route("/categories", createStudioCategoriesRouter());
+  r.route("/orders", createStudioOrdersRouter());
   r.route("/media", createStudioMediaRouter());
   r.route("/", createStudioAnalyticsRouter());
   r.route("/audience", createStudioAudienceRouter());

@@ -53,6 +53,8 @@ export const OVERVIEW_PAGE = {
   nothing: "Nothing waits for you: no new leads, no questions handed over, no pending subscribers, no drafts, nothing scheduled.",
   /** The inbox: each thing that waits, with its count (the count is shown apart, as a number). */
   waiting: {
+    orders: (n: number) => (n === 1 ? "kit order not live yet" : "kit orders not live yet"),
+    signups: (n: number) => (n === 1 ? "new sign-up without a kit order" : "new sign-ups without a kit order"),
     leads: (n: number) => (n === 1 ? "new lead not yet contacted" : "new leads not yet contacted"),
     questions: (n: number) => (n === 1 ? "visitor question handed over to you" : "visitor questions handed over to you"),
     subscribers: (n: number) => (n === 1 ? "subscriber has not confirmed yet" : "subscribers have not confirmed yet"),

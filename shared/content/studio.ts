@@ -113,6 +113,7 @@ export const STUDIO_PASSWORD_PAGE = {
 /** The studio's sections, in the order of its menu; each shows to the staff the policy table lets in (shared/studio-policy.ts). */
 export const STUDIO_NAV = [
   { to: "/studio", label: "Overview" },
+  { to: "/studio/orders", label: "Kit orders" },
   { to: "/studio/posts", label: "Posts" },
   { to: "/studio/categories", label: "Categories" },
   { to: "/studio/media", label: "Media" },

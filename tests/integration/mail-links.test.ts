@@ -19,9 +19,10 @@ import { staffWithSession } from "../helpers/studio-staff";
 import { blogInput } from "../helpers/test-site";
 import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
 import { submitBrief } from "../../server/services/onboarding/orders";
+import { sendOrderMessage, setOrderStep } from "../../server/services/onboarding/studio-orders";
 
 /** Every kind of e-mail the site queues in its outbox (the newsletter's issues are rendered as its test send is). */
-const KINDS = ["verify-email", "password-reset", "staff-set-password", "staff-invitation", "newsletter-confirm", "lead-notify", "lead-failed", "weekly-report", "newsletter-test", "signup-notify", "kit-brief-received", "kit-brief-notify"];
+const KINDS = ["verify-email", "password-reset", "staff-set-password", "staff-invitation", "newsletter-confirm", "lead-notify", "lead-failed", "weekly-report", "newsletter-test", "signup-notify", "kit-brief-received", "kit-brief-notify", "kit-order-setup", "kit-order-review", "kit-order-live", "kit-order-message"];
 
 /** The links of a message, text and HTML parts alike (HTML's &amp; read back). */
 function linksOf(text: string, html: string | null): string[] {
@@ -66,6 +67,9 @@ describe.each(testDatabaseKinds())("the links of every e-mail on %s", (kind) => 
       hooks: CUSTOMER_ORDER_HOOKS,
     });
     const orderId = submitted.status === "ordered" ? submitted.order.id : 0;
+    // The team's work on it (the studio's side): each step's e-mail and a message to the customer.
+    for (const step of ["setup", "review", "live"]) await setOrderStep(deps, orderId, { step }, actor);
+    await sendOrderMessage(deps, orderId, { message: "Could you send your logo?" }, actor);
 
     // The reset and the confirmation are made after the answer (mailAfterAnswer).
     await settleMailDeliveries();

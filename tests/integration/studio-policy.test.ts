@@ -48,7 +48,7 @@ describe("the studio's policy table", () => {
       expect(mayOpenPath("owner", item.to), item.to).toBe(true);
       expect(mayOpenPath("editor", item.to), item.to).toBe(editorAreas.includes(studioAreaOf(item.to)!));
     }
-    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Posts", "Categories", "Media", "Pages", "FAQ", "Questions", "Analytics", "Name and password"]);
+    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Kit orders", "Posts", "Categories", "Media", "Pages", "FAQ", "Questions", "Analytics", "Name and password"]);
   });
 });
 
@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds())("the studio's policy on %s", (kind) => {
 
   it("the API lets each access level into exactly the areas the table gives it", async () => {
     const apiOf: Partial<Record<StudioArea, string>> = {
+      orders: "/api/studio/orders",
       posts: "/api/studio/posts",
       categories: "/api/studio/categories",
       media: "/api/studio/media",

@@ -7,6 +7,8 @@ import { Button, buttonClass, DataTable, EmptyState, Notice, PageHeader, Stat, T
 import { requireStudio } from "~/lib/studio.server";
 import { analyticsDashboard, parseDashboardQuery } from "../../../server/services/analytics/dashboard";
 import { isServiceError } from "../../../server/services/errors";
+import { kitFunnel, type KitFunnel } from "../../../server/services/onboarding/studio-figures";
+import { durationWords, ORDERS_REPORT } from "@shared/content/studio-orders";
 import type { Route } from "./+types/analytics";
 
 export function meta() {
@@ -31,7 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
     query = parseDashboardQuery({});
   }
   const dashboard = await analyticsDashboard(deps, query);
-  return { dashboard, error, typed: { from: input.from ?? "", to: input.to ?? "" } };
+  // Sign-up to a live kit (issue 41) over the dashboard's days (UTC), from the accounts and orders themselves.
+  const kits = await kitFunnel(deps, Date.parse(`${dashboard.from}T00:00:00Z`), Date.parse(`${dashboard.to}T00:00:00Z`) + 86_400_000);
+  return { dashboard, kits, error, typed: { from: input.from ?? "", to: input.to ?? "" } };
 }
 
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
@@ -105,7 +109,7 @@ function filterWords(filter: Dashboard["filter"]): string {
 }
 
 export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
-  const { dashboard: d, error, typed } = loaderData;
+  const { dashboard: d, kits, error, typed } = loaderData;
   const filter = currentFilter(d);
   const nothing = d.totals.visitors === 0 && d.goals.length === 0;
   return (
@@ -232,6 +236,7 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <FunnelSection funnel={d.funnel} />
+      <KitFunnelSection funnel={kits} from={d.from} to={d.to} />
       <Table
         caption={ANALYTICS_COPY.goals}
         testId="analytics-goals"
@@ -313,6 +318,50 @@ function FunnelSection({ funnel }: { funnel: Dashboard["funnel"] }) {
       </ul>
       <p className="mt-3 text-sm text-slate-600">
         {C.funnelFirstPage(funnel.actedFirstPage)} <Change value={funnel.actedFirstPage} previous={funnel.previous.actedFirstPage} />
+      </p>
+    </section>
+  );
+}
+
+/** Sign-up → brief submitted → live kit: accounts made in the period and how far each came, with the median time to live. */
+function KitFunnelSection({ funnel, from, to }: { funnel: KitFunnel; from: string; to: string }) {
+  const R = ORDERS_REPORT;
+  const steps = [
+    { key: "signedUp", label: R.funnelSteps.signedUp, n: funnel.signedUp },
+    { key: "briefSubmitted", label: R.funnelSteps.briefSubmitted, n: funnel.briefSubmitted },
+    { key: "live", label: R.funnelSteps.live, n: funnel.live },
+  ];
+  const first = funnel.signedUp;
+  return (
+    <section aria-labelledby="analytics-kit-funnel-title" data-testid="analytics-kit-funnel" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="analytics-kit-funnel-title" className="text-lg font-semibold text-slate-900">
+        {R.funnelTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{R.funnelIntro(from, to)}</p>
+      <ol className="mt-4 space-y-3">
+        {steps.map((s, i) => {
+          const before = i === 0 ? null : steps[i - 1]!.n;
+          const width = first > 0 ? Math.max(2, Math.round((s.n / first) * 100)) : 0;
+          return (
+            <li key={s.key} data-step={s.key}>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                <span className="font-semibold text-slate-900">
+                  {i + 1}. {s.label}
+                </span>
+                <span className="tabular-nums text-slate-800" data-testid={`kit-funnel-${s.key}`}>
+                  {s.n}
+                  {before !== null ? ` (${R.ofPrevious(before > 0 ? Math.round((s.n / before) * 100) : 0)})` : ""}
+                </span>
+              </div>
+              <div className="mt-1 h-3 w-full rounded bg-slate-100" aria-hidden="true">
+                <div className="h-3 rounded bg-emerald-700" style={{ width: `${width}%` }} />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="mt-3 text-sm text-slate-800" data-testid="kit-funnel-median">
+        {R.medianToLive}: {funnel.medianToLiveMs === null ? R.medianNone : durationWords(funnel.medianToLiveMs)}
       </p>
     </section>
   );

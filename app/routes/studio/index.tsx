@@ -29,13 +29,13 @@ export async function loader(args: Route.LoaderArgs) {
     subscribers: mayOpen(studio.access, "subscribers") ? fresh.subscribers : null,
     handedOver: fresh.handedOver,
   };
-  return { name: studio.name || studio.email, overview, waiting, newSince };
+  return { name: studio.name || studio.email, overview, waiting, newSince, now: Date.now() };
 }
 
 const POSTS = "/studio/posts";
 
 export default function StudioHome({ loaderData }: Route.ComponentProps) {
-  const { name, overview, waiting, newSince } = loaderData;
+  const { name, overview, waiting, newSince, now } = loaderData;
   const { counts, staff } = overview;
   return (
     <>
@@ -58,7 +58,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </Notice>
       ) : null}
-      <WaitingList items={waiting} />
+      <WaitingList items={waiting} now={now} />
       {counts.draft > 0 || counts.scheduled > 0 ? (
         <div className="mb-8 grid gap-4 md:grid-cols-2">
           <PostList title={OVERVIEW_PAGE.recentDrafts} status="draft" total={counts.draft} posts={overview.drafts} when={OVERVIEW_PAGE.editedAt} />

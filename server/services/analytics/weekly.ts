@@ -8,6 +8,8 @@ import { studioLink } from "../staff/studio-link";
 import type { EmailBlock } from "../mail/template";
 import { analyticsDashboard, isoDay } from "./dashboard";
 import { dayOf } from "./record";
+import { onboardingWeek, type OnboardingWeek } from "../onboarding/studio-figures";
+import { ORDERS_REPORT } from "../../../shared/content/studio-orders";
 
 /** The report goes out from this hour on the site's Monday (its time zone), for the week that ended the day before. */
 export const WEEKLY_REPORT_HOUR = 8;
@@ -77,6 +79,8 @@ export type WeeklyReport = {
   subscriptions: number;
   /** Chat questions handed over to a person that week. */
   handedOver: number;
+  /** Sign-ups, briefs submitted and kits gone live that week (issue 41). */
+  onboarding: OnboardingWeek;
 };
 
 
@@ -87,7 +91,7 @@ export async function weeklyReport(deps: Deps, due: NonNullable<ReturnType<typeo
   const dashboard = await analyticsDashboard(deps, { fromDay, toDay, period: null, filter: { kind: "all" } }, now);
   const db = deps.db.kysely;
   const count = (r: { n: number | string | bigint } | undefined) => Number(r?.n ?? 0);
-  const [leads, subscriptions, handedOver] = await Promise.all([
+  const [leads, subscriptions, handedOver, onboarding] = await Promise.all([
     db
       .selectFrom("leads")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -102,6 +106,7 @@ export async function weeklyReport(deps: Deps, due: NonNullable<ReturnType<typeo
       .where("confirmed_at", "<", due.to)
       .executeTakeFirst(),
     handedOverCount(deps, due.from, due.to),
+    onboardingWeek(deps, due.from, due.to),
   ]);
   return {
     week: due.week,
@@ -115,6 +120,7 @@ export async function weeklyReport(deps: Deps, due: NonNullable<ReturnType<typeo
     leads: count(leads),
     subscriptions: count(subscriptions),
     handedOver,
+    onboarding,
   };
 }
 
@@ -129,6 +135,7 @@ export function weeklyReportBlocks(r: WeeklyReport, studioUrl: string): EmailBlo
     { kind: "paragraph", text: c.subscriptions(r.subscriptions) },
   ];
   lines.push({ kind: "paragraph", text: c.handedOver(r.handedOver) });
+  lines.push({ kind: "paragraph", text: ORDERS_REPORT.weekly(r.onboarding.signUps, r.onboarding.briefs, r.onboarding.live) });
   lines.push({ kind: "subheading", text: c.sourcesTitle });
   lines.push({ kind: "paragraph", text: r.sources.length ? r.sources.map((s) => `${sourceLabel(s.source, c.direct)}: ${s.visitors}`).join("\n") : c.none });
   if (r.goals.length) {

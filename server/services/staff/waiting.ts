@@ -2,16 +2,20 @@ import type { Deps } from "../../context";
 import { mayOpen, type StudioArea } from "../../../shared/studio-policy";
 import type { StaffAccess } from "../../../shared/content/studio";
 import { QUESTION_WINDOW_DAYS, questionKey } from "../chat/questions";
+import { newSignupsWaiting, ordersWaiting } from "../onboarding/studio-figures";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export type WaitingKind = "leads" | "questions" | "subscribers" | "drafts" | "scheduled";
+export type WaitingKind = "orders" | "signups" | "leads" | "questions" | "subscribers" | "drafts" | "scheduled";
 
-/** One thing that waits for the person, with how many and where it is handled. */
-export type WaitingItem = { kind: WaitingKind; count: number; href: string };
+/** One thing that waits for the person, with how many and where it is handled; `oldestAt`: since when the oldest waits. */
+export type WaitingItem = { kind: WaitingKind; count: number; href: string; oldestAt?: number };
 
 /** The areas each kind lives in: an item is listed only to staff who may open its area. */
 const AREA: Record<WaitingKind, StudioArea> = {
+  orders: "orders",
+  // Who signed up is an account: the owner's, as the accounts page is.
+  signups: "accounts",
   leads: "leads",
   questions: "questions",
   subscribers: "subscribers",
@@ -20,6 +24,8 @@ const AREA: Record<WaitingKind, StudioArea> = {
 };
 
 const HREF: Record<WaitingKind, string> = {
+  orders: "/studio/orders",
+  signups: "/studio/accounts",
   leads: "/studio/leads?stage=new",
   questions: "/studio/questions?handover=1",
   subscribers: "/studio/subscribers?status=pending",
@@ -31,7 +37,8 @@ const HREF: Record<WaitingKind, string> = {
 const MAX_QUESTION_KEYS = 3000;
 
 /**
- * What waits for this person on every visit, whatever was seen before: leads nobody has handled yet (stage "new",
+ * What waits for this person on every visit, whatever was seen before: kit orders not live yet and new sign-ups
+ * without an order (issue 41, each with the age of the oldest), leads nobody has handled yet (stage "new",
  * spam left out), visitor questions the assistant handed to a person that no FAQ entry answers yet (within the
  * questions page's window), subscribers who have not confirmed, drafts, scheduled posts. Only the kinds this
  * person's role may open are counted at all (no count leaks an area they cannot see); kinds with nothing waiting
@@ -41,7 +48,10 @@ export async function waitingItems(deps: Pick<Deps, "db" | "config">, access: St
   const db = deps.db.kysely;
   const may = (kind: WaitingKind) => mayOpen(access, AREA[kind]);
   const none = Promise.resolve(0);
-  const [leads, questions, subscribers, posts] = await Promise.all([
+  const nothing = Promise.resolve({ count: 0, oldestAt: null });
+  const [orders, signups, leads, questions, subscribers, posts] = await Promise.all([
+    may("orders") ? ordersWaiting(deps) : nothing,
+    may("signups") ? newSignupsWaiting(deps, now) : nothing,
     may("leads")
       ? db.selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n")).where("stage", "=", "new").where("status", "<>", "spam").executeTakeFirst().then((r) => Number(r?.n ?? 0))
       : none,
@@ -54,8 +64,14 @@ export async function waitingItems(deps: Pick<Deps, "db" | "config">, access: St
       : Promise.resolve([]),
   ]);
   const post = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
-  const counts: Record<WaitingKind, number> = { leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled") };
-  return (Object.keys(counts) as WaitingKind[]).filter((kind) => counts[kind] > 0 && may(kind)).map((kind) => ({ kind, count: counts[kind], href: HREF[kind] }));
+  const counts: Record<WaitingKind, number> = { orders: orders.count, signups: signups.count, leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled") };
+  const oldest: Partial<Record<WaitingKind, number | null>> = { orders: orders.oldestAt, signups: signups.oldestAt };
+  return (Object.keys(counts) as WaitingKind[])
+    .filter((kind) => counts[kind] > 0 && may(kind))
+    .map((kind) => {
+      const at = oldest[kind];
+      return at == null ? { kind, count: counts[kind], href: HREF[kind] } : { kind, count: counts[kind], href: HREF[kind], oldestAt: at };
+    });
 }
 
 /**

@@ -1,0 +1,290 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { ORDER_RULES, ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES } from "@shared/content/studio-orders";
+import { whatsappLink } from "@shared/content/site";
+import { SelectField } from "~/components/studio/audience-ui";
+import { useWhen } from "~/components/studio/access-format";
+import { studioMeta } from "~/components/studio/meta";
+import { OrderBrief } from "~/components/studio/order-brief";
+import { OrderStepBadge, OrderTimeLeft } from "~/components/studio/orders";
+import { Button, buttonClass, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { pageError } from "~/lib/service-errors.server";
+import { requireStudio } from "~/lib/studio.server";
+import { isServiceError } from "../../../server/services/errors";
+import { addOrderNote, deleteOrder, orderDetail, orderStaff, sendOrderMessage, setOrderAssignee, setOrderStep } from "../../../server/services/onboarding/studio-orders";
+import type { Route } from "./+types/order";
+
+const P = ORDERS_PAGES.order;
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return studioMeta(d ? P.metaTitle(d.order.number) : ORDERS_PAGES.list.metaTitle);
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const studio = await requireStudio(args);
+  const { deps } = args.context;
+  try {
+    const now = Date.now();
+    const [order, staff] = await Promise.all([orderDetail(deps, studio, Number(args.params.id), now), orderStaff(deps, studio)]);
+    return { order, staff, now, mayDelete: studio.access === "owner" };
+  } catch (error) {
+    if (isServiceError(error) && error.kind === "not-found") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+type Typed = { note?: string; message?: string };
+
+export async function action(args: Route.ActionArgs) {
+  const studio = await requireStudio(args);
+  const { deps } = args.context;
+  const id = Number(args.params.id);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const text = (name: string) => String(form.get(name) ?? "");
+  try {
+    if (intent === "step") {
+      const result = await setOrderStep(deps, id, { step: form.get("step") }, studio.actor);
+      return { notice: result.changed ? ORDERS_MESSAGES.stepSaved(ORDERS_PAGES.steps[result.order.step]) : ORDERS_MESSAGES.stepUnchanged };
+    }
+    if (intent === "assignee") {
+      await setOrderAssignee(deps, id, { assignee: form.get("assignee") }, studio.actor);
+      return { notice: ORDERS_MESSAGES.assigneeSaved };
+    }
+    if (intent === "note") {
+      await addOrderNote(deps, id, { note: form.get("note") }, studio.actor);
+      return { notice: ORDERS_MESSAGES.noteAdded };
+    }
+    if (intent === "message") {
+      await sendOrderMessage(deps, id, { message: form.get("message"), question: form.get("question") }, studio.actor);
+      return { notice: ORDERS_MESSAGES.messageSent };
+    }
+    if (intent === "delete") {
+      await deleteOrder(deps, id, studio.actor);
+      return redirect("/studio/orders?deleted=1");
+    }
+    return data({ error: ORDERS_MESSAGES.chooseAction }, { status: 400 });
+  } catch (error) {
+    const problem = pageError(error);
+    if (!problem) throw error;
+    if (problem.status === 404) throw data(null, { status: 404 });
+    // What was typed comes back with the message: a note or a message is never lost to a refusal.
+    const typed: Typed = intent === "note" ? { note: text("note") } : intent === "message" ? { message: text("message") } : {};
+    return data({ error: problem.detail, fieldErrors: problem.fieldErrors, typed }, { status: problem.status });
+  }
+}
+
+type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: Typed } | undefined;
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, staff, now, mayDelete } = loaderData;
+  const result = actionData as ActionResult;
+  const when = useWhen({ dateStyle: "medium", timeStyle: "short" });
+  const [search] = useSearchParams();
+  const confirmDelete = mayDelete && search.get("delete") === "1";
+  const c = order.customer;
+  const customerRows: [string, React.ReactNode][] = [
+    [P.customer.name, c.name],
+    [P.customer.email, c.email],
+    [P.customer.verified, c.verified ? P.verifiedYes : P.verifiedNo],
+    [P.customer.company, c.company || "—"],
+    [P.customer.industry, c.industry || "—"],
+    [P.customer.language, P.languages[c.locale] ?? c.locale],
+    [P.customer.since, when(c.createdAt)],
+  ];
+  const chat = order.whatsapp ? whatsappLink(order.whatsapp, `${order.number}: `) : null;
+  return (
+    <>
+      <PageHeader
+        title={P.title(order.number, order.business)}
+        actions={
+          <Link to="/studio/orders" className={buttonClass("secondary")}>
+            {P.back}
+          </Link>
+        }
+      />
+      {result?.notice ? <Notice tone="success">{result.notice}</Notice> : null}
+      {result?.error ? <Notice tone="error">{result.error}</Notice> : null}
+      <dl className={`mb-6 grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-5 ${order.overdue ? "border-red-600 bg-red-50" : "border-slate-200 bg-white"}`} data-testid="order-summary">
+        <Fact label={P.step}>
+          <OrderStepBadge step={order.step} />
+        </Fact>
+        <Fact label={P.kit}>{order.kit}</Fact>
+        <Fact label={P.submitted}>{when(order.submittedAt)}</Fact>
+        <Fact label={P.due}>{when(order.dueAt)}</Fact>
+        <Fact label={P.left}>
+          <OrderTimeLeft order={order} now={now} />
+        </Fact>
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0">
+          <section aria-labelledby="brief-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="brief-title" className="mb-3 font-semibold text-slate-900">
+              {P.briefTitle}
+            </h2>
+            <OrderBrief brief={order.brief} />
+            <h3 className="mb-2 mt-4 text-sm font-semibold text-slate-900">{P.filesTitle}</h3>
+            {order.files.length === 0 ? (
+              <p className="text-sm text-slate-600">{P.noFiles}</p>
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {order.files.map((f) => (
+                  <li key={f.id}>
+                    <a href={f.href} className="inline-flex min-h-11 items-center break-all text-emerald-800 underline underline-offset-4">
+                      {f.name}
+                    </a>{" "}
+                    <span className="text-xs text-slate-600">
+                      ({P.purposes[f.purpose] ?? f.purpose}, {Math.ceil(f.size / 1024)} KB)
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="messages-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="messages-title" className="font-semibold text-slate-900">
+              {P.messagesTitle}
+            </h2>
+            <p className="mb-3 text-sm text-slate-600">{P.messagesHint}</p>
+            <Thread items={order.messages} empty={P.noMessages} when={when} customer={P.fromCustomer} testId="order-messages" />
+            <Form method="post" className="mt-4 flex flex-col gap-3">
+              <input type="hidden" name="intent" value="message" />
+              <Field label={P.message} name="message" multiline rows={4} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.message ?? ""} error={result?.fieldErrors?.message} />
+              <div className="flex min-h-11 items-center gap-2">
+                <input id="message-question" type="checkbox" name="question" value="1" className="h-5 w-5 accent-emerald-700" />
+                <label htmlFor="message-question" className="text-sm text-slate-800">
+                  {P.asQuestion}
+                </label>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" tone="primary">
+                  {P.sendMessage}
+                </Button>
+                {chat ? (
+                  <a href={chat} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+                    {P.whatsapp}
+                  </a>
+                ) : null}
+              </div>
+            </Form>
+          </section>
+        </div>
+        <div className="min-w-0">
+          <section aria-labelledby="step-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="step-title" className="font-semibold text-slate-900">
+              {P.stepTitle}
+            </h2>
+            <p className="mb-3 text-sm text-slate-600">{P.stepHint}</p>
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="step" />
+              <SelectField label={P.moveTo} name="step" value={order.step} options={ORDER_STEPS.map((s) => ({ value: s, label: ORDERS_PAGES.steps[s] }))} />
+              <Button type="submit" tone="primary">
+                {P.saveStep}
+              </Button>
+            </Form>
+          </section>
+          <section aria-labelledby="assignee-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="assignee-title" className="font-semibold text-slate-900">
+              {P.assigneeTitle}
+            </h2>
+            <p className="mb-3 text-sm text-slate-600">{P.assigneeHint}</p>
+            <Form method="post" className="flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="assignee" />
+              <SelectField label={P.assigneeTitle} name="assignee" value={order.assigneeId ?? ""} options={[{ value: "", label: P.unassigned }, ...staff.map((s) => ({ value: s.id, label: s.name }))]} />
+              <Button type="submit">{P.saveAssignee}</Button>
+            </Form>
+            {result?.fieldErrors?.assignee ? <p className="mt-2 text-sm font-medium text-red-700">{result.fieldErrors.assignee}</p> : null}
+          </section>
+          <section aria-labelledby="customer-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="customer-title" className="mb-3 font-semibold text-slate-900">
+              {P.customerTitle}
+            </h2>
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]">
+              {customerRows.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+                  <dd className="break-words text-sm text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section aria-labelledby="notes-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
+            <h2 id="notes-title" className="font-semibold text-slate-900">
+              {P.notesTitle}
+            </h2>
+            <p className="mb-3 text-sm text-slate-700">{P.notesHint}</p>
+            <Thread items={order.notes} empty={P.noNotes} when={when} customer={P.fromCustomer} testId="order-notes" />
+            <Form method="post" className="mt-4 flex flex-col gap-3">
+              <input type="hidden" name="intent" value="note" />
+              <Field label={P.note} name="note" multiline rows={3} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.note ?? ""} error={result?.fieldErrors?.note} />
+              <div>
+                <Button type="submit">{P.addNote}</Button>
+              </div>
+            </Form>
+          </section>
+          {mayDelete ? (
+            <section aria-labelledby="delete-title" className="mb-6 rounded-lg border border-red-300 bg-white p-4">
+              <h2 id="delete-title" className="font-semibold text-red-800">
+                {P.deleteTitle}
+              </h2>
+              <p className="mb-3 text-sm text-slate-700">{P.deleteHint}</p>
+              {confirmDelete ? (
+                <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={P.deleteConfirm}>
+                  <p className="w-full text-sm font-semibold text-red-900">{P.deleteConfirm}</p>
+                  <input type="hidden" name="intent" value="delete" />
+                  <Button type="submit" tone="danger">
+                    {P.deleteYes}
+                  </Button>
+                  <Link to="?" className={buttonClass("secondary")}>
+                    {P.cancel}
+                  </Link>
+                </Form>
+              ) : (
+                <Link to="?delete=1" className={buttonClass("danger")}>
+                  {P.delete}
+                </Link>
+              )}
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-1 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Thread({
+  items,
+  empty,
+  when,
+  customer,
+  testId,
+}: {
+  items: { id: number; fromCustomer: boolean; kind: string; author: string; body: string; at: number }[];
+  empty: string;
+  when: (ms: number) => string;
+  customer: string;
+  testId: string;
+}) {
+  if (items.length === 0) return <p className="text-sm text-slate-600" data-testid={testId}>{empty}</p>;
+  return (
+    <ol className="flex flex-col gap-3" data-testid={testId}>
+      {items.map((m) => (
+        <li key={m.id} className={`rounded-md border p-3 text-sm ${m.fromCustomer ? "border-sky-200 bg-sky-50" : "border-slate-200 bg-white"}`}>
+          <p className="text-xs text-slate-600">
+            <span className="font-semibold text-slate-800">{m.fromCustomer ? customer : ORDERS_PAGES.order.fromTeam(m.author)}</span>
+            {ORDERS_PAGES.order.kinds[m.kind] ? ` · ${ORDERS_PAGES.order.kinds[m.kind]}` : ""} · {when(m.at)}
+          </p>
+          <p className="mt-1 whitespace-pre-wrap break-words">{m.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
