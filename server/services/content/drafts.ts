@@ -5,7 +5,7 @@ import { COPY_DOCS } from "../../../shared/copy/index";
 import { isRecord, mergeDoc } from "../../../shared/copy/merge";
 import { changedPaths, checkCopy } from "../../../shared/copy/validate";
 import { mayOpen } from "../../../shared/studio-policy";
-import { recordAudit } from "../audit";
+import { type Actor, recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import type { StaffActor } from "../staff/invitations";
 import { COPY_PREFIX, storedCopy, translated } from "./copy";
@@ -238,6 +238,24 @@ export async function publishDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale:
   if (!draft) throw conflict(NO_DRAFT);
   if (draft.revision !== base.draftRevision) throw conflict(STALE_DRAFT);
   if (draft.baseVersion !== base.liveVersion) throw conflict(STALE_COPY);
+  return publishStoredDraft(deps, doc, locale, draft, actor, now);
+}
+
+/**
+ * Publishes a draft as read (`draft`): what publishDraft does once its caller may, and what the schedule worker does
+ * at the draft's time (copy-schedule.ts, `scheduledAt`: the draft is removed only if it still carries that time, so
+ * a cancelled or moved schedule is not published, and of two processes only one removes it: the other's transaction
+ * is rolled back whole). `audit` adds to the publish line's detail.
+ */
+export async function publishStoredDraft(
+  deps: Pick<Deps, "db">,
+  doc: CopyDoc,
+  locale: CopyLocale,
+  draft: Pick<DraftInfo, "value" | "baseVersion" | "revision">,
+  actor: Actor & { userId: string | null },
+  now = Date.now(),
+  { scheduledAt, audit }: { scheduledAt?: number; audit?: string } = {},
+): Promise<string[]> {
   const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
   const value = checkDocument(doc, locale, draft.value, await fallbackOf(deps, doc, locale));
   const entry = await liveEntry(deps, doc, locale);
@@ -247,10 +265,12 @@ export async function publishDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale:
     deps,
     [{ key, locale, value, expectVersion: draft.baseVersion }],
     actor,
-    { action: "copy.publish", recordId: `${key}:${locale}`, detail: describe(changed) },
+    { action: "copy.publish", recordId: `${key}:${locale}`, detail: audit ? `${audit}, ${describe(changed)}` : describe(changed) },
     now,
     async (trx) => {
-      const removed = await trx.deleteFrom("content_drafts").where("key", "=", key).where("locale", "=", locale).where("revision", "=", draft.revision).executeTakeFirst();
+      let remove = trx.deleteFrom("content_drafts").where("key", "=", key).where("locale", "=", locale).where("revision", "=", draft.revision);
+      if (scheduledAt !== undefined) remove = remove.where("scheduled_at", "=", scheduledAt);
+      const removed = await remove.executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) throw conflict(STALE_DRAFT);
     },
   );
