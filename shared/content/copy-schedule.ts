@@ -33,6 +33,7 @@ export const COPY_SCHEDULE_LABELS = {
     scheduled: "The draft is scheduled to be published.",
     unscheduled: "The schedule was cancelled: the draft stays a draft.",
   },
-  /** The Pages list's column. */
+  /** The Pages list's section of what is scheduled. */
+  listTitle: "Scheduled to publish",
   listed: (when: string) => `Publishes ${when}`,
 };
