@@ -5,6 +5,7 @@ import { COPY_DOCS } from "../../../shared/copy/index";
 import { isRecord, mergeDoc } from "../../../shared/copy/merge";
 import { changedPaths, checkCopy } from "../../../shared/copy/validate";
 import { mayOpen } from "../../../shared/studio-policy";
+import { SHIPPED_COPY_LABELS } from "../../../shared/content/copy-revisions";
 import { type Actor, recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import type { StaffActor } from "../staff/invitations";
@@ -305,7 +306,12 @@ export async function listRevisions(deps: Pick<Deps, "db">, doc: CopyDoc, locale
   return rows.map((r) => ({ id: Number(r.id), version: Number(r.version), at: Number(r.created_at), by: r.email ?? null, cleared: r.value === null }));
 }
 
-async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<unknown> {
+/** A revision's table id, or the copy the site shipped with (SHIPPED_COPY_LABELS.id): the first row of every page's revisions. */
+export type RevisionRef = number | typeof SHIPPED_COPY_LABELS.id;
+
+async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: RevisionRef): Promise<unknown> {
+  // The shipped copy: nothing stored (an English page shows its defaults, a translation its shipped one or the English).
+  if (id === SHIPPED_COPY_LABELS.id) return {};
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound("No such revision.");
   const row = await deps.db.kysely
     .selectFrom("content_revisions")
@@ -321,7 +327,7 @@ async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyL
 export type FieldDifference = { path: string; revision: string; live: string };
 
 /** What differs, field by field, between a revision (as it showed) and the live copy. */
-export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<FieldDifference[]> {
+export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: RevisionRef): Promise<FieldDifference[]> {
   const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
   const then = await shownAs(deps, doc, locale, await revisionValue(deps, doc, locale, id), storedEnglish);
   const entry = await liveEntry(deps, doc, locale);
@@ -333,7 +339,7 @@ export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, loca
  * Puts a revision back AS A DRAFT (replacing any draft), made from the live version: the editor reviews, previews
  * and publishes it like any draft. Audited as `copy.revision.restore`.
  */
-export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number, actor: StaffActor, now = Date.now()): Promise<void> {
+export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: RevisionRef, actor: StaffActor, now = Date.now()): Promise<void> {
   mayEdit(actor, doc);
   const stored = await revisionValue(deps, doc, locale, id);
   // A translation's revision is put back as it was stored (its empty fields stay empty: they show the fallback).
@@ -348,7 +354,7 @@ export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, loca
     const row = { value: JSON.stringify(value), base_version: Number(live?.version ?? 0), revision: Number(old?.revision ?? 0) + 1, updated_at: now, updated_by: actor.userId };
     if (old) await trx.updateTable("content_drafts").set(row).where("key", "=", key).where("locale", "=", locale).execute();
     else await trx.insertInto("content_drafts").values({ key, locale, ...row }).execute();
-    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.revision.restore", recordType: "content", recordId: `${key}:${locale}`, detail: `revision ${id} restored as a draft` }, now);
+    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.revision.restore", recordType: "content", recordId: `${key}:${locale}`, detail: id === SHIPPED_COPY_LABELS.id ? SHIPPED_COPY_LABELS.audit : `revision ${id} restored as a draft` }, now);
   });
 }
 
