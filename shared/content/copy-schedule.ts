@@ -9,6 +9,8 @@ export const COPY_SCHEDULE_LIMITS = {
   aheadMs: 366 * 24 * 3600_000,
   /** How often the server looks for copy whose time has come (as scheduled posts). */
   tickMs: 15_000,
+  /** Schedules and cancellations one person may make per minute. */
+  perMinute: 30,
 };
 
 export const COPY_SCHEDULE_MESSAGES = {
@@ -16,7 +18,7 @@ export const COPY_SCHEDULE_MESSAGES = {
   inPast: "Choose a time in the future.",
   tooFar: "Choose a time within a year.",
   noDraft: "There is no draft to schedule: save a draft first.",
-  notScheduled: "This draft is not scheduled.",
+  tooMany: "Too many schedule changes in a minute. Wait a minute, then try again.",
 };
 
 export const COPY_SCHEDULE_LABELS = {

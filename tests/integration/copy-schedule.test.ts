@@ -156,6 +156,13 @@ describe.each(testDatabaseKinds())("scheduled page copy on %s", (kind) => {
     expect(await liveText()).toBe("New year, new price.");
   });
 
+  it("refuses a person's 31st schedule change in a minute (429's kind), without changing anything", async () => {
+    const e = await staffWithSession(deps, "schedule.clicker@example.com", "editor");
+    const editor: StaffActor = { userId: e.userId, label: e.email, clientIp: "203.0.113.8", access: "editor" };
+    for (let i = 0; i < 30; i++) expect(await cancelSchedule(deps, doc, "en", editor, NOW)).toBe(false);
+    expect(await refusal(cancelSchedule(deps, doc, "en", editor, NOW))).toMatchObject({ kind: "rate-limited", message: "Too many schedule changes in a minute. Wait a minute, then try again." });
+  });
+
   it("a draft the published copy moved past is taken off the schedule and stays a draft", async () => {
     const base = await draftSaying("A price that will not go out.");
     const at = await scheduleDraft(deps, doc, "en", "2027-02-01T00:00", base, owner, NOW);

@@ -5,7 +5,8 @@ import { COPY_DOCS } from "../../../shared/copy/index";
 import { COPY_SCHEDULE_LIMITS, COPY_SCHEDULE_MESSAGES } from "../../../shared/content/copy-schedule";
 import { mayOpen } from "../../../shared/studio-policy";
 import { type Actor, recordAudit } from "../audit";
-import { conflict, forbidden, invalid, isServiceError } from "../errors";
+import { conflict, forbidden, invalid, isServiceError, rateLimited } from "../errors";
+import { hitRateLimit } from "../rate-limit";
 import { type Worker, intervalWorker } from "../interval-worker";
 import { formatInZone, zonedTimeToEpoch } from "../newsletter/zoned-time";
 import type { StaffActor } from "../staff/invitations";
@@ -30,6 +31,12 @@ export type CopySchedule = { at: number; by: string | null; zone: string; shown:
 
 function mayEdit(actor: StaffActor, doc: CopyDoc): void {
   if (!mayOpen(actor.access, doc.id === "faq" ? "faq" : "pages")) throw forbidden("Only the site's owner and editors may change its copy.");
+}
+
+/** Schedules and cancellations per person and minute (a person clicking, not a script). */
+async function assertScheduleAllowed(deps: Pick<Deps, "db">, actor: StaffActor): Promise<void> {
+  const limit = await hitRateLimit(deps.db, `studio-copy-schedule:${actor.userId}`, { limit: COPY_SCHEDULE_LIMITS.perMinute, windowMs: 60_000 });
+  if (!limit.allowed) throw rateLimited(COPY_SCHEDULE_MESSAGES.tooMany, limit.retryAfterSeconds);
 }
 
 /** The draft's schedule, with the zone it is shown in, or null when the draft is not scheduled (or there is none). */
@@ -77,6 +84,7 @@ export async function scheduleDraft(
 ): Promise<number> {
   mayEdit(actor, doc);
   const { at, zone } = await scheduleInstant(deps, local, now);
+  await assertScheduleAllowed(deps, actor);
   const key = copyKey(doc);
   await deps.db.kysely.transaction().execute(async (trx) => {
     const draft = await trx
@@ -110,6 +118,7 @@ export async function scheduleDraft(
 /** Takes the draft off the schedule (it stays a draft). Audited as `copy.schedule.cancel`; false when it was not scheduled. */
 export async function cancelSchedule(deps: Pick<Deps, "db" | "config">, doc: CopyDoc, locale: CopyLocale, actor: StaffActor, now = Date.now()): Promise<boolean> {
   mayEdit(actor, doc);
+  await assertScheduleAllowed(deps, actor);
   const key = copyKey(doc);
   const zone = (await siteSettings(deps)).timeZone;
   return deps.db.kysely.transaction().execute(async (trx) => {
