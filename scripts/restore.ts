@@ -22,6 +22,7 @@ try {
   const r = await restoreBackup(config.DATABASE_URL, file, { key: archiveKey(config.TOTP_SECRET_KEY) });
   console.log(`Restored ${file} into ${r.target} (${r.kind}).`);
   if (r.keptAside) console.log(`The database it replaced is kept as ${r.keptAside}.`);
+  if (r.outboxDelivered) console.log(`${r.outboxDelivered} queued e-mail${r.outboxDelivered === 1 ? " was" : "s were"} sent by the replaced database after this backup: marked sent, not sent again.`);
   if (r.archive) for (const line of accountsNote(r.archive)) console.log(line);
 } catch (error) {
   console.error(`Restore failed: ${error instanceof ServiceError ? error.message : (error as Error).message}`);

@@ -7,6 +7,10 @@ import { copyDocById } from "@shared/copy/index";
 import { fieldAt } from "@shared/copy/validate";
 import { localePath } from "@shared/i18n";
 import { copyEditorState, copyLocale, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
+import { cancelSchedule, draftSchedule, scheduleDraft, scheduleInstant } from "../../server/services/content/copy-schedule";
+import { siteSettings } from "../../server/services/content/settings";
+import { isServiceError } from "../../server/services/errors";
+import { zonedTime } from "@shared/zoned-time";
 import { pageError } from "./service-errors.server";
 import { requireStudio } from "./studio.server";
 
@@ -29,7 +33,7 @@ export function editorHref(doc: CopyDoc, locale: CopyLocale, extra = ""): string
 export async function copyEditorLoader(args: Args) {
   await requireStudio(args);
   const { doc, locale } = docAndLocale(args);
-  const state = await copyEditorState(args.context.deps, doc, locale);
+  const [state, scheduled, settings] = await Promise.all([copyEditorState(args.context.deps, doc, locale), draftSchedule(args.context.deps, doc, locale), siteSettings(args.context.deps)]);
   const url = new URL(args.request.url);
   let editing = state.editing;
   let focus: string | null = null;
@@ -59,10 +63,22 @@ export async function copyEditorLoader(args: Args) {
     previewHref: state.draft ? `${path}?preview=${encodeURIComponent(doc.id)}&locale=${locale}` : null,
     revisionsHref: editorHref(doc, locale, "/revisions"),
     done: done && /^[a-z]{1,12}$/.test(done) ? done : null,
+    // "Schedule publish" (decision 0057): in the site's time zone, named.
+    schedule: {
+      zone: settings.timeZone,
+      scheduled: scheduled ? { shown: scheduled.shown, by: scheduled.by } : null,
+      value: scheduled ? localInput(scheduled.at, settings.timeZone) : "",
+    },
   };
 }
 
-export type CopyActionData = { values: Record<string, unknown>; errors: Record<string, string>; problem: string | null; focus: string | null; nonce: string };
+/** An instant as a datetime-local field holds it, in `zone` ("2026-11-01T00:00"). */
+function localInput(at: number, zone: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})/.exec(zonedTime(at, zone));
+  return m ? `${m[1]}T${m[2]}` : "";
+}
+
+export type CopyActionData = { values: Record<string, unknown>; errors: Record<string, string>; problem: string | null; focus: string | null; nonce: string; scheduleAt?: string };
 
 /** Ints the form carries (the versions it was made from). */
 function intOf(value: FormDataEntryValue | null): number {
@@ -91,6 +107,27 @@ export async function copyEditorAction(args: Args) {
     if (intent === "discard") {
       await discardDraft(deps, doc, locale, studio.actor);
       return redirect(`${here}&done=discarded`);
+    }
+    if (intent === "unschedule") {
+      await cancelSchedule(deps, doc, locale, studio.actor);
+      return redirect(`${here}&done=unscheduled`);
+    }
+    if (intent === "schedule") {
+      // The time first (a refused time saves nothing), then what the form holds as the draft, then its time.
+      const typed = form.get("scheduleAt");
+      const scheduleAt = typeof typed === "string" ? typed.slice(0, 40) : "";
+      try {
+        await scheduleInstant(deps, scheduleAt);
+        const base = { liveVersion: intOf(form.get("liveVersion")), draftRevision: intOf(form.get("draftRevision")) };
+        const revision = await saveDraft(deps, doc, locale, values, base, studio.actor);
+        await scheduleDraft(deps, doc, locale, scheduleAt, { liveVersion: base.liveVersion, draftRevision: revision }, studio.actor);
+      } catch (error) {
+        if (isServiceError(error) && error.kind === "invalid" && error.field === "scheduleAt") {
+          return answer(400, { errors: { scheduleAt: error.message }, problem: error.message, focus: "scheduleAt", scheduleAt });
+        }
+        throw error;
+      }
+      return redirect(`${here}&done=scheduled`);
     }
     if (intent !== "save" && intent !== "publish") return answer(400, { problem: "Choose Save draft or Publish." });
     const base = { liveVersion: intOf(form.get("liveVersion")), draftRevision: intOf(form.get("draftRevision")) };

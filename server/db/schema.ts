@@ -482,6 +482,10 @@ export interface ContentTables {
     revision: number;
     updated_at: number;
     updated_by: string | null;
+    /** When the schedule worker publishes this draft (epoch ms; null: not scheduled). Migration 0032. */
+    scheduled_at: number | null;
+    /** Who scheduled it. */
+    scheduled_by: string | null;
   };
 }
 

@@ -60,6 +60,7 @@ export const OVERVIEW_PAGE = {
     subscribers: (n: number) => (n === 1 ? "subscriber has not confirmed yet" : "subscribers have not confirmed yet"),
     drafts: (n: number) => (n === 1 ? "draft" : "drafts"),
     scheduled: (n: number) => (n === 1 ? "post scheduled" : "posts scheduled"),
+    copyScheduled: (n: number) => (n === 1 ? "page copy scheduled to publish" : "page copies scheduled to publish"),
   },
   newPost: "Write a post",
   recentDrafts: "Latest drafts",

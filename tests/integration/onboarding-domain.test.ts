@@ -135,7 +135,7 @@ describe.each(testDatabaseKinds())("the onboarding domain on %s", (kind) => {
     const saved = await saveBrief(site.deps, id, { ...kit, fields: BRIEF, revision: 0 }, actor);
     const result = await submitBrief(site.deps, { id, emailVerified: true }, { ...kit, fields: BRIEF, revision: saved.revision }, actor);
     if (result.status !== "ordered") throw new Error("no order");
-    await saveContent(site.deps, [{ key: `copy.${ONBOARDING_DOC.id}`, locale: "en", value: { promise: { hours: "48" } } }], { ...actor, userId: id, access: "owner" }, {
+    await saveContent(site.deps, [{ key: `copy.${ONBOARDING_DOC.id}`, locale: "en", value: { promise: { hours: "48" } } }], { ...actor, userId: id }, {
       action: "copy.publish",
       recordId: "copy.onboarding:en",
       detail: "promise.hours",

@@ -38,6 +38,8 @@ export type CopyEditorProps = {
   english?: Record<string, unknown> | null;
   /** A translation's fields that show English on its page, each with its labels; shown above the form. */
   missing?: readonly { path: string; label: string }[];
+  /** Drawn inside the form under its buttons: "Schedule publish" (decision 0057), whose button sends the form's values. */
+  extra?: React.ReactNode;
 };
 
 const LABELS = {
@@ -113,6 +115,7 @@ export function CopyEditor(props: CopyEditorProps) {
           </Link>
         </div>
       </div>
+      {props.extra}
       {props.english ? <MissingList missing={props.missing ?? []} draft={props.draft !== null} /> : null}
       {Object.entries(props.sections).map(([key, field]) => (
         <FieldView

@@ -1,7 +1,9 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { COPY_SCHEDULE_LABELS } from "@shared/content/copy-schedule";
 import { LOCALE_NAME } from "@shared/i18n";
 import { studioMeta } from "~/components/studio/meta";
 import { CopyEditor, CopyNotice } from "~/components/studio/copy-editor";
+import { CopySchedule } from "~/components/studio/copy-schedule";
 import { Notice, PageHeader } from "~/components/studio/ui";
 import { copyEditorAction, copyEditorLoader } from "~/lib/copy-editor.server";
 import type { Route } from "./+types/copy-edit";
@@ -17,6 +19,8 @@ export const action = (args: Route.ActionArgs) => copyEditorAction(args);
 
 export default function CopyEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { doc } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const scheduleDone = !actionData && (loaderData.done === "scheduled" || loaderData.done === "unscheduled") ? COPY_SCHEDULE_LABELS.done[loaderData.done] : null;
   const values = actionData ? actionData.values : loaderData.editing;
   const formKey = actionData ? `a${actionData.nonce}` : `l${loaderData.draft?.revision ?? 0}:${loaderData.liveVersion}:${loaderData.focus ?? ""}`;
   return (
@@ -37,6 +41,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
       />
       <LanguageSwitch current={loaderData.locale} hrefs={loaderData.languages} />
       {!actionData ? <CopyNotice done={loaderData.done} /> : null}
+      {scheduleDone ? <Notice tone="success">{scheduleDone}</Notice> : null}
       {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
       <CopyEditor
         sections={doc.sections}
@@ -54,6 +59,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
         focus={actionData ? actionData.focus : loaderData.focus}
         english={loaderData.english}
         missing={loaderData.missing}
+        extra={<CopySchedule view={{ ...loaderData.schedule, value: actionData?.scheduleAt ?? loaderData.schedule.value }} error={actionData?.errors.scheduleAt} busy={busy} />}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { docAndLocale, editorHref } from "~/lib/copy-editor.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { compareRevision, listRevisions, restoreRevision } from "../../../server/services/content/drafts";
+import { SHIPPED_COPY_LABELS as SHIPPED } from "@shared/content/copy-revisions";
 import type { Route } from "./+types/copy-revisions";
 
 // The revisions of a copy document (decision 0027): who published and when, a revision compared with the live copy
@@ -16,19 +17,21 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 const idOf = (text: string | null | FormDataEntryValue) => (typeof text === "string" && /^\d{1,15}$/.test(text) ? Number(text) : 0);
+/** A revision's id, or the shipped copy (the last row of every page's revisions, decision 0057). */
+const refOf = (text: string | null | FormDataEntryValue) => (text === SHIPPED.id ? SHIPPED.id : idOf(text));
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
   const { doc, locale } = docAndLocale(args);
   const deps = args.context.deps;
   const revisions = await listRevisions(deps, doc, locale);
-  const compare = idOf(new URL(args.request.url).searchParams.get("compare"));
+  const compare = refOf(new URL(args.request.url).searchParams.get("compare"));
   let comparison = null;
   let error: string | null = null;
   if (compare) {
     try {
       // Named by its number on this page and language (the entry's version), not the table's id shared by every page.
-      const number = revisions.find((r) => r.id === compare)?.version ?? compare;
+      const number = compare === SHIPPED.id ? SHIPPED.number : (revisions.find((r) => r.id === compare)?.version ?? compare);
       comparison = { id: compare, number, differences: await compareRevision(deps, doc, locale, compare) };
     } catch (e) {
       const problem = pageError(e);
@@ -45,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const { doc, locale } = docAndLocale(args);
   const form = await args.request.formData();
   try {
-    await restoreRevision(args.context.deps, doc, locale, idOf(form.get("revision")), studio.actor);
+    await restoreRevision(args.context.deps, doc, locale, refOf(form.get("revision")), studio.actor);
   } catch (e) {
     const problem = pageError(e);
     if (!problem) throw e;
@@ -73,12 +76,12 @@ export default function CopyRevisions({ loaderData, actionData }: Route.Componen
       {comparison ? (
         <section aria-labelledby="compare-heading" className="mb-8">
           <h2 id="compare-heading" className="mb-2 text-lg font-semibold text-slate-900">
-            Revision {comparison.number} compared with the live copy
+            {comparison.id === SHIPPED.id ? SHIPPED.compareTitle : `Revision ${comparison.number} compared with the live copy`}
           </h2>
           {comparison.differences.length === 0 ? (
-            <p className="text-sm text-slate-700">The live copy is the same as this revision.</p>
+            <p className="text-sm text-slate-700">{comparison.id === SHIPPED.id ? SHIPPED.same : "The live copy is the same as this revision."}</p>
           ) : (
-            <DataTable caption={`What differs between revision ${comparison.number} and the live copy`}>
+            <DataTable caption={comparison.id === SHIPPED.id ? SHIPPED.caption : `What differs between revision ${comparison.number} and the live copy`}>
               <thead>
                 <tr>
                   <th scope="col" className={TH}>Field</th>
@@ -132,6 +135,25 @@ export default function CopyRevisions({ loaderData, actionData }: Route.Componen
                 </td>
               </tr>
             ))}
+            {/* The copy the site shipped with: always there to go back to, however many revisions were dropped. */}
+            <tr data-testid="revision-shipped">
+              <td className={TD}>{SHIPPED.number}</td>
+              <td className={TD}>{SHIPPED.at}</td>
+              <td className={TD}>{SHIPPED.by}</td>
+              <td className={TD}>
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`${loaderData.self}&compare=${SHIPPED.id}`} className={buttonClass()} aria-label={SHIPPED.compareLabel}>
+                    Compare
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="revision" value={SHIPPED.id} />
+                    <Button type="submit" aria-label={SHIPPED.restoreLabel}>
+                      Restore as draft
+                    </Button>
+                  </Form>
+                </div>
+              </td>
+            </tr>
           </tbody>
         </DataTable>
       )}

@@ -8,6 +8,11 @@ import { requireStudio } from "~/lib/studio.server";
 import { copyLocale, copyOverview, translationOverview } from "../../../server/services/content/drafts";
 import type { Route } from "./+types/pages";
 import { data } from "react-router";
+import { COPY_SCHEDULE_LABELS } from "@shared/content/copy-schedule";
+import { LOCALE_NAME } from "@shared/i18n";
+import { scheduledCopy } from "../../../server/services/content/copy-schedule";
+import { siteSettings } from "../../../server/services/content/settings";
+import { formatInZone } from "@shared/zoned-time";
 
 // Every copy document the studio edits (decision 0027): whether a draft waits, who published last and when; and its
 // Hindi (issue 33): complete, or how many fields its Hindi page shows in English, and whether a Hindi draft waits.
@@ -20,8 +25,15 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
   const locale = copyLocale(new URL(args.request.url).searchParams.get("locale"));
   if (!locale) throw data({ message: "No such language." }, { status: 404 });
-  const [docs, hindi] = await Promise.all([copyOverview(args.context.deps, locale), translationOverview(args.context.deps, "hi")]);
+  const [docs, hindi, scheduled, settings] = await Promise.all([
+    copyOverview(args.context.deps, locale),
+    translationOverview(args.context.deps, "hi"),
+    scheduledCopy(args.context.deps),
+    siteSettings(args.context.deps),
+  ]);
   return {
+    // Drafts scheduled to publish (decision 0057), soonest first, in the site's time zone.
+    scheduled: scheduled.map((c) => ({ ...c, href: editorHref(copyDocById(c.doc)!, c.locale), shown: formatInZone(c.at, settings.timeZone) })),
     docs: docs.map((d) => {
       const doc = copyDocById(d.id)!;
       const h = hindi.find((t) => t.id === d.id);
@@ -35,6 +47,23 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Pages" description="The words of every public page, section by section. Changes are drafts until published; each publish is kept as a revision." />
+      {loaderData.scheduled.length > 0 ? (
+        <section id="scheduled" aria-labelledby="scheduled-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="copy-scheduled">
+          <h2 id="scheduled-title" className="font-semibold text-slate-900">
+            {COPY_SCHEDULE_LABELS.listTitle}
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {loaderData.scheduled.map((c) => (
+              <li key={`${c.doc}:${c.locale}`}>
+                <Link to={c.href} className="inline-block min-h-11 py-2 font-semibold text-emerald-800 underline">
+                  {c.title} ({LOCALE_NAME[c.locale]})
+                </Link>{" "}
+                {COPY_SCHEDULE_LABELS.listed(c.shown)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <DataTable caption="Page copy">
         <thead>
           <tr>

@@ -16,6 +16,7 @@ import { migrateToLatest } from "../../db/migrate";
 import { ServiceError } from "../errors";
 import { exportArchive, type ImportSummary, importArchive } from "./archive";
 import { databaseInUse, sqliteFileOf, stopTheSiteFirst } from "./in-use";
+import { type Delivered, deliveredBefore, markDelivered } from "./outbox-after-restore";
 
 export type BackupKind = "sqlite" | "pg_dump" | "archive";
 export type BackupFile = { file: string; kind: BackupKind; bytes: number; takenAt: Date };
@@ -146,7 +147,22 @@ export type RestoreResult = {
   keptAside?: string;
   /** For an archive: what the import took (whether this site's key signed it, staff access left out). */
   archive?: ImportSummary;
+  /** Queued e-mails in the backup that the replaced database had sent since: marked sent, not sent again (decision 0057). */
+  outboxDelivered?: number;
 };
+
+/** What the database about to be replaced had delivered from its outbox (nothing when it cannot be read). */
+async function deliveredIn(databaseUrl: string): Promise<Delivered[]> {
+  let db: Db | undefined;
+  try {
+    db = await openDatabase(databaseUrl);
+    return await deliveredBefore(db);
+  } catch {
+    return [];
+  } finally {
+    await db?.close().catch(() => {});
+  }
+}
 
 export type RestoreOptions = { now?: Date; /** archiveKey(TOTP_SECRET_KEY): checks an archive's signature. */ key?: Buffer };
 
@@ -177,16 +193,21 @@ export async function restoreBackup(databaseUrl: string, file: string, { now = n
     const partial = `${target}.restoring`;
     fs.copyFileSync(file, partial);
     fs.renameSync(partial, target);
+    const delivered = keptAside ? await deliveredIn(keptAside) : [];
     const db = await openDatabase(target);
+    let outboxDelivered: number;
     try {
       await migrateToLatest(db);
+      outboxDelivered = await markDelivered(db, delivered);
     } finally {
       await db.close();
     }
-    return { kind, target, keptAside };
+    return { kind, target, keptAside, outboxDelivered };
   }
   if (kind === "pg_dump") {
     if (!postgres) fail("This is a PostgreSQL backup; DATABASE_URL is SQLite. Restore it into a PostgreSQL site, then export and import.");
+    // Read before pg_restore replaces it: which of the e-mails the backup holds as queued went out since.
+    const delivered = await deliveredIn(databaseUrl);
     const run = spawnSync(
       "pg_restore",
       ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${databaseUrl}`, file],
@@ -194,12 +215,14 @@ export async function restoreBackup(databaseUrl: string, file: string, { now = n
     );
     if (run.status !== 0) fail(`pg_restore refused it, nothing was changed: ${(run.stderr || "").trim().split("\n").slice(-1)[0] ?? ""}`);
     const db = await openDatabase(databaseUrl);
+    let outboxDelivered: number;
     try {
       await migrateToLatest(db);
+      outboxDelivered = await markDelivered(db, delivered);
     } finally {
       await db.close();
     }
-    return { kind, target: new URL(databaseUrl).pathname.slice(1) };
+    return { kind, target: new URL(databaseUrl).pathname.slice(1), outboxDelivered };
   }
   const db = await openDatabase(databaseUrl);
   let archive: ImportSummary;

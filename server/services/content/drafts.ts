@@ -5,7 +5,8 @@ import { COPY_DOCS } from "../../../shared/copy/index";
 import { isRecord, mergeDoc } from "../../../shared/copy/merge";
 import { changedPaths, checkCopy } from "../../../shared/copy/validate";
 import { mayOpen } from "../../../shared/studio-policy";
-import { recordAudit } from "../audit";
+import { SHIPPED_COPY_LABELS } from "../../../shared/content/copy-revisions";
+import { type Actor, recordAudit } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import type { StaffActor } from "../audit";
 import { COPY_PREFIX, storedCopy, translated } from "./copy";
@@ -238,6 +239,24 @@ export async function publishDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale:
   if (!draft) throw conflict(NO_DRAFT);
   if (draft.revision !== base.draftRevision) throw conflict(STALE_DRAFT);
   if (draft.baseVersion !== base.liveVersion) throw conflict(STALE_COPY);
+  return publishStoredDraft(deps, doc, locale, draft, actor, now);
+}
+
+/**
+ * Publishes a draft as read (`draft`): what publishDraft does once its caller may, and what the schedule worker does
+ * at the draft's time (copy-schedule.ts, `scheduledAt`: the draft is removed only if it still carries that time, so
+ * a cancelled or moved schedule is not published, and of two processes only one removes it: the other's transaction
+ * is rolled back whole). `audit` adds to the publish line's detail.
+ */
+export async function publishStoredDraft(
+  deps: Pick<Deps, "db">,
+  doc: CopyDoc,
+  locale: CopyLocale,
+  draft: Pick<DraftInfo, "value" | "baseVersion" | "revision">,
+  actor: Actor & { userId: string | null },
+  now = Date.now(),
+  { scheduledAt, audit }: { scheduledAt?: number; audit?: string } = {},
+): Promise<string[]> {
   const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
   const value = checkDocument(doc, locale, draft.value, await fallbackOf(deps, doc, locale));
   const entry = await liveEntry(deps, doc, locale);
@@ -247,10 +266,12 @@ export async function publishDraft(deps: Pick<Deps, "db">, doc: CopyDoc, locale:
     deps,
     [{ key, locale, value, expectVersion: draft.baseVersion }],
     actor,
-    { action: "copy.publish", recordId: `${key}:${locale}`, detail: describe(changed) },
+    { action: "copy.publish", recordId: `${key}:${locale}`, detail: audit ? `${audit}, ${describe(changed)}` : describe(changed) },
     now,
     async (trx) => {
-      const removed = await trx.deleteFrom("content_drafts").where("key", "=", key).where("locale", "=", locale).where("revision", "=", draft.revision).executeTakeFirst();
+      let remove = trx.deleteFrom("content_drafts").where("key", "=", key).where("locale", "=", locale).where("revision", "=", draft.revision);
+      if (scheduledAt !== undefined) remove = remove.where("scheduled_at", "=", scheduledAt);
+      const removed = await remove.executeTakeFirst();
       if (Number(removed.numDeletedRows) !== 1) throw conflict(STALE_DRAFT);
     },
   );
@@ -285,7 +306,12 @@ export async function listRevisions(deps: Pick<Deps, "db">, doc: CopyDoc, locale
   return rows.map((r) => ({ id: Number(r.id), version: Number(r.version), at: Number(r.created_at), by: r.email ?? null, cleared: r.value === null }));
 }
 
-async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<unknown> {
+/** A revision's table id, or the copy the site shipped with (SHIPPED_COPY_LABELS.id): the first row of every page's revisions. */
+export type RevisionRef = number | typeof SHIPPED_COPY_LABELS.id;
+
+async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: RevisionRef): Promise<unknown> {
+  // The shipped copy: nothing stored (an English page shows its defaults, a translation its shipped one or the English).
+  if (id === SHIPPED_COPY_LABELS.id) return {};
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound("No such revision.");
   const row = await deps.db.kysely
     .selectFrom("content_revisions")
@@ -301,7 +327,7 @@ async function revisionValue(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyL
 export type FieldDifference = { path: string; revision: string; live: string };
 
 /** What differs, field by field, between a revision (as it showed) and the live copy. */
-export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number): Promise<FieldDifference[]> {
+export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: RevisionRef): Promise<FieldDifference[]> {
   const storedEnglish = locale === "en" ? undefined : await storedCopy(deps, doc, "en");
   const then = await shownAs(deps, doc, locale, await revisionValue(deps, doc, locale, id), storedEnglish);
   const entry = await liveEntry(deps, doc, locale);
@@ -313,7 +339,7 @@ export async function compareRevision(deps: Pick<Deps, "db">, doc: CopyDoc, loca
  * Puts a revision back AS A DRAFT (replacing any draft), made from the live version: the editor reviews, previews
  * and publishes it like any draft. Audited as `copy.revision.restore`.
  */
-export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: number, actor: StaffActor, now = Date.now()): Promise<void> {
+export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, locale: CopyLocale, id: RevisionRef, actor: StaffActor, now = Date.now()): Promise<void> {
   mayEdit(actor, doc);
   const stored = await revisionValue(deps, doc, locale, id);
   // A translation's revision is put back as it was stored (its empty fields stay empty: they show the fallback).
@@ -328,7 +354,7 @@ export async function restoreRevision(deps: Pick<Deps, "db">, doc: CopyDoc, loca
     const row = { value: JSON.stringify(value), base_version: Number(live?.version ?? 0), revision: Number(old?.revision ?? 0) + 1, updated_at: now, updated_by: actor.userId };
     if (old) await trx.updateTable("content_drafts").set(row).where("key", "=", key).where("locale", "=", locale).execute();
     else await trx.insertInto("content_drafts").values({ key, locale, ...row }).execute();
-    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.revision.restore", recordType: "content", recordId: `${key}:${locale}`, detail: `revision ${id} restored as a draft` }, now);
+    await recordAudit({ db: { ...deps.db, kysely: trx } as Deps["db"] }, actor, { action: "copy.revision.restore", recordType: "content", recordId: `${key}:${locale}`, detail: id === SHIPPED_COPY_LABELS.id ? SHIPPED_COPY_LABELS.audit : `revision ${id} restored as a draft` }, now);
   });
 }
 

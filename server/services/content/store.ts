@@ -1,6 +1,5 @@
 import type { Deps } from "../../context";
-import type { StaffActor } from "../audit";
-import { recordAudit } from "../audit";
+import { type Actor, recordAudit } from "../audit";
 import { conflict } from "../errors";
 import { forgetContentVersion } from "./version";
 
@@ -56,7 +55,7 @@ export type ContentTransaction = Parameters<Parameters<ReturnType<Deps["db"]["ky
 export async function saveContent(
   deps: Pick<Deps, "db">,
   changes: ContentChange[],
-  actor: StaffActor,
+  actor: Actor,
   audit: { action: string; recordId: string; detail: string },
   now = Date.now(),
   also?: (trx: ContentTransaction) => Promise<void>,

@@ -6,7 +6,7 @@ import { newSignupsWaiting, ordersWaiting } from "../onboarding/studio-figures";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export type WaitingKind = "orders" | "signups" | "leads" | "questions" | "subscribers" | "drafts" | "scheduled";
+export type WaitingKind = "orders" | "signups" | "leads" | "questions" | "subscribers" | "drafts" | "scheduled" | "copyScheduled";
 
 /** One thing that waits for the person, with how many and where it is handled; `oldestAt`: since when the oldest waits. */
 export type WaitingItem = { kind: WaitingKind; count: number; href: string; oldestAt?: number };
@@ -21,6 +21,7 @@ const AREA: Record<WaitingKind, StudioArea> = {
   subscribers: "subscribers",
   drafts: "posts",
   scheduled: "posts",
+  copyScheduled: "pages",
 };
 
 const HREF: Record<WaitingKind, string> = {
@@ -31,6 +32,8 @@ const HREF: Record<WaitingKind, string> = {
   subscribers: "/studio/subscribers?status=pending",
   drafts: "/studio/posts?status=draft",
   scheduled: "/studio/posts?status=scheduled",
+  // Page copy scheduled to publish (decision 0057): the Pages list says which and when.
+  copyScheduled: "/studio/pages#scheduled",
 };
 
 /** At most this many handed-over wordings are compared with the FAQ: the count stays bounded. */
@@ -40,7 +43,7 @@ const MAX_QUESTION_KEYS = 3000;
  * What waits for this person on every visit, whatever was seen before: kit orders not live yet and new sign-ups
  * without an order (issue 41, each with the age of the oldest), leads nobody has handled yet (stage "new",
  * spam left out), visitor questions the assistant handed to a person that no FAQ entry answers yet (within the
- * questions page's window), subscribers who have not confirmed, drafts, scheduled posts. Only the kinds this
+ * questions page's window), subscribers who have not confirmed, drafts, scheduled posts, scheduled page copy. Only the kinds this
  * person's role may open are counted at all (no count leaks an area they cannot see); kinds with nothing waiting
  * are left out, so an empty list means truly nothing waits.
  */
@@ -63,8 +66,11 @@ export async function waitingItems(deps: Pick<Deps, "db" | "config">, access: St
       ? db.selectFrom("blogs").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("status", "in", ["draft", "scheduled"]).groupBy("status").execute()
       : Promise.resolve([]),
   ]);
+  const copyScheduled = may("copyScheduled")
+    ? await db.selectFrom("content_drafts").select((eb) => eb.fn.countAll<number>().as("n")).where("scheduled_at", "is not", null).executeTakeFirst().then((r) => Number(r?.n ?? 0))
+    : 0;
   const post = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
-  const counts: Record<WaitingKind, number> = { orders: orders.count, signups: signups.count, leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled") };
+  const counts: Record<WaitingKind, number> = { orders: orders.count, signups: signups.count, leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled"), copyScheduled };
   const oldest: Partial<Record<WaitingKind, number | null>> = { orders: orders.oldestAt, signups: signups.oldestAt };
   return (Object.keys(counts) as WaitingKind[])
     .filter((kind) => counts[kind] > 0 && may(kind))
