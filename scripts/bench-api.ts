@@ -50,7 +50,8 @@ const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 3), 60);
 const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 5), 1), 20);
 const WARMUP_SECONDS = Math.min(Number(process.env.BENCH_WARMUP_SECONDS ?? 2), 30);
 const DRAFT_SHARE = Math.min(Math.max(Number(process.env.BENCH_DRAFT_SHARE ?? 0) || 0, 0), 0.99);
-const CONNECTIONS = 50;
+/** BENCH_CONNECTIONS (default 50): connections per row. */
+const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 50), 1), 1000);
 
 const CATEGORIES = ["Growth Strategy", "Case Study", "Healthcare", "Real Estate", "Technology", "Tips & Tricks"];
 const WORDS = "lead follow-up booking clinic agency buyer patient reminder visit enquiry whatsapp assistant growth customer conversion pipeline label sequence appointment campaign review referral".split(" ");
@@ -263,6 +264,10 @@ async function main() {
         for (const row of rows) await runRow(row, SECONDS, true);
       }
 
+      const pid = server.process.pid!;
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const kbOf = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+      const memory = `server resident memory after the rounds ${kbOf("VmRSS")} MB (peak ${kbOf("VmHWM")} MB)`;
       const base = rows[0]!;
       const pad = (s: string | number, n: number) => String(s).padStart(n);
       const cpuPer = (s: Sample) => (s.total ? s.cpuMs / s.total : 0);
@@ -302,7 +307,7 @@ async function main() {
           `post page with analytics on >= 90 % of off ${onRps >= 0.9 * offRps ? "met" : "NOT met"} (${onRps} / ${offRps} = ${((onRps / (offRps || 1)) * 100).toFixed(0)} %; ${recordedViews} views recorded for ${answered} pages answered)`,
         );
       }
-      process.stdout.write(`${lines.join("\n")}\n\n`);
+      process.stdout.write(`${memory}\n${lines.join("\n")}\n\n`);
     } finally {
       await server.stop();
     }
