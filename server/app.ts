@@ -290,6 +290,16 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
         cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 2, maxBytes: 64 * 1024 * 1024 }),
       }),
     );
+    // The feeds (English and Hindi) show the newest posts and the owner's words: made and compressed once per posts'
+    // and content version, not per request (issue 47, item 7: 3-10 ms each).
+    app.on(
+      ["GET", "HEAD"],
+      ["/rss.xml", "/hi/rss.xml"],
+      cachedDocument((c, request) => renderPage(c, request, c.get("cspNonce")), {
+        version: async () => `${await postsVersion(deps)}:${await content()}`,
+        cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 4, maxBytes: 4 * 1024 * 1024 }),
+      }),
+    );
     // The pages that were prerendered at build time: one body for everyone, made once per content version.
     const contentPages = new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 50, maxBytes: 8 * 1024 * 1024, brotliQuality: 9 });
     app.on(

@@ -9,12 +9,20 @@ import { carriesCredentials } from "../http/security";
 import { likeAsVisitor } from "../http/visitor-like";
 import { formerAddress } from "../services/blog/addresses";
 import { listBlogs } from "../services/blog/listing";
-import { seedSampleBlogs } from "../services/blog/posts";
+import { getBlog, seedSampleBlogs } from "../services/blog/posts";
 import { BlogQuerySchema, toBlogQuery } from "../services/blog/query";
 import { blogCategories, currentCategory } from "../services/content/categories";
 import { postsVersion } from "../services/blog/versions";
-import { viewBlog } from "../services/blog/views";
+import { countView, viewAlreadyCounted, viewBlog } from "../services/blog/views";
+import { SlugSchema } from "../services/blog/types";
+import { withCoverImage } from "../services/media/covers";
+import { PUBLISHED } from "../services/blog/publication";
+import type { Blog } from "../services/blog/types";
+import { precompiled } from "../db/precompiled";
 import { notFound, rateLimited } from "../services/errors";
+
+/** A published post's counts, read for every GET of it (compiled once). */
+const POST_COUNTS = precompiled((db, slug: string) => db.selectFrom("blogs").select(["likes", "views"]).where("slug", "=", slug).where("status", "=", PUBLISHED));
 
 const IdSchema = z.coerce
   .number({ error: "The blog id must be a positive whole number." })
@@ -70,9 +78,36 @@ export function blogsRouter(): Hono<AppEnv> {
     return c.json({ success: true, data: { likes: result.likes, liked: true, alreadyLiked: result.alreadyLiked } });
   });
 
+  // One post, kept per slug and posts' version (issue 47, item 6): its row and cover are read once per edit, not per
+  // GET; only its like and view counts, which move on every like and view, are read per request (one row by slug),
+  // so the answer's counts stay exact, the view this request counted included.
+  const postsBySlug = new Map<string, { version: string; blog: Blog }>();
+
   r.get("/:slug", async (c) => {
     const deps = c.get("deps");
     const slug = c.req.param("slug");
+    if (SlugSchema.safeParse(slug).success) {
+      // The view counts as it always did (once per address and hour, committed before the answer). A view this
+      // process already counted this hour writes nothing, and then nothing waits for the view's batch: the counts'
+      // read below says whether the post is still published.
+      const counted = viewAlreadyCounted(deps, slug, c.get("clientIp")) || (await countView(deps, slug, c.get("clientIp"))) !== undefined;
+      const version = counted ? await postsVersion(deps) : undefined;
+      const counts = version === undefined ? undefined : (await POST_COUNTS.execute(deps.db.kysely, slug)).rows[0];
+      if (version !== undefined && counts) {
+        let kept = postsBySlug.get(slug);
+        if (kept?.version !== version) {
+          const blog = await withCoverImage(deps, await getBlog(deps, slug));
+          // Unpublished or renamed meanwhile: the ordinary path below answers (404, 301 or 410).
+          kept = blog ? { version, blog } : undefined;
+          if (kept && (await postsVersion(deps)) === version) {
+            postsBySlug.delete(slug);
+            if (postsBySlug.size >= 500) postsBySlug.delete(postsBySlug.keys().next().value!);
+            postsBySlug.set(slug, kept);
+          }
+        }
+        if (kept) return c.json({ success: true, data: { ...kept.blog, views: Number(counts.views), likes: Number(counts.likes) } }, 200, { "cache-control": "no-store" });
+      }
+    }
     const blog = await viewBlog(deps, slug, c.get("clientIp"));
     if (!blog) {
       // A published post's earlier slug: 301 to its address now; a deleted post's: 410.

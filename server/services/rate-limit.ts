@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/database";
+import { precompiled } from "../db/precompiled";
 
 export type RateLimitResult = {
   allowed: boolean;
@@ -25,6 +26,21 @@ export function fixedWindow(now: number, windowMs: number): { windowStart: numbe
   return { windowStart, expiresAt, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - now) / 1000)) };
 }
 
+/** One hit on a counter: its window's count, this hit included (compiled once: it runs on every like and form post). */
+const HIT = precompiled((db, key: string, windowStart: number, expiresAt: number) =>
+  db
+    .insertInto("rate_limits")
+    .values({ key, window_start: windowStart, count: 1, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
+        window_start: windowStart,
+        expires_at: expiresAt,
+      }),
+    )
+    .returning(["count"]),
+);
+
 /**
  * Fixed-window counter stored in the database, so every server process
  * shares it. `key` names what is limited (for example "lead:ip:1.2.3.4").
@@ -37,18 +53,9 @@ export async function hitRateLimit(
   { limit, windowMs, now = Date.now() }: { limit: number; windowMs: number; now?: number },
 ): Promise<RateLimitResult> {
   const { windowStart, expiresAt, retryAfterSeconds } = fixedWindow(now, windowMs);
-  const row = await db.kysely
-    .insertInto("rate_limits")
-    .values({ key, window_start: windowStart, count: 1, expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start = ${windowStart} then rate_limits.count + 1 else 1 end`,
-        window_start: windowStart,
-        expires_at: expiresAt,
-      }),
-    )
-    .returning(["count"])
-    .executeTakeFirstOrThrow();
+  const { rows } = await HIT.execute(db.kysely, key, windowStart, expiresAt);
+  const row = rows[0];
+  if (!row) throw new Error("the rate limit's upsert returned no row");
   const count = Number(row.count);
   return {
     allowed: count <= limit,

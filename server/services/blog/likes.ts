@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Deps } from "../../context";
+import { precompiled } from "../../db/precompiled";
 import { addressKey, fixedWindow, hitRateLimit } from "../rate-limit";
 import { PUBLISHED } from "./publication";
 
@@ -40,32 +41,42 @@ class OverLikeLimit extends Error {
   }
 }
 
+// The like's statements, compiled once (server/db/precompiled.ts): a like from a new visitor runs four of them.
+const PUBLISHED_POST = precompiled((db, id: number) => db.selectFrom("blogs").select("id").where("id", "=", id).where("status", "=", PUBLISHED));
+const INSERT_LIKE = precompiled((db, id: number, visitorId: string, at: number) =>
+  db
+    .insertInto("blog_likes")
+    .values({ blog_id: id, visitor_id: visitorId, created_at: at })
+    .onConflict((oc) => oc.columns(["blog_id", "visitor_id"]).doNothing())
+    .returning("blog_id"),
+);
+const COUNT_LIKE = precompiled((db, id: number) =>
+  db
+    .updateTable("blogs")
+    .set((eb) => ({ likes: eb("likes", "+", 1) }))
+    .where("id", "=", id)
+    .returning("likes"),
+);
+const LIKES_OF = precompiled((db, id: number) => db.selectFrom("blogs").select("likes").where("id", "=", id));
+
 async function likeInTransaction(deps: Deps, id: number, visitorId: string, address: string): Promise<LikeResult | undefined> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     // Only a published post can be liked: any other is no post to a visitor.
-    const exists = await trx.selectFrom("blogs").select("id").where("id", "=", id).where("status", "=", PUBLISHED).executeTakeFirst();
+    const exists = (await PUBLISHED_POST.execute(trx, id)).rows[0];
     if (!exists) return undefined;
-    const inserted = await trx
-      .insertInto("blog_likes")
-      .values({ blog_id: id, visitor_id: visitorId, created_at: Date.now() })
-      .onConflict((oc) => oc.columns(["blog_id", "visitor_id"]).doNothing())
-      .returning("blog_id")
-      .executeTakeFirst();
+    const inserted = (await INSERT_LIKE.execute(trx, id, visitorId, Date.now())).rows[0];
     if (inserted) {
       const allowance = await hitRateLimit({ kysely: trx }, `like:${id}:${address}`, {
         limit: deps.config.LIKES_PER_POST_PER_ADDRESS_PER_DAY,
         windowMs: LIKE_WINDOW_MS,
       });
       if (!allowance.allowed) throw new OverLikeLimit(allowance.retryAfterSeconds);
-      const row = await trx
-        .updateTable("blogs")
-        .set((eb) => ({ likes: eb("likes", "+", 1) }))
-        .where("id", "=", id)
-        .returning("likes")
-        .executeTakeFirstOrThrow();
+      const row = (await COUNT_LIKE.execute(trx, id)).rows[0];
+      if (!row) throw new Error(`post ${id} vanished inside the like's transaction`);
       return { likes: Number(row.likes), alreadyLiked: false };
     }
-    const row = await trx.selectFrom("blogs").select("likes").where("id", "=", id).executeTakeFirstOrThrow();
+    const row = (await LIKES_OF.execute(trx, id)).rows[0];
+    if (!row) throw new Error(`post ${id} vanished inside the like's transaction`);
     return { likes: Number(row.likes), alreadyLiked: true };
   });
 }

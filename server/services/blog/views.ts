@@ -57,6 +57,16 @@ export function countView(deps: Deps, slug: string, clientIp: string): Promise<n
   return batch.written.then((ids) => ids.get(slug));
 }
 
+/**
+ * Whether this process already counted (or found counted) the view of `slug` from this address in the current hour:
+ * then `countView` would write nothing, and a caller that knows the post exists otherwise (a cached answer keyed by
+ * the posts' version) need not wait for it.
+ */
+export function viewAlreadyCounted(deps: Deps, slug: string, clientIp: string): boolean {
+  const hour = Math.floor(Date.now() / VIEW_WINDOW_MS) * VIEW_WINDOW_MS;
+  return seenViews(deps.db, hour).has(`${slug}\n${addressKey(clientIp)}`);
+}
+
 type ViewBatch = { hour: number; views: Map<string, Set<string>>; written: Promise<Map<string, number>> };
 const openViewBatches = new WeakMap<Db, ViewBatch>();
 const seenViewsByDb = new WeakMap<Db, { hour: number; keys: Set<string> }>();
