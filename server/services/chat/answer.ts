@@ -145,16 +145,21 @@ function strongHits(hits: Hit[]): Hit[] {
   return strong.filter((h) => h.coverage >= best.coverage - 0.15 && h.rank >= best.rank * 0.35);
 }
 
-type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log" | "config">>;
+type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log" | "config">> & {
+  /** One message's searches by their text: a question read again (with the previous one, without a word) is searched once. */
+  searches?: Map<string, Promise<Hit[]>>;
+};
 
 /** The knowledge's hits; a failed search (e.g. two processes building the index at once) answers by the rules alone. */
-async function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
-  try {
-    return await searchKnowledge(deps, question);
-  } catch (error) {
+function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
+  const held = deps.searches?.get(question);
+  if (held) return held;
+  const found = searchKnowledge(deps, question).catch((error: unknown) => {
     deps.log?.warn({ err: { message: (error as Error).message } }, "knowledge search failed; answering by the keyword rules");
-    return [];
-  }
+    return [] as Hit[];
+  });
+  deps.searches?.set(question, found);
+  return found;
 }
 
 async function answerQuestion(deps: AnswerDeps, question: string, say: Say): Promise<Part | undefined> {
@@ -596,7 +601,8 @@ function unknownWords(question: string): string[] {
  * offered (WhatsApp prefilled with the question, phone with its hours, e-mail, contact page) whenever the visitor
  * asks for one or no answer is good enough. The welcome is for greetings and empty messages only.
  */
-export async function answerLocally(deps: AnswerDeps, message: string, industry?: Industry, options: AnswerOptions = {}): Promise<LocalAnswer> {
+export async function answerLocally(given: AnswerDeps, message: string, industry?: Industry, options: AnswerOptions = {}): Promise<LocalAnswer> {
+  const deps: AnswerDeps = { ...given, searches: new Map() };
   const language = detectLanguage(message);
   const locale = answerLocale(language, options.locale);
   const [english, localCopy, contact, hindi] = await Promise.all([

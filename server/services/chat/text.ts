@@ -403,6 +403,8 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /** A vocabulary to correct misspellings against: the words the site itself uses. */
 export class Vocabulary {
+  /** Moves with every word added (what a remembered correction was made with). */
+  generation = 0;
   private readonly known = new Set<string>();
   private readonly byFirst = new Map<string, string[]>();
 
@@ -413,6 +415,7 @@ export class Vocabulary {
   add(word: string): void {
     if (this.known.has(word) || word.length < 4 || /\d/.test(word)) return;
     this.known.add(word);
+    this.generation++;
     const list = this.byFirst.get(word[0]!) ?? [];
     list.push(word);
     this.byFirst.set(word[0]!, list);
@@ -444,6 +447,25 @@ export class Vocabulary {
 
 /** A question's words after synonyms and spelling fixes, and its text rebuilt from them (for the keyword rules). */
 export function normalizeQuestion(text: string, vocabulary?: Vocabulary): { words: string[]; text: string } {
+  // Remembered per text and vocabulary generation (one message is read several times: rules, search, hand-over).
+  let memo = vocabulary ? normalizedBy.get(vocabulary) : normalizedPlain;
+  if (!memo || (vocabulary && memo.generation !== vocabulary.generation)) {
+    memo = { generation: vocabulary?.generation ?? 0, texts: new Map() };
+    if (vocabulary) normalizedBy.set(vocabulary, memo);
+  }
+  const held = memo.texts.get(text);
+  if (held) return { words: [...held.words], text: held.text };
+  const fresh = normalizeFresh(text, vocabulary);
+  if (memo.texts.size >= 2_000) memo.texts.delete(memo.texts.keys().next().value!);
+  memo.texts.set(text, fresh);
+  return { words: [...fresh.words], text: fresh.text };
+}
+
+type NormalizedMemo = { generation: number; texts: Map<string, { words: readonly string[]; text: string }> };
+const normalizedBy = new WeakMap<Vocabulary, NormalizedMemo>();
+const normalizedPlain: NormalizedMemo = { generation: 0, texts: new Map() };
+
+function normalizeFresh(text: string, vocabulary?: Vocabulary): { words: string[]; text: string } {
   // "How much is it?" asks for the price; "how much time" does not.
   const phrased = translateHindi(text)
     .replace(/\b(?:kitna|kitne|kitni)\s+(?:kharcha|paisa|paise|price|cost|charge)/giu, "price")
