@@ -503,6 +503,18 @@ const RULE_IDS = new Set<string>(CHAT_RULES.map((r) => r.id));
 /** "aur?", "and?", "what else?", "more?": the visitor asks for more on the same subject. */
 const ONLY_MORE = /^\s*(?:and|n|aur|or|also|more|what else|anything else|tell me more|aur kya|aur batao|phir)\s*[?.!]*\s*$/iu;
 
+/** What "it" means after a kit's answer, as the site's pages name it. */
+const KIT_REFERENT = "industry kit";
+/** Words that point back at the previous answer's subject. */
+const POINTERS = /\b(?:it|that|this|them|those|these|one|uska|iska|uske|iske|usme|isme|usmein|ismein|wo|woh|ye|yeh)\b/giu;
+
+const POINTER = new RegExp(POINTERS.source, "iu");
+
+/** A question with what it points back at written out ("what's in it?" → "what's in industry kit?"). */
+function withReferent(question: string, referent: string): string {
+  return POINTER.test(question) ? question.replace(POINTERS, referent) : `${question} ${referent}`;
+}
+
 /** The question's own words (not stopwords, not words that only point back), as weighted stems. */
 function ownStems(question: string): string[] {
   return contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).filter((s) => stemWeight(s) === 1);
@@ -514,12 +526,18 @@ function ownStems(question: string): string[] {
  * that subject's answer at least as much as in what the question alone would get ("and does the cheapest paid one
  * include unlimited workflows?" after the prices: the prices, not the workflow blurb).
  */
-function referentAnswer(question: string, alone: Part | undefined, turn: PreviousTurn | undefined, say: Say): Answered | undefined {
+async function referentAnswer(deps: AnswerDeps, question: string, alone: Part | undefined, turn: PreviousTurn | undefined, say: Say): Promise<Answered | undefined> {
   if (!turn || ONLY_MORE.test(question) || !(isFollowUp(question) || isShort(question))) return undefined;
+  // "Is that guaranteed?": what the site never says is handed over, not answered by the previous subject again.
+  if (unknownWords(question).length > 0) return undefined;
   if (turn.kit !== undefined) {
     const kit = say.copy.kits[turn.kit];
     // A rule on another subject keeps its answer ("how much does it cost?" → the prices).
     if (kit && (!alone || alone.topic === "knowledge" || alone.topic === "templates")) {
+      // The question about the kit ("what's inside it?", "how fast can it be ready?"): read with the kit in place of
+      // "it"; the kit's own reply when that finds nothing more.
+      const about = await answerQuestion(deps, withReferent(translateHindi(question), KIT_REFERENT), say);
+      if (about && (about.quoted || about.topic === "templates" || about.topic === "setup")) return { part: about, kit: turn.kit };
       return { part: { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: turn.kit };
     }
     return undefined;
@@ -528,8 +546,11 @@ function referentAnswer(question: string, alone: Part | undefined, turn: Previou
   if (!ruleId || alone?.key === ruleId) return undefined;
   const own = ownStems(question);
   const inPrevious = own.filter((s) => REPLY_STEMS[ruleId].has(s)).length;
-  const inAlone = alone ? own.filter((s) => stemSet(alone.text).has(s)).length : 0;
-  if (alone && (inPrevious === 0 || inPrevious < inAlone)) return undefined;
+  // What the question alone would get, in English (a Hindi reply's words are not the question's stems).
+  const aloneStems = alone ? (RULE_IDS.has(alone.key) ? REPLY_STEMS[alone.key as ChatTopicId] : stemSet(alone.quoted ? `${alone.quoted.heading}\n${alone.quoted.body}` : alone.text)) : undefined;
+  const inAlone = aloneStems ? own.filter((s) => aloneStems.has(s)).length : 0;
+  // A tie goes to the subject the question names itself (a keyword rule: "and setup time?" after the prices).
+  if (alone && (inPrevious === 0 || inPrevious < inAlone || (inPrevious === inAlone && RULE_IDS.has(alone.key)))) return undefined;
   const rule = CHAT_RULES.find((r) => r.id === ruleId)!;
   return { part: { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite: [] } };
 }
@@ -542,11 +563,11 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   if (!industry) {
-    const referred = referentAnswer(question, alone, turn, say);
+    const referred = await referentAnswer(deps, question, alone, turn, say);
     if (referred) return referred;
   }
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
-  if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
+  if (previous && !industry && unknownWords(question).length === 0 && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
     // Read with the previous question, it must say something new (else it only repeats the previous answer).
     if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
@@ -574,17 +595,27 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (unknown.length > 0) {
       const known = normalizeQuestion(translateHindi(question), VOCABULARY).words.filter((w) => !unknown.includes(w)).join(" ");
       const partial = known.trim() ? await answerQuestion(deps, known, say) : undefined;
-      if (partial) return { part: partial, handover: "unknown" };
+      // Only a passage whose heading names what is left ("office" → "Where are you based?"), never one that merely
+      // holds a word of it ("an iphone app" → the refund terms' "application").
+      if (partial && namesSubject(partial)) return { part: partial, handover: "unknown" };
+      return { handover: "unknown" };
     }
   }
   if (alone) {
     // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
-    // page uses, not in the passage quoted) goes to a person.
+    // page uses, not in the passage quoted) goes to a person. A passage that only shares the question's other words
+    // ("an annual discount" → "every day of the year") is not its answer: that part goes to a person alone.
     const unknown = unknownWords(question);
     const doubt = unknown.length > 0 && (!alone.quoted || !unknown.every((w) => alone.text.toLowerCase().includes(w)));
+    if (doubt && !namesSubject(alone)) return { handover: "unknown" };
     return doubt ? { part: alone, handover: "unknown" } : { part: alone };
   }
   return {};
+}
+
+/** A keyword rule's answer, or a quoted passage whose heading or other phrasings name the question's subject. */
+function namesSubject(part: Part): boolean {
+  return !part.quoted || part.quoted.phrase >= 100;
 }
 
 const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
@@ -657,7 +688,8 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     if (answered.handover) handover = true;
     const part = answered.part;
     if (part && !parts.some((p) => p.key === part.key)) parts.push(part);
-    if (!part && contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).length > 0) unanswered.push(question);
+    // The part a person must answer is what their WhatsApp message is prefilled with.
+    if ((!part || answered.handover === "unknown") && contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).length > 0) unanswered.push(question);
     previous = question;
   }
 

@@ -597,12 +597,23 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
     // the heading or phrasing closest to the question's own words, then the database's rank.
     .sort(
       (a, b) =>
+        score(b) - score(a) ||
         b.coverage - a.coverage ||
         Math.floor(b.phrase / 100) - Math.floor(a.phrase / 100) ||
         Number(b.kind === "faq") - Number(a.kind === "faq") ||
         b.phrase - a.phrase ||
         b.rank - a.rank,
     );
+}
+
+/**
+ * How well a passage answers: its coverage, plus a little for each of the question's words its heading names (up to
+ * three), so a passage titled by the question ("What happens when the assistant does not know an answer?") outranks
+ * one that holds one common word more in its body.
+ */
+const HEADING_BONUS = 0.05;
+function score(h: { coverage: number; phrase: number }): number {
+  return h.coverage + HEADING_BONUS * Math.min(3, Math.floor(h.phrase / 100));
 }
 
 /**

@@ -22,7 +22,10 @@ const STOPWORDS = new Set(
   milti run runs running agar pasand aaya aya kuch koi sab abhi wala wali wale liye lie tak baad pehle hota hoti
   hote karega karegi karenge lagegi lagenge jata jati jaye kiya kiye diya dena dijiye chalega sakte sakti hu hoon
   hun bhej bata aapke apke apka tumhara uska uski iska iski unka kitni exactly actually also u ur pls plz n wat wats
-  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id`
+  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id
+  cant wont isnt arent didnt couldnt shouldnt wouldnt havent hasnt wasnt werent
+  jayega jayegi jayenge jaega jaegi jaenge jaayega jaayegi hojayega hojayegi hoke hone lena lenge lega legi dete deta
+  deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon`
     .split(/\s+/)
     .filter(Boolean),
 );
