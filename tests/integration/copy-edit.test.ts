@@ -284,6 +284,12 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the copy editor thro
     expect(html).not.toContain("<b>\"support\"</b>");
   });
 
+  it("prefills the group's lower-case wording as a public question (issue 46: capitalised, with its question mark)", async () => {
+    const html = await (await page(appA, `/studio/faq?question=${encodeURIComponent("can i pay with upi")}`, { token: ownerToken })).text();
+    expect(html).toMatch(new RegExp(`name="entries\\.${FAQ.length}\\.question"[^>]*value="Can I pay with UPI\\?"|value="Can I pay with UPI\\?"[^>]*name="entries\\.${FAQ.length}\\.question"`));
+    expect(html).not.toContain('value="can i pay with upi"');
+  });
+
   it("list buttons change the form without saving; a bad value is shown next to its field and nothing is saved", async () => {
     const added = await page(appA, "/studio/faq", { token: editorToken, form: faqForm(defaults, [["intent", "add:entries"], ["liveVersion", "0"], ["draftRevision", "0"]]) });
     expect(added.status, await added.clone().text()).toBe(200);

@@ -537,7 +537,7 @@ async function referentAnswer(deps: AnswerDeps, question: string, alone: Part | 
       // The question about the kit ("what's inside it?", "how fast can it be ready?"): read with the kit in place of
       // "it"; the kit's own reply when that finds nothing more.
       const about = await answerQuestion(deps, withReferent(translateHindi(question), KIT_REFERENT), say);
-      if (about && (about.quoted || about.topic === "templates" || about.topic === "setup")) return { part: about, kit: turn.kit };
+      if (about && (about.quoted || about.topic === "templates" || about.topic === "getting_started")) return { part: about, kit: turn.kit };
       return { part: { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: turn.kit };
     }
     return undefined;
@@ -678,7 +678,8 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
   const lastUser = [...(options.history ?? [])].reverse().find((m) => m.role === "user")?.content;
   const lastCut = lastUser ? cutText(lastUser) : undefined;
   let previous = lastCut;
-  for (const question of splitQuestions(message).flatMap(splitJoined)) {
+  const questions = splitQuestions(message).flatMap(splitJoined);
+  for (const question of questions) {
     if (parts.length >= MAX_ANSWERS) break;
     // The previous turn's subject is what the message's first question may refer to; later ones lean on the question before.
     const turn = parts.length === 0 && previous === lastCut ? options.previousTurn : undefined;
@@ -728,7 +729,9 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
   });
   if (handover || unanswered.length > 0) {
     handover = true;
-    texts.push(say.handover(unanswered.join(" ") || message, false));
+    // The parts a person must answer, as asked (the whole message when none of it was answered).
+    const asked = unanswered.length === 0 || unanswered.length === questions.length ? message : unanswered.join("; ");
+    texts.push(say.handover(asked, false));
   }
   const first = parts[0]!;
   return {

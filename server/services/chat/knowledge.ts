@@ -367,6 +367,11 @@ export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
   return held.done;
 }
 
+/** The FAQ's passages as published now (their refs are what the question log's topics name). */
+export async function publishedFaqPassages(deps: Pick<Deps, "db">): Promise<Passage[]> {
+  return faqPassages(await publishedFaq(deps));
+}
+
 /** The FAQ as published now (the built-in entries when none is, or the copy cannot be read). */
 async function publishedFaq(deps: Pick<Deps, "db">, locale: Locale = "en"): Promise<FaqCopyEntry[]> {
   try {

@@ -132,6 +132,16 @@ const SYNONYMS: Record<string, string> = {
   data: "information",
   liv: "live",
   lyv: "live",
+  // Paying (an owner's FAQ entry "can i pay with upi" answers "Is UPI accepted for payment?").
+  payment: "pay",
+  payments: "pay",
+  paying: "pay",
+  accept: "take",
+  accepted: "take",
+  accepts: "take",
+  accepting: "take",
+  bill: "invoice",
+  bills: "invoice",
 };
 
 /**
