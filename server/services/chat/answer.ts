@@ -495,13 +495,15 @@ function splitHindiJoined(question: string): string[] {
 // ---------------------------------------------------------------------------
 // The answer
 
-type Answered = { part?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number };
+type Answered = { part?: Part; extra?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number };
 
 type PreviousTurn = NonNullable<AnswerOptions["previousTurn"]>;
 
 const RULE_IDS = new Set<string>(CHAT_RULES.map((r) => r.id));
 /** "aur?", "and?", "what else?", "more?": the visitor asks for more on the same subject. */
 const ONLY_MORE = /^\s*(?:and|n|aur|or|also|more|what else|anything else|tell me more|aur kya|aur batao|phir)\s*[?.!]*\s*$/iu;
+
+const SUPERLATIVE = /^\p{L}{2,}i?est$/u;
 
 /** What "it" means after a kit's answer, as the site's pages name it. */
 const KIT_REFERENT = "industry kit";
@@ -528,17 +530,23 @@ function ownStems(question: string): string[] {
  */
 async function referentAnswer(deps: AnswerDeps, question: string, alone: Part | undefined, turn: PreviousTurn | undefined, say: Say): Promise<Answered | undefined> {
   if (!turn || ONLY_MORE.test(question) || !(isFollowUp(question) || isShort(question))) return undefined;
-  // "Is that guaranteed?": what the site never says is handed over, not answered by the previous subject again.
-  if (unknownWords(question).length > 0) return undefined;
+  // "Is that guaranteed?": what the site never says is handed over, not answered by the previous subject again (a
+  // superlative picks among what was answered: "the cheapest one").
+  if (unknownWords(question).some((w) => !SUPERLATIVE.test(w))) return undefined;
   if (turn.kit !== undefined) {
     const kit = say.copy.kits[turn.kit];
     // A rule on another subject keeps its answer ("how much does it cost?" → the prices).
     if (kit && (!alone || alone.topic === "knowledge" || alone.topic === "templates")) {
       // The question about the kit ("what's inside it?", "how fast can it be ready?"): read with the kit in place of
       // "it"; the kit's own reply when that finds nothing more.
+      // The kit's own reply first (the visitor hears about *their* kit), and what the site says on the question when
+      // the kit's reply does not already hold the question's words.
+      const own: Part = { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] };
       const about = await answerQuestion(deps, withReferent(translateHindi(question), KIT_REFERENT), say);
-      if (about && (about.quoted || about.topic === "templates" || about.topic === "getting_started")) return { part: about, kit: turn.kit };
-      return { part: { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: turn.kit };
+      const kitStems = stemSet(say.english.kits[turn.kit]?.reply ?? kit.reply);
+      const asked = ownStems(question.replace(POINTERS, " "));
+      const more = about && (about.quoted || about.topic === "templates" || about.topic === "getting_started") && asked.some((st) => !kitStems.has(st));
+      return { part: own, ...(more ? { extra: about } : {}), kitSources: true, kit: turn.kit };
     }
     return undefined;
   }
@@ -549,8 +557,10 @@ async function referentAnswer(deps: AnswerDeps, question: string, alone: Part | 
   // What the question alone would get, in English (a Hindi reply's words are not the question's stems).
   const aloneStems = alone ? (RULE_IDS.has(alone.key) ? REPLY_STEMS[alone.key as ChatTopicId] : stemSet(alone.quoted ? `${alone.quoted.heading}\n${alone.quoted.body}` : alone.text)) : undefined;
   const inAlone = aloneStems ? own.filter((s) => aloneStems.has(s)).length : 0;
-  // A tie goes to the subject the question names itself (a keyword rule: "and setup time?" after the prices).
-  if (alone && (inPrevious === 0 || inPrevious < inAlone || (inPrevious === inAlone && RULE_IDS.has(alone.key)))) return undefined;
+  // A tie goes to the previous subject when the question points back at it ("the cheapest paid *one*"), else to the
+  // subject the question names itself (a keyword rule: "and the setup time?" after the prices).
+  const pointsBack = POINTER.test(translateHindi(question));
+  if (alone && (inPrevious === 0 || inPrevious < inAlone || (inPrevious === inAlone && !pointsBack && RULE_IDS.has(alone.key)))) return undefined;
   const rule = CHAT_RULES.find((r) => r.id === ruleId)!;
   return { part: { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite: [] } };
 }
@@ -689,6 +699,8 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     if (answered.handover) handover = true;
     const part = answered.part;
     if (part && !parts.some((p) => p.key === part.key)) parts.push(part);
+    const extra = answered.extra;
+    if (extra && !parts.some((p) => p.key === extra.key)) parts.push(extra);
     // The part a person must answer is what their WhatsApp message is prefilled with.
     if ((!part || answered.handover === "unknown") && contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).length > 0) unanswered.push(question);
     previous = question;
