@@ -286,12 +286,12 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the copy editor thro
   });
 
   it("/studio/questions shows which later questions each FAQ entry answered, from the question log (issue 43)", async () => {
-    await answerChat({ ...deps, log: deps.log }, { message: "how much for the pro plan monthly", clientIp: "203.0.113.91" });
+    await answerChat({ ...deps, log: deps.log }, { message: "where is your office located", clientIp: "203.0.113.91" });
     const html = await (await page(appA, "/studio/questions", { token: ownerToken })).text();
     expect(html).toContain("What your FAQ answered");
     const section = html.slice(html.indexOf('data-testid="faq-use"'));
     expect(section).toContain("Answered 1 question");
-    expect(section).toContain("\u201chow much for the pro plan monthly\u201d");
+    expect(section).toContain("\u201cwhere is your office located\u201d");
   });
 
   it("prefills the group's lower-case wording as a public question (issue 46: capitalised, with its question mark)", async () => {
