@@ -1,2 +1,0 @@
-import { siteUses, VOCABULARY } from "../server/services/chat/knowledge";
-for (const w of ["android","iphone","ios","instagram","insta","messenger","facebook","telegram","sms","app","apps","application","mobile","dm","dms","discount","guarantee","guaranteed","trial","founder","founded","office","cant","voice","keep","current","upi","accept","accepted","payment","pay","ban","banned","offline","jayega"]) console.log(w, siteUses(w), VOCABULARY.has(w));
