@@ -344,7 +344,7 @@ export function asksForHuman(message: string): boolean {
 
 const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
 // "Can I keep my existing WhatsApp number?" asks about the visitor's number, not for ours.
-const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate)\b/iu;
+const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate|app|apps|application|android|ios|iphone)\b/iu;
 
 /** The question asks how to reach the team (phone, e-mail, WhatsApp number). */
 export function asksForContact(question: string): boolean {
@@ -607,7 +607,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
       const partial = known.trim() ? await answerQuestion(deps, known, say) : undefined;
       // Only a passage whose heading names what is left ("office" → "Where are you based?"), never one that merely
       // holds a word of it ("an iphone app" → the refund terms' "application").
-      if (partial && namesSubject(partial)) return { part: partial, handover: "unknown" };
+      if (partial && namesSubject(partial) && mayAnswerAround(question, unknown)) return { part: partial, handover: "unknown" };
       return { handover: "unknown" };
     }
   }
@@ -617,7 +617,9 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     // ("an annual discount" → "every day of the year") is not its answer: that part goes to a person alone.
     const unknown = unknownWords(question);
     const doubt = unknown.length > 0 && (!alone.quoted || !unknown.every((w) => alone.text.toLowerCase().includes(w)));
-    if (doubt && !namesSubject(alone)) return { handover: "unknown" };
+    // (Words the quoted passage itself holds are known to it: a post's own subject.)
+    const missing = unknown.filter((w) => !alone.text.toLowerCase().includes(w));
+    if (doubt && alone.quoted && (!namesSubject(alone) || !mayAnswerAround(question, missing))) return { handover: "unknown" };
     return doubt ? { part: alone, handover: "unknown" } : { part: alone };
   }
   return {};
@@ -626,6 +628,21 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
 /** A keyword rule's answer, or a quoted passage whose heading or other phrasings name the question's subject. */
 function namesSubject(part: Part): boolean {
   return !part.quoted || part.quoted.phrase >= 100;
+}
+
+/**
+ * Apps and channels a visitor may ask about that the site never offers (its channels are WhatsApp and social media,
+ * its place the web): a question about one is for a person, never answered by the nearest passage ("can it answer
+ * Instagram DMs?" is not "what happens when the assistant does not know an answer").
+ */
+const PLATFORMS = new Set(["instagram", "insta", "messenger", "facebook", "fb", "telegram", "signal", "wechat", "viber", "sms", "android", "ios", "iphone", "ipad", "playstore", "appstore", "dm", "dms", "imessage", "twitter", "linkedin", "tiktok", "snapchat"]);
+
+/** Whether a passage may answer a question some of whose words the site never uses: not about a platform it lacks, nor mostly such words. */
+function mayAnswerAround(question: string, unknown: readonly string[]): boolean {
+  if (unknown.some((w) => PLATFORMS.has(w))) return false;
+  const unknownStems = new Set(contentStems(unknown));
+  const known = ownStems(question).filter((st) => !unknownStems.has(st));
+  return unknown.length <= known.length;
 }
 
 const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
@@ -664,7 +681,13 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     return `\n\n${copy.handover.hindiNote}${link ? ` [WhatsApp](${link})` : ""}`;
   };
 
-  if (asksForHuman(message)) {
+  // A person asked for: the hand-over, after the answers to the message's other questions ("what languages? also can
+  // I talk to a human": both).
+  const askedHuman = asksForHuman(message);
+  const questions = splitQuestions(message)
+    .flatMap(splitJoined)
+    .filter((q) => !askedHuman || (!asksForHuman(q) && !onlyGreeting(q) && contentStems(normalizeQuestion(translateHindi(q), VOCABULARY).words).length > 0));
+  if (askedHuman && questions.length === 0) {
     return {
       ...base,
       reply: say.handover(message, true),
@@ -688,7 +711,6 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
   const lastUser = [...(options.history ?? [])].reverse().find((m) => m.role === "user")?.content;
   const lastCut = lastUser ? cutText(lastUser) : undefined;
   let previous = lastCut;
-  const questions = splitQuestions(message).flatMap(splitJoined);
   for (const question of questions) {
     if (parts.length >= MAX_ANSWERS) break;
     // The previous turn's subject is what the message's first question may refer to; later ones lean on the question before.
@@ -706,6 +728,9 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     previous = question;
   }
 
+  if (parts.length === 0 && askedHuman) {
+    return { ...base, reply: say.handover(message, true), topics: ["handover"], topic: "support", intent: "human_handover", sources: [], fellThrough: false, handover: true };
+  }
   if (parts.length === 0) {
     // The visitor's own industry (from the page's selector) still tells them what the site says about it.
     const own = industry ? (locale === "hi" ? CHAT_INDUSTRY_REPLIES_HI : CHAT_INDUSTRY_REPLIES)[industry] : undefined;
@@ -739,7 +764,10 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     if (!shown.translated) untranslated.push(p.quoted.ref);
     return excerpt(shown.hit);
   });
-  if (handover || unanswered.length > 0) {
+  if (askedHuman) {
+    handover = true;
+    texts.push(say.handover(message, true));
+  } else if (handover || unanswered.length > 0) {
     handover = true;
     // The parts a person must answer, as asked (the whole message when none of it was answered).
     const asked = unanswered.length === 0 || unanswered.length === questions.length ? message : unanswered.join("; ");

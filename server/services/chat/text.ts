@@ -25,7 +25,7 @@ const STOPWORDS = new Set(
   r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id
   cant wont isnt arent didnt couldnt shouldnt wouldnt havent hasnt wasnt werent
   jayega jayegi jayenge jaega jaegi jaenge jaayega jaayegi hojayega hojayegi hoke hone lena lenge lega legi dete deta
-  deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon`
+  list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -142,6 +142,16 @@ const SYNONYMS: Record<string, string> = {
   accepting: "take",
   bill: "invoice",
   bills: "invoice",
+  kaam: "work",
+  // How the site's comparison table is asked for ("how are you different from a WhatsApp CRM?").
+  different: "compare",
+  difference: "compare",
+  differ: "compare",
+  diffrent: "compare",
+  diffrence: "compare",
+  versus: "compare",
+  vs: "compare",
+  comparison: "compare",
 };
 
 /**
