@@ -512,7 +512,7 @@ const POINTERS = /\b(?:it|that|this|them|those|these|one|uska|iska|uske|iske|usm
 
 const POINTER = new RegExp(POINTERS.source, "iu");
 
-/** A question with what it points back at written out ("what's in it?" → "what's in industry kit?"). */
+/** A question with what it points back at written out ("what's in it?" -> "what's in industry kit?"). */
 function withReferent(question: string, referent: string): string {
   return POINTER.test(question) ? question.replace(POINTERS, referent) : `${question} ${referent}`;
 }
@@ -605,8 +605,8 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (unknown.length > 0) {
       const known = normalizeQuestion(translateHindi(question), VOCABULARY).words.filter((w) => !unknown.includes(w)).join(" ");
       const partial = known.trim() ? await answerQuestion(deps, known, say) : undefined;
-      // Only a passage whose heading names what is left ("office" → "Where are you based?"), never one that merely
-      // holds a word of it ("an iphone app" → the refund terms' "application").
+      // Only a passage whose heading names what is left ("office" -> "Where are you based?"), never one that merely
+      // holds a word of it ("an iphone app" -> the refund terms' "application").
       if (partial && namesSubject(partial) && mayAnswerAround(question, unknown)) return { part: partial, handover: "unknown" };
       return { handover: "unknown" };
     }
@@ -614,7 +614,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   if (alone) {
     // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
     // page uses, not in the passage quoted) goes to a person. A passage that only shares the question's other words
-    // ("an annual discount" → "every day of the year") is not its answer: that part goes to a person alone.
+    // ("an annual discount" -> "every day of the year") is not its answer: that part goes to a person alone.
     const unknown = unknownWords(question);
     const doubt = unknown.length > 0 && (!alone.quoted || !unknown.every((w) => alone.text.toLowerCase().includes(w)));
     // (Words the quoted passage itself holds are known to it: a post's own subject.)

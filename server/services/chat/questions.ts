@@ -368,7 +368,7 @@ export type FaqEntryUse = { ref: string; question: string; url: string; count: n
 export const MAX_FAQ_USE_ROWS = 5000;
 
 /**
- * Which questions each published FAQ entry answered (issue 43: "Answer this" → the entry → the questions it answers
+ * Which questions each published FAQ entry answered (issue 43: "Answer this" -> the entry -> the questions it answers
  * from then on), from the question log: every logged answer whose topics name the entry's passage (faq:<id>), in the
  * studio page's window, most used entry first, with up to three of the latest distinct wordings.
  */
