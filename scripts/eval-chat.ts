@@ -16,7 +16,8 @@
  *   not Hindi is wrong), in its own halves (tuning and held-out, split once before tuning; only the tuning half's
  *   misses are printed). Invented numbers are looked for with Hindi units too.
  *
- * EVAL_ONLY=hindi runs the Hindi set alone.
+ * EVAL_ONLY=hindi runs the Hindi set alone; EVAL_ONLY=round3 round three alone. EVAL_HIDE_HELD=1 hides round three's
+ * held-out total too (while tuning: it is looked at once, at the end).
  *
  * Exits 1 when the held-out half (or the Hindi held-out half) is under 80 % correct or properly handed over, or has an
  * invented claim or a welcome menu.
@@ -196,6 +197,8 @@ async function roundThreeEval(deps: Parameters<typeof answerChat>[0], corpus: st
 }
 
 function roundThreeLine(name: string, t: RoundThreeTally): string {
+  // EVAL_HIDE_HELD=1: while tuning, the held-out half's total is not shown either (look once, at the end).
+  if (name.includes("held") && process.env.EVAL_HIDE_HELD === "1") return `${name.padEnd(12)} (hidden: EVAL_HIDE_HELD=1)`;
   return `${name.padEnd(12)} ${String(t.total).padStart(3)} questions: ${t.correct} correct (${((100 * t.correct) / Math.max(t.total, 1)).toFixed(1)} %), ${t.invented} invented claims, ${t.welcome} welcome menus`;
 }
 

@@ -6,6 +6,7 @@ import { applyListOp, copyFromForm, parseListOp } from "@shared/copy/form";
 import { copyDocById } from "@shared/copy/index";
 import { fieldAt } from "@shared/copy/validate";
 import { localePath } from "@shared/i18n";
+import { publicQuestion } from "@shared/public-question";
 import { copyEditorState, copyLocale, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { cancelSchedule, draftSchedule, scheduleDraft, scheduleInstant } from "../../server/services/content/copy-schedule";
 import { siteSettings } from "../../server/services/content/settings";
@@ -37,12 +38,13 @@ export async function copyEditorLoader(args: Args) {
   const url = new URL(args.request.url);
   let editing = state.editing;
   let focus: string | null = null;
-  // "Answer this" (the assistant's questions page): a new FAQ entry with the visitor's question in it.
+  // "Answer this" (the assistant's questions page): a new FAQ entry with the visitor's question in it, worded as a
+  // public question (capitalised, with its question mark: the group's wording is lower-case).
   // (English only: a translation's lists follow the English ones.)
   const question = doc.id === "faq" && locale === "en" ? url.searchParams.get("question") : null;
   if (question && question.trim() !== "") {
     const entries = Array.isArray(editing.entries) ? editing.entries : [];
-    editing = { ...editing, entries: [...entries, { question: question.trim().slice(0, 200), answer: "", also: "" }] };
+    editing = { ...editing, entries: [...entries, { question: publicQuestion(question.slice(0, 200)), answer: "", also: "" }] };
     focus = `entries.${entries.length}.answer`;
   }
   const done = url.searchParams.get("done");

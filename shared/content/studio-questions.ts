@@ -28,4 +28,11 @@ export const STUDIO_QUESTIONS_PAGE = {
   emptyHandedOver: "No question was handed over to a person in the last 30 days.",
   summary: (questions: number, groups: number) => `${questions} questions in the last 30 days; the ${groups} most asked groups are shown.`,
   capped: "Only the most asked wordings were grouped: the rarest ones are left out.",
+  faqUseTitle: "What your FAQ answered",
+  faqUseDescription: "The questions the assistant answered with an FAQ entry in the last 30 days, in visitors' own words.",
+  faqUseCaption: "FAQ entries by the questions they answered, most first",
+  faqUseCount: (n: number) => (n === 1 ? "Answered 1 question" : `Answered ${n} questions`),
+  faqUseExamples: "Latest wordings:",
+  faqUseEdit: "Edit the FAQ",
+  faqUseEmpty: "No question was answered with an FAQ entry in the last 30 days yet.",
 } as const;

@@ -12,6 +12,8 @@ import { FAQ_DOC } from "../../shared/copy/faq";
 import { createApp } from "../../server/app";
 import { COMMAND_LINE } from "../../server/services/audit";
 import { answerLocally } from "../../server/services/chat/answer";
+import { faqEntryUse } from "../../server/services/chat/questions";
+import { answerChat } from "../../server/services/chat/service";
 import { COPY_PREFIX } from "../../server/services/content/copy";
 import { saveSettings } from "../../server/services/content/settings";
 import { saveContent } from "../../server/services/content/store";
@@ -182,6 +184,29 @@ describe.each(testDatabaseKinds())("the help assistant on %s", (kind) => {
     expect(answered.sources[0]).toMatchObject({ url: expect.stringMatching(/^\/#faq-/) });
     const reworded = await ask("is there any discount for a charity?");
     expect(reworded.reply).toContain("20% off the Professional plan");
+  });
+
+  it("an owner's answer to a group's wording reaches its rewordings, Hinglish and Hindi, and the studio sees which questions it answered (issues 43, 46)", async () => {
+    const paraphrases = ["Is UPI accepted for payment?", "do you take UPI payments", "UPI se payment kar sakte hai?", "\u0915\u094d\u092f\u093e UPI \u0938\u0947 \u092d\u0941\u0917\u0924\u093e\u0928 \u0915\u0930 \u0938\u0915\u0924\u0947 \u0939\u0948\u0902?"];
+    for (const q of paraphrases) expect((await ask(q)).handover, q).toBe(true);
+    const defaults = FAQ_DOC.defaults("en");
+    const entry = { question: "Can I pay with UPI?", answer: "Yes. We take UPI, cards and bank transfers for every plan.", also: "" };
+    await saveContent(deps, [{ key: `${COPY_PREFIX}faq`, locale: "en", value: { ...defaults, entries: [...defaults.entries, entry] } }], owner, {
+      action: "copy.publish",
+      recordId: "faq",
+      detail: "FAQ: one entry added",
+    });
+    for (const [i, q] of paraphrases.entries()) {
+      const answered = await answerChat(deps, { message: q, clientIp: `203.0.113.${60 + i}` });
+      expect(answered.reply, q).toContain("We take UPI, cards and bank transfers");
+      expect(answered.handover, q).toBe(false);
+    }
+    const use = await faqEntryUse(deps);
+    const upi = use.find((u) => u.question === entry.question);
+    expect(upi?.count).toBe(paraphrases.length);
+    expect(upi?.examples).toEqual(paraphrases.slice().reverse().slice(0, 3));
+    // Put the FAQ back as it was for the tests after this one.
+    await saveContent(deps, [{ key: `${COPY_PREFIX}faq`, locale: "en", value: defaults }], owner, { action: "copy.publish", recordId: "faq", detail: "FAQ: restored" });
   });
 
   it("speaks the owner's words: the assistant's replies are a copy document", async () => {

@@ -136,6 +136,33 @@ describe.each(testDatabaseKinds())("chat conversations on %s", (kind) => {
     expect((await ask(modelApp, { message: "How much does it cost?" })).reply).not.toContain("7-day");
   });
 
+  it("a stub model that invents in any form (words for numbers, plans, guarantees, partners, Hindi) is caught on every question", async () => {
+    const inventions = [
+      "Sure! Every plan starts with a seven-day trial, no card needed [1].",
+      "We guarantee 3x demo bookings in your first 10 days, or your money back [1].",
+      "We are a Meta partner, so your number is never at risk [1].",
+      "Our Pro plan is $19 a month and Gold is $49 [1].",
+      "Professional is $29 a month, and there is a 20% discount when you pay yearly [1].",
+      "Setup takes 48 hours and we answer e-mail within 30 minutes [1].",
+      "Professional is $29 a month [1]; Enterprise starts at \u20b95,000 a month.",
+      "You can reply on Instagram and Facebook Messenger too [1].",
+      "Wise Parrot is ISO certified and HIPAA compliant [1].",
+      "\u092a\u094d\u0930\u094b\u092b\u093c\u0947\u0936\u0928\u0932 \u092a\u094d\u0932\u093e\u0928 \u092a\u0930 7 \u0926\u093f\u0928 \u0915\u093e \u091f\u094d\u0930\u093e\u092f\u0932 \u092e\u093f\u0932\u0924\u093e \u0939\u0948 [1]\u0964",
+      "\u0939\u092e \u0928\u0924\u0940\u091c\u094b\u0902 \u0915\u0940 \u0917\u093e\u0930\u0902\u091f\u0940 \u0926\u0947\u0924\u0947 \u0939\u0948\u0902 [1]\u0964",
+      "We have an office in Mumbai and a branch in Delhi [1].",
+    ];
+    const questions = ["How much does it cost?", "What results can I expect?", "Will my WhatsApp number be safe?", "kitna lagta hai?", "\u0915\u0940\u092e\u0924 \u0915\u094d\u092f\u093e \u0939\u0948?"];
+    for (const content of inventions) {
+      llm.behave = () => ({ kind: "reply", content });
+      for (const message of questions) {
+        const local = await ask(localApp, { message });
+        const answered = await ask(modelApp, { message });
+        // Dropped: the visitor gets the local answer, word for word (the conversation's own hand-over link aside).
+        expect(answered.reply.replace(/wa\.me\/\S+/g, ""), `${message} / ${content}`).toBe(local.reply.replace(/wa\.me\/\S+/g, ""));
+      }
+    }
+  });
+
   it("keeps a model reply that states only the site's facts", async () => {
     llm.behave = () => ({ kind: "reply", content: "The Professional plan is **$29 a month** with unlimited workflows and 100GB storage [1]." });
     expect((await ask(modelApp, { message: "How much does the Professional plan cost?" })).reply).toContain("unlimited workflows and 100GB storage [1]");

@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerChat } from "../../server/services/chat/service";
 import { createApp } from "../../server/app";
 import { openDatabase, type Db } from "../../server/db/database";
 import { readCopy } from "../../server/services/content/copy";
@@ -282,6 +283,21 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the copy editor thro
     expect(html).toContain(`name="entries.${FAQ.length}.question"`);
     expect(html).toContain("Do you &lt;b&gt;&quot;support&quot;&lt;/b&gt; Tamil?");
     expect(html).not.toContain("<b>\"support\"</b>");
+  });
+
+  it("/studio/questions shows which later questions each FAQ entry answered, from the question log (issue 43)", async () => {
+    await answerChat({ ...deps, log: deps.log }, { message: "where is your office located", clientIp: "203.0.113.91" });
+    const html = await (await page(appA, "/studio/questions", { token: ownerToken })).text();
+    expect(html).toContain("What your FAQ answered");
+    const section = html.slice(html.indexOf('data-testid="faq-use"'));
+    expect(section).toContain("Answered 1 question");
+    expect(section).toContain("\u201cwhere is your office located\u201d");
+  });
+
+  it("prefills the group's lower-case wording as a public question (issue 46: capitalised, with its question mark)", async () => {
+    const html = await (await page(appA, `/studio/faq?question=${encodeURIComponent("can i pay with upi")}`, { token: ownerToken })).text();
+    expect(html).toMatch(new RegExp(`name="entries\\.${FAQ.length}\\.question"[^>]*value="Can I pay with UPI\\?"|value="Can I pay with UPI\\?"[^>]*name="entries\\.${FAQ.length}\\.question"`));
+    expect(html).not.toContain('value="can i pay with upi"');
   });
 
   it("list buttons change the form without saving; a bad value is shown next to its field and nothing is saved", async () => {

@@ -4,7 +4,7 @@ import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, EmptyState, Notice, PageHeader } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { questionGroups } from "../../../server/services/chat/questions";
+import { faqEntryUse, questionGroups } from "../../../server/services/chat/questions";
 import { plainText } from "@shared/plain-text";
 import type { Route } from "./+types/questions";
 
@@ -22,13 +22,13 @@ export function answerThisHref(question: string): string {
 export async function loader(args: Route.LoaderArgs) {
   await requireStudio(args);
   const handedOverOnly = new URL(args.request.url).searchParams.get("handover") === "1";
-  const result = await questionGroups(args.context.deps, { handedOverOnly });
-  return { handedOverOnly, ...result };
+  const [result, faqUse] = await Promise.all([questionGroups(args.context.deps, { handedOverOnly }), faqEntryUse(args.context.deps)]);
+  return { handedOverOnly, ...result, faqUse };
 }
 
 export default function Questions({ loaderData }: Route.ComponentProps) {
   const zone = useStudioTimeZone();
-  const { groups, handedOverOnly, questions, capped } = loaderData;
+  const { groups, handedOverOnly, questions, capped, faqUse } = loaderData;
   return (
     <>
       <PageHeader title={P.title} description={P.description} />
@@ -95,6 +95,34 @@ export default function Questions({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
+      <section className="mt-10" aria-labelledby="faq-use-title" data-testid="faq-use">
+        <h2 id="faq-use-title" className="text-lg font-semibold text-slate-900">
+          {P.faqUseTitle}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{P.faqUseDescription}</p>
+        {faqUse.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">{P.faqUseEmpty}</p>
+        ) : (
+          <ol className="mt-3 space-y-3" aria-label={P.faqUseCaption}>
+            {faqUse.map((u) => (
+              <li key={u.ref} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="faq-use-entry">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <h3 className="min-w-0 flex-1 break-words text-base font-semibold text-slate-900">{u.question}</h3>
+                  <Link to="/studio/faq" className={buttonClass("secondary")}>
+                    {P.faqUseEdit}
+                  </Link>
+                </div>
+                <p className="mt-1 text-sm text-slate-900">
+                  {P.faqUseCount(u.count)} <span className="text-slate-600">({formatStudioTime(u.lastAskedAt, zone)})</span>
+                </p>
+                <p className="mt-1 break-words text-sm text-slate-600">
+                  {P.faqUseExamples} {u.examples.map((v) => `\u201c${v}\u201d`).join(", ")}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
     </>
   );
 }

@@ -216,3 +216,72 @@ describe("a failed knowledge search", () => {
     }
   });
 });
+
+describe("round three's failures, as general cases (issue 43)", () => {
+  const whatsappText = (reply: string) => {
+    const link = /\]\((https:\/\/wa\.me\/[^)\s]+)\)/.exec(reply)?.[1];
+    return link ? new URL(link).searchParams.get("text") ?? "" : "";
+  };
+
+  it.each(["is there an iphone app?", "can it answer instagram dms", "do u have mobile app for android", "can the bot reply on facebook messenger?", "do you do seo or website design"])(
+    "hands over what the site never mentions, without the nearest passage: %s",
+    async (question) => {
+      const answer = await answerLocally(deps(), question);
+      expect(answer.handover).toBe(true);
+      expect(answer.sources, answer.reply).toEqual([]);
+      expect(whatsappText(answer.reply)).toContain(question);
+    },
+  );
+
+  it("answers a part the site answers and hands over the other with that part prefilled", async () => {
+    const answer = await answerLocally(deps(), "how much does it cost and do you offer an annual discount?");
+    expect(answer.reply).toContain("$29");
+    expect(answer.reply).not.toContain("What Wise Parrot does for you");
+    expect(answer.handover).toBe(true);
+    const text = whatsappText(answer.reply);
+    expect(text).toContain("annual discount");
+    expect(text).not.toContain("how much does it cost");
+  });
+
+  it.each(["what happens if the assistant cant answer a customer", "kitne din me setup ho jayega", "paisa wapas milega kya agar kaam nahi kiya"])(
+    "never says it is not sure after a complete answer: %s",
+    async (question) => {
+      const answer = await answerLocally(deps(), question);
+      expect(answer.handover, answer.reply).toBe(false);
+      expect(answer.reply).not.toMatch(/not sure/i);
+    },
+  );
+
+  it("answers the other questions of a message that also asks for a person", async () => {
+    const answer = await answerLocally(deps(), "what languages? also can i talk to a human");
+    expect(answer.reply).toContain(FAQ.find((f) => f.id === "languages")!.answer.slice(0, 40));
+    expect(answer.reply).toMatch(/wa\.me/);
+    expect(answer.handover).toBe(true);
+  });
+
+  it("reads the comparison table for 'different from' and typos of it", async () => {
+    for (const q of ["how r u diffrent from interakt", "whats the difference between you and a whatsapp crm"]) {
+      const answer = await answerLocally(deps(), q);
+      expect(answer.topics, q).toContain("page:home-comparison");
+      expect(answer.reply).not.toMatch(/not sure/i);
+    }
+  });
+
+  it("follows up about the thing referred to: a kit's contents and time, a plan, a Hindi 'and the setup time?'", async () => {
+    const kit = await answerLocally(deps(), "do you have a kit for real estate?");
+    const turn = (a: typeof kit, question: string) => ({ question, topics: a.topics, ...(a.kit !== undefined ? { kit: a.kit } : {}) });
+    const inside = await answerLocally(deps(), "what's in it?", undefined, { previousTurn: turn(kit, "do you have a kit for real estate?") });
+    expect(inside.reply).toContain("Real Estate");
+    expect(inside.reply).toMatch(/WhatsApp bot/i);
+    const fast = await answerLocally(deps(), "how fast can it be ready?", undefined, { previousTurn: turn(kit, "do you have a kit for real estate?") });
+    expect(fast.reply).toContain("72 hours");
+    const price = await answerLocally(deps(), "\u0915\u0940\u092e\u0924 \u0915\u094d\u092f\u093e \u0939\u0948?", undefined, { locale: "hi" });
+    const setup = await answerLocally(deps(), "\u0914\u0930 \u0938\u0947\u091f\u0905\u092a \u092e\u0947\u0902 \u0915\u093f\u0924\u0928\u093e \u0938\u092e\u092f?", undefined, { locale: "hi", previousTurn: turn(price, "\u0915\u0940\u092e\u0924 \u0915\u094d\u092f\u093e \u0939\u0948?") });
+    expect(setup.reply).toContain("72");
+    expect(setup.reply).not.toContain("$29");
+    const results = await answerLocally(deps(), "what results do clients get?");
+    const guaranteed = await answerLocally(deps(), "is that guaranteed?", undefined, { previousTurn: turn(results, "what results do clients get?"), history: [{ role: "user", content: "what results do clients get?" }] });
+    expect(guaranteed.handover).toBe(true);
+    expect(guaranteed.reply).not.toContain("3x");
+  });
+});

@@ -145,16 +145,21 @@ function strongHits(hits: Hit[]): Hit[] {
   return strong.filter((h) => h.coverage >= best.coverage - 0.15 && h.rank >= best.rank * 0.35);
 }
 
-type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log" | "config">>;
+type AnswerDeps = Pick<Deps, "db"> & Partial<Pick<Deps, "log" | "config">> & {
+  /** One message's searches by their text: a question read again (with the previous one, without a word) is searched once. */
+  searches?: Map<string, Promise<Hit[]>>;
+};
 
 /** The knowledge's hits; a failed search (e.g. two processes building the index at once) answers by the rules alone. */
-async function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
-  try {
-    return await searchKnowledge(deps, question);
-  } catch (error) {
+function search(deps: AnswerDeps, question: string): Promise<Hit[]> {
+  const held = deps.searches?.get(question);
+  if (held) return held;
+  const found = searchKnowledge(deps, question).catch((error: unknown) => {
     deps.log?.warn({ err: { message: (error as Error).message } }, "knowledge search failed; answering by the keyword rules");
-    return [];
-  }
+    return [] as Hit[];
+  });
+  deps.searches?.set(question, found);
+  return found;
 }
 
 async function answerQuestion(deps: AnswerDeps, question: string, say: Say): Promise<Part | undefined> {
@@ -339,7 +344,7 @@ export function asksForHuman(message: string): boolean {
 
 const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
 // "Can I keep my existing WhatsApp number?" asks about the visitor's number, not for ours.
-const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate)\b/iu;
+const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate|app|apps|application|android|ios|iphone)\b/iu;
 
 /** The question asks how to reach the team (phone, e-mail, WhatsApp number). */
 export function asksForContact(question: string): boolean {
@@ -490,13 +495,27 @@ function splitHindiJoined(question: string): string[] {
 // ---------------------------------------------------------------------------
 // The answer
 
-type Answered = { part?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number };
+type Answered = { part?: Part; extra?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number };
 
 type PreviousTurn = NonNullable<AnswerOptions["previousTurn"]>;
 
 const RULE_IDS = new Set<string>(CHAT_RULES.map((r) => r.id));
 /** "aur?", "and?", "what else?", "more?": the visitor asks for more on the same subject. */
 const ONLY_MORE = /^\s*(?:and|n|aur|or|also|more|what else|anything else|tell me more|aur kya|aur batao|phir)\s*[?.!]*\s*$/iu;
+
+const SUPERLATIVE = /^\p{L}{2,}i?est$/u;
+
+/** What "it" means after a kit's answer, as the site's pages name it. */
+const KIT_REFERENT = "industry kit";
+/** Words that point back at the previous answer's subject. */
+const POINTERS = /\b(?:it|that|this|them|those|these|one|uska|iska|uske|iske|usme|isme|usmein|ismein|wo|woh|ye|yeh)\b/giu;
+
+const POINTER = new RegExp(POINTERS.source, "iu");
+
+/** A question with what it points back at written out ("what's in it?" -> "what's in industry kit?"). */
+function withReferent(question: string, referent: string): string {
+  return POINTER.test(question) ? question.replace(POINTERS, referent) : `${question} ${referent}`;
+}
 
 /** The question's own words (not stopwords, not words that only point back), as weighted stems. */
 function ownStems(question: string): string[] {
@@ -509,13 +528,25 @@ function ownStems(question: string): string[] {
  * that subject's answer at least as much as in what the question alone would get ("and does the cheapest paid one
  * include unlimited workflows?" after the prices: the prices, not the workflow blurb).
  */
-function referentAnswer(question: string, alone: Part | undefined, turn: PreviousTurn | undefined, say: Say): Answered | undefined {
+async function referentAnswer(deps: AnswerDeps, question: string, alone: Part | undefined, turn: PreviousTurn | undefined, say: Say): Promise<Answered | undefined> {
   if (!turn || ONLY_MORE.test(question) || !(isFollowUp(question) || isShort(question))) return undefined;
+  // "Is that guaranteed?": what the site never says is handed over, not answered by the previous subject again (a
+  // superlative picks among what was answered: "the cheapest one").
+  if (unknownWords(question).some((w) => !SUPERLATIVE.test(w))) return undefined;
   if (turn.kit !== undefined) {
     const kit = say.copy.kits[turn.kit];
     // A rule on another subject keeps its answer ("how much does it cost?" → the prices).
     if (kit && (!alone || alone.topic === "knowledge" || alone.topic === "templates")) {
-      return { part: { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: turn.kit };
+      // The question about the kit ("what's inside it?", "how fast can it be ready?"): read with the kit in place of
+      // "it"; the kit's own reply when that finds nothing more.
+      // The kit's own reply first (the visitor hears about *their* kit), and what the site says on the question when
+      // the kit's reply does not already hold the question's words.
+      const own: Part = { key: `kit:${kit.name}`, text: kit.reply, intent: "industry_inquiry", topic: "industry", cite: [] };
+      const about = await answerQuestion(deps, withReferent(translateHindi(question), KIT_REFERENT), say);
+      const kitStems = stemSet(say.english.kits[turn.kit]?.reply ?? kit.reply);
+      const asked = ownStems(question.replace(POINTERS, " "));
+      const more = about && (about.quoted || about.topic === "templates" || about.topic === "getting_started") && asked.some((st) => !kitStems.has(st));
+      return { part: own, ...(more ? { extra: about } : {}), kitSources: true, kit: turn.kit };
     }
     return undefined;
   }
@@ -523,8 +554,13 @@ function referentAnswer(question: string, alone: Part | undefined, turn: Previou
   if (!ruleId || alone?.key === ruleId) return undefined;
   const own = ownStems(question);
   const inPrevious = own.filter((s) => REPLY_STEMS[ruleId].has(s)).length;
-  const inAlone = alone ? own.filter((s) => stemSet(alone.text).has(s)).length : 0;
-  if (alone && (inPrevious === 0 || inPrevious < inAlone)) return undefined;
+  // What the question alone would get, in English (a Hindi reply's words are not the question's stems).
+  const aloneStems = alone ? (RULE_IDS.has(alone.key) ? REPLY_STEMS[alone.key as ChatTopicId] : stemSet(alone.quoted ? `${alone.quoted.heading}\n${alone.quoted.body}` : alone.text)) : undefined;
+  const inAlone = aloneStems ? own.filter((s) => aloneStems.has(s)).length : 0;
+  // A tie goes to the previous subject when the question points back at it ("the cheapest paid *one*"), else to the
+  // subject the question names itself (a keyword rule: "and the setup time?" after the prices).
+  const pointsBack = POINTER.test(translateHindi(question));
+  if (alone && (inPrevious === 0 || inPrevious < inAlone || (inPrevious === inAlone && !pointsBack && RULE_IDS.has(alone.key)))) return undefined;
   const rule = CHAT_RULES.find((r) => r.id === ruleId)!;
   return { part: { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite: [] } };
 }
@@ -537,11 +573,11 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   if (!industry) {
-    const referred = referentAnswer(question, alone, turn, say);
+    const referred = await referentAnswer(deps, question, alone, turn, say);
     if (referred) return referred;
   }
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
-  if (previous && !industry && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
+  if (previous && !industry && unknownWords(question).length === 0 && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
     // Read with the previous question, it must say something new (else it only repeats the previous answer).
     if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
@@ -569,17 +605,44 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (unknown.length > 0) {
       const known = normalizeQuestion(translateHindi(question), VOCABULARY).words.filter((w) => !unknown.includes(w)).join(" ");
       const partial = known.trim() ? await answerQuestion(deps, known, say) : undefined;
-      if (partial) return { part: partial, handover: "unknown" };
+      // Only a passage whose heading names what is left ("office" -> "Where are you based?"), never one that merely
+      // holds a word of it ("an iphone app" -> the refund terms' "application").
+      if (partial && namesSubject(partial) && mayAnswerAround(question, unknown)) return { part: partial, handover: "unknown" };
+      return { handover: "unknown" };
     }
   }
   if (alone) {
     // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
-    // page uses, not in the passage quoted) goes to a person.
+    // page uses, not in the passage quoted) goes to a person. A passage that only shares the question's other words
+    // ("an annual discount" -> "every day of the year") is not its answer: that part goes to a person alone.
     const unknown = unknownWords(question);
     const doubt = unknown.length > 0 && (!alone.quoted || !unknown.every((w) => alone.text.toLowerCase().includes(w)));
+    // (Words the quoted passage itself holds are known to it: a post's own subject.)
+    const missing = unknown.filter((w) => !alone.text.toLowerCase().includes(w));
+    if (doubt && alone.quoted && (!namesSubject(alone) || !mayAnswerAround(question, missing))) return { handover: "unknown" };
     return doubt ? { part: alone, handover: "unknown" } : { part: alone };
   }
   return {};
+}
+
+/** A keyword rule's answer, or a quoted passage whose heading or other phrasings name the question's subject. */
+function namesSubject(part: Part): boolean {
+  return !part.quoted || part.quoted.phrase >= 100;
+}
+
+/**
+ * Apps and channels a visitor may ask about that the site never offers (its channels are WhatsApp and social media,
+ * its place the web): a question about one is for a person, never answered by the nearest passage ("can it answer
+ * Instagram DMs?" is not "what happens when the assistant does not know an answer").
+ */
+const PLATFORMS = new Set(["instagram", "insta", "messenger", "facebook", "fb", "telegram", "signal", "wechat", "viber", "sms", "android", "ios", "iphone", "ipad", "playstore", "appstore", "dm", "dms", "imessage", "twitter", "linkedin", "tiktok", "snapchat"]);
+
+/** Whether a passage may answer a question some of whose words the site never uses: not about a platform it lacks, nor mostly such words. */
+function mayAnswerAround(question: string, unknown: readonly string[]): boolean {
+  if (unknown.some((w) => PLATFORMS.has(w))) return false;
+  const unknownStems = new Set(contentStems(unknown));
+  const known = ownStems(question).filter((st) => !unknownStems.has(st));
+  return unknown.length <= known.length;
 }
 
 const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
@@ -596,7 +659,8 @@ function unknownWords(question: string): string[] {
  * offered (WhatsApp prefilled with the question, phone with its hours, e-mail, contact page) whenever the visitor
  * asks for one or no answer is good enough. The welcome is for greetings and empty messages only.
  */
-export async function answerLocally(deps: AnswerDeps, message: string, industry?: Industry, options: AnswerOptions = {}): Promise<LocalAnswer> {
+export async function answerLocally(given: AnswerDeps, message: string, industry?: Industry, options: AnswerOptions = {}): Promise<LocalAnswer> {
+  const deps: AnswerDeps = { ...given, searches: new Map() };
   const language = detectLanguage(message);
   const locale = answerLocale(language, options.locale);
   const [english, localCopy, contact, hindi] = await Promise.all([
@@ -617,7 +681,13 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
     return `\n\n${copy.handover.hindiNote}${link ? ` [WhatsApp](${link})` : ""}`;
   };
 
-  if (asksForHuman(message)) {
+  // A person asked for: the hand-over, after the answers to the message's other questions ("what languages? also can
+  // I talk to a human": both).
+  const askedHuman = asksForHuman(message);
+  const questions = splitQuestions(message)
+    .flatMap(splitJoined)
+    .filter((q) => !askedHuman || (!asksForHuman(q) && !onlyGreeting(q) && contentStems(normalizeQuestion(translateHindi(q), VOCABULARY).words).length > 0));
+  if (askedHuman && questions.length === 0) {
     return {
       ...base,
       reply: say.handover(message, true),
@@ -641,7 +711,7 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
   const lastUser = [...(options.history ?? [])].reverse().find((m) => m.role === "user")?.content;
   const lastCut = lastUser ? cutText(lastUser) : undefined;
   let previous = lastCut;
-  for (const question of splitQuestions(message).flatMap(splitJoined)) {
+  for (const question of questions) {
     if (parts.length >= MAX_ANSWERS) break;
     // The previous turn's subject is what the message's first question may refer to; later ones lean on the question before.
     const turn = parts.length === 0 && previous === lastCut ? options.previousTurn : undefined;
@@ -651,10 +721,16 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
     if (answered.handover) handover = true;
     const part = answered.part;
     if (part && !parts.some((p) => p.key === part.key)) parts.push(part);
-    if (!part && contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).length > 0) unanswered.push(question);
+    const extra = answered.extra;
+    if (extra && !parts.some((p) => p.key === extra.key)) parts.push(extra);
+    // The part a person must answer is what their WhatsApp message is prefilled with.
+    if ((!part || answered.handover === "unknown") && contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).length > 0) unanswered.push(question);
     previous = question;
   }
 
+  if (parts.length === 0 && askedHuman) {
+    return { ...base, reply: say.handover(message, true), topics: ["handover"], topic: "support", intent: "human_handover", sources: [], fellThrough: false, handover: true };
+  }
   if (parts.length === 0) {
     // The visitor's own industry (from the page's selector) still tells them what the site says about it.
     const own = industry ? (locale === "hi" ? CHAT_INDUSTRY_REPLIES_HI : CHAT_INDUSTRY_REPLIES)[industry] : undefined;
@@ -688,9 +764,14 @@ export async function answerLocally(deps: AnswerDeps, message: string, industry?
     if (!shown.translated) untranslated.push(p.quoted.ref);
     return excerpt(shown.hit);
   });
-  if (handover || unanswered.length > 0) {
+  if (askedHuman) {
     handover = true;
-    texts.push(say.handover(unanswered.join(" ") || message, false));
+    texts.push(say.handover(message, true));
+  } else if (handover || unanswered.length > 0) {
+    handover = true;
+    // The parts a person must answer, as asked (the whole message when none of it was answered).
+    const asked = unanswered.length === 0 || unanswered.length === questions.length ? message : unanswered.join("; ");
+    texts.push(say.handover(asked, false));
   }
   const first = parts[0]!;
   return {

@@ -7,6 +7,8 @@
  * 18%" or "official Meta partner" the site never states.
  */
 
+import { plainDevanagari } from "./text";
+
 /** Words that make a promise or a claim about the business: each must be in the grounding when the reply uses it. */
 const CLAIM_WORDS = [
   "trial",
@@ -62,7 +64,42 @@ const CLAIM_WORDS = [
   "office",
   "offices",
   "branch",
+  // Plans and authority the site never names (issue 43: every plan, partner or guarantee must be the site's).
+  "pro",
+  "gold",
+  "silver",
+  "platinum",
+  "authorised",
+  "authorized",
+  "approved",
+  "endorsed",
+  "licensed",
+  "compliant",
+  "insured",
+  "promise",
+  "no questions asked",
+  "risk-free",
+  "facebook",
+  "messenger",
+  "sms",
+  // The same claims in Hindi (trial, guarantee, discount, partner, GST, refund, official, certified).
+  "\u091f\u094d\u0930\u093e\u092f\u0932",
+  "\u0917\u093e\u0930\u0902\u091f\u0940",
+  "\u091b\u0942\u091f",
+  "\u0921\u093f\u0938\u094d\u0915\u093e\u0909\u0902\u091f",
+  "\u092a\u093e\u0930\u094d\u091f\u0928\u0930",
+  "\u091c\u0940\u090f\u0938\u091f\u0940",
+  "\u0930\u093f\u092b\u0902\u0921",
+  "\u0906\u0927\u093f\u0915\u093e\u0930\u093f\u0915",
+  "\u092a\u094d\u0930\u092e\u093e\u0923\u093f\u0924",
 ];
+
+/** Numbers written as words, read as figures ("a seven-day trial" is a 7 day figure). */
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100,
+};
+const NUMBER_WORD = new RegExp(`(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})(?=[\\s-]?(?:%|percent|per cent|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|months?|years?|yrs?|gb|times)(?![\\p{L}]))`, "giu");
 
 // Compiled once (decision 0046: no pattern is built per question).
 const CLAIM_PATTERNS = CLAIM_WORDS.map((w) => ({ word: w, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[-\s]/g, "[-\\s]?")}(?![\\p{L}\\p{N}])`, "iu") }));
@@ -100,7 +137,13 @@ function unitOf(raw: string | undefined): string {
 }
 
 function clean(text: string): string {
-  return text.replace(DEVANAGARI_DIGITS, (d) => String(d.charCodeAt(0) - 0x966)).replace(LINK, " ").replace(CITATION, " ");
+  return text
+    .replace(DEVANAGARI_DIGITS, (d) => String(d.charCodeAt(0) - 0x966))
+    // Devanagari with or without its nukta reads the same (a claim word is matched either way).
+    .replace(/[\u0900-\u097f]+/gu, plainDevanagari)
+    .replace(LINK, " ")
+    .replace(CITATION, " ")
+    .replace(NUMBER_WORD, (w) => String(NUMBER_WORDS[w.toLowerCase()]));
 }
 
 /** The figures a text states, normalised ("7-day" and "7 days" are both 7 day; "1,000" is 1000). */

@@ -319,12 +319,14 @@ async function replaceSource(db: Db, sourceKey: string, passages: Passage[]): Pr
  * is created, edited, published or unpublished.
  */
 export async function reindexPost(deps: Pick<Deps, "db">, post: IndexablePost): Promise<void> {
+  postFrequencies.delete(deps.db);
   if (!post.published) return removePost(deps, post.id);
   await deps.db.kysely.transaction().execute((trx) => replaceSource(trx, `post:${post.id}`, postPassages(post)));
 }
 
 /** Takes a post out of the index (unpublished or deleted): it can no longer be cited. */
 export async function removePost(deps: Pick<Deps, "db">, id: number): Promise<void> {
+  postFrequencies.delete(deps.db);
   await deps.db.kysely.deleteFrom("knowledge_passages").where("source_key", "=", `post:${id}`).execute();
 }
 
@@ -363,6 +365,11 @@ export async function ensureKnowledge(deps: Pick<Deps, "db">): Promise<void> {
     held = entry;
   }
   return held.done;
+}
+
+/** The FAQ's passages as published now (their refs are what the question log's topics name). */
+export async function publishedFaqPassages(deps: Pick<Deps, "db">): Promise<Passage[]> {
+  return faqPassages(await publishedFaq(deps));
 }
 
 /** The FAQ as published now (the built-in entries when none is, or the copy cannot be read). */
@@ -474,8 +481,37 @@ async function scopeSearch(deps: Pick<Deps, "db">, scope: Scope, terms: string[]
   return rows;
 }
 
-/** How many post passages hold a word, counted up to just past FREQUENT_IN_POSTS (cheap either way). */
-async function postFrequency(deps: Pick<Deps, "db">, term: string): Promise<number> {
+/**
+ * How long a word's count among the posts is remembered (per database, in this process): it only decides whether the
+ * word is rare enough to search the posts by, which one post more or less (published on another process) hardly
+ * moves; this process's own reindexing forgets the counts at once.
+ */
+export const POST_FREQUENCY_TTL_MS = 60_000;
+const POST_FREQUENCY_TERMS = 5_000;
+type FrequencyMemo = Map<string, { n: number; at: number }>;
+const postFrequencies = new WeakMap<object, FrequencyMemo>();
+
+function frequencyMemo(db: object): FrequencyMemo {
+  let memo = postFrequencies.get(db);
+  if (!memo) {
+    memo = new Map();
+    postFrequencies.set(db, memo);
+  }
+  return memo;
+}
+
+/** How many post passages hold a word, counted up to just past FREQUENT_IN_POSTS (remembered POST_FREQUENCY_TTL_MS). */
+async function postFrequency(deps: Pick<Deps, "db">, term: string, now = Date.now()): Promise<number> {
+  const memo = frequencyMemo(deps.db);
+  const held = memo.get(term);
+  if (held && now - held.at < POST_FREQUENCY_TTL_MS) return held.n;
+  const n = await countInPosts(deps, term);
+  if (memo.size >= POST_FREQUENCY_TERMS) memo.delete(memo.keys().next().value!);
+  memo.set(term, { n, at: now });
+  return n;
+}
+
+async function countInPosts(deps: Pick<Deps, "db">, term: string): Promise<number> {
   const db = deps.db.kysely;
   const cap = FREQUENT_IN_POSTS + 1;
   const { rows } =
@@ -493,8 +529,31 @@ function scaled(rows: HitRow[]): HitRow[] {
   return rows.map((r) => ({ ...r, rank: best > 0 ? Number(r.rank) / best : 0 }));
 }
 
+/** Site searches remembered per content version (the site's passages change only with it), by their terms. */
+const SITE_SEARCHES = 1_000;
+const siteSearches = new WeakMap<Ready, Map<string, Promise<HitRow[]>>>();
+
+function siteSearch(deps: Pick<Deps, "db">, terms: string[]): Promise<HitRow[]> {
+  const held = ready.get(deps.db);
+  if (!held) return scopeSearch(deps, "site", terms);
+  let memo = siteSearches.get(held);
+  if (!memo) {
+    memo = new Map();
+    siteSearches.set(held, memo);
+  }
+  const key = terms.join(" ");
+  const found = memo.get(key);
+  if (found) return found;
+  const searched = scopeSearch(deps, "site", terms);
+  if (memo.size >= SITE_SEARCHES) memo.delete(memo.keys().next().value!);
+  memo.set(key, searched);
+  // A failed search is not remembered.
+  searched.catch(() => memo.delete(key));
+  return searched;
+}
+
 async function candidates(deps: Pick<Deps, "db">, terms: string[]): Promise<HitRow[]> {
-  const site = await scopeSearch(deps, "site", terms);
+  const site = await siteSearch(deps, terms);
   const rare: string[] = [];
   for (const term of terms.slice(0, 8)) {
     const n = await postFrequency(deps, term);
@@ -534,7 +593,7 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
       const coverage = matched.reduce((sum, s) => sum + weights.get(s)!, 0) / total;
       // The heading's stems first; the question's own words (common ones too) break ties.
       const named = headingStems(cache, r);
-      const said = new Set(words(`${r.heading}\n${r.extra}`));
+      const said = headingWords(cache, r);
       const phrase = stems.filter((s) => named.has(s)).length * 100 + asked.filter((w) => said.has(w)).length;
       const unknown = stems.filter((s) => weights.get(s) === UNKNOWN_WEIGHT).length;
       return { ...r, kind: r.kind as PassageKind, topic: (r.topic as ChatTopicId | null) ?? null, rank: Number(r.rank), coverage, matched, phrase, unknown };
@@ -543,12 +602,23 @@ export async function searchKnowledge(deps: Pick<Deps, "db">, question: string):
     // the heading or phrasing closest to the question's own words, then the database's rank.
     .sort(
       (a, b) =>
+        score(b) - score(a) ||
         b.coverage - a.coverage ||
         Math.floor(b.phrase / 100) - Math.floor(a.phrase / 100) ||
         Number(b.kind === "faq") - Number(a.kind === "faq") ||
         b.phrase - a.phrase ||
         b.rank - a.rank,
     );
+}
+
+/**
+ * How well a passage answers: its coverage, plus a little for each of the question's words its heading names (up to
+ * three), so a passage titled by the question ("What happens when the assistant does not know an answer?") outranks
+ * one that holds one common word more in its body.
+ */
+const HEADING_BONUS = 0.05;
+function score(h: { coverage: number; phrase: number }): number {
+  return h.coverage + HEADING_BONUS * Math.min(3, Math.floor(h.phrase / 100));
 }
 
 /**
@@ -593,6 +663,25 @@ function headingStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "extr
   let set = map.get(id);
   if (!set) {
     set = stemSet(`${r.heading}\n${r.extra}`);
+    if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
+    map.set(id, set);
+  }
+  return set;
+}
+
+const headingWordSets = new WeakMap<StemCache, Map<number, Set<string>>>();
+
+/** The words of a passage's heading and other phrasings as written (for ties), remembered like passageStems. */
+function headingWords(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "extra">): Set<string> {
+  let map = headingWordSets.get(cache);
+  if (!map) {
+    map = new Map();
+    headingWordSets.set(cache, map);
+  }
+  const id = Number(r.id);
+  let set = map.get(id);
+  if (!set) {
+    set = new Set(words(`${r.heading}\n${r.extra}`));
     if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
     map.set(id, set);
   }

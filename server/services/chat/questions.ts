@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import type { Deps } from "../../context";
 import { conflict, notFound } from "../errors";
 import { intervalWorker, type Worker } from "../interval-worker";
-import { VOCABULARY } from "./knowledge";
+import { publishedFaqPassages, VOCABULARY } from "./knowledge";
 import { mayLogQuestion } from "./limits";
 import { pruneConversations } from "./conversations";
 import { contentStems, normalizeQuestion } from "./text";
@@ -359,4 +359,47 @@ export async function handedOverCount(deps: Pick<Deps, "db">, from: number, to =
     .where("handed_over", "=", 1)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** What one FAQ entry answered in the window: the later questions the assistant answered with it. */
+export type FaqEntryUse = { ref: string; question: string; url: string; count: number; lastAskedAt: number; examples: string[] };
+
+/** At most this many logged answers are read for the FAQ's counts (most recent first): the work stays bounded. */
+export const MAX_FAQ_USE_ROWS = 5000;
+
+/**
+ * Which questions each published FAQ entry answered (issue 43: "Answer this" -> the entry -> the questions it answers
+ * from then on), from the question log: every logged answer whose topics name the entry's passage (faq:<id>), in the
+ * studio page's window, most used entry first, with up to three of the latest distinct wordings.
+ */
+export async function faqEntryUse(deps: Pick<Deps, "db" | "config">, { now = Date.now() }: { now?: number } = {}): Promise<FaqEntryUse[]> {
+  const days = Math.min(QUESTION_WINDOW_DAYS, deps.config.CHAT_LOG_DAYS);
+  const since = now - days * DAY_MS;
+  const rows = await deps.db.kysely
+    .selectFrom("chat_questions")
+    .select(["question", "question_key", "topic", "created_at"])
+    .where("created_at", ">=", since)
+    .where("created_at", "<=", now)
+    .where("topic", "like", "%faq:%")
+    .orderBy("id", "desc")
+    .limit(MAX_FAQ_USE_ROWS)
+    .execute();
+  const entries = await publishedFaqPassages(deps);
+  const byRef = new Map(entries.map((e) => [e.ref, { ref: e.ref, question: e.heading, url: e.url, count: 0, lastAskedAt: 0, examples: [] as string[], keys: new Set<string>() }]));
+  for (const row of rows) {
+    for (const ref of new Set(row.topic.split(",").filter((t) => t.startsWith("faq:")))) {
+      const use = byRef.get(ref);
+      if (!use) continue;
+      use.count++;
+      use.lastAskedAt = Math.max(use.lastAskedAt, Number(row.created_at));
+      if (use.examples.length < 3 && !use.keys.has(row.question_key)) {
+        use.keys.add(row.question_key);
+        use.examples.push(row.question);
+      }
+    }
+  }
+  return [...byRef.values()]
+    .filter((u) => u.count > 0)
+    .sort((a, b) => b.count - a.count || b.lastAskedAt - a.lastAskedAt)
+    .map(({ keys: _keys, ...use }) => use);
 }

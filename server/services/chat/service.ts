@@ -222,8 +222,29 @@ async function modelPrompt(deps: Deps, input: ChatInput, message: string, local:
   };
   const messages = buildMessages(message, input.history, input.industry, given, grounding);
   // What the reply may state: everything the model was given, and the local answer (the site's own words).
-  const groundTexts = [messages[0]!.content, local.answer.reply, local.answer.ways, ...given.map((g) => `${g.heading} ${g.body}`)];
+  // Its instructions are not facts: "never state a partner or a guarantee" must not make "a Meta partner" grounded.
+  const groundTexts = [factsOf(messages[0]!.content), local.answer.reply, local.answer.ways, ...given.map((g) => `${g.heading} ${g.body}`)];
   return { messages, given, grounding: groundingOf(groundTexts), contact: [settings.phone, settings.whatsappNumber, settings.email] };
+}
+
+/** The lines of the system prompt that tell the model how to answer (what they name is no fact of the site). */
+const INSTRUCTION_LINES = [
+  "Answer in plain text",
+  "Every figure, price",
+  "When your answer uses a source",
+  "How a visitor reaches a person",
+  "When the facts and sources here do not answer",
+  "The visitor writes in",
+  "The visitor's previous question",
+  "No Hindi-speaking person",
+];
+
+/** The system prompt without its instruction lines: what a reply may state. */
+export function factsOf(system: string): string {
+  return system
+    .split("\n")
+    .filter((line) => !INSTRUCTION_LINES.some((start) => line.startsWith(start)))
+    .join("\n");
 }
 
 type Prompt = { messages: LlmMessage[]; given: KnowledgeSource[]; grounding: ClaimGrounding; contact: string[] };

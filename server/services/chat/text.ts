@@ -22,7 +22,10 @@ const STOPWORDS = new Set(
   milti run runs running agar pasand aaya aya kuch koi sab abhi wala wali wale liye lie tak baad pehle hota hoti
   hote karega karegi karenge lagegi lagenge jata jati jaye kiya kiye diya dena dijiye chalega sakte sakti hu hoon
   hun bhej bata aapke apke apka tumhara uska uski iska iski unka kitni exactly actually also u ur pls plz n wat wats
-  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id`
+  r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id
+  cant wont isnt arent didnt couldnt shouldnt wouldnt havent hasnt wasnt werent
+  jayega jayegi jayenge jaega jaegi jaenge jaayega jaayegi hojayega hojayegi hoke hone lena lenge lega legi dete deta
+  list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -129,6 +132,26 @@ const SYNONYMS: Record<string, string> = {
   data: "information",
   liv: "live",
   lyv: "live",
+  // Paying (an owner's FAQ entry "can i pay with upi" answers "Is UPI accepted for payment?").
+  payment: "pay",
+  payments: "pay",
+  paying: "pay",
+  accept: "take",
+  accepted: "take",
+  accepts: "take",
+  accepting: "take",
+  bill: "invoice",
+  bills: "invoice",
+  kaam: "work",
+  // How the site's comparison table is asked for ("how are you different from a WhatsApp CRM?").
+  different: "compare",
+  difference: "compare",
+  differ: "compare",
+  diffrent: "compare",
+  diffrence: "compare",
+  versus: "compare",
+  vs: "compare",
+  comparison: "compare",
 };
 
 /**
@@ -403,6 +426,8 @@ export function editDistance(a: string, b: string, max: number): number {
 
 /** A vocabulary to correct misspellings against: the words the site itself uses. */
 export class Vocabulary {
+  /** Moves with every word added (what a remembered correction was made with). */
+  generation = 0;
   private readonly known = new Set<string>();
   private readonly byFirst = new Map<string, string[]>();
 
@@ -413,6 +438,7 @@ export class Vocabulary {
   add(word: string): void {
     if (this.known.has(word) || word.length < 4 || /\d/.test(word)) return;
     this.known.add(word);
+    this.generation++;
     const list = this.byFirst.get(word[0]!) ?? [];
     list.push(word);
     this.byFirst.set(word[0]!, list);
@@ -444,6 +470,25 @@ export class Vocabulary {
 
 /** A question's words after synonyms and spelling fixes, and its text rebuilt from them (for the keyword rules). */
 export function normalizeQuestion(text: string, vocabulary?: Vocabulary): { words: string[]; text: string } {
+  // Remembered per text and vocabulary generation (one message is read several times: rules, search, hand-over).
+  let memo = vocabulary ? normalizedBy.get(vocabulary) : normalizedPlain;
+  if (!memo || (vocabulary && memo.generation !== vocabulary.generation)) {
+    memo = { generation: vocabulary?.generation ?? 0, texts: new Map() };
+    if (vocabulary) normalizedBy.set(vocabulary, memo);
+  }
+  const held = memo.texts.get(text);
+  if (held) return { words: [...held.words], text: held.text };
+  const fresh = normalizeFresh(text, vocabulary);
+  if (memo.texts.size >= 2_000) memo.texts.delete(memo.texts.keys().next().value!);
+  memo.texts.set(text, fresh);
+  return { words: [...fresh.words], text: fresh.text };
+}
+
+type NormalizedMemo = { generation: number; texts: Map<string, { words: readonly string[]; text: string }> };
+const normalizedBy = new WeakMap<Vocabulary, NormalizedMemo>();
+const normalizedPlain: NormalizedMemo = { generation: 0, texts: new Map() };
+
+function normalizeFresh(text: string, vocabulary?: Vocabulary): { words: string[]; text: string } {
   // "How much is it?" asks for the price; "how much time" does not.
   const phrased = translateHindi(text)
     .replace(/\b(?:kitna|kitne|kitni)\s+(?:kharcha|paisa|paise|price|cost|charge)/giu, "price")
