@@ -96,7 +96,7 @@ function word(codes: number[]): string {
   }
   let out = "";
   units.forEach((unit, i) => {
-    // jña is said gya (gyan).
+    // jnya is said gya (gyan).
     if (unit.code === JA && unit.silent && units[i + 1]?.code === NYA) {
       out += "g";
       return;
