@@ -36,7 +36,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
         }
       />
       <LanguageSwitch current={loaderData.locale} hrefs={loaderData.languages} />
-      {!actionData ? <CopyNotice done={loaderData.done} /> : null}
+      {!actionData ? <CopyNotice done={loaderData.done} hindiGaps={loaderData.hindiGaps?.now} hindiHref={loaderData.languages.hi} /> : null}
       {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
       <CopyEditor
         sections={doc.sections}
@@ -54,6 +54,8 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
         focus={actionData ? actionData.focus : loaderData.focus}
         english={loaderData.english}
         missing={loaderData.missing}
+        hindiGaps={loaderData.hindiGaps}
+        hindiHref={loaderData.languages.hi}
       />
     </>
   );
