@@ -56,6 +56,10 @@ export const STYLE_RULES: readonly StyleRule[] = [
   ),
   // Money the Indian way: ₹ before the amount (₹1, ₹1.2 करोड़).
   term("1 ₹", "₹1", "₹ precedes the amount in Indian usage", /\d\s*₹/u),
+  // One digit script (the site's: Latin digits everywhere, decision 0032), and a clock time says its zone.
+  term("०-९", "0-9", "one digit script: Latin digits", /[\u0966-\u096F]/u),
+  term("IST", "भारतीय समय", "the zone named in Hindi", /(?<![A-Za-z])IST(?![A-Za-z])/u),
+  term("9 से 6 बजे", "9 से 6 बजे (भारतीय समय)", "office hours name their zone", /9 से (शाम )?6 बजे(?! (तक )?\(भारतीय समय\))/u),
   // Calques the review of 2026-12 marked (English structure in Hindi words): never again.
   term("पिछला अपडेट", "आख़िरी बार अपडेट", "पिछला is the previous one", /पिछला अपडेट/u),
   term("मिनट में पढ़ें", "पढ़ने में 5 मिनट", "a read time, not an order", /मिनट में पढ़ें/u),
