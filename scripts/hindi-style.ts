@@ -36,7 +36,7 @@ export const STYLE_RULES: readonly StyleRule[] = [
   term("हिंदी", "हिन्दी", "the site's spelling", stem("हिंदी")),
   term("ऐप्लिकेशन", "एप्लिकेशन", "the majority spelling", stem("ऐप्लिकेशन")),
   // Acronyms in Latin script, as Indian SaaS sites write them.
-  ...["एआई:AI", "सीआरएम:CRM", "एपीआई:API", "एसओपी:SOP", "जीबी:GB", "एमबी:MB", "बीएचके:BHK", "आईपी:IP", "यूटीएम:UTM", "डीएनटी:DNT", "जीपीसी:GPC", "कोपा:COPPA", "एफ़एक्यू:FAQ"].map(
+  ...["एआई:AI", "सीआरएम:CRM", "एपीआई:API", "एसओपी:SOP", "जीबी:GB", "एमबी:MB", "बीएचके:BHK", "आईपी:IP", "यूटीएम:UTM", "डीएनटी:DNT", "जीपीसी:GPC", "कोपा:COPPA", "एफ़एक्यू:FAQ", "सीईओ:CEO"].map(
     (pair) => {
       const [avoid, use] = pair.split(":") as [string, string];
       return term(avoid, use, "acronyms in Latin script", stem(nfc(avoid)));

@@ -130,7 +130,7 @@ export const INDUSTRIES_HI: Translation<typeof INDUSTRIES> = ["रियल ए�
 
 /** The job roles as a Hindi page shows them (stored values stay English). */
 export const JOB_ROLES_HI: Translation<typeof JOB_ROLES> = [
-  "सीईओ/संस्थापक",
+  "CEO/संस्थापक",
   "प्रोडक्ट मैनेजर",
   "इंजीनियरिंग मैनेजर",
   "मार्केटिंग मैनेजर",
