@@ -33,6 +33,7 @@ export const ALLOWED_LATIN: readonly string[] = [
   "DNT",
   "GPC",
   "COPPA",
+  "CEO",
 ];
 
 const URL_RE = /\b(?:https?:\/\/|mailto:|tel:|www\.)[^\s<>"'()]+/gi;

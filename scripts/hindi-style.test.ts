@@ -57,6 +57,9 @@ describe("the Hindi style sheet (docs/hindi-style.md)", () => {
       ["बडी कहते हैं !!", "बडी कहते हैं!"],
       ["आपकी लीड्स", "आपकी लीड"],
       ["अपना उद्योग चुनें", "अपनी इंडस्ट्री चुनें"],
+      ["२०२६ में", "2026 में"],
+      ["सोम-शुक्र, 9 से 6 बजे", "सोम-शुक्र, 9 से 6 बजे (भारतीय समय)"],
+      ["सुबह 9 से शाम 6 बजे IST", "सुबह 9 से शाम 6 बजे तक (भारतीय समय)"],
     ]) {
       expect(styleBreaks(bad as string).length, bad).toBeGreaterThan(0);
       expect(styleBreaks(good as string), good).toEqual([]);

@@ -36,7 +36,7 @@ export const STYLE_RULES: readonly StyleRule[] = [
   term("हिंदी", "हिन्दी", "the site's spelling", stem("हिंदी")),
   term("ऐप्लिकेशन", "एप्लिकेशन", "the majority spelling", stem("ऐप्लिकेशन")),
   // Acronyms in Latin script, as Indian SaaS sites write them.
-  ...["एआई:AI", "सीआरएम:CRM", "एपीआई:API", "एसओपी:SOP", "जीबी:GB", "एमबी:MB", "बीएचके:BHK", "आईपी:IP", "यूटीएम:UTM", "डीएनटी:DNT", "जीपीसी:GPC", "कोपा:COPPA", "एफ़एक्यू:FAQ"].map(
+  ...["एआई:AI", "सीआरएम:CRM", "एपीआई:API", "एसओपी:SOP", "जीबी:GB", "एमबी:MB", "बीएचके:BHK", "आईपी:IP", "यूटीएम:UTM", "डीएनटी:DNT", "जीपीसी:GPC", "कोपा:COPPA", "एफ़एक्यू:FAQ", "सीईओ:CEO"].map(
     (pair) => {
       const [avoid, use] = pair.split(":") as [string, string];
       return term(avoid, use, "acronyms in Latin script", stem(nfc(avoid)));
@@ -47,7 +47,7 @@ export const STYLE_RULES: readonly StyleRule[] = [
     ["खाली", "ख़ाली"], ["तरीक", "तरीक़"], ["कदम", "क़दम"], ["खत्म", "ख़त्म"], ["कब्र", "क़ब्र"], ["लायक", "लायक़"],
     ["गलत", "ग़लत"], ["खरीद", "ख़रीद"], ["तारीख", "तारीख़"], ["ज्याद", "ज़्याद"], ["फीस", "फ़ीस"],
     ["मुफ्त", "मुफ़्त"], ["जरूर", "ज़रूर"], ["बाकी", "बाक़ी"], ["दिक्कत", "दिक़्क़त"], ["आखिर", "आख़िर"], ["फायद", "फ़ायद"],
-    ["फैसल", "फ़ैसल"], ["खास", "ख़ास"], ["खुश", "ख़ुश"], ["खबर", "ख़बर"], ["हफ्त", "हफ़्त"],
+    ["फैसल", "फ़ैसल"], ["खास", "ख़ास"], ["खुश", "ख़ुश"], ["खबर", "ख़बर"], ["हफ्त", "हफ़्त"], ["कानून", "क़ानून"],
   ]
     .map(([bare, nukta]) => term(bare as string, nukta as string, "the nukta always", stem(nfc(bare as string)))),
   // आप throughout: never तुम or तू, nor their imperatives.
@@ -56,6 +56,10 @@ export const STYLE_RULES: readonly StyleRule[] = [
   ),
   // Money the Indian way: ₹ before the amount (₹1, ₹1.2 करोड़).
   term("1 ₹", "₹1", "₹ precedes the amount in Indian usage", /\d\s*₹/u),
+  // One digit script (the site's: Latin digits everywhere, decision 0032), and a clock time says its zone.
+  term("०-९", "0-9", "one digit script: Latin digits", /[\u0966-\u096F]/u),
+  term("IST", "भारतीय समय", "the zone named in Hindi", /(?<![A-Za-z])IST(?![A-Za-z])/u),
+  term("9 से 6 बजे", "9 से 6 बजे (भारतीय समय)", "office hours name their zone", /9 से (शाम )?6 बजे(?! (तक )?\(भारतीय समय\))/u),
   // Calques the review of 2026-12 marked (English structure in Hindi words): never again.
   term("पिछला अपडेट", "आख़िरी बार अपडेट", "पिछला is the previous one", /पिछला अपडेट/u),
   term("मिनट में पढ़ें", "पढ़ने में 5 मिनट", "a read time, not an order", /मिनट में पढ़ें/u),

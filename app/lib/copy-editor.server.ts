@@ -56,6 +56,13 @@ export async function copyEditorLoader(args: Args) {
     // A translation (issue 33): the English beside each field, and what its page shows in English.
     english: state.english,
     missing: state.missing.map((p) => ({ path: p, label: fieldAt(doc.sections, p)?.labels.join(", ") ?? p })),
+    // The English's (issue 44): the Hindi fields that show English, now and with the draft published.
+    hindiGaps: state.hindiGaps
+      ? {
+          now: state.hindiGaps.now.map((p) => ({ path: p, label: fieldAt(doc.sections, p)?.labels.join(", ") ?? p })),
+          byDraft: state.hindiGaps.byDraft.map((p) => ({ path: p, label: fieldAt(doc.sections, p)?.labels.join(", ") ?? p })),
+        }
+      : null,
     languages: { en: editorHref(doc, "en"), hi: editorHref(doc, "hi") },
     editing,
     focus,

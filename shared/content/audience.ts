@@ -150,7 +150,8 @@ export const AUDIENCE_PAGES = {
   },
   newNewsletter: {
     title: "Send as newsletter",
-    description: "The e-mail exactly as it will arrive. Each subscriber's copy carries their own unsubscribe link.",
+    description: "The e-mail exactly as it will arrive, in the language chosen below. Each subscriber's copy carries their own unsubscribe link.",
+    frameLabel: "As a subscriber reads it in",
     subject: "Subject",
     htmlPart: "HTML part",
     textPart: "Plain-text part",

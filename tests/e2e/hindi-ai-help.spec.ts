@@ -11,7 +11,7 @@ import { signInNewOwner } from "./owner";
 const log = (page: Page) => page.getByTestId("chat-log");
 const botMessages = (page: Page) => log(page).locator('[data-role="bot"]');
 /** Words of Latin letters a Hindi page may show (names, brands, the assistant's allow-list). */
-const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq", "api", "sop", "gb", "bhk", "emi", "ip", "utm", "dnt", "gpc", "coppa"]);
+const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq", "api", "sop", "gb", "bhk", "emi", "ip", "utm", "dnt", "gpc", "coppa", "ceo"]);
 
 async function ask(page: Page, question: string, send: string) {
   await page.getByRole("textbox", { name: /^(Your message|आपका संदेश)$/ }).fill(question);

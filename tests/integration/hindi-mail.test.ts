@@ -91,12 +91,12 @@ describe.each(testDatabaseKinds())("e-mails in the visitor's language on %s", (k
     expect(row.locale).toBe("en");
   });
 
-  it("a reset asked on the Hindi page is in Hindi and links to /hi/reset-password; asked in English, it is English", async () => {
+  it("a reset e-mail follows the account's language, not the page it was asked from (issue 44): Hindi account, Hindi mail from /forgot-password; English account, English mail from /hi", async () => {
     const email = `reset.${kind}@example.com`;
-    await registerUser(deps, { ...account, name: "Meera Iyer", email }, { ip: "203.0.113.3" });
+    await registerUser(deps, { ...account, name: "Meera Iyer", email }, { ip: "203.0.113.3", locale: "hi" });
     await mailTo(email); // the verification
     const before = smtp.messages.length;
-    await requestPasswordReset(deps, email, "203.0.113.3", "hi");
+    await requestPasswordReset(deps, email, "203.0.113.3", "en");
     await settleMailDeliveries();
     const hindi = await smtp.waitForMail((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before);
     expect(hindi.subject).toBe("अपना Wise Parrot पासवर्ड बदलें");
@@ -104,10 +104,13 @@ describe.each(testDatabaseKinds())("e-mails in the visitor's language on %s", (k
     expect(hindi.text).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, "\\.")}/hi/reset-password\\?token=`));
     expect(strayLatin(hindi.text)).toEqual([]);
 
+    const englishEmail = `reset.english.${kind}@example.com`;
+    await registerUser(deps, { ...account, name: "Ravi Iyer", email: englishEmail }, { ip: "203.0.113.4" });
+    await mailTo(englishEmail); // the verification
     const after = smtp.messages.length;
-    await requestPasswordReset(deps, email, "203.0.113.3");
+    await requestPasswordReset(deps, englishEmail, "203.0.113.4", "hi");
     await settleMailDeliveries();
-    const english = await smtp.waitForMail((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= after);
+    const english = await smtp.waitForMail((m) => m.to.includes(englishEmail) && smtp.messages.indexOf(m) >= after);
     expect(english.subject).toBe("Reset your Wise Parrot password");
     expect(english.text).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, "\\.")}/reset-password\\?token=`));
     expect(english.text).not.toMatch(DEVANAGARI);

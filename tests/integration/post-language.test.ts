@@ -73,6 +73,21 @@ describe.each(testDatabaseKinds())("posts in two languages on %s", (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  it("a Hindi title gets a readable Latin address, unique, and an existing post keeps its address when its title changes (issue 44)", async () => {
+    const title = "छोटे क्लिनिक के लिए WhatsApp पर अपॉइंटमेंट: पाँच आसान तरीक़े";
+    const first = await call("POST", "/api/studio/posts", full(title, { language: "hi" }));
+    expect(first.status).toBe(201);
+    const a = ((await first.json()) as Json).post as Json;
+    const second = await createPost(deps, actor, full(title, { language: "hi" }));
+    expect(a.slug).toBe("chhote-klinik-ke-liye-whatsapp-par-apointment-panch-asan-tarike");
+    expect(second.slug).toBe(`${a.slug}-2`);
+    const plain = await createPost(deps, actor, full("क्लिनिक के लिए पाँच तरीक़े", { language: "hi" }));
+    expect(plain.slug).toBe("klinik-ke-liye-panch-tarike");
+    // The address stays when the title is edited: links already shared keep working.
+    const saved = await savePost(deps, actor, plain.id, plain.version, { title: "क्लिनिक के लिए छह तरीक़े" });
+    expect(saved.slug).toBe("klinik-ke-liye-panch-tarike");
+  });
+
   it("pairs a post with one in the other language both ways, and refuses the same language, itself, a missing post and a taken one", async () => {
     const en = await createPost(deps, actor, full("Follow up fast"));
     const hi = await createPost(deps, actor, full("जल्दी फ़ॉलो-अप करें", { slug: "jaldi-follow-up", language: "hi", translationOf: en.id }));

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TRUST_SLOTS } from "@shared/content";
+import { TESTIMONIALS_HI } from "@shared/content/hi/home";
 import { AboutPhoto, LogoStrip, PartnerBadge, Portrait } from "./trust";
 
 describe("trust slots", () => {
@@ -28,5 +29,13 @@ describe("trust slots", () => {
     const photo = renderToStaticMarkup(<Portrait person={{ name: "Rohan Deshmukh", photo: "/media/rohan.jpg" }} />);
     expect(photo).toMatch(/<img[^>]+src="\/media\/rohan.jpg"/);
     expect(photo).not.toContain(">RD<");
+  });
+
+  it("a Hindi name's avatar is one letter, never two that read as a word (रोहन देशमुख gave रद, 'cancelled'; issue 44)", () => {
+    const initials = (name: string) => renderToStaticMarkup(<Portrait person={{ name }} />).match(/>([^<>]+)<\/span>/)?.[1];
+    expect(initials("रोहन देशमुख")).toBe("र");
+    expect(initials("डॉ. मीरा कुलकर्णी")).toBe("म");
+    expect(initials("आशा शर्मा")).toBe("आ");
+    for (const person of TESTIMONIALS_HI.items) expect([...(initials(person.name) ?? "")]).toHaveLength(1);
   });
 });

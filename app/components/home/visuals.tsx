@@ -93,11 +93,15 @@ export const PhoneChat = memo(function PhoneChat({
 
 const AVATAR_COLOURS = ["bg-emerald-700", "bg-sky-700", "bg-violet-700", "bg-rose-700", "bg-amber-700"];
 
-/** "Dr. Meera Kulkarni" → "MK" ("डॉ. मीरा कुलकर्णी" → "मक"), and a colour of its own for each name. */
+/**
+ * "Dr. Meera Kulkarni" → "MK", and a colour of its own for each name. A name in Devanagari takes the first letter of
+ * the first name alone ("डॉ. मीरा कुलकर्णी" → "म"): two Hindi initials read as a word (रोहन देशमुख gave रद, "cancelled").
+ */
 function avatarOf(name: string): { initials: string; colour: string } {
   // Titles in English and Hindi (Dr, Shri, Shrimati), escaped: the server bundles stay ASCII.
   const words = name.replace(/^(Dr|Mr|Mrs|Ms|\u0921\u0949|\u0936\u094d\u0930\u0940|\u0936\u094d\u0930\u0940\u092e\u0924\u0940)\.?\s+/i, "").split(/\s+/).filter(Boolean);
-  const initials = `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`.toUpperCase();
+  const devanagari = /[\u0900-\u097f]/.test(name);
+  const initials = devanagari ? (words[0]?.[0] ?? "") : `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`.toUpperCase();
   let h = 0;
   for (const ch of name) h = (h + ch.charCodeAt(0)) % AVATAR_COLOURS.length;
   return { initials, colour: AVATAR_COLOURS[h]! };

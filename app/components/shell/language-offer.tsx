@@ -1,4 +1,5 @@
 import { LANGUAGE_OFFER } from "@shared/content/hi/language-offer";
+import { onLanguageSwitchClick } from "~/lib/keep-typed";
 import { LANGUAGE_OFFER_SCRIPT } from "~/lib/language-offer";
 import { useLocale } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
@@ -27,7 +28,7 @@ export function LanguageOffer() {
       >
         <p className="min-w-0">
           {LANGUAGE_OFFER.text}{" "}
-          <a href={href} hrefLang="hi" className="font-semibold text-emerald-800 underline underline-offset-2" data-offer-follow="">
+          <a href={href} hrefLang="hi" className="font-semibold text-emerald-800 underline underline-offset-2" data-offer-follow="" onClick={onLanguageSwitchClick}>
             {LANGUAGE_OFFER.link}
           </a>
         </p>

@@ -1,5 +1,6 @@
 import { useLocation, useMatches } from "react-router";
 import { LOCALE_NAME, LOCALE_TAG, type Locale, localePath, stripLocale } from "@shared/i18n";
+import { onLanguageSwitchClick } from "~/lib/keep-typed";
 import { useLocale } from "~/lib/locale";
 
 /** The other language of the site (two languages: English and Hindi). */
@@ -27,6 +28,7 @@ export function useSwitchHref(to: Locale): string {
  * The language switch (issue 33): "हिन्दी" on an English page, "English" on a Hindi one, to the same page in the
  * other language. A plain link, so the whole document loads in the other language (its frame, its copy, `lang`);
  * the link says its target's language (`hrefLang`) and its own (`lang`), so a screen reader reads the name right.
+ * Following it keeps what the visitor typed and the page's `#fragment` (~/lib/keep-typed, decision 0054).
  */
 export function LanguageSwitch({ className = "", labelClassName, onNavigate }: { className?: string; labelClassName?: string; onNavigate?: () => void }) {
   const to = otherLocale(useLocale());
@@ -38,7 +40,10 @@ export function LanguageSwitch({ className = "", labelClassName, onNavigate }: {
       hrefLang={LOCALE_TAG[to]}
       className={className}
       data-testid="language-switch"
-      onClick={onNavigate}
+      onClick={(event) => {
+        onLanguageSwitchClick(event);
+        onNavigate?.();
+      }}
     >
       <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2">
         <circle cx="12" cy="12" r="9" />

@@ -40,6 +40,9 @@ export type CopyEditorProps = {
   missing?: readonly { path: string; label: string }[];
   /** Drawn inside the form under its buttons: "Schedule publish" (decision 0057), whose button sends the form's values. */
   extra?: React.ReactNode;
+  /** The English's: the Hindi fields that show English now and with the draft published (issue 44), and their editor. */
+  hindiGaps?: { now: readonly Gap[]; byDraft: readonly Gap[] } | null;
+  hindiHref?: string;
 };
 
 const LABELS = {
@@ -61,6 +64,13 @@ const LABELS = {
   missingTitle: (n: number) => (n === 1 ? "1 field shows English on the Hindi page" : `${n} fields show English on the Hindi page`),
   missingIntro: "Visitors see the English text where a translation is missing. Each link goes to its field.",
   missingDraft: "(with the draft published)",
+  staleByDraft: (n: number) =>
+    n === 1
+      ? "Publishing this draft puts English on the Hindi page in 1 field until it is translated:"
+      : `Publishing this draft puts English on the Hindi page in ${n} fields until they are translated:`,
+  staleAfterPublish: (n: number) =>
+    n === 1 ? "The Hindi page shows English in 1 field until it is translated:" : `The Hindi page shows English in ${n} fields until they are translated:`,
+  staleNoDraft: "Changing an English text puts English on the Hindi page for that field until its Hindi is updated; publishing says which.",
   complete: "Translation complete: every field shows its translation.",
   listFollowsEnglish: "The list follows the English list: add, remove or reorder items in English.",
   count: (n: number, max: number) => `${n} of ${max} characters`,
@@ -92,6 +102,7 @@ export function CopyEditor(props: CopyEditorProps) {
       <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
         <p data-testid="draft-state">{props.draft ? LABELS.draftPending(props.draft.updatedBy ?? "a former staff member", when(props.draft.updatedAt)) : LABELS.noDraft}</p>
         <p>{props.published ? LABELS.published(props.published.by ?? "a former staff member", when(props.published.at)) : LABELS.neverPublished}</p>
+        {props.hindiGaps && props.hindiGaps.byDraft.length === 0 ? <p>{LABELS.staleNoDraft}</p> : null}
         {/* The first submit button: Enter in a field saves the draft (never a list's button). */}
         <div className="flex flex-wrap gap-2 pt-1">
           <Button type="submit" name="intent" value="save" tone="primary" disabled={busy}>
@@ -116,6 +127,9 @@ export function CopyEditor(props: CopyEditorProps) {
         </div>
       </div>
       {props.extra}
+      {props.hindiGaps && props.hindiHref && props.hindiGaps.byDraft.length > 0 ? (
+        <HindiGaps intro={LABELS.staleByDraft(props.hindiGaps.byDraft.length)} gaps={props.hindiGaps.byDraft} href={props.hindiHref} testId="hindi-stale-by-draft" />
+      ) : null}
       {props.english ? <MissingList missing={props.missing ?? []} draft={props.draft !== null} /> : null}
       {Object.entries(props.sections).map(([key, field]) => (
         <FieldView
@@ -378,11 +392,31 @@ function MissingList({ missing, draft }: { missing: readonly { path: string; lab
   );
 }
 
+type Gap = { path: string; label: string };
+
+/** Hindi fields that show (or will show) English, each a link to its field in the Hindi editor. */
+function HindiGaps({ intro, gaps, href, testId }: { intro: string; gaps: readonly Gap[]; href: string; testId: string }) {
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800" data-testid={testId} role="note">
+      <p className="font-medium text-slate-900">{intro}</p>
+      <ul className="mt-2 max-h-64 list-disc space-y-1 overflow-y-auto pl-5">
+        {gaps.map((gap) => (
+          <li key={gap.path}>
+            <Link to={`${href}#${controlId(gap.path)}`} className="font-medium text-emerald-800 underline" data-stale={gap.path}>
+              {gap.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function CopyNotice({ done }: { done: string | null }) {
+export function CopyNotice({ done, hindiGaps, hindiHref }: { done: string | null; hindiGaps?: readonly Gap[] | undefined; hindiHref?: string }) {
   const text = done === "saved" ? "Draft saved. Visitors still see the published copy." : done === "published" ? "Published: visitors see it now." : done === "discarded" ? "Draft discarded." : done === "restored" ? "The revision is now the draft: review it, preview it, then publish." : null;
   const ref = useRef<HTMLDivElement>(null);
   // The pressed button went away with the form it was in (the editor is drawn anew after an action): a keyboard user
@@ -392,8 +426,12 @@ export function CopyNotice({ done }: { done: string | null }) {
     if (text && (!active || active === document.body)) ref.current?.focus();
   }, [done, text]);
   return text ? (
-    <div ref={ref} tabIndex={-1} className="rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700/40">
+    <div ref={ref} tabIndex={-1} className="space-y-2 rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700/40">
       <Notice tone="success">{text}</Notice>
+      {/* After an English publish: which Hindi fields now show English (issue 44), so it is never silent. */}
+      {done === "published" && hindiGaps && hindiGaps.length > 0 && hindiHref ? (
+        <HindiGaps intro={LABELS.staleAfterPublish(hindiGaps.length)} gaps={hindiGaps} href={hindiHref} testId="hindi-stale-after-publish" />
+      ) : null}
     </div>
   ) : null;
 }

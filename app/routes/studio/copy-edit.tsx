@@ -40,7 +40,7 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
         }
       />
       <LanguageSwitch current={loaderData.locale} hrefs={loaderData.languages} />
-      {!actionData ? <CopyNotice done={loaderData.done} /> : null}
+      {!actionData ? <CopyNotice done={loaderData.done} hindiGaps={loaderData.hindiGaps?.now} hindiHref={loaderData.languages.hi} /> : null}
       {scheduleDone ? <Notice tone="success">{scheduleDone}</Notice> : null}
       {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
       <CopyEditor
@@ -60,6 +60,8 @@ export default function CopyEdit({ loaderData, actionData }: Route.ComponentProp
         english={loaderData.english}
         missing={loaderData.missing}
         extra={<CopySchedule view={{ ...loaderData.schedule, value: actionData?.scheduleAt ?? loaderData.schedule.value }} error={actionData?.errors.scheduleAt} busy={busy} />}
+        hindiGaps={loaderData.hindiGaps}
+        hindiHref={loaderData.languages.hi}
       />
     </>
   );

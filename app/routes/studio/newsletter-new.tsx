@@ -13,6 +13,7 @@ import { zonedTimeToEpoch } from "../../../server/services/wall-clock";
 import { siteSettings } from "../../../server/services/content/settings";
 import { isServiceError, parseInput } from "../../../server/services/errors";
 import { isStepUpError } from "../../../server/services/staff/step-up";
+import { LOCALE_NAME, LOCALES, type Locale } from "@shared/i18n";
 import type { Route } from "./+types/newsletter-new";
 
 const P = AUDIENCE_PAGES.newNewsletter;
@@ -37,8 +38,18 @@ export async function loader(args: Route.LoaderArgs) {
     labelError = error.message;
   }
   try {
-    const [preview, available, settings] = await Promise.all([previewNewsletter(deps, ref.data.post, labels), labelCounts(deps), siteSettings(deps)]);
-    return { preview, labels, available, labelError, timeZone: settings.timeZone };
+    // Which subscriber's copy is shown: English or Hindi (issue 44: the Hindi frame a Hindi subscriber gets).
+    const frame: Locale = url.searchParams.get("frame") === "hi" ? "hi" : "en";
+    const [preview, available, settings] = await Promise.all([previewNewsletter(deps, ref.data.post, labels, frame), labelCounts(deps), siteSettings(deps)]);
+    const frameHrefs = Object.fromEntries(
+      LOCALES.map((l) => {
+        const next = new URLSearchParams(url.searchParams);
+        if (l === "en") next.delete("frame");
+        else next.set("frame", l);
+        return [l, `${url.pathname}?${next.toString()}`];
+      }),
+    ) as Record<Locale, string>;
+    return { preview, labels, available, labelError, timeZone: settings.timeZone, frame, frameHrefs };
   } catch (error) {
     if (isServiceError(error) && error.kind === "not-found") throw data(null, { status: 404 });
     throw error;
@@ -81,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { preview, labels, available, labelError, timeZone } = loaderData;
+  const { preview, labels, available, labelError, timeZone, frame, frameHrefs } = loaderData;
   const n = preview.confirmed;
   const result = actionData as ActionResult | undefined;
   const confirmError = result?.fieldErrors?.confirmed ?? result?.fieldErrors?.confirm;
@@ -106,6 +117,24 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
         <Notice tone="warning">{P.nobody}</Notice>
       ) : null}
 
+      <nav aria-label={P.frameLabel} className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold text-slate-800">{P.frameLabel}:</span>
+        <ul className="inline-flex overflow-hidden rounded-md border border-slate-300 font-semibold">
+          {LOCALES.map((l) => (
+            <li key={l}>
+              <Link
+                to={frameHrefs[l]}
+                lang={l}
+                aria-current={frame === l ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center px-4 ${frame === l ? "bg-emerald-800 text-white" : "bg-white text-emerald-800 underline hover:bg-emerald-50"}`}
+                data-testid={`frame-${l}`}
+              >
+                {LOCALE_NAME[l]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <p className="mb-4 text-sm">
         <span className="font-semibold">{P.subject}:</span> {preview.subject}
       </p>
@@ -136,6 +165,7 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
         {!preview.issueId && preview.post.status === "published" ? (
           <Form method="get" className="flex flex-col gap-2" aria-labelledby="audience-title">
             <input type="hidden" name="post" value={preview.post.id} />
+            {frame !== "en" ? <input type="hidden" name="frame" value={frame} /> : null}
             <fieldset className="min-w-0">
               <legend id="audience-title" className="mb-1 text-sm font-semibold text-slate-800">
                 {T.audience}

@@ -305,10 +305,16 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   mailAfterAnswer(deps, "password-reset", () => sendResetLink(deps, normalized, locale));
 }
 
-/** The reset e-mail is in the language of the page it was asked from (`locale`), its link to that language's page. */
-async function sendResetLink(deps: Deps, normalized: string, locale: Locale): Promise<void> {
+/**
+ * The reset e-mail is in the account's language (the one it signed up in), its link to that language's page, not
+ * the language of the page it was asked from (issue 44: a Hindi account asking on an English page reads Hindi).
+ * `pageLocale` is only for an account whose stored language is unknown.
+ */
+async function sendResetLink(deps: Deps, normalized: string, pageLocale: Locale): Promise<void> {
   const row = await findUserByEmail(deps, normalized);
   if (!row) return;
+  const stored = await deps.db.kysely.selectFrom("users").select("locale").where("id", "=", row.id).executeTakeFirst();
+  const locale: Locale = isLocale(stored?.locale) ? stored.locale : pageLocale;
   const token = await issueToken(deps, row.id, "reset", AUTH_RULES.resetTokenMinutes * 60_000);
   securityEvent(deps, "auth.password.reset-requested", { userId: row.id });
   const mail = accountMails(locale).reset;

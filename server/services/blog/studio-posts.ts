@@ -15,6 +15,7 @@ import { PUBLISHED } from "./publication";
 import { storedSections, storedTags, textColumns, toIndexablePost } from "./rows";
 import { anyContainsText, normaliseSearch } from "../text-search";
 import { SlugSchema } from "./types";
+import { transliterateDevanagari } from "./transliterate";
 import { LOCALES, type Locale, isLocale } from "../../../shared/i18n";
 import { blogCategories, categoryNamesIn, currentCategory } from "../content/categories";
 
@@ -120,9 +121,12 @@ export type PostChanges = z.input<typeof FieldsSchema>;
 
 const VersionSchema = z.number({ error: POST_MESSAGES.versionRequired }).int(POST_MESSAGES.versionRequired).min(1, POST_MESSAGES.versionRequired).max(2 ** 31, POST_MESSAGES.versionRequired);
 
-/** "My First Post!" → "my-first-post"; letters with accents lose them; at most 80 characters, cut at a dash. */
+/**
+ * "My First Post!" → "my-first-post"; letters with accents lose them; Hindi in Devanagari is written in readable
+ * Latin letters first (./transliterate); at most 80 characters, cut at a dash.
+ */
 export function slugify(title: string): string {
-  const slug = title
+  const slug = transliterateDevanagari(title)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()

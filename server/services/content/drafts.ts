@@ -43,6 +43,11 @@ export type CopyEditorState = {
   english: Record<string, unknown> | null;
   /** A translation's: the fields its page shows in English (the draft's when there is one); empty in English. */
   missing: string[];
+  /**
+   * The English's (issue 44): the Hindi fields the Hindi page shows in English now (`now`), and those the English
+   * draft would add when published (`byDraft`: its changes make their Hindi stale). Null in a translation.
+   */
+  hindiGaps: { now: string[]; byDraft: string[] } | null;
 };
 
 export function copyKey(doc: CopyDoc): string {
@@ -111,7 +116,7 @@ export async function copyEditorState(deps: Pick<Deps, "db">, doc: CopyDoc, loca
     const defaults = doc.defaults(locale);
     const live = mergeDoc(doc.sections, entry?.value, defaults) as Record<string, unknown>;
     const editing = draft ? (mergeDoc(doc.sections, draft.value, defaults) as Record<string, unknown>) : live;
-    return { ...common, live, editing, fallback: defaults as Record<string, unknown>, english: null, missing: [] };
+    return { ...common, live, editing, fallback: defaults as Record<string, unknown>, english: null, missing: [], hindiGaps: await hindiGaps(deps, doc, entry?.value, draft?.value) };
   }
   // A translation (decision 0032): the form holds only the owner's own words in it; an empty field shows the shipped
   // translation while the English is unchanged, else the English, and is listed as missing.
@@ -126,7 +131,21 @@ export async function copyEditorState(deps: Pick<Deps, "db">, doc: CopyDoc, loca
     fallback: translated(doc, undefined, storedEnglish, locale).value,
     english,
     missing: draft ? translated(doc, draft.value, storedEnglish, locale).missing : live.missing,
+    hindiGaps: null,
   };
+}
+
+/**
+ * What the Hindi page shows in English with the published English (`storedEnglish`), and what more it would with
+ * `draftEnglish` published instead: an English field changed drops the shipped Hindi for it (decision 0032), so the
+ * English editor can say so before and after publishing (issue 44, item 9).
+ */
+export async function hindiGaps(deps: Pick<Deps, "db">, doc: CopyDoc, storedEnglish: unknown, draftEnglish?: unknown): Promise<{ now: string[]; byDraft: string[] }> {
+  const own = await storedCopy(deps, doc, "hi");
+  const now = translated(doc, own, storedEnglish, "hi").missing;
+  if (draftEnglish === undefined) return { now, byDraft: [] };
+  const before = new Set(now);
+  return { now, byDraft: translated(doc, own, draftEnglish, "hi").missing.filter((path) => !before.has(path)) };
 }
 
 /**

@@ -166,9 +166,12 @@ export type NewsletterPreview = {
 };
 
 /** The e-mail exactly as a subscriber will get it (with a stand-in unsubscribe link), and how many would get it. */
-export async function previewNewsletter(deps: Deps, blogId: number, labels: readonly string[] = []): Promise<NewsletterPreview> {
+export async function previewNewsletter(deps: Deps, blogId: number, labels: readonly string[] = [], locale: Locale = "en"): Promise<NewsletterPreview> {
   const post = await postFor(deps, blogId);
-  const parts = renderEmail(emailContent(await contentOf(deps, post), newsletterUnsubscribeUrl(deps, "PREVIEW")), (await siteSettings(deps)).site);
+  // The copy a subscriber of `locale` gets (issue 44): the frame's words, the post's and unsubscribe addresses in it.
+  const content = await contentOf(deps, post);
+  const url = locale === "en" ? content.url : localizedSiteUrl(deps, content.url, locale);
+  const parts = renderEmail(emailContent({ ...content, url }, newsletterUnsubscribeUrl(deps, "PREVIEW", locale), locale), (await siteSettings(deps)).site);
   const issue = await deps.db.kysely.selectFrom("newsletter_issues").select("id").where("blog_id", "=", post.id).executeTakeFirst();
   return {
     post: { id: post.id, title: post.title, slug: post.slug, status: post.status },

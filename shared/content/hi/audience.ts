@@ -8,7 +8,7 @@ import type { AUDIENCE_MESSAGES, EMAIL_TEMPLATE, LEAD_ACK_EMAIL, NEWSLETTER_EMAI
 
 export const EMAIL_TEMPLATE_HI: Translation<typeof EMAIL_TEMPLATE> = {
   siteName: "Wise Parrot",
-  whyYouGetThis: "आपको यह ईमेल इसलिए मिला है क्योंकि आपने Wise Parrot न्यूज़लेटर सब्सक्राइब किया है।",
+  whyYouGetThis: "आपको यह ईमेल इसलिए मिला है क्योंकि आपने Wise Parrot का न्यूज़लेटर सब्सक्राइब किया है।",
   unsubscribe: "अनसब्सक्राइब करें",
   linkBelow: "अगर बटन काम न करे, तो यह लिंक खोलें:",
 };

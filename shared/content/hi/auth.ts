@@ -11,9 +11,9 @@ import { PRODUCT, type Industry, type JOB_ROLES } from "../site";
 import { mailGreetingHi } from "./audience";
 
 export const AUTH_MESSAGES_HI: Translation<typeof AUTH_MESSAGES> = {
-  accountCreated: "आपका अकाउंट बन गया! आगे ले जा रहे हैं...",
-  signedIn: "आप साइन इन हो गए! आगे ले जा रहे हैं...",
-  socialSuccess: (provider) => `${provider} से साइन इन हो गया! आगे ले जा रहे हैं...`,
+  accountCreated: "आपका अकाउंट बन गया! आपको आगे ले जा रहे हैं...",
+  signedIn: "आप साइन इन हो गए! आपको आगे ले जा रहे हैं...",
+  socialSuccess: (provider) => `${provider} से साइन इन हो गया! आपको आगे ले जा रहे हैं...`,
   socialSignInFailed: (provider) => `${provider} से साइन इन नहीं हो सका। कृपया फिर से कोशिश करें।`,
   socialSignUpFailed: (provider) => `${provider} से साइन अप नहीं हो सका। कृपया फिर से कोशिश करें।`,
   socialNotConfigured: (provider) => `इस साइट पर अभी ${provider} से साइन इन की सुविधा चालू नहीं है।`,
@@ -57,10 +57,10 @@ export const AUTH_VALIDATION_HI: Translation<typeof AUTH_VALIDATION> = {
   passwordTooShort: `पासवर्ड कम से कम ${AUTH_RULES.passwordMinLength} अक्षरों का होना चाहिए।`,
   passwordTooLong: `पासवर्ड ज़्यादा से ज़्यादा ${AUTH_RULES.passwordMaxLength} अक्षरों का हो सकता है।`,
   passwordsDiffer: "दोनों पासवर्ड एक जैसे नहीं हैं।",
-  passwordCommon: "यह सबसे आम पासवर्ड में से एक है, जिन्हें हैकर सबसे पहले आज़माते हैं। कृपया कोई कम आम पासवर्ड चुनें।",
+  passwordCommon: "यह सबसे आम पासवर्डों में से एक है, जिन्हें हैकर सबसे पहले आज़माते हैं। कृपया कोई ऐसा पासवर्ड चुनें जो इतना आम न हो।",
   passwordPersonal: "पासवर्ड आपका ईमेल पता या नाम नहीं हो सकता। कृपया कोई दूसरा पासवर्ड चुनें।",
   passwordGuessable:
-    "यह पासवर्ड आसानी से अंदाज़ा लगाया जा सकता है: यह ऐसे पैटर्न पर है जिसे हैकर आज़माते हैं (कोई शब्द और कुछ अंक या चिह्न, कीबोर्ड की एक लाइन, कोई तारीख़, आपका या साइट का नाम)। कृपया लंबा पासवर्ड चुनें, जैसे तीन-चार ऐसे शब्द जिनका आपस में कोई संबंध न हो।",
+    "इस पासवर्ड का अंदाज़ा आसानी से लगाया जा सकता है: यह ऐसे पैटर्न पर है जिसे हैकर आज़माते हैं (कोई शब्द और कुछ अंक या चिह्न, कीबोर्ड की एक लाइन, कोई तारीख़, आपका या साइट का नाम)। कृपया लंबा पासवर्ड चुनें, जैसे तीन-चार ऐसे शब्द जिनका आपस में कोई संबंध न हो।",
   industryRequired: "कृपया अपनी इंडस्ट्री चुनें।",
   industryInvalid: "कृपया सूची में से कोई इंडस्ट्री चुनें।",
   firstNameRequired: "कृपया अपना पहला नाम लिखें।",
@@ -96,7 +96,7 @@ export const SIGN_IN_PAGE_HI: Translation<typeof SIGN_IN_PAGE> = {
   forgotPassword: "पासवर्ड भूल गए?",
   submit: "साइन इन करें",
   busy: "साइन इन हो रहा है...",
-  orContinueWith: "या इनसे जारी रखें",
+  orContinueWith: "या इनसे साइन इन करें",
   noAccount: "अकाउंट नहीं है?",
   signUp: "मुफ़्त में साइन अप करें",
   continueLink: "आगे बढ़ें",
@@ -166,7 +166,7 @@ export const VERIFY_PAGE_HI: Translation<typeof VERIFY_PAGE> = {
   metaTitle: "ईमेल वेरिफ़ाई करें",
   metaDescription: `अपने ${PRODUCT} अकाउंट का ईमेल पता वेरिफ़ाई करें।`,
   title: "अपना ईमेल पता वेरिफ़ाई करें",
-  intro: "यह ईमेल पता आपका है, यह पक्का करने के लिए बटन दबाएँ।",
+  intro: "यह ईमेल पता आपका ही है, यह वेरिफ़ाई करने के लिए नीचे दिया बटन दबाएँ।",
   submit: "मेरा ईमेल वेरिफ़ाई करें",
   busy: "वेरिफ़ाई हो रहा है...",
   continue: "अपने टेम्पलेट पर जाएँ",
@@ -218,7 +218,7 @@ export const INDUSTRY_LABELS_HI: Readonly<Record<Industry, string>> = {
 
 /** The job roles of the sign-up form as a Hindi page shows them. */
 export const JOB_ROLE_LABELS_HI: Readonly<Record<(typeof JOB_ROLES)[number], string>> = {
-  "CEO/Founder": "सीईओ / संस्थापक",
+  "CEO/Founder": "CEO / संस्थापक",
   "Product Manager": "प्रोडक्ट मैनेजर",
   "Engineering Manager": "इंजीनियरिंग मैनेजर",
   "Marketing Manager": "मार्केटिंग मैनेजर",
@@ -245,7 +245,7 @@ export const AUTH_EMAILS_HI: { verify: AccountMail; reset: AccountMail } = {
     subject: `अपना ${PRODUCT} पासवर्ड बदलें`,
     blocks: (firstName, link) => [
       { kind: "paragraph", text: mailGreetingHi(firstName) },
-      { kind: "paragraph", text: `किसी ने (शायद आपने ही) आपके ${PRODUCT} अकाउंट का पासवर्ड बदलने को कहा है। नया पासवर्ड यहाँ चुनें:` },
+      { kind: "paragraph", text: `किसी ने (शायद आपने ही) आपके ${PRODUCT} अकाउंट का पासवर्ड बदलने के लिए लिंक माँगा है। नया पासवर्ड यहाँ चुनें:` },
       { kind: "button", label: "नया पासवर्ड चुनें", url: link },
       {
         kind: "paragraph",
@@ -281,7 +281,7 @@ export const INDUSTRY_TEMPLATES_HI: Record<Industry, KitTemplate[]> = {
   Restaurant: [
     { title: "टेबल रिज़र्वेशन", description: "सही समय और लोगों की संख्या के लिए बुकिंग लेता है और पक्की करता है।" },
     { title: "मेन्यू और ऑफ़र", description: "आज का मेन्यू और स्पेशल बताता है और पिक-अप के ऑर्डर लेता है।" },
-    { title: "फ़ीडबैक अनुरोध", description: "मेहमानों से उनकी विज़िट के बाद रिव्यू माँगता है।" },
+    { title: "रिव्यू और फ़ीडबैक", description: "मेहमानों की विज़िट के बाद उनसे रिव्यू माँगता है।" },
   ],
   Automotive: [
     { title: "टेस्ट ड्राइव बुकिंग", description: "टेस्ट ड्राइव बुक करता है और शोरूम की लोकेशन भेजता है।" },

@@ -59,7 +59,7 @@ export const BLOG_LISTING_HI: Translation<typeof BLOG_LISTING> = {
 
 export const BLOG_POST_HI: Translation<typeof BLOG_POST> = {
   loading: "ब्लॉग पोस्ट लोड हो रही है...",
-  notFound: "ब्लॉग नहीं मिला",
+  notFound: "लेख नहीं मिला",
   notFoundText: "आप जो लेख ढूँढ रहे हैं वह मौजूद नहीं है या कहीं और चला गया है।",
   back: "ब्लॉग पर वापस जाएँ",
   like: "लाइक करें",
@@ -78,7 +78,7 @@ export const BLOG_POST_HI: Translation<typeof BLOG_POST> = {
     text: "देखिए कैसे Wise Parrot हर पूछताछ का जवाब देता है, विज़िट बुक करता है और आपकी लीड से 24×7 WhatsApp पर फ़ॉलो-अप करता है।",
     bookDemo: "डेमो बुक करें",
     whatsapp: "WhatsApp पर बात करें",
-    whatsappMessage: "नमस्ते, मैंने अभी आपके ब्लॉग पर एक लेख पढ़ा और जानना चाहता हूँ कि Wise Parrot मेरा बिज़नेस कैसे बढ़ा सकता है!",
+    whatsappMessage: "नमस्ते, मैंने अभी आपके ब्लॉग पर एक लेख पढ़ा। मुझे जानना है कि Wise Parrot मेरा बिज़नेस कैसे बढ़ा सकता है।",
   },
   related: "मिलते-जुलते लेख",
   newTab: "(नए टैब में खुलता है)",

@@ -15,7 +15,7 @@ import { hindiMessage } from "./messages";
 /** The Latin-script words a /hi page may show (issue 33's allow-list); addresses and URLs are taken out first. */
 const ALLOWED = new Set(["Wise", "Parrot", "Core", "WhatsApp", "Google", "Microsoft", "Instagram", "Facebook", "LinkedIn", "YouTube", "CRM", "AI", "FAQ",
   // Acronyms in Latin script (docs/hindi-style.md).
-  "API", "SOP", "GB", "BHK", "EMI", "IP", "UTM", "DNT", "GPC", "COPPA"]);
+  "API", "SOP", "GB", "BHK", "EMI", "IP", "UTM", "DNT", "GPC", "COPPA", "CEO"]);
 
 function latinWords(text: string): string[] {
   const bare = text.replace(/https?:\/\/\S+/g, " ").replace(/\S+@\S+\.\S+/g, " ");

@@ -18,7 +18,7 @@ import * as SITE_HI from "./site";
 
 const ALLOWED_LATIN = new Set(["wise", "parrot", "core", "whatsapp", "google", "microsoft", "instagram", "facebook", "linkedin", "youtube", "crm", "ai", "faq",
   // Acronyms in Latin script (docs/hindi-style.md).
-  "api", "sop", "gb", "bhk", "emi", "ip", "utm", "dnt", "gpc", "coppa"]);
+  "api", "sop", "gb", "bhk", "emi", "ip", "utm", "dnt", "gpc", "coppa", "ceo"]);
 
 /** Every string in a value, however deep. */
 function strings(value: unknown): string[] {

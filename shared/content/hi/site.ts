@@ -57,13 +57,13 @@ export const FOOTER_HI: Translation<typeof FOOTER> = {
   taglines: [`${PRODUCT} - आपका डिजिटल ग्रोथ असिस्टेंट`, `${PRODUCT} ❤️ आपके ग्राहक, ${PRODUCT} ❤️ आपके बिज़नेस की ग्रोथ`],
   about:
     "स्थानीय बिज़नेस के लिए AI ग्रोथ असिस्टेंट: यह दिन-रात WhatsApp पर आपके ग्राहकों को जवाब देता है, विज़िट बुक करता है और हर लीड का तब तक ध्यान रखता है, जब तक वह ख़रीदने को तैयार न हो जाए।",
-  legalHeading: "कानूनी जानकारी",
+  legalHeading: "क़ानूनी जानकारी",
   legalLinks: [
     { label: "प्राइवेसी पॉलिसी", to: "/privacy" },
     { label: "सेवा की शर्तें", to: "/terms" },
     { label: "रिफ़ंड पॉलिसी", to: "/refund" },
   ],
-  exploreHeading: "त्वरित लिंक",
+  exploreHeading: "उपयोगी लिंक",
   contactHeading: "संपर्क",
   followHeading: "हमें फ़ॉलो करें",
   emailLabel: "ईमेल",
@@ -130,7 +130,7 @@ export const INDUSTRIES_HI: Translation<typeof INDUSTRIES> = ["रियल ए�
 
 /** The job roles as a Hindi page shows them (stored values stay English). */
 export const JOB_ROLES_HI: Translation<typeof JOB_ROLES> = [
-  "सीईओ/संस्थापक",
+  "CEO/संस्थापक",
   "प्रोडक्ट मैनेजर",
   "इंजीनियरिंग मैनेजर",
   "मार्केटिंग मैनेजर",
