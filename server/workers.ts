@@ -9,6 +9,7 @@ import { analyticsWorker } from "./services/analytics/rollup";
 import { newsletterDeliveryWorker, scheduledNewsletterWorker } from "./services/newsletter/issues";
 import { optinWorker } from "./services/newsletter/import";
 import { weeklyReportWorker } from "./services/analytics/weekly";
+import { bookingWorker } from "./services/booking/reminders";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -24,6 +25,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   scheduledNewsletterWorker,
   optinWorker,
   weeklyReportWorker,
+  bookingWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

@@ -7,6 +7,7 @@ import { createLeadsRouter } from "./leads";
 import { createAuthRouter } from "./auth";
 import { createStudioRouter } from "./studio";
 import { createEventsRouter } from "./events";
+import { createRazorpayRouter } from "./razorpay";
 
 /**
  * The JSON API under /api. Each feature mounts its own router here; the
@@ -21,5 +22,6 @@ export function createApiRouter(): Hono<AppEnv> {
   api.route("/auth", createAuthRouter());
   api.route("/studio", createStudioRouter());
   api.route("/events", createEventsRouter());
+  api.route("/razorpay", createRazorpayRouter());
   return api;
 }

@@ -26,6 +26,7 @@ import * as m0023 from "./0023-post-language";
 import * as m0024 from "./0024-visitor-locale";
 import * as m0025 from "./0025-analytics-country";
 import * as m0026 from "./0026-chat-conversations";
+import * as m0028 from "./0028-demo-bookings";
 
 export type MigrationModule = {
   up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
@@ -62,4 +63,5 @@ export const migrations: Record<string, MigrationModule> = {
   "0024-visitor-locale": m0024,
   "0025-analytics-country": m0025,
   "0026-chat-conversations": m0026,
+  "0028-demo-bookings": m0028,
 };
