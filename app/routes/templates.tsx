@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useRef, useState } from "react";
 import { Form, data, useFetcher } from "react-router";
@@ -148,6 +149,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
   const industries = industriesFirst(user.industry);
   const firstName = user.name.split(" ")[0] || user.name;
   const site = useSite();
+  const book = useBookDemoLink();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -209,10 +211,8 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
                           {t.kitChat}
                         </a>
                         <a
-                          href={site.bookingUrl}
-                          target="_blank"
-                          rel="noopener"
-                          aria-label={`${t.kitDemoLabel(template.title)} ${t.newTab}`}
+                          {...linkAttrs(book!)}
+                          aria-label={book?.external ? `${t.kitDemoLabel(template.title)} ${t.newTab}` : t.kitDemoLabel(template.title)}
                           className="inline-flex min-h-11 items-center text-slate-800 underline underline-offset-4 hover:text-slate-950"
                         >
                           {t.kitDemo}
