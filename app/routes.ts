@@ -28,6 +28,7 @@ export default [
       route("newsletters/new", "routes/studio/newsletter-new.tsx"),
       route("newsletters/:id", "routes/studio/newsletter.tsx"),
       route("leads", "routes/studio/leads.tsx"),
+      route("bookings", "routes/studio/bookings.tsx"),
       route("leads/export", "routes/studio/leads-export.ts"),
       route("leads/:id", "routes/studio/lead.tsx"),
       route("accounts", "routes/studio/accounts.tsx"),

@@ -17,6 +17,8 @@ export const STUDIO_POLICY = {
   newsletters: ["owner"],
   subscribers: ["owner"],
   leads: ["owner"],
+  /** Demo bookings (issue 42): who runs the demos sees who booked, and marks who came. */
+  bookings: ["owner", "editor"],
   accounts: ["owner"],
   staff: ["owner"],
   audit: ["owner"],
