@@ -8,6 +8,9 @@ import { DEFAULT_TIME_ZONE, HTTP_URL_RULE, SETTING_RULES, type SiteSettings, sen
  */
 const optionalUrl = HTTP_URL_RULE.optional();
 
+/** The outside booking link's placeholder: a site with only this has no booking link configured (issue 42). */
+const PLACEHOLDER_BOOKING_URL = "https://payments.example.com/wise-parrot-demo";
+
 /** The site's own booking page (issue 42): where Book Demo buttons go when booking is on the site. */
 export const BOOK_DEMO_PATH = "/book-demo";
 
@@ -98,7 +101,7 @@ export const EnvSchema = z.object({
   COMPANY_ADDRESS: SETTING_RULES.address.default("Example Business Park, Baner, Pune, Maharashtra 411045, India"),
   /** The address on the Hindi pages (issue 33); empty: the English one. */
   COMPANY_ADDRESS_HI: SETTING_RULES.addressHi.default(""),
-  BOOKING_URL: SETTING_RULES.bookingUrl.default("https://payments.example.com/wise-parrot-demo"),
+  BOOKING_URL: SETTING_RULES.bookingUrl.default(PLACEHOLDER_BOOKING_URL),
   SOCIAL_FACEBOOK_URL: SETTING_RULES.facebook.default("https://facebook.example.com/wiseparrot"),
   SOCIAL_INSTAGRAM_URL: SETTING_RULES.instagram.default("https://instagram.example.com/wiseparrot"),
   SOCIAL_LINKEDIN_URL: SETTING_RULES.linkedin.default("https://linkedin.example.com/company/wiseparrot"),
@@ -113,7 +116,7 @@ export const EnvSchema = z.object({
   HINDI_HANDOVER: SETTING_RULES.hindiHandover.default("off"),
 
   // The demo booking (issue 42): defaults of the owner's Settings.
-  /** site (/book-demo) or link (BOOKING_URL). Unset: link when BOOKING_URL is set, else site. */
+  /** site (/book-demo) or link (BOOKING_URL). Unset: link when BOOKING_URL is set (to other than its placeholder), else site. */
   DEMO_BOOKING: SETTING_RULES.demoBooking.optional(),
   BOOKING_HOURS: SETTING_RULES.bookingHours.prefault("Mon-Sat 10:00-18:00"),
   BOOKING_SLOT_MINUTES: SETTING_RULES.bookingSlotMinutes.prefault("30"),
@@ -333,7 +336,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     replyTo: env.MAIL_REPLY_TO,
     weeklyReport: env.WEEKLY_REPORT,
     hindiHandover: env.HINDI_HANDOVER,
-    demoBooking: env.DEMO_BOOKING ?? (cleaned.BOOKING_URL ? "link" : "site"),
+    // Unset: the outside link only when one is really configured (not the placeholder .env.example carries).
+    demoBooking: env.DEMO_BOOKING ?? (cleaned.BOOKING_URL && env.BOOKING_URL !== PLACEHOLDER_BOOKING_URL ? "link" : "site"),
     bookingHours: env.BOOKING_HOURS,
     bookingSlotMinutes: env.BOOKING_SLOT_MINUTES,
     bookingBufferMinutes: env.BOOKING_BUFFER_MINUTES,
