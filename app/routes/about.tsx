@@ -101,7 +101,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 data-testid="about-book"
               >
                 {cta.bookDemo}
-                <span className="sr-only"> {words.newTab}</span>
+                {book?.external ? <span className="sr-only"> {words.newTab}</span> : null}
               </a>
             )}
             <LocaleLink

@@ -54,7 +54,7 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
                 data-testid="hero-book"
               >
                 {hero.bookDemo}
-                <NewTabNote text={words.newTab} />
+                {book?.external ? <NewTabNote text={words.newTab} /> : null}
               </a>
               <a
                 href={whatsappLink(site.whatsappNumber, words.demoVideosMessage)}

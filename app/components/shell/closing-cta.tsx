@@ -43,7 +43,7 @@ export function ClosingCta() {
             data-testid="closing-book"
           >
             {copy.bookDemo}
-            <span className="sr-only"> {words.newTab}</span>
+            {book?.external ? <span className="sr-only"> {words.newTab}</span> : null}
           </a>
           <a
             href={whatsappLink(site.whatsappNumber, words.whatsappMessage)}
