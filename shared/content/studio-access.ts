@@ -58,6 +58,8 @@ export const OVERVIEW_PAGE = {
     subscribers: (n: number) => (n === 1 ? "subscriber has not confirmed yet" : "subscribers have not confirmed yet"),
     drafts: (n: number) => (n === 1 ? "draft" : "drafts"),
     scheduled: (n: number) => (n === 1 ? "post scheduled" : "posts scheduled"),
+    bookings: (n: number) => (n === 1 ? "demo in the next 24 hours" : "demos in the next 24 hours"),
+    refunds: (n: number) => (n === 1 ? "demo payment to refund (the hold had ended)" : "demo payments to refund (the holds had ended)"),
   },
   newPost: "Write a post",
   recentDrafts: "Latest drafts",

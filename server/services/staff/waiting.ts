@@ -5,7 +5,7 @@ import { QUESTION_WINDOW_DAYS, questionKey } from "../chat/questions";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export type WaitingKind = "leads" | "questions" | "subscribers" | "drafts" | "scheduled";
+export type WaitingKind = "leads" | "questions" | "subscribers" | "drafts" | "scheduled" | "bookings" | "refunds";
 
 /** One thing that waits for the person, with how many and where it is handled. */
 export type WaitingItem = { kind: WaitingKind; count: number; href: string };
@@ -17,6 +17,8 @@ const AREA: Record<WaitingKind, StudioArea> = {
   subscribers: "subscribers",
   drafts: "posts",
   scheduled: "posts",
+  bookings: "bookings",
+  refunds: "bookings",
 };
 
 const HREF: Record<WaitingKind, string> = {
@@ -25,6 +27,8 @@ const HREF: Record<WaitingKind, string> = {
   subscribers: "/studio/subscribers?status=pending",
   drafts: "/studio/posts?status=draft",
   scheduled: "/studio/posts?status=scheduled",
+  bookings: "/studio/bookings",
+  refunds: "/studio/bookings",
 };
 
 /** At most this many handed-over wordings are compared with the FAQ: the count stays bounded. */
@@ -54,7 +58,14 @@ export async function waitingItems(deps: Pick<Deps, "db" | "config">, access: St
       : Promise.resolve([]),
   ]);
   const post = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
-  const counts: Record<WaitingKind, number> = { leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled") };
+  // Demo bookings (issue 42): demos in the next 24 hours, and payments for released or cancelled holds to refund.
+  const [bookings, refunds] = may("bookings")
+    ? await Promise.all([
+        db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "confirmed").where("starts_at", ">", now).where("starts_at", "<=", now + 86_400_000).executeTakeFirst().then((r) => Number(r?.n ?? 0)),
+        db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<number>().as("n")).where("payment", "=", "refund-due").executeTakeFirst().then((r) => Number(r?.n ?? 0)),
+      ])
+    : [0, 0];
+  const counts: Record<WaitingKind, number> = { leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled"), bookings, refunds };
   return (Object.keys(counts) as WaitingKind[]).filter((kind) => counts[kind] > 0 && may(kind)).map((kind) => ({ kind, count: counts[kind], href: HREF[kind] }));
 }
 
