@@ -97,7 +97,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
           if (req.method === "GET") {
             res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
             res.end(
-              `<!doctype html><html lang="en"><head><title>Razorpay stand-in</title></head><body><main><h1>Pay ${link.amount / 100} ${link.currency}</h1>` +
+              `<!doctype html><html lang="en"><head><title>Razorpay stand-in</title><link rel="icon" href="data:,"></head><body><main><h1>Pay ${link.amount / 100} ${link.currency}</h1>` +
                 `<form method="post"><button type="submit">Pay now</button></form></main></body></html>`,
             );
             return;

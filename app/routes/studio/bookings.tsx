@@ -66,7 +66,7 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
         [P.coming, coming],
         [P.past, past],
       ].map(([title, list]) => (
-        <section key={title as string} className="mt-8" aria-label={title as string}>
+        <div key={title as string} className="mt-8">
           <h2 className="text-lg font-bold text-slate-900">{title as string}</h2>
           {(list as StudioBooking[]).length === 0 ? (
             <EmptyState title={P.none} />
@@ -140,7 +140,7 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
               </tbody>
             </DataTable>
           )}
-        </section>
+        </div>
       ))}
       <section className="mt-10" aria-labelledby="funnel-heading">
         <h2 id="funnel-heading" className="text-lg font-bold text-slate-900">

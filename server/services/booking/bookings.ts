@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Deps } from "../../context";
 import type { BookingTables } from "../../db/schema";
 import { BOOK_DEMO_DOC, type BookDemoCopy } from "../../../shared/copy/book-demo";
@@ -450,15 +450,14 @@ export async function moveByStaff(deps: Deps, id: number, slot: number, actor: A
  * not yet started), or null.
  */
 export async function upcomingBookingFor(deps: Pick<Deps, "db">, email: string, now = Date.now()): Promise<{ publicId: string; startsAt: number; status: string; payment: string } | null> {
-  const rows = await deps.db.kysely
+  const row = await deps.db.kysely
     .selectFrom("demo_bookings")
-    .select(["public_id", "starts_at", "status", "payment", "email"])
+    .select(["public_id", "starts_at", "status", "payment"])
+    .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
     .where("status", "in", ["held", "confirmed"])
     .where("starts_at", ">", now)
     .orderBy("starts_at")
-    .limit(200)
-    .execute();
-  const wanted = email.trim().toLowerCase();
-  const row = rows.find((r) => r.email.trim().toLowerCase() === wanted);
+    .limit(1)
+    .executeTakeFirst();
   return row ? { publicId: row.public_id, startsAt: Number(row.starts_at), status: row.status, payment: row.payment } : null;
 }
