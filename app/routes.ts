@@ -31,6 +31,7 @@ export default [
       route("orders/:id", "routes/studio/order.tsx"),
       route("orders/:id/files/:file", "routes/studio/order-file.ts"),
       route("leads", "routes/studio/leads.tsx"),
+      route("bookings", "routes/studio/bookings.tsx"),
       route("leads/export", "routes/studio/leads-export.ts"),
       route("leads/:id", "routes/studio/lead.tsx"),
       route("accounts", "routes/studio/accounts.tsx"),
@@ -54,6 +55,8 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("manifest.webmanifest", "routes/manifest-webmanifest.ts"),
+  route("book-demo/ics", "routes/book-demo-ics.ts"),
+  route("hi/book-demo/ics", "routes/book-demo-ics.ts", { id: "hi/routes/book-demo-ics" }),
 ] satisfies RouteConfig;
 
 /**
@@ -87,6 +90,10 @@ function publicPages(idPrefix: string): RouteConfigEntry[] {
     page("privacy", "routes/privacy.tsx"),
     page("terms", "routes/terms.tsx"),
     page("refund", "routes/refund.tsx"),
+    page("book-demo", "routes/book-demo.tsx"),
+    page("book-demo/done", "routes/book-demo-done.tsx"),
+    page("book-demo/manage", "routes/book-demo-manage.tsx"),
+    page("book-demo/return", "routes/book-demo-return.tsx"),
     // Opened by people who are not staff yet: in the site's frame, outside the studio's staff check (server/pages/studio-gate.ts).
     ...(idPrefix ? [] : [page("studio/invitation", "routes/studio-invitation.tsx"), page("__test/render-error", "routes/test-render-error.tsx")]),
     page("*", "routes/not-found.tsx"),

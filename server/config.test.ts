@@ -11,7 +11,9 @@ describe("configuration", () => {
     expect(c.isPostgres).toBe(false);
     expect(c.site.email).toMatch(/@example\.com$/);
     expect(c.site.phone).toBe("+91 00000 00000");
-    expect(c.site.bookingUrl).toMatch(/example\.com/);
+    // A fresh install books on the site (issue 42); the outside link's default stays a harmless placeholder.
+    expect(c.site.bookingUrl).toBe("/book-demo");
+    expect(c.settings.bookingUrl).toMatch(/example\.com/);
     expect(c.site.auth).toEqual({ google: false, microsoft: false });
     expect(c.LLM_MODEL).toBe("gpt-3.5-turbo");
   });

@@ -8,6 +8,12 @@ import { DEFAULT_TIME_ZONE, HTTP_URL_RULE, SETTING_RULES, type SiteSettings, sen
  */
 const optionalUrl = HTTP_URL_RULE.optional();
 
+/** The outside booking link's placeholder: a site with only this has no booking link configured (issue 42). */
+const PLACEHOLDER_BOOKING_URL = "https://payments.example.com/wise-parrot-demo";
+
+/** The site's own booking page (issue 42): where Book Demo buttons go when booking is on the site. */
+export const BOOK_DEMO_PATH = "/book-demo";
+
 const positiveInt = z.coerce.number().int().positive();
 
 /**
@@ -95,7 +101,7 @@ export const EnvSchema = z.object({
   COMPANY_ADDRESS: SETTING_RULES.address.default("Example Business Park, Baner, Pune, Maharashtra 411045, India"),
   /** The address on the Hindi pages (issue 33); empty: the English one. */
   COMPANY_ADDRESS_HI: SETTING_RULES.addressHi.default(""),
-  BOOKING_URL: SETTING_RULES.bookingUrl.default("https://payments.example.com/wise-parrot-demo"),
+  BOOKING_URL: SETTING_RULES.bookingUrl.default(PLACEHOLDER_BOOKING_URL),
   SOCIAL_FACEBOOK_URL: SETTING_RULES.facebook.default("https://facebook.example.com/wiseparrot"),
   SOCIAL_INSTAGRAM_URL: SETTING_RULES.instagram.default("https://instagram.example.com/wiseparrot"),
   SOCIAL_LINKEDIN_URL: SETTING_RULES.linkedin.default("https://linkedin.example.com/company/wiseparrot"),
@@ -108,6 +114,24 @@ export const EnvSchema = z.object({
   WEEKLY_REPORT: SETTING_RULES.weeklyReport.default("on"),
   /** Whether a Hindi-speaking person answers the assistant's hand-overs (the owner's setting overrides it): off by default. */
   HINDI_HANDOVER: SETTING_RULES.hindiHandover.default("off"),
+
+  // The demo booking (issue 42): defaults of the owner's Settings.
+  /** site (/book-demo) or link (BOOKING_URL). Unset: link when BOOKING_URL is set (to other than its placeholder), else site. */
+  DEMO_BOOKING: SETTING_RULES.demoBooking.optional(),
+  BOOKING_HOURS: SETTING_RULES.bookingHours.prefault("Mon-Sat 10:00-18:00"),
+  BOOKING_SLOT_MINUTES: SETTING_RULES.bookingSlotMinutes.prefault("30"),
+  BOOKING_BUFFER_MINUTES: SETTING_RULES.bookingBufferMinutes.prefault("15"),
+  BOOKING_DAYS_AHEAD: SETTING_RULES.bookingDaysAhead.prefault("14"),
+  BOOKING_BLOCKED_DATES: SETTING_RULES.bookingBlockedDates.prefault(""),
+  MEETING_LINK: SETTING_RULES.meetingLink.default("https://meet.example.com/wise-parrot-demo"),
+  /** Rupees the demo's payment link asks (1 to 100000). */
+  DEMO_PRICE: SETTING_RULES.demoPrice.prefault("1"),
+  /** Razorpay (all three, or none: then bookings are confirmed unpaid, "pay at the demo"). */
+  RAZORPAY_KEY_ID: z.string().trim().optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Tests only: the Razorpay API's origin (a local stand-in); unset, the SDK's own (https://api.razorpay.com). */
+  RAZORPAY_API_URL: optionalUrl,
 
   // E-mail.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
@@ -233,7 +257,9 @@ export type PublicSite = {
   phone: string;
   whatsappNumber: string;
   address: string;
+  /** Where Book Demo buttons go: "/book-demo" when booking is on the site (bookingOnSite), else the outside link. */
   bookingUrl: string;
+  bookingOnSite: boolean;
   social: { facebook: string; instagram: string; linkedin: string; youtube: string };
   demoVideoUrl: string;
   mapsUrl: string;
@@ -310,7 +336,19 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     replyTo: env.MAIL_REPLY_TO,
     weeklyReport: env.WEEKLY_REPORT,
     hindiHandover: env.HINDI_HANDOVER,
+    // Unset: the outside link only when one is really configured (not the placeholder .env.example carries).
+    demoBooking: env.DEMO_BOOKING ?? (cleaned.BOOKING_URL && env.BOOKING_URL !== PLACEHOLDER_BOOKING_URL ? "link" : "site"),
+    bookingHours: env.BOOKING_HOURS,
+    bookingSlotMinutes: env.BOOKING_SLOT_MINUTES,
+    bookingBufferMinutes: env.BOOKING_BUFFER_MINUTES,
+    bookingDaysAhead: env.BOOKING_DAYS_AHEAD,
+    bookingBlockedDates: env.BOOKING_BLOCKED_DATES,
+    meetingLink: env.MEETING_LINK,
+    demoPrice: env.DEMO_PRICE,
   };
+  if ([env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length % 3 !== 0) {
+    throw new ConfigError(["RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: set all three, or none"]);
+  }
   return {
     ...env,
     isPostgres: /^postgres(ql)?:\/\//i.test(env.DATABASE_URL),
@@ -321,7 +359,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       phone: env.COMPANY_PHONE,
       whatsappNumber: env.WHATSAPP_NUMBER,
       address: env.COMPANY_ADDRESS,
-      bookingUrl: env.BOOKING_URL,
+      bookingUrl: settings.demoBooking === "site" ? BOOK_DEMO_PATH : env.BOOKING_URL,
+      bookingOnSite: settings.demoBooking === "site",
       social: {
         facebook: env.SOCIAL_FACEBOOK_URL,
         instagram: env.SOCIAL_INSTAGRAM_URL,

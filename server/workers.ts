@@ -10,6 +10,7 @@ import { newsletterDeliveryWorker, scheduledNewsletterWorker } from "./services/
 import { optinWorker } from "./services/newsletter/import";
 import { weeklyReportWorker } from "./services/analytics/weekly";
 import { copyScheduleWorker } from "./services/content/copy-schedule";
+import { bookingWorker } from "./services/booking/reminders";
 
 export type WorkerFactory = (deps: Deps) => Worker;
 
@@ -26,6 +27,7 @@ export const WORKER_FACTORIES: WorkerFactory[] = [
   optinWorker,
   weeklyReportWorker,
   copyScheduleWorker,
+  bookingWorker,
 ];
 
 export function startWorkers(deps: Deps, factories: WorkerFactory[] = WORKER_FACTORIES): Worker[] {

@@ -19,6 +19,8 @@ export const STUDIO_POLICY = {
   leads: ["owner"],
   // Kit orders (issue 41): editors work them; only owners delete one (checked by the service on the actor).
   orders: ["owner", "editor"],
+  /** Demo bookings (issue 42): who runs the demos sees who booked, and marks who came. */
+  bookings: ["owner", "editor"],
   accounts: ["owner"],
   staff: ["owner"],
   audit: ["owner"],

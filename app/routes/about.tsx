@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
 import { AboutPhoto } from "~/components/home/trust";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
@@ -26,6 +27,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
+  const book = useBookDemoLink();
   const { seo, intro, story, values, based, cta } = loaderData.copy;
   const words = useText<AboutLabels, WordsOf<typeof HINDI_ABOUT>>(ABOUT, HINDI_ABOUT, (hi) => hi.ABOUT_LABELS_HI);
   const language = useJsonLdLanguage();
@@ -94,14 +96,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {site && (
               <a
-                href={site.bookingUrl}
-                target="_blank"
-                rel="noopener"
+                {...linkAttrs(book!)}
                 className="inline-flex min-h-11 items-center rounded-md bg-amber-300 px-6 py-2 font-semibold text-emerald-950 hover:bg-amber-200"
                 data-testid="about-book"
               >
                 {cta.bookDemo}
-                <span className="sr-only"> {words.newTab}</span>
+                {book?.external ? <span className="sr-only"> {words.newTab}</span> : null}
               </a>
             )}
             <LocaleLink

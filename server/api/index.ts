@@ -8,6 +8,7 @@ import { createAuthRouter } from "./auth";
 import { createStudioRouter } from "./studio";
 import { createEventsRouter } from "./events";
 import { createOnboardingRouter } from "./onboarding";
+import { createRazorpayRouter } from "./razorpay";
 
 /**
  * The JSON API under /api. Each feature mounts its own router here; the
@@ -23,5 +24,6 @@ export function createApiRouter(): Hono<AppEnv> {
   api.route("/studio", createStudioRouter());
   api.route("/events", createEventsRouter());
   api.route("/onboarding", createOnboardingRouter());
+  api.route("/razorpay", createRazorpayRouter());
   return api;
 }

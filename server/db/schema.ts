@@ -16,7 +16,8 @@ export interface Database
     AudienceTables,
     AnalyticsTables,
     ContentTables,
-    OnboardingTables {}
+    OnboardingTables,
+    BookingTables {}
 
 export interface FoundationTables {
   /** Fixed-window counters shared by every server process (rate limits). */
@@ -556,5 +557,50 @@ export interface OnboardingTables {
     data: Uint8Array;
     uploaded_by: string | null;
     created_at: number;
+  };
+}
+
+/** The demo booking (migration 0028, issue 42). Times are epoch milliseconds. */
+export interface BookingTables {
+  demo_bookings: {
+    id: Generated<number>;
+    public_id: string;
+    starts_at: number;
+    ends_at: number;
+    /** starts_at while the booking holds its slot, else null (unique: one booking per slot). */
+    active_start: number | null;
+    /** held | confirmed | attended | no-show | cancelled | released */
+    status: string;
+    /** none | pending | paid | refund-due */
+    payment: string;
+    amount_paise: number;
+    name: string;
+    email: string;
+    whatsapp: string;
+    business_type: string;
+    note: string;
+    locale: string;
+    visitor_zone: string;
+    held_until: number | null;
+    payment_link_id: string | null;
+    payment_link_url: string | null;
+    payment_id: string | null;
+    paid_at: number | null;
+    manage_token_hash: string | null;
+    lead_id: number | null;
+    created_at: number;
+    confirmed_at: number | null;
+    scheduled_at: number;
+    reminder_24_at: number | null;
+    reminder_1_at: number | null;
+    closed_at: number | null;
+    closed_by: string | null;
+  };
+  razorpay_events: {
+    event_id: string;
+    event: string;
+    booking_id: number | null;
+    outcome: string;
+    received_at: number;
   };
 }

@@ -61,6 +61,8 @@ export const OVERVIEW_PAGE = {
     drafts: (n: number) => (n === 1 ? "draft" : "drafts"),
     scheduled: (n: number) => (n === 1 ? "post scheduled" : "posts scheduled"),
     copyScheduled: (n: number) => (n === 1 ? "page copy scheduled to publish" : "page copies scheduled to publish"),
+    bookings: (n: number) => (n === 1 ? "demo in the next 24 hours" : "demos in the next 24 hours"),
+    refunds: (n: number) => (n === 1 ? "demo payment to refund (the hold had ended)" : "demo payments to refund (the holds had ended)"),
   },
   newPost: "Write a post",
   recentDrafts: "Latest drafts",

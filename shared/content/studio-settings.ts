@@ -49,6 +49,30 @@ export const SETTINGS_GROUPS: ReadonlyArray<{ title: string; fields: readonly Se
     ],
   },
   {
+    title: "Demo booking",
+    fields: [
+      {
+        key: "demoBooking",
+        label: "Demo booking",
+        hint: "Where every Book Demo button goes: the site's own booking page (/book-demo: a time, the payment, reminders), or the booking and payment link above.",
+        type: "select",
+        options: [
+          { value: "site", label: "On this site" },
+          { value: "link", label: "An outside booking link" },
+        ],
+        env: "DEMO_BOOKING",
+        emptyMeans: "Empty: on this site, unless the server sets a booking link (BOOKING_URL).",
+      },
+      { key: "bookingHours", label: "Weekly hours", hint: "Days and hours in the site's time zone, such as: Mon-Fri 10:00-13:00 14:00-18:00; Sat 10:00-14:00. Days not named are closed.", type: "text", env: "BOOKING_HOURS" },
+      { key: "bookingSlotMinutes", label: "Demo length (minutes)", type: "text", env: "BOOKING_SLOT_MINUTES" },
+      { key: "bookingBufferMinutes", label: "Break between demos (minutes)", type: "text", env: "BOOKING_BUFFER_MINUTES" },
+      { key: "bookingDaysAhead", label: "Days ahead a demo can be booked", type: "text", env: "BOOKING_DAYS_AHEAD" },
+      { key: "bookingBlockedDates", label: "Days off", hint: "Dates with no demos, separated by commas, such as 2026-12-25, 2027-01-01.", type: "text", env: "BOOKING_BLOCKED_DATES" },
+      { key: "meetingLink", label: "Meeting link", hint: "The video call visitors join (in the confirmation, the e-mails and the calendar invitation).", type: "url", env: "MEETING_LINK" },
+      { key: "demoPrice", label: "Demo price (rupees)", hint: "What the Razorpay payment link asks. The price the page shows is its copy (Pages, Book Demo page).", type: "text", env: "DEMO_PRICE" },
+    ],
+  },
+  {
     title: "E-mail and time",
     fields: [
       { key: "leadNotifyEmails", label: "Who is told about new leads", hint: "E-mail addresses, separated by commas.", type: "text", env: "LEAD_NOTIFY_EMAILS" },
@@ -101,7 +125,7 @@ export const SETTINGS_PAGE = {
  * Settings that decide where the site's leads, replies and visitors go (issue 39, item 3): changing one asks for a
  * fresh second factor, is a security event, and every owner (and the lead recipients until now) is told by e-mail.
  */
-export const GUARDED_SETTINGS = ["leadNotifyEmails", "senderName", "replyTo", "bookingUrl", "whatsappNumber"] as const satisfies readonly SettingKey[];
+export const GUARDED_SETTINGS = ["leadNotifyEmails", "senderName", "replyTo", "bookingUrl", "whatsappNumber", "demoBooking", "meetingLink"] as const satisfies readonly SettingKey[];
 
 /** The e-mail the owners get when one of GUARDED_SETTINGS changed. */
 export const SETTINGS_CHANGED_EMAIL = {

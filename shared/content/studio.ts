@@ -124,6 +124,7 @@ export const STUDIO_NAV = [
   { to: "/studio/newsletters", label: "Newsletters" },
   { to: "/studio/subscribers", label: "Subscribers" },
   { to: "/studio/leads", label: "Leads" },
+  { to: "/studio/bookings", label: "Bookings" },
   { to: "/studio/accounts", label: "Accounts" },
   { to: "/studio/staff", label: "Staff" },
   { to: "/studio/audit", label: "Audit log" },

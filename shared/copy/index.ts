@@ -1,6 +1,7 @@
 import { ABOUT_DOC } from "./about";
 import { AI_HELP_DOC } from "./ai-help";
 import { ASSISTANT_DOC } from "./assistant";
+import { BOOK_DEMO_DOC } from "./book-demo";
 import { CONTACT_DOC } from "./contact";
 import { FAQ_DOC } from "./faq";
 import { HOME_DOC } from "./home";
@@ -25,6 +26,7 @@ export const COPY_DOCS: readonly CopyDoc[] = [
   FAQ_DOC,
   ASSISTANT_DOC,
   ONBOARDING_DOC,
+  BOOK_DEMO_DOC,
 ].map((doc) => doc as unknown as CopyDoc);
 
 export function copyDocById(id: string): CopyDoc | undefined {

@@ -1,6 +1,7 @@
 import { isHttpUrl } from "../http-url";
 import { videoEmbedProblem } from "../video-embed";
 import { z } from "../zod";
+import { BOOKING_SETTING_RULES } from "./booking";
 
 /**
  * The rules of the site's identity and the owner's settings, in one place: server/config.ts validates the
@@ -87,6 +88,10 @@ export const SETTING_RULES = {
     .trim()
     .toLowerCase()
     .pipe(z.enum(["on", "off"], { error: "must be on or off" })),
+  /** The demo booking (issue 42): on the site or the link above; the availability; the price asked. */
+  ...BOOKING_SETTING_RULES,
+  /** The video call's address the visitor joins (in the confirmation, the e-mails and the .ics). */
+  meetingLink: httpUrl,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_RULES;

@@ -48,7 +48,7 @@ describe("the studio's policy table", () => {
       expect(mayOpenPath("owner", item.to), item.to).toBe(true);
       expect(mayOpenPath("editor", item.to), item.to).toBe(editorAreas.includes(studioAreaOf(item.to)!));
     }
-    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Kit orders", "Posts", "Categories", "Media", "Pages", "FAQ", "Questions", "Analytics", "Name and password"]);
+    expect(STUDIO_NAV.filter((item) => mayOpenPath("editor", item.to)).map((i) => i.label)).toEqual(["Overview", "Kit orders", "Posts", "Categories", "Media", "Pages", "FAQ", "Questions", "Analytics", "Bookings", "Name and password"]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiNow, hindiWords, useHindi, useText } from "~/lib/hindi-words";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -44,6 +45,7 @@ type ArticleProps = {
 /** The post page's article: the public page and the studio's preview render exactly this. */
 export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children, translation, categoryNames }: ArticleProps) {
   const site = useSite();
+  const book = useBookDemoLink("noopener noreferrer");
   const locale = useLocale();
   const blogHi = useHindi(HINDI_BLOG);
   const hindiNames = blogHi ? (categoryNames ?? blogHi.BLOG_CATEGORY_NAMES_HI) : null;
@@ -114,9 +116,9 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
         <p className="mt-2 text-emerald-50">{t.cta.text}</p>
         {site && (
           <div className="mt-6 flex flex-wrap gap-3">
-            <a href={site.bookingUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-md bg-white px-5 font-semibold text-emerald-900 hover:bg-emerald-50">
+            <a {...linkAttrs(book!)} className="inline-flex min-h-11 items-center rounded-md bg-white px-5 font-semibold text-emerald-900 hover:bg-emerald-50">
               {t.cta.bookDemo}
-              <span className="sr-only"> {t.newTab}</span>
+              {book?.external ? <span className="sr-only"> {t.newTab}</span> : null}
             </a>
             <a
               href={whatsappLink(site.whatsappNumber, t.cta.whatsappMessage)}

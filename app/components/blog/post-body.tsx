@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { BLOG_POST, whatsappLink } from "@shared/content";
 import type { PostBlock, RenderedSection, Span } from "@shared/post-marks";
 import { useSite } from "~/lib/site-context";
@@ -63,6 +64,7 @@ export function PostBody({
 
 function Block({ block, pictures, words, wordsLang }: { block: PostBlock; pictures: InlinePictures; words: PostBodyWords; wordsLang?: string }) {
   const site = useSite();
+  const book = useBookDemoLink("noopener noreferrer");
   switch (block.kind) {
     case "list": {
       const items = block.items.map((item, k) => (
@@ -97,10 +99,11 @@ function Block({ block, pictures, words, wordsLang }: { block: PostBlock; pictur
     }
     case "button": {
       if (!site) return null;
-      const href = block.cta === "book-demo" ? site.bookingUrl : whatsappLink(site.whatsappNumber, words.cta.whatsappMessage);
+      const attrs =
+        block.cta === "book-demo" && book ? linkAttrs(book) : { href: whatsappLink(site.whatsappNumber, words.cta.whatsappMessage), target: "_blank" as const, rel: "noopener noreferrer" };
       return (
         <p lang={wordsLang}>
-          <a href={href} target="_blank" rel="noopener noreferrer" className="btn-primary">
+          <a {...attrs} className="btn-primary">
             {block.cta === "book-demo" ? words.cta.bookDemo : words.cta.whatsapp}
             <span className="sr-only"> {words.newTab}</span>
           </a>

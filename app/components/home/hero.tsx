@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiWords, useText } from "~/lib/hindi-words";
 import { HERO } from "@shared/content/home";
 import { whatsappLink } from "@shared/content/site";
@@ -21,6 +22,7 @@ const SECONDARY = "btn-ghost order-5 justify-center bg-white px-5 text-base sm:s
  */
 export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; videoShown: boolean }) {
   const site = useSite();
+  const book = useBookDemoLink();
   const { hero } = usePageCopy<HomeCopy>();
   const words = useText(HERO, HINDI_HOME, (hi) => hi.HERO_HI);
   return (
@@ -47,14 +49,12 @@ export function Hero({ onShowVideo, videoShown }: { onShowVideo: () => void; vid
           {site && (
             <div className="contents lg:mt-8 lg:flex lg:flex-wrap lg:gap-3" data-testid="hero-actions">
               <a
-                href={site.bookingUrl}
-                target="_blank"
-                rel="noopener"
+                {...linkAttrs(book!)}
                 className="btn-primary order-1 mt-5 justify-center px-5 text-base sm:self-start lg:mt-0"
                 data-testid="hero-book"
               >
                 {hero.bookDemo}
-                <NewTabNote text={words.newTab} />
+                {book?.external ? <NewTabNote text={words.newTab} /> : null}
               </a>
               <a
                 href={whatsappLink(site.whatsappNumber, words.demoVideosMessage)}

@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
 import { HERO, TESTIMONIALS } from "@shared/content/home";
 import type { TestimonialsLabels } from "@shared/content/hi/home";
@@ -134,6 +135,7 @@ export function Steps() {
   const steps = usePageCopy<HomeCopy>().steps;
   const newTab = useText(HERO, HINDI_HOME, (hi) => hi.HERO_HI).newTab;
   const site = useSite();
+  const book = useBookDemoLink();
   return (
     <section data-section="steps" aria-labelledby="steps-heading" className={`py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
@@ -151,9 +153,9 @@ export function Steps() {
         </Rail>
         {site && (
           <div data-section="book-demo" className="mt-6 flex sm:mt-10 flex-col items-center gap-2 text-center">
-            <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary px-8 py-3 text-lg" data-testid="steps-book">
+            <a {...linkAttrs(book!)} className="btn-primary px-8 py-3 text-lg" data-testid="steps-book">
               {steps.bookDemo}
-              <NewTabNote text={newTab} />
+              {book?.external ? <NewTabNote text={newTab} /> : null}
             </a>
             <p className="text-sm text-slate-700">{steps.bookDemoNote}</p>
           </div>

@@ -34,13 +34,17 @@ export function AnalyticsBeacon() {
 
   const booking = site?.bookingUrl;
   useEffect(() => {
+    // The site's own booking page (issue 42) is a path: compared as the absolute address the link resolves to.
+    const onSite = site?.bookingOnSite;
+    const isBooking = (link: HTMLAnchorElement) =>
+      onSite ? link.origin === location.origin && /^\/(hi\/)?book-demo$/.test(link.pathname) : Boolean(booking && link.href.startsWith(booking));
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!link || event.button > 1) return;
       const href = link.href;
       const goal: BeaconEvent | null = /^(https:\/\/(wa\.me|api\.whatsapp\.com)\/|whatsapp:)/.test(href)
         ? "whatsapp"
-        : booking && href.startsWith(booking)
+        : isBooking(link)
           ? "book-demo"
           : null;
       if (goal) send(goal, location.pathname + location.search);
@@ -51,6 +55,6 @@ export function AnalyticsBeacon() {
       document.removeEventListener("click", onClick, true);
       document.removeEventListener("auxclick", onClick, true);
     };
-  }, [booking]);
+  }, [booking, site?.bookingOnSite]);
   return null;
 }

@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiWords, useText } from "~/lib/hindi-words";
 import { useMatches } from "react-router";
 import { CLOSING_CTA, whatsappLink } from "@shared/content/site";
@@ -19,6 +20,7 @@ function pageWantsBand(matches: ReturnType<typeof useMatches>): boolean {
 export function ClosingCta() {
   const matches = useMatches();
   const site = useSite();
+  const book = useBookDemoLink();
   const copy = useShellCopy().closingCta;
   const words = useText(CLOSING_CTA, HINDI_SHELL, (hi) => hi.CLOSING_CTA_HI);
   if (!site || !pageWantsBand(matches)) return null;
@@ -36,14 +38,12 @@ export function ClosingCta() {
         <p className="mt-3 max-w-2xl text-base text-emerald-50 sm:mt-4 sm:text-lg">{copy.text}</p>
         <div className="mt-6 flex w-full flex-col sm:mt-8 justify-center gap-3 sm:w-auto sm:flex-row">
           <a
-            href={site.bookingUrl}
-            target="_blank"
-            rel="noopener"
+            {...linkAttrs(book!)}
             className="inline-flex min-h-12 items-center justify-center rounded-md bg-amber-300 px-6 py-3 text-base font-semibold text-emerald-950 shadow-sm transition-colors hover:bg-amber-200"
             data-testid="closing-book"
           >
             {copy.bookDemo}
-            <span className="sr-only"> {words.newTab}</span>
+            {book?.external ? <span className="sr-only"> {words.newTab}</span> : null}
           </a>
           <a
             href={whatsappLink(site.whatsappNumber, words.whatsappMessage)}

@@ -1,3 +1,4 @@
+import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiWords, useText } from "~/lib/hindi-words";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
@@ -26,6 +27,7 @@ const switchClass =
 
 export function Header() {
   const site = useSite();
+  const book = useBookDemoLink();
   const header = useText(HEADER, HINDI_SHELL, (hi) => hi.HEADER_HI);
   const navLinks = useText(NAV_LINKS, HINDI_SHELL, (hi) => hi.NAV_LINKS_HI);
   const menuId = useId();
@@ -105,7 +107,7 @@ export function Header() {
           <LanguageSwitch className={`${switchClass} whitespace-nowrap px-2 text-sm`} />
           <HeaderAccount signInLabel={header.signIn} />
           {site && (
-            <a href={site.bookingUrl} target="_blank" rel="noopener" className="btn-primary">
+            <a {...linkAttrs(book!)} className="btn-primary">
               {header.bookDemo}
             </a>
           )}
@@ -114,9 +116,7 @@ export function Header() {
         {/* Phones: the first screen's action, beside the menu (the menu repeats it with Sign In). */}
         {site && (
           <a
-            href={site.bookingUrl}
-            target="_blank"
-            rel="noopener"
+            {...linkAttrs(book!)}
             className="btn-primary ml-auto shrink-0 px-3 text-[13px] lg:hidden"
             data-testid="header-book-phone"
           >
@@ -156,9 +156,7 @@ export function Header() {
               <HeaderAccount signInLabel={header.signIn} mobile onNavigate={() => setOpen(false)} />
               {site && (
                 <a
-                  href={site.bookingUrl}
-                  target="_blank"
-                  rel="noopener"
+                  {...linkAttrs(book!)}
                   className="btn-primary justify-center"
                   onClick={() => setOpen(false)}
                 >

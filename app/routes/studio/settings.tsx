@@ -19,7 +19,7 @@ export function meta() {
 async function formState(deps: Route.LoaderArgs["context"]["deps"]) {
   const settings = await siteSettings(deps);
   const fields = {} as Record<SettingKey, { saved: string; fallback: string }>;
-  for (const key of SETTING_KEYS) fields[key] = { saved: settings.saved[key] ?? "", fallback: settingText(deps.config.settings[key]) };
+  for (const key of SETTING_KEYS) fields[key] = { saved: settings.saved[key] ?? "", fallback: settingText(deps.config.settings[key], key) };
   return fields;
 }
 

@@ -27,6 +27,7 @@ import * as m0024 from "./0024-visitor-locale";
 import * as m0025 from "./0025-analytics-country";
 import * as m0026 from "./0026-chat-conversations";
 import * as m0027 from "./0027-onboarding";
+import * as m0028 from "./0028-demo-bookings";
 import * as m0032 from "./0032-copy-schedule";
 
 export type MigrationModule = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, MigrationModule> = {
   "0025-analytics-country": m0025,
   "0026-chat-conversations": m0026,
   "0027-onboarding": m0027,
+  "0028-demo-bookings": m0028,
   "0032-copy-schedule": m0032,
 };

@@ -212,7 +212,8 @@ async function modelPrompt(deps: Deps, input: ChatInput, message: string, local:
       phone: settings.phone,
       whatsappNumber: settings.whatsappNumber,
       address: settings.address,
-      bookingUrl: settings.bookingUrl,
+      // Where Book Demo goes (issue 42): the site's /book-demo in the answer's language, or the outside link.
+      bookingUrl: settings.site.bookingOnSite ? (local.result.locale === "hi" ? `/hi${settings.site.bookingUrl}` : settings.site.bookingUrl) : settings.bookingUrl,
     },
     language: local.result.language,
     answerIn: local.result.locale,

@@ -1,10 +1,11 @@
-import type { Config, PublicSite } from "../../config";
+import { BOOK_DEMO_PATH, type Config, type PublicSite } from "../../config";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { STUDIO_MESSAGES } from "../../../shared/content/studio";
 import { GUARDED_SETTINGS, SETTINGS_CHANGED_EMAIL, SETTINGS_GROUPS, SETTINGS_PAGE } from "../../../shared/content/studio-settings";
 import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSettings, senderAddressOf } from "../../../shared/schemas/site-settings";
 import { forbidden, invalid } from "../errors";
+import { formatWeeklyHours, type WeeklyHours } from "../../../shared/schemas/booking";
 import type { StaffActor } from "../audit";
 import { assertFreshSecondFactor } from "../staff/step-up";
 import { studioLink } from "../staff/studio-link";
@@ -76,7 +77,8 @@ function publicSiteOf(config: Config, s: SiteSettings): PublicSite {
     phone: s.phone,
     whatsappNumber: s.whatsappNumber,
     address: s.address,
-    bookingUrl: s.bookingUrl,
+    bookingUrl: s.demoBooking === "site" ? BOOK_DEMO_PATH : s.bookingUrl,
+    bookingOnSite: s.demoBooking === "site",
     social: { facebook: s.facebook, instagram: s.instagram, linkedin: s.linkedin, youtube: s.youtube },
     demoVideoUrl: s.demoVideoUrl,
     mapsUrl: s.mapsUrl,
@@ -85,7 +87,9 @@ function publicSiteOf(config: Config, s: SiteSettings): PublicSite {
 }
 
 /** How a default reads in the form (the lead list joined, as typed). */
-export function settingText(value: SiteSettings[SettingKey]): string {
+export function settingText(value: SiteSettings[SettingKey], key?: SettingKey): string {
+  if (key === "bookingHours") return formatWeeklyHours(value as WeeklyHours);
+  if (key === "demoPrice") return String(Number(value) / 100);
   return Array.isArray(value) ? value.join(", ") : String(value);
 }
 
@@ -182,7 +186,7 @@ async function guardedChangeNotices(
   const to = new Map<string, string>();
   for (const { email } of owners) to.set(email.trim().toLowerCase(), email.trim());
   if (guarded.some((g) => g.key === "leadNotifyEmails")) for (const address of current.leadNotifyEmails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), address);
-  const value = (key: SettingKey, text: string | null) => SETTINGS_CHANGED_EMAIL.value(text, settingText(deps.config.settings[key]));
+  const value = (key: SettingKey, text: string | null) => SETTINGS_CHANGED_EMAIL.value(text, settingText(deps.config.settings[key], key));
   const lines = guarded.map((g) => `${LABELS[g.key]}: ${value(g.key, g.before)} → ${value(g.key, g.next)}`);
   const content = { blocks: SETTINGS_CHANGED_EMAIL.blocks(actor.label, formatInZone(now, current.timeZone), lines, studioLink(deps.config, "/studio/settings")) };
   const replyTo = senderAddressOf(deps.config.MAIL_FROM);

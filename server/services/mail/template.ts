@@ -112,7 +112,8 @@ function absoluteLinks(spans: readonly Span[], site: EmailSite): Span[] {
 }
 
 function ctaOf(cta: CtaKind, site: EmailSite, words: Frame["cta"]): { label: string; url: string } | null {
-  if (cta === "book-demo") return site.bookingUrl ? { label: words.bookDemo, url: site.bookingUrl } : null;
+  // The site's own booking page is a path (issue 42): absolute for the e-mail, in the reader's language.
+  if (cta === "book-demo") return site.bookingUrl ? { label: words.bookDemo, url: site.bookingUrl.startsWith("/") ? `${site.publicUrl}${words === FRAMES.hi.cta ? `/hi${site.bookingUrl}` : site.bookingUrl}` : site.bookingUrl } : null;
   return site.whatsappNumber ? { label: words.whatsapp, url: whatsappLink(site.whatsappNumber, words.whatsappMessage) } : null;
 }
 

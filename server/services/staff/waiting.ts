@@ -6,7 +6,7 @@ import { newSignupsWaiting, ordersWaiting } from "../onboarding/studio-figures";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export type WaitingKind = "orders" | "signups" | "leads" | "questions" | "subscribers" | "drafts" | "scheduled" | "copyScheduled";
+export type WaitingKind = "orders" | "signups" | "leads" | "questions" | "subscribers" | "drafts" | "scheduled" | "copyScheduled" | "bookings" | "refunds";
 
 /** One thing that waits for the person, with how many and where it is handled; `oldestAt`: since when the oldest waits. */
 export type WaitingItem = { kind: WaitingKind; count: number; href: string; oldestAt?: number };
@@ -22,6 +22,8 @@ const AREA: Record<WaitingKind, StudioArea> = {
   drafts: "posts",
   scheduled: "posts",
   copyScheduled: "pages",
+  bookings: "bookings",
+  refunds: "bookings",
 };
 
 const HREF: Record<WaitingKind, string> = {
@@ -34,6 +36,8 @@ const HREF: Record<WaitingKind, string> = {
   scheduled: "/studio/posts?status=scheduled",
   // Page copy scheduled to publish (decision 0057): the Pages list says which and when.
   copyScheduled: "/studio/pages#scheduled",
+  bookings: "/studio/bookings",
+  refunds: "/studio/bookings",
 };
 
 /** At most this many handed-over wordings are compared with the FAQ: the count stays bounded. */
@@ -70,7 +74,14 @@ export async function waitingItems(deps: Pick<Deps, "db" | "config">, access: St
     ? await db.selectFrom("content_drafts").select((eb) => eb.fn.countAll<number>().as("n")).where("scheduled_at", "is not", null).executeTakeFirst().then((r) => Number(r?.n ?? 0))
     : 0;
   const post = (status: string) => Number(posts.find((r) => r.status === status)?.n ?? 0);
-  const counts: Record<WaitingKind, number> = { orders: orders.count, signups: signups.count, leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled"), copyScheduled };
+  // Demo bookings (issue 42): demos in the next 24 hours, and payments for released or cancelled holds to refund.
+  const [bookings, refunds] = may("bookings")
+    ? await Promise.all([
+        db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "confirmed").where("starts_at", ">", now).where("starts_at", "<=", now + 86_400_000).executeTakeFirst().then((r) => Number(r?.n ?? 0)),
+        db.selectFrom("demo_bookings").select((eb) => eb.fn.countAll<number>().as("n")).where("payment", "=", "refund-due").executeTakeFirst().then((r) => Number(r?.n ?? 0)),
+      ])
+    : [0, 0];
+  const counts: Record<WaitingKind, number> = { orders: orders.count, signups: signups.count, leads, questions, subscribers, drafts: post("draft"), scheduled: post("scheduled"), copyScheduled, bookings, refunds };
   const oldest: Partial<Record<WaitingKind, number | null>> = { orders: orders.oldestAt, signups: signups.oldestAt };
   return (Object.keys(counts) as WaitingKind[])
     .filter((kind) => counts[kind] > 0 && may(kind))
