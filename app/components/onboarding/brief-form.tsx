@@ -164,6 +164,7 @@ export function BriefForm(props: BriefFormProps) {
   const retries = useRef(0);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const dirty = useRef(false);
+  const saveRefused = useRef<string | null>(null);
   const baseId = useId();
   const idOf = (name: string) => `${baseId}-${name}`;
   const examples = props.examplesOf(kitKey ?? GENERAL_KIT_KEY);
@@ -207,7 +208,12 @@ export function BriefForm(props: BriefFormProps) {
           revision.current = body.brief.revision;
           retries.current = 0;
           setSaveState(dirty.current ? "idle" : "saved");
-          setErrors((e) => (Object.keys(e).length && !e.submit ? {} : e));
+          // Only the message of a save's own refusal goes with the next good save; the submit's checks stay until fixed.
+          const refused = saveRefused.current;
+          if (refused) {
+            saveRefused.current = null;
+            setErrors(({ [refused]: _gone, ...rest }) => rest);
+          }
           if (!dirty.current) localStorage.removeItem(storageKey(userId));
           return true;
         }
@@ -217,7 +223,9 @@ export function BriefForm(props: BriefFormProps) {
           return false;
         }
         if (res.status === 400 && body.field) {
-          setErrors({ [body.field.split(".")[0]!]: body.message ?? "" });
+          const field = body.field.split(".")[0]!;
+          saveRefused.current = field;
+          setErrors((e) => ({ ...e, [field]: body.message ?? "" }));
           setSaveState("failed");
           return false;
         }
@@ -238,7 +246,11 @@ export function BriefForm(props: BriefFormProps) {
     return ok;
   }, [labelOf, locale, userId]);
 
-  const changed = useCallback(() => {
+  const changed = useCallback((event?: { target: EventTarget | null }) => {
+    // A field being corrected loses its message (the submit checks it again).
+    const name = (event?.target as HTMLInputElement | null)?.name;
+    const key = name === "serviceName" || name === "servicePrice" ? "services" : name;
+    if (key) setErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
     dirty.current = true;
     setSaveState((s) => (s === "conflict" ? s : "idle"));
     remember();
@@ -548,7 +560,7 @@ export function BriefForm(props: BriefFormProps) {
                     className="btn-ghost min-h-11"
                     onClick={() => {
                       setRows((r) => r.filter((x) => x !== row));
-                      requestAnimationFrame(changed);
+                      requestAnimationFrame(() => changed());
                     }}
                   >
                     {t.removeService(i + 1)}
