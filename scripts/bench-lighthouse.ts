@@ -17,6 +17,7 @@
  * missing run's full report is kept beside the median one (`<page>.run<N>.json`)
  * so an outlier can be explained. Options: BENCH_RUNS=N (1-9) changes the count;
  * BENCH_SKIP_BUILD=1 reuses the build; BENCH_PAGES=/,/about limits the pages (Hindi ones too: /hi,/hi/about);
+ * BENCH_SIGNED_IN=1 measures the pages signed in as a new customer (BENCH_PAGES=/templates: the kit page, issue 41);
  * BENCH_HINDI=1 adds every page's Hindi twin (/hi, /hi/about, …; issue 33), BENCH_HINDI=only measures those alone.
  *
  * Whenever both home pages were measured, the Hindi home's total bytes are printed against the English home's:
@@ -28,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { HINT_COOKIE } from "../server/http/cookies";
 import { SITEMAP_PAGES } from "../shared/content/seo";
 import { localePath } from "../shared/i18n";
 import { startBuiltServer } from "../tests/helpers/built-server";
@@ -111,6 +113,20 @@ try {
   else if (hindi === "1") pages = pages.flatMap((p) => [p, localePath(p, "hi")]);
   if (process.env.BENCH_PAGES) pages = process.env.BENCH_PAGES.split(",").map((p) => p.trim());
 
+  // BENCH_SIGNED_IN=1: the pages as a signed-in customer sees them (/templates, issue 41), with a fresh account's cookie.
+  let extraHeaders: Record<string, string> | undefined;
+  if (process.env.BENCH_SIGNED_IN === "1") {
+    const email = `lighthouse.${Date.now().toString(36)}@example.com`;
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Light House", email, password: "measuring the kit page", company: "Lighthouse Realty", industry: "Real Estate" }),
+    });
+    const { token } = (await registered.json()) as { token?: string };
+    if (!token) throw new Error(`sign-up for BENCH_SIGNED_IN answered ${registered.status}`);
+    extraHeaders = { Cookie: `wp_session=${token}; ${HINT_COOKIE}=1` };
+  }
+
   for (const page of pages) {
     process.stdout.write(`lighthouse ${page} ... `);
     const results: NonNullable<Awaited<ReturnType<typeof lighthouse>>>[] = [];
@@ -120,6 +136,7 @@ try {
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
+        ...(extraHeaders ? { extraHeaders } : {}),
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       // A run without a Performance score failed: say why instead of only counting it as 0.

@@ -110,7 +110,7 @@ test("sign up in two steps, verify the e-mail, sign out, sign in again", async (
 
   // The templates page: the user's industry first, the verify banner, the header with the name.
   await expect(page.getByRole("heading", { level: 1, name: "Welcome, Asha!" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText("Healthcare");
+  await expect(page.getByTestId("brief-form").locator("label").first()).toContainText("Healthcare");
   await expect(page.getByText("Please verify your e-mail address")).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Signed in as Asha Verma" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);

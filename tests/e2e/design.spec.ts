@@ -15,7 +15,7 @@ import {
   WISE_CORE,
   WISE_CORE_DIAGRAM,
 } from "../../shared/content";
-import { INDUSTRY_TEMPLATES, TEMPLATES_PAGE } from "../../shared/content/auth";
+import { ONBOARDING_PAGE } from "../../shared/content/onboarding";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpAs } from "./session";
@@ -107,20 +107,17 @@ test("/ai-help on a phone: the chat comes first, its message box full width", as
   expect(box.width).toBeGreaterThan(phone.width - 80);
 });
 
-test("/templates: one Sign Out (the header's), a next step on every kit card, the verified mark never split", async ({ page, server }) => {
+test("/templates: one Sign Out (the header's), the account's own kit first, the brief in steps", async ({ page, server }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpAs(page, server.url, { name: "Asha Kulkarni", email: "asha.design@example.com", password: "one sign out only", company: "Asha Clinics", industry: "Healthcare" });
   await page.goto("/templates");
   await expect(page.getByRole("button", { name: "Sign Out" }).filter({ visible: true })).toHaveCount(1);
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
-
-  const total = Object.values(INDUSTRY_TEMPLATES).reduce((n, list) => n + list.length, 0);
-  await expect(page.getByTestId("kit-next-step")).toHaveCount(total);
-  const first = INDUSTRY_TEMPLATES.Healthcare[0]!;
-  const chat = page.getByRole("link", { name: `${TEMPLATES_PAGE.kitChatLabel(first.title)} ${TEMPLATES_PAGE.newTab}` });
-  const href = (await chat.getAttribute("href"))!;
-  expect(decodeURIComponent(new URL(href).searchParams.get("text") ?? "")).toBe(TEMPLATES_PAGE.kitMessage("Healthcare", first.title));
-  await expect(page.getByRole("link", { name: `${TEMPLATES_PAGE.kitDemoLabel(first.title)} ${TEMPLATES_PAGE.newTab}` })).toHaveAttribute("target", "_blank");
+  // Issue 41: the sign-up's industry preselects its kit of the home page's list, shown first.
+  const kits = page.getByTestId("brief-form").getByRole("radio");
+  await expect(kits.first()).toBeChecked();
+  await expect(page.getByTestId("brief-form").locator("label").first()).toContainText(`Healthcare & Clinics${ONBOARDING_PAGE.yourIndustry}`);
+  await expect(page.getByRole("list", { name: ONBOARDING_PAGE.stepsLabel }).getByRole("button")).toHaveCount(ONBOARDING_PAGE.steps.length);
 });
 
 test("the slideshow draws only the shown slide's conversation and keeps its height on every slide", async ({ page }) => {

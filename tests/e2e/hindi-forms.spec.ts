@@ -202,7 +202,7 @@ test("sign up on /hi/get-started: Hindi checks, the Hindi success, /hi/templates
   await expect(page.getByText(AUTH_MESSAGES_HI.accountCreated)).toBeVisible();
   await expect(page).toHaveURL(/\/hi\/templates$/, { timeout: 10_000 });
   await expect(page.getByRole("heading", { level: 1, name: "स्वागत है, Asha!" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2 }).first()).toContainText("हेल्थकेयर");
+  await expect(page.getByTestId("brief-form").locator("label").first()).toContainText("हेल्थकेयर");
 
   const mail = await mailTo(server.mailDir, email);
   expect(mail.subject).toBe("Wise Parrot के लिए अपना ईमेल पता वेरिफ़ाई करें");

@@ -60,7 +60,10 @@ export function readBrief(form: HTMLFormElement): { kitKey: string; fields: Brie
       toneExample: text("toneExample"),
       whatsapp: text("whatsapp"),
       hours: text("hours"),
-      languages: data.getAll("languages").map(String).filter((l): l is BriefLanguage => (BRIEF_LANGUAGES as readonly string[]).includes(l)),
+      languages: data
+        .getAll("languages")
+        .map(String)
+        .filter((l): l is BriefLanguage => (BRIEF_LANGUAGES as readonly string[]).includes(l)),
       languagesOther: text("languagesOther"),
     },
   };
@@ -164,6 +167,7 @@ export function BriefForm(props: BriefFormProps) {
   const retries = useRef(0);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const dirty = useRef(false);
+  const saveRefused = useRef<string | null>(null);
   const baseId = useId();
   const idOf = (name: string) => `${baseId}-${name}`;
   const examples = props.examplesOf(kitKey ?? GENERAL_KIT_KEY);
@@ -207,7 +211,12 @@ export function BriefForm(props: BriefFormProps) {
           revision.current = body.brief.revision;
           retries.current = 0;
           setSaveState(dirty.current ? "idle" : "saved");
-          setErrors((e) => (Object.keys(e).length && !e.submit ? {} : e));
+          // Only the message of a save's own refusal goes with the next good save; the submit's checks stay until fixed.
+          const refused = saveRefused.current;
+          if (refused) {
+            saveRefused.current = null;
+            setErrors(({ [refused]: _gone, ...rest }) => rest);
+          }
           if (!dirty.current) localStorage.removeItem(storageKey(userId));
           return true;
         }
@@ -217,7 +226,9 @@ export function BriefForm(props: BriefFormProps) {
           return false;
         }
         if (res.status === 400 && body.field) {
-          setErrors({ [body.field.split(".")[0]!]: body.message ?? "" });
+          const field = body.field.split(".")[0]!;
+          saveRefused.current = field;
+          setErrors((e) => ({ ...e, [field]: body.message ?? "" }));
           setSaveState("failed");
           return false;
         }
@@ -238,13 +249,20 @@ export function BriefForm(props: BriefFormProps) {
     return ok;
   }, [labelOf, locale, userId]);
 
-  const changed = useCallback(() => {
-    dirty.current = true;
-    setSaveState((s) => (s === "conflict" ? s : "idle"));
-    remember();
-    clearTimeout(timer.current);
-    if (!conflict) timer.current = setTimeout(() => void save(), 900);
-  }, [remember, save, conflict]);
+  const changed = useCallback(
+    (event?: { target: EventTarget | null }) => {
+      // A field being corrected loses its message (the submit checks it again).
+      const name = (event?.target as HTMLInputElement | null)?.name;
+      const key = name === "serviceName" || name === "servicePrice" ? "services" : name;
+      if (key) setErrors((e) => (e[key] ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+      dirty.current = true;
+      setSaveState((s) => (s === "conflict" ? s : "idle"));
+      remember();
+      clearTimeout(timer.current);
+      if (!conflict) timer.current = setTimeout(() => void save(), 900);
+    },
+    [remember, save, conflict],
+  );
 
   // What this browser kept of a draft the server never got (a reload, a closed tab mid-save) comes back first.
   useEffect(() => {
@@ -346,7 +364,13 @@ export function BriefForm(props: BriefFormProps) {
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ kitKey: key, kitLabel: labelOf(key), fields, revision: revision.current, locale }),
       });
-      const body = (await res.json().catch(() => ({}))) as { field?: string; message?: string; errors?: Record<string, string>; reason?: string; brief?: Conflict };
+      const body = (await res.json().catch(() => ({}))) as {
+        field?: string;
+        message?: string;
+        errors?: Record<string, string>;
+        reason?: string;
+        brief?: Conflict;
+      };
       if (res.ok) {
         dirty.current = false;
         localStorage.removeItem(storageKey(userId));
@@ -374,21 +398,21 @@ export function BriefForm(props: BriefFormProps) {
   const status =
     saveState === "saving" ? t.saving : saveState === "saved" ? t.saved : saveState === "failed" ? t.saveFailed : saveState === "conflict" ? t.conflict : "";
   const total = t.steps.length;
-  const nav = (n: number) =>
-    hydrated ? (
-      <div className="mt-6 flex flex-wrap gap-3">
-        {n > 0 && (
-          <button type="button" className="btn-ghost" onClick={() => goTo(n - 1)}>
-            {t.back}
-          </button>
-        )}
-        {n < total - 1 && (
-          <button type="button" className="btn-primary" onClick={() => goTo(n + 1)}>
-            {t.next}
-          </button>
-        )}
-      </div>
-    ) : null;
+  // Drawn on the server too (so nothing moves at hydration); hidden without JavaScript, where they could not work.
+  const nav = (n: number) => (
+    <div className="js-only mt-6 flex flex-wrap gap-3">
+      {n > 0 && (
+        <button type="button" className="btn-ghost" onClick={() => goTo(n - 1)}>
+          {t.back}
+        </button>
+      )}
+      {n < total - 1 && (
+        <button type="button" className="btn-primary" onClick={() => goTo(n + 1)}>
+          {t.next}
+        </button>
+      )}
+    </div>
+  );
 
   const own = kits.find((k) => k.own);
   const ordered = own ? [own, ...kits.filter((k) => k !== own)] : kits;
@@ -414,8 +438,8 @@ export function BriefForm(props: BriefFormProps) {
           {banner}
         </div>
       )}
-      {hydrated && (
-        <ol aria-label={t.stepsLabel} className="mt-4 flex flex-wrap gap-2 text-sm">
+      {
+        <ol aria-label={t.stepsLabel} className="js-only mt-4 flex flex-wrap gap-2 text-sm">
           {t.steps.map((name, n) => (
             <li key={name}>
               <button
@@ -429,12 +453,22 @@ export function BriefForm(props: BriefFormProps) {
             </li>
           ))}
         </ol>
-      )}
-      <Form method="post" key={formKey} ref={formRef} noValidate={hydrated} onInput={changed} onChange={changed} onSubmit={submit} className="mt-4" data-testid="brief-form">
+      }
+      <Form
+        method="post"
+        key={formKey}
+        ref={formRef}
+        noValidate={hydrated}
+        onInput={changed}
+        onChange={changed}
+        onSubmit={submit}
+        className="mt-4"
+        data-testid="brief-form"
+      >
         <input type="hidden" name="revision" value={revision.current} />
         <input type="hidden" name="rows" value={rows.length} />
 
-        <fieldset className={stepClass(0)}>
+        <fieldset className={stepClass(0)} data-brief-step={0}>
           <legend id={`${baseId}-step-0`} tabIndex={-1} className="text-xl font-bold text-slate-900">
             {t.stepOf(1, total)}: {t.steps[0]}
           </legend>
@@ -468,7 +502,15 @@ export function BriefForm(props: BriefFormProps) {
             )}
           </fieldset>
           <div className="mt-5 grid gap-5 sm:grid-cols-2">
-            <Field id={idOf("businessName")} label={t.businessName.label} hint={t.businessName.hint} example={examples.businessName} error={errors.businessName} required t={t}>
+            <Field
+              id={idOf("businessName")}
+              label={t.businessName.label}
+              hint={t.businessName.hint}
+              example={examples.businessName}
+              error={errors.businessName}
+              required
+              t={t}
+            >
               <input
                 id={idOf("businessName")}
                 name="businessName"
@@ -496,7 +538,11 @@ export function BriefForm(props: BriefFormProps) {
           {nav(0)}
         </fieldset>
 
-        <fieldset className={`mt-8 ${stepClass(1)}`} aria-describedby={`${idOf("services")}-hint${errors.services ? ` ${idOf("services")}-error` : ""}`}>
+        <fieldset
+          className={`mt-8 ${stepClass(1)}`}
+          data-brief-step={1}
+          aria-describedby={`${idOf("services")}-hint${errors.services ? ` ${idOf("services")}-error` : ""}`}
+        >
           <legend id={`${baseId}-step-1`} tabIndex={-1} className="text-xl font-bold text-slate-900">
             {t.stepOf(2, total)}: {t.steps[1]}
           </legend>
@@ -548,7 +594,7 @@ export function BriefForm(props: BriefFormProps) {
                     className="btn-ghost min-h-11"
                     onClick={() => {
                       setRows((r) => r.filter((x) => x !== row));
-                      requestAnimationFrame(changed);
+                      requestAnimationFrame(() => changed());
                     }}
                   >
                     {t.removeService(i + 1)}
@@ -578,7 +624,7 @@ export function BriefForm(props: BriefFormProps) {
           {nav(1)}
         </fieldset>
 
-        <fieldset className={`mt-8 space-y-5 ${stepClass(2)}`}>
+        <fieldset className={`mt-8 space-y-5 ${stepClass(2)}`} data-brief-step={2}>
           <legend id={`${baseId}-step-2`} tabIndex={-1} className="text-xl font-bold text-slate-900">
             {t.stepOf(3, total)}: {t.steps[2]}
           </legend>
@@ -599,7 +645,7 @@ export function BriefForm(props: BriefFormProps) {
           {nav(2)}
         </fieldset>
 
-        <fieldset className={`mt-8 space-y-5 ${stepClass(3)}`}>
+        <fieldset className={`mt-8 space-y-5 ${stepClass(3)}`} data-brief-step={3}>
           <legend id={`${baseId}-step-3`} tabIndex={-1} className="text-xl font-bold text-slate-900">
             {t.stepOf(4, total)}: {t.steps[3]}
           </legend>
@@ -612,8 +658,18 @@ export function BriefForm(props: BriefFormProps) {
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               {BRIEF_TONES.map((tone, i) => (
-                <label key={tone} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50">
-                  <input type="radio" name="tone" value={tone} id={i === 0 ? idOf("tone") : undefined} defaultChecked={values.tone === tone} className="size-5 accent-emerald-700" />
+                <label
+                  key={tone}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50"
+                >
+                  <input
+                    type="radio"
+                    name="tone"
+                    value={tone}
+                    id={i === 0 ? idOf("tone") : undefined}
+                    defaultChecked={values.tone === tone}
+                    className="size-5 accent-emerald-700"
+                  />
                   <span>{t.tones[tone]}</span>
                 </label>
               ))}
@@ -665,8 +721,17 @@ export function BriefForm(props: BriefFormProps) {
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               {BRIEF_LANGUAGES.map((language) => (
-                <label key={language} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50">
-                  <input type="checkbox" name="languages" value={language} defaultChecked={values.languages.includes(language)} className="size-5 accent-emerald-700" />
+                <label
+                  key={language}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50"
+                >
+                  <input
+                    type="checkbox"
+                    name="languages"
+                    value={language}
+                    defaultChecked={values.languages.includes(language)}
+                    className="size-5 accent-emerald-700"
+                  />
                   <span>{t.languageNames[language]}</span>
                 </label>
               ))}
@@ -686,7 +751,7 @@ export function BriefForm(props: BriefFormProps) {
           {nav(3)}
         </fieldset>
 
-        <fieldset className={`mt-8 ${stepClass(4)}`}>
+        <fieldset className={`mt-8 ${stepClass(4)}`} data-brief-step={4}>
           <legend id={`${baseId}-step-4`} tabIndex={-1} className="text-xl font-bold text-slate-900">
             {t.stepOf(5, total)}: {t.steps[4]}
           </legend>
@@ -706,7 +771,7 @@ export function BriefForm(props: BriefFormProps) {
           </div>
         </fieldset>
       </Form>
-      <div className={`mt-8 ${stepClass(4)}`}>
+      <div className={`mt-8 ${stepClass(4)}`} data-brief-step={4}>
         <FilesPanel t={t} files={props.files} locale={locale} hydrated={hydrated} />
       </div>
     </div>
