@@ -125,7 +125,7 @@ const leadsBoardHtml = (board: Translation<typeof LEADS_BOARD>) => ({
   __html:
   '<div class="flex items-center justify-between gap-2 px-1">' +
   `<span class="text-sm font-semibold text-slate-900">${escapeHtml(board.title)}</span>` +
-  `<span class="rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">${escapeHtml(board.live)}</span>` +
+  `<span class="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-700">${escapeHtml(board.live)}</span>` +
   "</div>" +
   '<div class="mt-3 grid grid-cols-3 gap-2">' +
   board.columns
