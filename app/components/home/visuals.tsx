@@ -94,7 +94,7 @@ export const PhoneChat = memo(function PhoneChat({
 const AVATAR_COLOURS = ["bg-emerald-700", "bg-sky-700", "bg-violet-700", "bg-rose-700", "bg-amber-700"];
 
 /** "Dr. Meera Kulkarni" → "MK" ("डॉ. मीरा कुलकर्णी" → "मक"), and a colour of its own for each name. */
-function avatarOf(name: string): { initials: string; colour: string } {
+export function avatarOf(name: string): { initials: string; colour: string } {
   // Titles in English and Hindi (Dr, Shri, Shrimati), escaped: the server bundles stay ASCII.
   const words = name.replace(/^(Dr|Mr|Mrs|Ms|\u0921\u0949|\u0936\u094d\u0930\u0940|\u0936\u094d\u0930\u0940\u092e\u0924\u0940)\.?\s+/i, "").split(/\s+/).filter(Boolean);
   const initials = `${words[0]?.[0] ?? ""}${words.length > 1 ? (words.at(-1)?.[0] ?? "") : ""}`.toUpperCase();
