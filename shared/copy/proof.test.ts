@@ -26,8 +26,10 @@ describe("proof the owner gives (issue 45)", () => {
   });
 
   it("says only what is still missing, and nothing once every place is filled", () => {
-    const home = HOME_DOC.defaults("en");
-    const about = ABOUT_DOC.defaults("en");
+    // Copies the test may change (the documents' values are typed read-only).
+    type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+    const home = structuredClone(HOME_DOC.defaults("en")) as Mutable<ReturnType<typeof HOME_DOC.defaults>>;
+    const about = structuredClone(ABOUT_DOC.defaults("en")) as Mutable<ReturnType<typeof ABOUT_DOC.defaults>>;
     home.testimonials.logos = [{ name: "Asha Clinics", city: "Pune", src: "", alt: "", href: "" }];
     home.testimonials.items[0] = { ...home.testimonials.items[0]!, photo: LOGO, businessName: "Green Heights Realty", result: "3x site visits in 10 days" };
     home.metrics.items[1] = { ...home.metrics.items[1]!, source: "Asha Clinics, Pune, 2026" };
