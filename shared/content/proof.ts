@@ -8,7 +8,7 @@ import { PRODUCT } from "./site";
 export const PROOF = {
   /** Under a testimonial's measured result: the link to its case study (a blog post). */
   caseStudyLink: "Read the case study",
-  /** Before a result's source line under each figure: "Source: …". */
+  /** Before a result's source line under each figure: "Source: ...". */
   sourceLabel: "Source",
   /** The About page's team section (shown once the owner adds a person). */
   teamHeading: `The people behind ${PRODUCT}`,
