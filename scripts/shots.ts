@@ -8,6 +8,8 @@
  * database, seeds the sample posts, signs up one account for the signed-in
  * pages and drives the system Chromium through playwright-core.
  * SHOTS_PAGES=/,/blogs limits the pages; SHOTS_WIDTHS=375 the widths.
+ * The studio (issue 45): `/studio` is shot as an owner (made through the services, second factor passed) when
+ * SHOTS_PAGES names it or no SHOTS_PAGES is given.
  * Hindi (issue 33): SHOTS_HINDI=1 adds every page's /hi twin, SHOTS_HINDI=only takes the Hindi pages alone,
  * and SHOTS_PAGES may name Hindi pages itself (SHOTS_PAGES=/hi,/hi/about SHOTS_WIDTHS=375). Hindi files are
  * named after their address (hi.png, hi_about.png).
@@ -21,6 +23,9 @@ import { localePath } from "../shared/i18n";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { HINT_COOKIE } from "../server/http/cookies";
 import { ensureChromium } from "./chromium";
+import { openDatabase } from "../server/db/database";
+import { testDeps } from "../tests/helpers/deps";
+import { staffWithSession } from "../tests/helpers/studio-staff";
 
 const label = (process.argv[2] ?? new Date().toISOString().replace(/[:.]/g, "-")).replace(/[^\w.-]/g, "_");
 const outDir = path.resolve("reports", "shots", label);
@@ -98,6 +103,17 @@ try {
     { name: HINT_COOKIE, value: "1", url: server.url, sameSite: "Lax" as const },
   ];
   await setup.close();
+  // The owner's session for the studio's pages: made in the server's database as the studio tests make it.
+  const studioPages = ["/studio"].filter(wanted);
+  let ownerToken = "";
+  if (studioPages.length > 0) {
+    const db = await openDatabase(server.databaseUrl);
+    try {
+      ownerToken = (await staffWithSession(testDeps(db), "owner.shots@example.com", "owner")).token;
+    } finally {
+      await db.close();
+    }
+  }
 
   for (const viewport of VIEWPORTS) {
     const dir = path.join(outDir, String(viewport.width));
@@ -113,6 +129,12 @@ try {
     await signedIn.addCookies(cookies);
     for (const p of inLanguages(ACCOUNT_PAGES).filter(wanted)) await settle(signedIn, p, path.join(dir, `${fileName(p)}.png`));
     await signedIn.close();
+    if (ownerToken) {
+      const owner = await browser.newContext({ baseURL: server.url, viewport });
+      await owner.addCookies([{ ...cookies[0]!, value: ownerToken }, cookies[1]!]);
+      for (const p of studioPages) await settle(owner, p, path.join(dir, `${fileName(p)}.png`));
+      await owner.close();
+    }
     console.log(`${viewport.width}×${viewport.height}: ${fs.readdirSync(dir).length} screenshots in ${path.relative(process.cwd(), dir)}`);
   }
 } finally {

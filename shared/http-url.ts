@@ -15,3 +15,16 @@ export function isHttpUrl(text: string, maxLength = 2000): boolean {
     return false;
   }
 }
+
+/**
+ * A media library file's address on this site (`/media/<name>`, as the upload API answers it): what an image field of
+ * the owner's copy may hold besides an http(s) address. Letters, digits, dots, dashes and underscores only, no `..`.
+ */
+export function isMediaPath(text: string): boolean {
+  return text.length <= 200 && /^\/media\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(text) && !text.includes("..");
+}
+
+/** An address an image field of the owner's copy may hold: http(s), or a media library file. */
+export function isImageAddress(text: string, maxLength = 2000): boolean {
+  return isHttpUrl(text, maxLength) || isMediaPath(text);
+}

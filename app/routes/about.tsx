@@ -1,6 +1,6 @@
 import { linkAttrs, useBookDemoLink } from "~/lib/booking-link";
 import { hindiWords, useText, type WordsOf } from "~/lib/hindi-words";
-import { AboutPhoto } from "~/components/home/trust";
+import { AboutPhoto, TeamMember } from "~/components/home/trust";
 import { Breadcrumbs } from "~/components/seo/breadcrumbs";
 import { ABOUT } from "@shared/content/about";
 import type { AboutLabels } from "@shared/content/hi/about";
@@ -28,7 +28,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const book = useBookDemoLink();
-  const { seo, intro, story, values, based, cta } = loaderData.copy;
+  const { seo, intro, story, values, team, based, cta } = loaderData.copy;
+  // Only people the owner named: nobody is invented (issue 45).
+  const people = team.people.filter((p) => p.name.trim() !== "");
   const words = useText<AboutLabels, WordsOf<typeof HINDI_ABOUT>>(ABOUT, HINDI_ABOUT, (hi) => hi.ABOUT_LABELS_HI);
   const language = useJsonLdLanguage();
   return (
@@ -78,7 +80,25 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="based-heading" className="py-14">
+      {people.length > 0 ? (
+        <section aria-labelledby="team-heading" className="py-14" data-section="team">
+          <div className="mx-auto max-w-5xl px-4 sm:px-6">
+            <h2 id="team-heading" className="text-2xl font-bold text-slate-900">
+              {team.heading}
+            </h2>
+            {team.intro ? <p className="mt-3 max-w-2xl text-lg leading-relaxed text-slate-700">{team.intro}</p> : null}
+            <ul className={`mt-8 grid gap-x-5 gap-y-8 ${people.length === 1 ? "max-w-[15rem] grid-cols-1" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-4"}`}>
+              {people.map((person, i) => (
+                <li key={i}>
+                  <TeamMember person={person} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="based-heading" className={`py-14 ${people.length > 0 ? "bg-slate-50" : ""}`}>
         <div className="mx-auto max-w-4xl px-4 sm:px-6">
           <h2 id="based-heading" className="text-2xl font-bold text-slate-900">
             {based.heading}

@@ -6,7 +6,7 @@ import { BlogNewsletter } from "~/components/blog/blog-newsletter";
 import { formatCount } from "~/components/blog/format";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { pageError } from "~/lib/service-errors.server";
-import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
+import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER, BLOG_STATS_SHOWN_FROM } from "@shared/content";
 import { parseInline, previewText, spansText } from "@shared/post-marks";
 import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { requestLocale, useLocale } from "~/lib/locale";
@@ -249,18 +249,25 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
         <div className="mx-auto w-full max-w-6xl px-4 pb-8 max-md:order-2 sm:px-6" data-testid="blog-stats">
             {/* Three across on every screen. On a phone they come after the first articles (order), where a young blog's
                 small counts do not stand between the visitor and the posts; from md up they sit under the title. */}
-            <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-              {[
-                [t.stats.readers, `${formatCount(stats.readers)}+`, "readers"],
-                [t.stats.likes, formatCount(stats.likes), "likes"],
-                [t.stats.articles, formatCount(stats.articles), "articles"],
-              ].map(([label, value, key]) => (
-                <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
-                  <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
-                  <dd className="text-xl font-bold text-emerald-800 sm:text-3xl">{value}</dd>
-                </div>
-              ))}
-            </dl>
+            {(() => {
+              // A small count reads as "nobody reads this": readers and likes show from BLOG_STATS_SHOWN_FROM up.
+              const shown = [
+                [t.stats.readers, `${formatCount(stats.readers)}+`, "readers", stats.readers >= BLOG_STATS_SHOWN_FROM],
+                [t.stats.likes, formatCount(stats.likes), "likes", stats.likes >= BLOG_STATS_SHOWN_FROM],
+                [t.stats.articles, formatCount(stats.articles), "articles", true],
+              ].filter((s) => s[3]) as [string, string, string, boolean][];
+              const cols = shown.length === 3 ? "grid-cols-3" : shown.length === 2 ? "max-w-2xl grid-cols-2" : "max-w-xs grid-cols-1";
+              return (
+                <dl className={`grid gap-2 sm:gap-4 ${cols}`}>
+                  {shown.map(([label, value, key]) => (
+                    <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
+                      <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
+                      <dd className="text-xl font-bold text-emerald-800 sm:text-3xl">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              );
+            })()}
         </div>
 
         <section aria-label={t.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">

@@ -254,3 +254,9 @@ export const RSS = {
 
 /** On an English post page, the link to the post's Hindi translation (issue 33). */
 export const POST_TRANSLATION_LINK = { before: "Read this in ", name: "Hindi", after: "", nameLang: "en" } as const;
+
+/**
+ * The listing's reader and like counts show from this many up (issue 45): "2+ Total Readers, 0 Total Likes" on a
+ * young blog tells a visitor nobody reads it. The article count always shows.
+ */
+export const BLOG_STATS_SHOWN_FROM = 10;

@@ -199,10 +199,13 @@ export const AUDIENCE = {
   ],
 } as const;
 
-/** The leads board drawn in the benefits section (sample names, decorative). */
+/**
+ * The leads board drawn in the benefits section (sample names, decorative). Its badge says it is an example: the
+ * drawing is not the site's data, so it claims nothing live (issue 45).
+ */
 export const LEADS_BOARD = {
   title: "Leads this week",
-  live: "Updated live",
+  live: "Example",
   columns: [
     { name: "New", dot: "bg-sky-500", leads: [{ name: "Priya Nair", note: "2 BHK, Baner" }, { name: "Imran Shaikh", note: "Price enquiry" }] },
     { name: "Hot", dot: "bg-rose-500", leads: [{ name: "Kavita Joshi", note: "Follow-up day 3" }, { name: "Sahil Mehta", note: "Asked for brochure" }] },

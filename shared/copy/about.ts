@@ -2,12 +2,14 @@ import { ABOUT } from "../content/about";
 import { TRUST_SLOTS } from "../content/home";
 import { ABOUT_HI } from "../content/hi/about";
 import { TRUST_SLOTS_HI } from "../content/hi/home";
+import { PROOF } from "../content/proof";
+import { PROOF_HI } from "../content/hi/proof";
 import type { Translation } from "../i18n";
-import { EMPTY_IMAGE, group, imageField, list, text } from "./build";
+import { EMPTY_IMAGE, group, imageField, list, mediaImage, optionalText, text } from "./build";
 import { defineCopyDoc } from "./fields";
 
 /** The document's value made from one language's constants (the defaults, never retyped). */
-function aboutDefaults(about: Translation<typeof ABOUT>, slots: Translation<typeof TRUST_SLOTS>) {
+function aboutDefaults(about: Translation<typeof ABOUT>, slots: Translation<typeof TRUST_SLOTS>, proof: Translation<typeof PROOF>) {
   return {
     seo: { title: about.meta.title, description: about.meta.description },
     intro: {
@@ -19,6 +21,8 @@ function aboutDefaults(about: Translation<typeof ABOUT>, slots: Translation<type
     },
     story: { heading: about.storyHeading, paragraphs: [...about.story] },
     values: { heading: about.valuesHeading, items: about.values.map((v) => ({ ...v })) },
+    // Nobody is invented: the section shows once the owner adds a person (issue 45).
+    team: { heading: proof.teamHeading, intro: proof.teamIntro, people: [] as { photo: string; name: string; role: string }[] },
     based: { heading: about.basedHeading, text: about.based },
     cta: { heading: about.ctaHeading, text: about.ctaText, bookDemo: about.bookDemo, getInTouch: about.getInTouch },
   };
@@ -43,6 +47,21 @@ export const ABOUT_DOC = defineCopyDoc({
       heading: text("Heading", 60),
       items: list("Values", "Value", group("Value", { title: text("Title", 60), text: text("Text", 240, true) }), 6),
     }),
+    team: group("The team", {
+      heading: text("Heading", 60),
+      intro: text("Introduction", 200, true),
+      people: list(
+        "People (shown once there is one)",
+        "Person",
+        group("Person", {
+          photo: mediaImage("Photo (optional: from the media library, or https://\u2026)", "A square photo, at least 320 \u00d7 320 pixels, face centred. Without one the card shows the initials."),
+          name: text("Name", 60),
+          role: optionalText("Role (\"Founder\", \"WhatsApp setup lead\")", 60),
+        }),
+        12,
+        0,
+      ),
+    }),
     based: group("Where we are", { heading: text("Heading", 60), text: text("Text", 500, true) }),
     cta: group("Closing call to action", {
       heading: text("Heading", 80),
@@ -51,7 +70,7 @@ export const ABOUT_DOC = defineCopyDoc({
       getInTouch: text("Contact button", 40),
     }),
   },
-  defaults: (locale) => (locale === "hi" ? aboutDefaults(ABOUT_HI, TRUST_SLOTS_HI) : aboutDefaults(ABOUT, TRUST_SLOTS)),
+  defaults: (locale) => (locale === "hi" ? aboutDefaults(ABOUT_HI, TRUST_SLOTS_HI, PROOF_HI) : aboutDefaults(ABOUT, TRUST_SLOTS, PROOF)),
 });
 
 export type AboutCopy = ReturnType<typeof ABOUT_DOC.defaults>;

@@ -19,8 +19,12 @@ export type TextField = {
   /** May stay empty even where there is no default to fall back to (an item added beyond the defaults). */
   optional?: boolean;
 };
-/** An http(s) address (checked), or empty for the default. */
-export type UrlField = { kind: "url"; label: string; hint?: string };
+/**
+ * An http(s) address (checked), or empty for the default. `media`: an image, which may also be one of the media
+ * library's files (`/media/<name>`, on this site); the studio offers the library beside the field. `optional`: may stay
+ * empty where there is no default (an item added beyond the defaults).
+ */
+export type UrlField = { kind: "url"; label: string; hint?: string; media?: boolean; optional?: boolean };
 /** One of a fixed set (an icon, a comparison value yes/no/partial, a rating 1–5 as "1".."5"). */
 export type ChoiceField = { kind: "choice"; label: string; options: readonly { value: string; label: string }[]; hint?: string };
 /** A group of named fields (a card: title, description, icon). */

@@ -30,8 +30,10 @@ import {
   TRUST_SLOTS_HI,
   WISE_CORE_HI,
 } from "../content/hi/home";
+import { PROOF } from "../content/proof";
+import { PROOF_HI } from "../content/hi/proof";
 import type { Translation } from "../i18n";
-import { EMPTY_IMAGE, imageField, list, text } from "./build";
+import { EMPTY_IMAGE, imageField, list, mediaImage, optionalText, optionalUrl, text } from "./build";
 import { defineCopyDoc, type GroupField } from "./fields";
 
 /**
@@ -91,7 +93,7 @@ const chatLine = {
 } as const satisfies GroupField;
 
 /** The home page's constants in one language: the English ones, or their Hindi translations (shared/content/hi). */
-const HOME_EN = { AUDIENCE, AVAILABLE_FOR, BENEFITS, COMPARISON, HERO, HOME_META, KIT, METRICS, PAIN_POINTS, PROMISE, STEPS, TESTIMONIALS, TRUST_SLOTS, WISE_CORE };
+const HOME_EN = { AUDIENCE, AVAILABLE_FOR, BENEFITS, COMPARISON, HERO, HOME_META, KIT, METRICS, PAIN_POINTS, PROMISE, PROOF, STEPS, TESTIMONIALS, TRUST_SLOTS, WISE_CORE };
 type HomeConstants = { [K in keyof typeof HOME_EN]: Translation<(typeof HOME_EN)[K]> };
 const HOME_HI: HomeConstants = {
   AUDIENCE: AUDIENCE_HI,
@@ -104,6 +106,7 @@ const HOME_HI: HomeConstants = {
   METRICS: METRICS_HI,
   PAIN_POINTS: PAIN_POINTS_HI,
   PROMISE: PROMISE_HI,
+  PROOF: PROOF_HI,
   STEPS: STEPS_HI,
   TESTIMONIALS: TESTIMONIALS_HI,
   TRUST_SLOTS: TRUST_SLOTS_HI,
@@ -125,7 +128,13 @@ function homeDefaults(c: HomeConstants) {
     painPoints: { heading: c.PAIN_POINTS.heading, intro: c.PAIN_POINTS.intro, cards: c.PAIN_POINTS.cards.map((card) => ({ ...card })) },
     promise: { heading: c.PROMISE.heading, text: c.PROMISE.text },
     benefits: { heading: c.BENEFITS.heading, intro: c.BENEFITS.intro, cards: c.BENEFITS.cards.map((card) => ({ ...card })) },
-    metrics: { heading: c.METRICS.heading, intro: c.METRICS.intro, items: c.METRICS.items.map((m) => ({ ...m })) },
+    metrics: {
+      heading: c.METRICS.heading,
+      intro: c.METRICS.intro,
+      // No source is invented: each result's source line is the owner's to give (the studio says which lack one).
+      items: c.METRICS.items.map((m) => ({ ...m, source: "", sourceHref: "" })),
+      sourceLabel: c.PROOF.sourceLabel,
+    },
     audience: {
       heading: c.AUDIENCE.heading,
       intro: c.AUDIENCE.intro,
@@ -151,10 +160,14 @@ function homeDefaults(c: HomeConstants) {
         business: t.business,
         city: t.city ?? "",
         photo: t.photo ?? "",
+        businessName: "",
+        result: "",
+        caseStudy: "",
       })),
+      caseStudyLink: c.PROOF.caseStudyLink,
       partnerBadge: c.TRUST_SLOTS.partnerBadge ? { href: "", ...c.TRUST_SLOTS.partnerBadge } : { ...EMPTY_IMAGE },
       logosHeading: c.TRUST_SLOTS.logosHeading,
-      logos: c.TRUST_SLOTS.logos.map((l) => ({ href: "", ...l })),
+      logos: c.TRUST_SLOTS.logos.map((l) => ({ name: "", city: "", href: "", ...l })),
     },
     comparison: {
       heading: c.COMPARISON.heading,
@@ -192,7 +205,22 @@ export const HOME_DOC = defineCopyDoc({
       fields: {
         heading: heading(),
         intro: intro(),
-        items: list("Results", "Result", { kind: "group", label: "Result", fields: { value: text("Figure", 8), label: text("What it measures", 60) } }, 3),
+        items: list(
+          "Results",
+          "Result",
+          {
+            kind: "group",
+            label: "Result",
+            fields: {
+              value: text("Figure", 8),
+              label: text("What it measures", 60),
+              source: optionalText("Source (who measured it, where, when: \"Asha Clinics, Pune, March 2026\")", 120),
+              sourceHref: optionalUrl("Source link (optional: the case study or report)"),
+            },
+          },
+          3,
+        ),
+        sourceLabel: text("Word before each source", 20),
       },
     },
     audience: {
@@ -259,15 +287,36 @@ export const HOME_DOC = defineCopyDoc({
               role: text("Role", 80),
               rating: { kind: "choice", label: "Rating", options: RATING_CHOICES },
               business: text("Business type", 40),
-              city: text("City (optional)", 40),
-              photo: { kind: "url", label: "Photo address (optional, https://\u2026)" },
+              city: optionalText("City (optional)", 40),
+              photo: mediaImage("Photo of the person (optional: from the media library, or https://\u2026)", "A square photo, at least 96 \u00d7 96 pixels. Without one the card shows the initials."),
+              businessName: optionalText("Business name (optional: \"Asha Clinics\")", 60),
+              result: optionalText("One measured result (optional: \"No-shows down from 30% to 12% in 8 weeks\")", 90),
+              caseStudy: optionalUrl("Case study (optional: the address of the blog post that tells it)"),
             },
           },
           9,
         ),
+        caseStudyLink: text("Case study link's words", 40),
         partnerBadge: imageField("Partner badge"),
-        logosHeading: text("Logo strip heading", 60),
-        logos: list("Customer logos", "Logo", imageField("Logo"), 12, 0),
+        logosHeading: text("Customer strip heading", 60),
+        logos: list(
+          "Customers (a logo, or a name with its city)",
+          "Customer",
+          {
+            kind: "group",
+            label: "Customer",
+            hint: "Shown with its logo when an image is chosen (in grey, as a row), else as its name and city. Only real customers who agreed to be named.",
+            fields: {
+              name: optionalText("Business name", 60),
+              city: optionalText("City (optional)", 40),
+              src: mediaImage("Logo (optional: from the media library, or https://\u2026)", "A wide logo on a transparent or white background."),
+              alt: optionalText("Logo description (for screen readers; the name when empty)", 120),
+              href: optionalUrl("Link (optional: their site, or the case study)"),
+            },
+          },
+          12,
+          0,
+        ),
       },
     },
     comparison: {

@@ -1,4 +1,4 @@
-import { isHttpUrl } from "../http-url";
+import { isHttpUrl, isImageAddress } from "../http-url";
 import type { Field } from "./fields";
 
 /**
@@ -14,7 +14,7 @@ export function mergeField(field: Field, stored: unknown, fallback: unknown): un
       return typeof fallback === "string" ? fallback : "";
     }
     case "url": {
-      if (typeof stored === "string" && isHttpUrl(stored)) return stored;
+      if (typeof stored === "string" && (field.media ? isImageAddress(stored) : isHttpUrl(stored))) return stored;
       return typeof fallback === "string" ? fallback : "";
     }
     case "choice": {

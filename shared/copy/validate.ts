@@ -1,5 +1,5 @@
 import type { Field } from "./fields";
-import { isHttpUrl } from "../http-url";
+import { isHttpUrl, isImageAddress } from "../http-url";
 import { isRecord } from "./merge";
 
 /**
@@ -68,10 +68,14 @@ function checkField(field: Field, input: unknown, fallback: unknown, path: strin
       }
       const text = input.trim();
       if (text === "") {
-        if (!hasDefault) errors[path] = `${name} is required.`;
+        if (!hasDefault && !field.optional) errors[path] = `${name} is required.`;
         return "";
       }
-      if (!isHttpUrl(text)) errors[path] = `${name} must be a web address starting with https:// or http://.`;
+      if (field.media ? !isImageAddress(text) : !isHttpUrl(text)) {
+        errors[path] = field.media
+          ? `${name} must be an image from the media library or a web address starting with https:// or http://.`
+          : `${name} must be a web address starting with https:// or http://.`;
+      }
       return text;
     }
     case "choice": {

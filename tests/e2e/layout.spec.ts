@@ -258,7 +258,8 @@ test("/blogs on a phone: the first article within 1.25 screens, search, filters 
     await expect(page.getByRole("searchbox", { name: BLOG_LISTING.searchLabel })).toBeVisible();
     await expect(page.getByRole("combobox", { name: BLOG_LISTING.categoryLabel })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: BLOG_LISTING.featuredOnly })).toBeVisible();
-    for (const key of ["readers", "likes", "articles"]) await expect(page.getByTestId(`stat-${key}`)).toBeAttached();
+    // Readers and likes show from 10 up (issue 45); the article count always.
+    await expect(page.getByTestId("stat-articles")).toBeAttached();
     // On a phone the stats follow the first articles.
     const stats = (await page.getByTestId("blog-stats").boundingBox())!;
     expect(stats.y).toBeGreaterThan(first.y);

@@ -81,3 +81,23 @@ test("after a contact send the focus is on the confirmation", async ({ page }) =
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByTestId("contact-success")).toBeFocused();
 });
+
+test("the floating WhatsApp button's close control is a 44 px target beside the button, not on it (issue 45)", async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 812 });
+    await page.goto("/about");
+    const float = page.getByTestId("whatsapp-float");
+    const close = float.getByTestId("whatsapp-close");
+    const link = float.getByRole("link");
+    // Shown once the page's script has looked beneath it (the keyboard brings it back when yielded).
+    await link.focus();
+    const c = (await close.boundingBox())!;
+    const l = (await link.boundingBox())!;
+    expect(c.width, `close width at ${width} px`).toBeGreaterThanOrEqual(44);
+    expect(c.height, `close height at ${width} px`).toBeGreaterThanOrEqual(44);
+    const overlaps = c.x < l.x + l.width && l.x < c.x + c.width && c.y < l.y + l.height && l.y < c.y + c.height;
+    expect(overlaps, `close over the button at ${width} px`).toBe(false);
+    await close.click();
+    await expect(float).toHaveCount(0);
+  }
+});

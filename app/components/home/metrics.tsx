@@ -67,6 +67,19 @@ export function Metrics() {
               <span className="mt-2 text-xs leading-snug text-emerald-50 sm:text-sm" aria-hidden="true">
                 {item.label}
               </span>
+              {/* Where the figure comes from, as the owner gives it (nothing invented while none is given). */}
+              {item.source ? (
+                <span className="mt-1.5 block text-[11px] leading-snug text-emerald-100 sm:text-xs" data-testid="metric-source">
+                  {metrics.sourceLabel}:{" "}
+                  {item.sourceHref ? (
+                    <a href={item.sourceHref} className="inline-flex min-h-11 items-center underline decoration-emerald-300/70 underline-offset-2 hover:text-white sm:min-h-0">
+                      {item.source}
+                    </a>
+                  ) : (
+                    item.source
+                  )}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

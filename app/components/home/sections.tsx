@@ -7,7 +7,7 @@ import { shownImage } from "@shared/copy/build";
 import { usePageCopy } from "~/lib/page-copy";
 import { useSite } from "~/lib/site-context";
 import { CheckIcon, StarRating } from "./icons";
-import { LogoStrip, PartnerBadge, Portrait } from "./trust";
+import { CustomerStrip, PartnerBadge, Portrait, shownCustomers } from "./trust";
 import { FeatureIcon, type FeatureIconName, LeadsBoard, WiseCoreDiagram } from "./visuals";
 import { NewTabNote } from "./labels";
 import { SectionHeading } from "./section-heading";
@@ -210,6 +210,8 @@ export function Testimonials() {
     <section data-section="testimonials" aria-labelledby="testimonials-heading" className={`bg-slate-50 py-10 sm:py-20 ${BELOW_FOLD}`}>
       <div className={wrap}>
         <SectionHeading id="testimonials-heading" title={testimonials.heading} />
+        {/* The owner's customers first, as a quiet strip (nothing while none is named). */}
+        <CustomerStrip heading={testimonials.logosHeading} customers={shownCustomers(testimonials.logos)} />
         <Rail label={testimonials.heading} className="sm:grid sm:gap-5 lg:grid-cols-3">
           {testimonials.items.map((t, i) => (
             <li key={i} className={railItem}>
@@ -223,11 +225,28 @@ export function Testimonials() {
                 <blockquote className="mt-4 flex-1 text-slate-800">
                   <p>“{t.quote}”</p>
                 </blockquote>
+                {t.result ? (
+                  <div className="mt-4 border-l-2 border-emerald-600 pl-3" data-testid="testimonial-result">
+                    <p className="text-sm font-semibold leading-snug text-slate-900">{t.result}</p>
+                    {t.caseStudy ? (
+                      <a href={t.caseStudy} className="inline-flex min-h-11 items-center text-sm font-semibold text-emerald-800 underline decoration-emerald-300 underline-offset-4 hover:decoration-emerald-800">
+                        {testimonials.caseStudyLink}
+                        <span className="sr-only">: {t.businessName || t.name}</span>
+                        <span aria-hidden="true">&nbsp;→</span>
+                      </a>
+                    ) : null}
+                  </div>
+                ) : null}
                 <figcaption className="mt-5 flex items-center gap-3">
                   <Portrait person={t} />
-                  <span>
+                  <span className="min-w-0">
                     <span className="block font-semibold text-slate-900">{t.name}</span>
                     <span className="block text-sm text-slate-700">{t.role}</span>
+                    {t.businessName ? (
+                      <span className="block text-sm font-medium text-slate-800" data-testid="testimonial-business-name">
+                        {t.businessName}
+                      </span>
+                    ) : null}
                   </span>
                 </figcaption>
               </figure>
@@ -235,7 +254,6 @@ export function Testimonials() {
           ))}
         </Rail>
         <PartnerBadge badge={shownImage(testimonials.partnerBadge)} />
-        <LogoStrip heading={testimonials.logosHeading} logos={testimonials.logos.flatMap((logo) => shownImage(logo) ?? [])} />
       </div>
     </section>
   );

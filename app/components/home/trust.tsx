@@ -1,5 +1,5 @@
 import { TRUST_SLOTS, type Testimonial, type TrustImage } from "@shared/content";
-import { InitialsAvatar } from "./visuals";
+import { InitialsAvatar, avatarOf } from "./visuals";
 
 /**
  * The places for proof the owner fills (shared/content TRUST_SLOTS, a testimonial's photo): each renders
@@ -13,31 +13,86 @@ export function Portrait({ person }: { person: Pick<Testimonial, "name" | "photo
   return <img src={person.photo} alt="" width={44} height={44} loading="lazy" decoding="async" className="h-11 w-11 rounded-full object-cover" />;
 }
 
-function Linked({ image, children }: { image: TrustImage; children: React.ReactNode }) {
+function Linked({ image, children }: { image: Pick<TrustImage, "href">; children: React.ReactNode }) {
   if (!image.href) return <>{children}</>;
   return (
-    <a href={image.href} target="_blank" rel="noopener noreferrer" className="inline-flex rounded-md">
+    <a href={image.href} target="_blank" rel="noopener noreferrer" className="group inline-flex min-h-11 items-center rounded-md">
       {children}
     </a>
   );
 }
 
-/** Customers' logos in a row, under the testimonials. */
-export function LogoStrip({ logos = TRUST_SLOTS.logos, heading = TRUST_SLOTS.logosHeading }: { logos?: readonly TrustImage[]; heading?: string }) {
-  if (logos.length === 0) return null;
+/** A customer as the owner gives it: a logo, or a name with its city (both may be given; the logo then shows). */
+export type Customer = { name: string; city: string; src: string; alt: string; href: string };
+
+/** The customers that can be shown: those with a logo or a name. A logo without a name or description is not shown. */
+export function shownCustomers(customers: readonly Partial<Customer>[]): Customer[] {
+  return customers.flatMap((c) => {
+    const customer = { name: c.name?.trim() ?? "", city: c.city?.trim() ?? "", src: c.src ?? "", alt: c.alt?.trim() ?? "", href: c.href ?? "" };
+    if (customer.src && (customer.alt || customer.name)) return [customer];
+    return customer.name ? [{ ...customer, src: "" }] : [];
+  });
+}
+
+/**
+ * The customer strip (issue 45): a quiet row in the manner of Stripe's, under a small heading. Logos in grey at one
+ * height (a 144 x 48 box each, sized up front, lazy), names set in one weight with their city beneath. Wraps and
+ * centres from 1 to 12 customers at any width; nothing at all while the owner has named none.
+ */
+export function CustomerStrip({ customers, heading = TRUST_SLOTS.logosHeading }: { customers: readonly Customer[]; heading?: string }) {
+  if (customers.length === 0) return null;
   return (
-    <div className="mt-8 text-center" data-slot="logos">
-      <p className="text-sm font-semibold uppercase tracking-widest text-slate-600">{heading}</p>
-      <ul className="mt-4 flex flex-wrap items-center justify-center gap-x-8 gap-y-4">
-        {logos.map((logo) => (
-          <li key={logo.src}>
-            <Linked image={logo}>
-              <img src={logo.src} alt={logo.alt} height={40} width={120} loading="lazy" decoding="async" className="h-10 w-[120px] object-contain" />
+    <div className="mx-auto mt-6 max-w-5xl sm:mt-8" data-slot="customers">
+      <p className="text-center text-xs font-semibold uppercase tracking-[0.18em] text-slate-600">{heading}</p>
+      <ul className="mt-4 flex flex-wrap items-center justify-center gap-x-8 gap-y-4 border-y border-slate-200 py-5 sm:gap-x-12 sm:py-6">
+        {customers.map((c, i) => (
+          <li key={i} className="flex w-36 justify-center" data-testid="customer">
+            <Linked image={c}>
+              {c.src ? (
+                <img
+                  src={c.src}
+                  alt={c.alt || c.name}
+                  width={144}
+                  height={48}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-12 w-36 object-contain opacity-70 grayscale transition group-hover:opacity-100 group-hover:grayscale-0"
+                />
+              ) : (
+                <span className="flex min-h-12 flex-col items-center justify-center text-center leading-tight">
+                  <span className="text-base font-bold tracking-tight text-slate-700">{c.name}</span>
+                  {c.city ? <span className="mt-0.5 text-xs font-medium text-slate-600">{c.city}</span> : null}
+                </span>
+              )}
             </Linked>
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Customers' logos in a row (the strip with logos only). */
+export function LogoStrip({ logos = TRUST_SLOTS.logos, heading = TRUST_SLOTS.logosHeading }: { logos?: readonly TrustImage[]; heading?: string }) {
+  return <CustomerStrip heading={heading} customers={shownCustomers(logos.map((l) => ({ ...l, name: "", city: "", href: l.href ?? "" })))} />;
+}
+
+/** A person of the team on /about: the owner's photo (square, sized, lazy) or the initials, the name and the role. */
+export function TeamMember({ person }: { person: { photo: string; name: string; role: string } }) {
+  return (
+    <figure className="text-center sm:text-left" data-testid="team-member">
+      {person.photo ? (
+        <img src={person.photo} alt="" width={320} height={320} loading="lazy" decoding="async" className="aspect-square w-full rounded-2xl bg-slate-100 object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex aspect-square w-full items-center justify-center rounded-2xl bg-emerald-50 text-4xl font-bold text-emerald-800 ring-1 ring-emerald-100">
+          {avatarOf(person.name).initials}
+        </span>
+      )}
+      <figcaption className="mt-3">
+        <span className="block font-semibold text-slate-900">{person.name}</span>
+        {person.role ? <span className="block text-sm text-slate-700">{person.role}</span> : null}
+      </figcaption>
+    </figure>
   );
 }
 

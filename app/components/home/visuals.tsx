@@ -97,7 +97,7 @@ const AVATAR_COLOURS = ["bg-emerald-700", "bg-sky-700", "bg-violet-700", "bg-ros
  * "Dr. Meera Kulkarni" → "MK", and a colour of its own for each name. A name in Devanagari takes the first letter of
  * the first name alone ("डॉ. मीरा कुलकर्णी" → "म"): two Hindi initials read as a word (रोहन देशमुख gave रद, "cancelled").
  */
-function avatarOf(name: string): { initials: string; colour: string } {
+export function avatarOf(name: string): { initials: string; colour: string } {
   // Titles in English and Hindi (Dr, Shri, Shrimati), escaped: the server bundles stay ASCII.
   const words = name.replace(/^(Dr|Mr|Mrs|Ms|\u0921\u0949|\u0936\u094d\u0930\u0940|\u0936\u094d\u0930\u0940\u092e\u0924\u0940)\.?\s+/i, "").split(/\s+/).filter(Boolean);
   const devanagari = /[\u0900-\u097f]/.test(name);
@@ -129,7 +129,7 @@ const leadsBoardHtml = (board: Translation<typeof LEADS_BOARD>) => ({
   __html:
   '<div class="flex items-center justify-between gap-2 px-1">' +
   `<span class="text-sm font-semibold text-slate-900">${escapeHtml(board.title)}</span>` +
-  `<span class="rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-800">${escapeHtml(board.live)}</span>` +
+  `<span class="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-700">${escapeHtml(board.live)}</span>` +
   "</div>" +
   '<div class="mt-3 grid grid-cols-3 gap-2">' +
   board.columns

@@ -10,7 +10,9 @@ const HINDI_SHELL = hindiWords("shell", () => import("~/lib/hindi/shell"));
 /**
  * The floating WhatsApp button: shown by default; closing it lasts for this page's life only. It rests on the
  * right end of the bottom banner (which leaves that end free) and, like the banner, yields while a control of the
- * page lies beneath it (~/lib/use-yield), so it covers nothing of the page. Its box holds its close control.
+ * page lies beneath it (~/lib/use-yield), so it covers nothing of the page. Its box holds its close control: a 44 px
+ * target above the button (a small circle drawn inside it), never on top of the button itself (issue 45); in the
+ * document it follows the button, as before.
  */
 export function WhatsAppButton() {
   const site = useSite();
@@ -28,7 +30,7 @@ function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof
       ref={ref}
       aria-label={button.regionLabel}
       data-yield={covering ? "" : undefined}
-      className="bottom-lane group fixed bottom-1 right-1 z-40 flex items-center pr-2 pt-1 sm:right-3"
+      className="bottom-lane group fixed bottom-1 right-1 z-40 flex flex-col-reverse items-end pr-1 sm:right-3"
       data-testid="whatsapp-float"
     >
       <span
@@ -52,11 +54,14 @@ function FloatingButton({ site, onClose }: { site: NonNullable<ReturnType<typeof
         type="button"
         onClick={onClose}
         aria-label={button.closeLabel}
-        className="absolute right-0 top-0 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white text-slate-700 shadow ring-1 ring-slate-300 hover:bg-slate-100"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
+        data-testid="whatsapp-close"
       >
-        <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <span className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-white shadow ring-1 ring-slate-300 hover:bg-slate-100">
+          <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="3">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </span>
       </button>
     </aside>
   );

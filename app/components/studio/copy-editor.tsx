@@ -3,7 +3,10 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Field } from "@shared/copy/fields";
 import { LIST_MARK } from "@shared/copy/form";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
+import { useHydrated } from "~/lib/session-user";
 import { useWhen } from "./access-format";
+import { useMediaLibrary } from "./media-choice";
+import { thumbnailOf, type UploadedMedia } from "./media-upload";
 import { Button, FieldFrame, Notice, buttonClass, controlClass, fieldDescribedBy } from "./ui";
 
 /**
@@ -78,6 +81,15 @@ const LABELS = {
   remove: "Remove",
   up: "Move up",
   down: "Move down",
+  chooseImage: "Choose from the media library",
+  closeLibrary: "Close the media library",
+  libraryLoading: "Loading the media library...",
+  libraryFailed: "The media library could not be loaded.",
+  retry: "Try again",
+  libraryEmpty: "The media library is empty.",
+  upload: "Upload images in Media",
+  pick: (name: string) => `Use ${name}`,
+  mediaHint: "Choose an image from the media library, or give an address starting with https://.",
 } as const;
 
 export function CopyEditor(props: CopyEditorProps) {
@@ -167,7 +179,17 @@ function FieldView({ field, path, value, fallback, errors, label, english, lang 
       );
     case "url":
       return (
-        <UrlView label={field.label} hint={field.hint} path={path} value={typeof value === "string" ? value : ""} fallback={typeof fallback === "string" ? fallback : undefined} error={errors[path]} english={englishText} />
+        <UrlView
+          label={field.label}
+          hint={field.hint}
+          media={field.media === true}
+          path={path}
+          value={typeof value === "string" ? value : ""}
+          // An image with no original shows nothing when empty: no "original text" to fall back to.
+          fallback={typeof fallback === "string" && !(field.media && fallback === "") ? fallback : undefined}
+          error={errors[path]}
+          english={englishText}
+        />
       );
     case "choice":
       return <ChoiceView field={field} path={path} value={typeof value === "string" ? value : ""} error={errors[path]} english={englishText} />;
@@ -176,7 +198,7 @@ function FieldView({ field, path, value, fallback, errors, label, english, lang 
       const f = isRecord(fallback) ? fallback : undefined;
       const e = isRecord(english) ? english : {};
       return (
-        <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-path={path} tabIndex={-1}>
+        <fieldset id={controlId(path)} className="min-w-0 scroll-mt-4 space-y-4 rounded-lg border border-slate-200 bg-white p-4" data-path={path} tabIndex={-1}>
           <legend className="px-1 font-semibold text-slate-900">{label ?? field.label}</legend>
           {Object.entries(field.fields).map(([k, sub]) => (
             <FieldView key={k} field={sub} path={`${path}.${k}`} value={v[k]} fallback={f ? f[k] : undefined} errors={errors} english={e[k]} lang={lang} />
@@ -192,7 +214,7 @@ function FieldView({ field, path, value, fallback, errors, label, english, lang 
       const error = errors[path];
       const errorId = `${path}-error`;
       return (
-        <fieldset className="min-w-0 space-y-4 rounded-lg border border-slate-300 p-4" data-path={path} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
+        <fieldset id={controlId(path)} className="min-w-0 scroll-mt-4 space-y-4 rounded-lg border border-slate-300 p-4" data-path={path} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
           <legend className="px-1 text-lg font-semibold text-slate-900">
             {field.label} ({items.length})
           </legend>
@@ -320,23 +342,144 @@ function TextView({
   );
 }
 
-function UrlView({ label, hint, path, value, fallback, error, english }: { label: string; hint: string | undefined; path: string; value: string; fallback: string | undefined; error: string | undefined; english?: string | undefined }) {
+function UrlView({
+  label,
+  hint,
+  media,
+  path,
+  value,
+  fallback,
+  error,
+  english,
+}: {
+  label: string;
+  hint: string | undefined;
+  media: boolean;
+  path: string;
+  value: string;
+  fallback: string | undefined;
+  error: string | undefined;
+  english?: string | undefined;
+}) {
   const id = controlId(path);
   const empty = english !== undefined ? LABELS.urlSameAsEnglish : fallback !== undefined ? LABELS.emptyFallsBack : "";
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState(value);
   return (
-    <Described id={id} label={label} hint={[hint, "An address starting with https://.", empty].filter(Boolean).join(" ")} error={error} english={english}>
+    <Described id={id} label={label} hint={[hint, media ? LABELS.mediaHint : "An address starting with https://.", empty].filter(Boolean).join(" ")} error={error} english={english}>
       <input
+        ref={inputRef}
         id={id}
-        type="url"
+        // A media library file's address is a path on this site (/media/...), which type=url would refuse.
+        type={media ? "text" : "url"}
+        inputMode="url"
         name={path}
         defaultValue={value}
         maxLength={2000}
         placeholder={fallback}
+        onInput={(e) => setChosen(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, english)}
         className={controlClass(error)}
       />
+      {media ? (
+        <MediaPick
+          controlId={id}
+          chosen={chosen}
+          onPick={(url) => {
+            const input = inputRef.current;
+            if (!input) return;
+            input.value = url;
+            setChosen(url);
+            input.focus();
+          }}
+        />
+      ) : null}
     </Described>
+  );
+}
+
+/** The file an image field takes from a library item: the WebP about 480 px wide (sharp on a phone's 2x screen, light). */
+function fileForField(item: UploadedMedia): string | undefined {
+  const webp = item.files.filter((f) => f.format === "webp").sort((a, b) => a.width - b.width);
+  return (webp.find((f) => f.width >= 480) ?? webp[webp.length - 1])?.url;
+}
+
+/**
+ * Beside an image field (with JavaScript): the media library's images as buttons; one chosen fills the field with its
+ * address. Without JavaScript the field takes an address typed or pasted (the Media page lists the images).
+ */
+function MediaPick({ controlId: inputId, chosen, onPick }: { controlId: string; chosen: string; onPick: (url: string) => void }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) return null;
+  const panelId = `${inputId}-library`;
+  return (
+    <div className="mt-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          {open ? LABELS.closeLibrary : LABELS.chooseImage}
+        </Button>
+        {chosen.startsWith("/media/") ? <img src={chosen} alt="" width={44} height={44} className="h-11 w-11 rounded border border-slate-200 bg-slate-100 object-contain" /> : null}
+      </div>
+      {open ? (
+        <div id={panelId}>
+          <LibraryGrid
+            onPick={(url) => {
+              onPick(url);
+              setOpen(false);
+            }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function LibraryGrid({ onPick }: { onPick: (url: string) => void }) {
+  const { library, reload } = useMediaLibrary();
+  if (library.state === "loading") return <p className="mt-2 text-sm text-slate-700" role="status">{LABELS.libraryLoading}</p>;
+  if (library.state === "failed") {
+    return (
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800" role="alert">
+        {LABELS.libraryFailed}
+        <Button type="button" onClick={reload}>
+          {LABELS.retry}
+        </Button>
+      </p>
+    );
+  }
+  if (library.items.length === 0) {
+    return (
+      <p className="mt-2 text-sm text-slate-700">
+        {LABELS.libraryEmpty}{" "}
+        <Link to="/studio/media" className="font-semibold text-emerald-800 underline">
+          {LABELS.upload}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-2 grid max-h-80 grid-cols-2 gap-2 overflow-y-auto p-1 sm:grid-cols-3 lg:grid-cols-4" data-testid="copy-media-library">
+      {library.items.map((item) => {
+        const thumb = thumbnailOf(item);
+        const url = fileForField(item);
+        if (!url) return null;
+        return (
+          <li key={item.id}>
+            <button
+              type="button"
+              onClick={() => onPick(url)}
+              aria-label={LABELS.pick(item.name)}
+              className="flex min-h-11 w-full flex-col items-start gap-1 rounded-md border border-slate-300 bg-white p-2 text-left text-xs hover:border-emerald-700 focus-visible:ring-2 focus-visible:ring-emerald-700"
+            >
+              {thumb ? <img src={thumb.url} alt="" width={96} height={Math.max(1, Math.round((96 * thumb.height) / thumb.width))} loading="lazy" decoding="async" className="h-16 w-full rounded bg-slate-100 object-contain" /> : null}
+              <span className="w-full truncate">{item.name}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

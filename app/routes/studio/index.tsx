@@ -9,6 +9,11 @@ import { waitingItems } from "../../../server/services/staff/waiting";
 import { WaitingList } from "~/components/studio/waiting";
 import { AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
 import { mayOpen } from "@shared/studio-policy";
+import { ABOUT_DOC } from "@shared/copy/about";
+import { HOME_DOC } from "@shared/copy/home";
+import { missingProof } from "@shared/copy/proof";
+import { readCopy } from "../../../server/services/content/copy";
+import { ProofHints } from "~/components/studio/proof-hints";
 import type { Route } from "./+types/index";
 
 export function meta() {
@@ -17,11 +22,16 @@ export function meta() {
 
 export async function loader(args: Route.LoaderArgs) {
   const studio = await requireStudio(args);
-  const [overview, waiting, fresh] = await Promise.all([
+  const pages = mayOpen(studio.access, "pages");
+  const [overview, waiting, fresh, home, about] = await Promise.all([
     studioOverview(args.context.deps, { userId: studio.userId, access: studio.access }),
     waitingItems(args.context.deps, studio.access),
     newSinceLastVisit(args.context.deps, studio.userId),
+    pages ? readCopy(args.context.deps, HOME_DOC) : null,
+    pages ? readCopy(args.context.deps, ABOUT_DOC) : null,
   ]);
+  // The proof visitors cannot see yet (issue 45), for those who edit the pages' copy.
+  const proof = home && about ? missingProof(home, about) : null;
   // Only what this person may open (leads and subscribers are the owner's).
   const newSince = {
     since: fresh.since,
@@ -29,13 +39,13 @@ export async function loader(args: Route.LoaderArgs) {
     subscribers: mayOpen(studio.access, "subscribers") ? fresh.subscribers : null,
     handedOver: fresh.handedOver,
   };
-  return { name: studio.name || studio.email, overview, waiting, newSince, now: Date.now() };
+  return { name: studio.name || studio.email, overview, waiting, newSince, proof, now: Date.now() };
 }
 
 const POSTS = "/studio/posts";
 
 export default function StudioHome({ loaderData }: Route.ComponentProps) {
-  const { name, overview, waiting, newSince, now } = loaderData;
+  const { name, overview, waiting, newSince, proof, now } = loaderData;
   const { counts, staff } = overview;
   return (
     <>
@@ -59,6 +69,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
         </Notice>
       ) : null}
       <WaitingList items={waiting} now={now} />
+      {proof ? <ProofHints missing={proof} /> : null}
       {counts.draft > 0 || counts.scheduled > 0 ? (
         <div className="mb-8 grid gap-4 md:grid-cols-2">
           <PostList title={OVERVIEW_PAGE.recentDrafts} status="draft" total={counts.draft} posts={overview.drafts} when={OVERVIEW_PAGE.editedAt} />

@@ -226,7 +226,7 @@ export const AUDIENCE_HI: Translation<typeof AUDIENCE> = {
 
 export const LEADS_BOARD_HI: Translation<typeof LEADS_BOARD> = {
   title: "इस हफ़्ते की लीड",
-  live: "लाइव अपडेट",
+  live: "उदाहरण",
   columns: [
     { name: "नई", dot: "bg-sky-500", leads: [{ name: "प्रिया नायर", note: "2 BHK, बाणेर" }, { name: "इमरान शेख़", note: "दाम की पूछताछ" }] },
     { name: "हॉट", dot: "bg-rose-500", leads: [{ name: "कविता जोशी", note: "फ़ॉलो-अप, दिन 3" }, { name: "साहिल मेहता", note: "ब्रोशर माँगा" }] },
