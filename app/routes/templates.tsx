@@ -28,6 +28,8 @@ import { getBrief, saveBrief } from "../../server/services/onboarding/briefs";
 import { listKitFiles } from "../../server/services/onboarding/files";
 import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
 import { addCustomerMessage, currentPromisedHours, getCustomerOrder, listOrderMessages, startWaitingOrder, submitBrief } from "../../server/services/onboarding/orders";
+import { upcomingBookingFor } from "../../server/services/booking/bookings";
+import { DemoBooking } from "~/components/onboarding/demo-booking";
 import type { Route } from "./+types/templates";
 import { localeOfPath, localePath } from "@shared/i18n";
 import { requestLocale, useLocale } from "~/lib/locale";
@@ -74,12 +76,15 @@ async function pageData(context: AppLoadContext, user: PublicUser, locale: "en" 
     siteSettings(deps),
     readCopy(deps, ONBOARDING_DOC, locale),
   ]);
+  // The demo this customer booked on the site (issue 42), by their e-mail address.
+  const demo = await upcomingBookingFor(deps, user.email);
   const messages = order ? await listOrderMessages(deps, order.id) : [];
   const staffIds = [...new Set([order?.assigneeId, ...messages.filter((m) => m.authorKind === "staff").map((m) => m.authorId)].filter((v): v is string => !!v))];
   const names = staffIds.length ? await deps.db.kysely.selectFrom("users").select(["id", "name"]).where("id", "in", staffIds).execute() : [];
   const nameOf = (id: string | null) => firstWord(names.find((n) => n.id === id)?.name);
   return {
     user,
+    demo: demo ? { startsAt: demo.startsAt, status: demo.status, payment: demo.payment } : null,
     kits,
     kitKey: brief?.kitKey ?? ownKey,
     brief: brief ? { fields: brief.fields, revision: brief.revision, submittedAt: brief.submittedAt } : null,
@@ -347,6 +352,8 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-3">
         <StatusBanner tone={resendBanner?.tone} message={resendBanner?.message} />
       </div>
+
+      <DemoBooking t={o.demo} booking={loaderData.demo} siteZone={loaderData.siteZone} locale={locale} />
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0">

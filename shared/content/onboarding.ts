@@ -123,6 +123,17 @@ export const ONBOARDING_PAGE = {
   metaTitle: "Your kit",
   metaDescription: `Choose your industry kit and tell the ${PRODUCT} Wise Core about your business.`,
   greeting: (name: string) => `Welcome, ${name}!`,
+  // The demo the customer booked on the site (issue 42), beside their kit.
+  demo: {
+    heading: "Your demo",
+    at: "Booked for",
+    paid: "Paid",
+    unpaid: "To pay at the demo",
+    held: "Held while you pay",
+    manage: "To move or cancel it, use the link in your confirmation e-mail.",
+    none: "Want to see Wise Parrot with your own leads first? Book a demo.",
+    book: "Book a demo",
+  },
   intro: (hours: number) => `Tell us about your business in a few short steps. We set up your kit within ${hours} hours of your brief.`,
   // The kit chooser.
   kitHeading: "1. Choose your kit",

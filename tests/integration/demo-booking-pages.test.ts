@@ -103,6 +103,27 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the demo booking's p
     expect(form).not.toContain(`name="slot" value="${slot}"`);
   });
 
+  it("the customer's kit page shows the demo they booked with the same address, or the way to book one (issue 42 meets 41)", async () => {
+    const email = `customer${++n}@example.com`;
+    const reg = await app.request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${++n}` },
+      body: JSON.stringify({ name: "Kavya Rao", email, password: "bookings all week long", company: "Rao Salon", industry: "Real Estate" }),
+    });
+    expect(reg.status).toBe(201);
+    const token = ((await reg.json()) as { token: string }).token;
+    const before = await (await page(app, "/templates", { token })).text();
+    expect(before).toContain('data-testid="customer-demo"');
+    expect(before).toContain("Book a demo");
+    expect(before).not.toContain("Booked for");
+    const [, , slot] = await firstSlot(app);
+    expect((await page(app, "/book-demo", { form: { ...details(slot!), email: email.toUpperCase() } })).status).toBe(303);
+    const after = await (await page(app, "/templates", { token })).text();
+    expect(after).toContain("Booked for");
+    expect(after).toContain("To pay at the demo");
+    expect(after).toContain(`dateTime="${new Date(Number(slot)).toISOString()}"`);
+  });
+
   it("shows each field's message next to it in the page's language", async () => {
     const res = await page(app, "/hi/book-demo", { form: { slot: "", name: "", email: "x", whatsapp: "12", businessType: "" } });
     expect(res.status).toBe(400);

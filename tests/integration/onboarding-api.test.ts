@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())("onboarding API on %s", (kind) => {
 
   it("a sign-up tells the lead recipients through the outbox, once", async () => {
     const { id } = await account();
-    await new Promise((r) => setTimeout(r, 200));
+    await settleMailDeliveries(); // the notice is queued after the answer (mailAfterAnswer)
     const rows = await t.db.kysely.selectFrom("mail_outbox").select(["to_address", "subject"]).where("kind", "=", "signup-notify").where("idempotency_key", "like", `signup:${id}:%`).execute();
     expect(rows).toEqual([{ to_address: "owner.api@example.com", subject: "New sign-up: Rohan Deshmukh" }]);
   });
