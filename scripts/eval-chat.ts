@@ -55,6 +55,9 @@ type RoundThreeQuestion = {
   style: string[];
 };
 
+/** Round four (issue 43): held out, written by a tester who read only the public copy (tests/eval/round-four-README.md). */
+type RoundFourQuestion = { id: string; category: string; turns: string[]; kind: "answer" | "handover" | "partial"; must: string[][]; mustNot: string[]; language: Locale };
+
 const dir = path.join(import.meta.dirname, "../tests/eval");
 const roundThree = (JSON.parse(fs.readFileSync(path.join(dir, "round-three-questions.json"), "utf8")) as { questions: RoundThreeQuestion[] }).questions;
 const visitor = (JSON.parse(fs.readFileSync(path.join(dir, "visitor-questions.json"), "utf8")) as { questions: VisitorQuestion[] }).questions;
@@ -196,6 +199,55 @@ async function roundThreeEval(deps: Parameters<typeof answerChat>[0], corpus: st
   return tallies;
 }
 
+/**
+ * Round four's rubric, as its README writes it: every `must` group (any alternative) and no `mustNot`; an answer is
+ * not handed over (nor "not sure"); a hand-over names the team with the WhatsApp link; a partial does both; Hindi
+ * questions answered in Hindi; no invented claim or welcome menu. Every miss is printed: the set is looked at once.
+ */
+async function roundFourEval(deps: Parameters<typeof answerChat>[0], corpus: string): Promise<{ total: number; correct: number; invented: number; welcome: number; byCategory: Record<string, [number, number]> }> {
+  const items = JSON.parse(fs.readFileSync(path.join(dir, "round-four-questions.json"), "utf8")) as RoundFourQuestion[];
+  const tally = { total: 0, correct: 0, invented: 0, welcome: 0, byCategory: {} as Record<string, [number, number]> };
+  let n = 0;
+  for (const item of items) {
+    const page = item.language === "hi" ? "/hi/ai-help" : "/ai-help";
+    const clientIp = `198.18.${Math.floor(++n / 250)}.${(n % 250) + 1}`;
+    let conversationId: string | undefined;
+    let result: ChatResult | undefined;
+    for (const message of item.turns) {
+      result = await answerChat(deps, { message, clientIp, locale: item.language, page, ...(conversationId ? { conversationId } : {}) });
+      conversationId = result.conversationId;
+    }
+    const reply = result!.reply;
+    const lower = reply.toLowerCase();
+    const why: string[] = [];
+    for (const group of item.must) if (!group.some((alt) => lower.includes(alt.toLowerCase()))) why.push(`missing ${group.join("|")}`);
+    for (const bad of item.mustNot) if (stripLinks(reply).toLowerCase().includes(bad.toLowerCase())) why.push(`says ${bad}`);
+    const handedOver = result!.handover && /https:\/\/wa\.me\/\d+\?text=/.test(reply);
+    if (item.kind !== "answer" && !handedOver) why.push("no hand-over");
+    if (item.kind === "answer" && (result!.handover || NOT_SURE.test(reply))) why.push("handed over / not sure");
+    const letters = stripLinks(reply).replace(/\*\*|\[[^\]]*\]/g, "");
+    const devanagari = (letters.match(/[\u0900-\u097F]/gu) ?? []).length;
+    const latin = (letters.match(/[A-Za-z]/g) ?? []).length;
+    const hinglish = item.language === "hi" && !/[\u0900-\u097F]/u.test(item.turns.join(" "));
+    if (item.language === "en" && devanagari > latin) why.push("not in English");
+    if (item.language === "hi" && !hinglish && devanagari <= latin) why.push("not in Hindi");
+    const invented = inventedIn(reply, corpus);
+    if (invented.length) why.push(`invented ${invented.join(", ")}`);
+    const welcome = [CHAT_MENU, CHAT_GREETING_REPLY, CHAT_MENU_HI, CHAT_GREETING_REPLY_HI].includes(reply);
+    if (welcome) why.push("welcome");
+    tally.total++;
+    const cat = (tally.byCategory[item.category] ??= [0, 0]);
+    cat[1]++;
+    if (why.length === 0) {
+      tally.correct++;
+      cat[0]++;
+    } else console.log(`R4 ${item.id} [${item.category}/${item.kind}] ${why.join("; ")} ${JSON.stringify(item.turns.at(-1))} → ${JSON.stringify(reply.slice(0, 220))}`);
+    if (invented.length) tally.invented++;
+    if (welcome) tally.welcome++;
+  }
+  return tally;
+}
+
 function roundThreeLine(name: string, t: RoundThreeTally): string {
   // EVAL_HIDE_HELD=1: while tuning, the held-out half's total is not shown either (look once, at the end).
   if (name.includes("held") && process.env.EVAL_HIDE_HELD === "1") return `${name.padEnd(12)} (hidden: EVAL_HIDE_HELD=1)`;
@@ -220,6 +272,12 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
 
     // EVAL_ONLY=hindi: the Hindi set alone (quicker while tuning it); EVAL_ONLY=round3: round three alone.
     const only = process.env.EVAL_ONLY;
+    if (only === "round4") {
+      const r4 = await roundFourEval({ ...deps, log: createLogger("error") } as never, corpus);
+      const cats = Object.entries(r4.byCategory).map(([c, [ok, all]]) => `${c} ${ok}/${all}`).join(", ");
+      console.log(`r4 held-out ${r4.total} questions: ${r4.correct} correct or properly handed over (${((100 * r4.correct) / Math.max(r4.total, 1)).toFixed(1)} %), ${r4.invented} invented claims, ${r4.welcome} welcome menus; ${cats}`);
+      return { development: empty(), heldOut: empty(), hindiTuning: empty(), hindiHeldOut: empty() };
+    }
     const r3 = only === undefined || only === "round3" ? await roundThreeEval({ ...deps, log: createLogger("error") } as never, corpus) : undefined;
     if (r3) {
       console.log(roundThreeLine("r3 dev", r3.development));
@@ -295,4 +353,4 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
 const result = await evaluate();
 const passes = (h: Tally) => h.total > 0 && (h.correct + h.handoverProper) / h.total >= 0.8 && h.invented === 0 && h.welcome === 0;
 const only = process.env.EVAL_ONLY;
-process.exitCode = only === "round3" ? 0 : (only === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;
+process.exitCode = only === "round3" || only === "round4" ? 0 : (only === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;
