@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
+import { STUDIO_BOOKINGS } from "../../shared/content/booking";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -166,5 +167,12 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the demo booking's p
     expect(row.status).toBe("attended");
     const audit = await t.db.kysely.selectFrom("audit_log").select("action").where("action", "=", "booking.attended").execute();
     expect(audit).toHaveLength(1);
+    // The funnel and the show-up rate are in Analytics too, from the same report (issue 42).
+    const analytics = await page(app, "/studio/analytics", { token: editorToken });
+    expect(analytics.status).toBe(200);
+    const dashboard = await analytics.text();
+    expect(dashboard).toContain('data-testid="booking-funnel"');
+    for (const label of Object.values(STUDIO_BOOKINGS.funnelSteps)) expect(dashboard).toContain(`>${label}<`);
+    expect(dashboard).toContain(STUDIO_BOOKINGS.showUp);
   });
 });

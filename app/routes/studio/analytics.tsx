@@ -9,6 +9,9 @@ import { analyticsDashboard, parseDashboardQuery } from "../../../server/service
 import { isServiceError } from "../../../server/services/errors";
 import { kitFunnel, type KitFunnel } from "../../../server/services/onboarding/studio-figures";
 import { durationWords, ORDERS_REPORT } from "@shared/content/studio-orders";
+import { siteSettings } from "../../../server/services/content/settings";
+import { BookingFunnelSection } from "~/components/studio/booking-funnel";
+import { bookingReport } from "../../../server/services/booking/report";
 import type { Route } from "./+types/analytics";
 
 export function meta() {
@@ -35,7 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
   const dashboard = await analyticsDashboard(deps, query);
   // Sign-up to a live kit (issue 41) over the dashboard's days (UTC), from the accounts and orders themselves.
   const kits = await kitFunnel(deps, Date.parse(`${dashboard.from}T00:00:00Z`), Date.parse(`${dashboard.to}T00:00:00Z`) + 86_400_000);
-  return { dashboard, kits, error, typed: { from: input.from ?? "", to: input.to ?? "" } };
+  // The demo booking's funnel and show-up per week (issue 42), the report the bookings page shows.
+  const bookings = await bookingReport(deps, (await siteSettings(deps)).timeZone);
+  return { dashboard, kits, bookings, error, typed: { from: input.from ?? "", to: input.to ?? "" } };
 }
 
 type Dashboard = Route.ComponentProps["loaderData"]["dashboard"];
@@ -109,7 +114,7 @@ function filterWords(filter: Dashboard["filter"]): string {
 }
 
 export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
-  const { dashboard: d, kits, error, typed } = loaderData;
+  const { dashboard: d, kits, bookings, error, typed } = loaderData;
   const filter = currentFilter(d);
   const nothing = d.totals.visitors === 0 && d.goals.length === 0;
   return (
@@ -237,6 +242,7 @@ export default function StudioAnalytics({ loaderData }: Route.ComponentProps) {
       </div>
       <FunnelSection funnel={d.funnel} />
       <KitFunnelSection funnel={kits} from={d.from} to={d.to} />
+      <BookingFunnelSection report={bookings} />
       <Table
         caption={ANALYTICS_COPY.goals}
         testId="analytics-goals"

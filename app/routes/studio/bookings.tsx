@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
+import { BookingFunnelSection } from "~/components/studio/booking-funnel";
 import { Button, DataTable, EmptyState, Notice, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
@@ -55,7 +56,6 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
   const todays = bookings.filter((b) => dayOf(b) === today);
   const coming = bookings.filter((b) => dayOf(b) > today);
   const past = bookings.filter((b) => dayOf(b) < today).reverse();
-  const steps = report.funnel;
   return (
     <div>
       <PageHeader title={P.title} description={P.intro} />
@@ -142,59 +142,7 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
           )}
         </div>
       ))}
-      <section className="mt-10" aria-labelledby="funnel-heading">
-        <h2 id="funnel-heading" className="text-lg font-bold text-slate-900">
-          {P.funnel}
-        </h2>
-        <ol className="mt-3 grid gap-3 sm:grid-cols-4" data-testid="booking-funnel">
-          {(
-            [
-              [P.funnelSteps.page, steps.pageVisitors],
-              [P.funnelSteps.booked, steps.booked],
-              [P.funnelSteps.paid, steps.paid],
-              [P.funnelSteps.attended, steps.attended],
-            ] as const
-          ).map(([label, value]) => (
-            <li key={label} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="text-sm text-slate-600">{label}</div>
-              <div className="text-2xl font-bold text-slate-900">{new Intl.NumberFormat("en-IN").format(value)}</div>
-            </li>
-          ))}
-        </ol>
-        <h2 className="mt-8 text-lg font-bold text-slate-900">{P.showUp}</h2>
-        {report.weeks.length === 0 ? (
-          <EmptyState title={P.none} />
-        ) : (
-          <DataTable caption={P.showUp}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  {P.week}
-                </th>
-                <th scope="col" className={TH}>
-                  {P.funnelSteps.attended}
-                </th>
-                <th scope="col" className={TH}>
-                  {P.status["no-show"]}
-                </th>
-                <th scope="col" className={TH}>
-                  {P.rate}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.weeks.map((w) => (
-                <tr key={w.week}>
-                  <td className={TD}>{w.week}</td>
-                  <td className={TD}>{w.attended}</td>
-                  <td className={TD}>{w.noShow}</td>
-                  <td className={TD}>{w.rate === null ? "-" : new Intl.NumberFormat("en-IN", { style: "percent" }).format(w.rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        )}
-      </section>
+      <BookingFunnelSection report={report} />
     </div>
   );
 }
