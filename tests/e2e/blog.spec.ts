@@ -278,7 +278,9 @@ test("the post page: every element, paragraph rules, views, Like then Liked, Sha
 
   await expect(page.getByRole("heading", { name: "Ready to Transform Your Business?" })).toBeVisible();
   const cta = page.getByRole("complementary", { name: "Ready to Transform Your Business?" });
-  await expect(cta.getByRole("link", { name: /^Book Demo/ })).toHaveAttribute("target", "_blank");
+  // A fresh install books on the site (issue 42): the site's own booking page, in the same tab.
+  await expect(cta.getByRole("link", { name: /^Book Demo/ })).toHaveAttribute("href", "/book-demo");
+  await expect(cta.getByRole("link", { name: /^Book Demo/ })).not.toHaveAttribute("target", "_blank");
   await expect(cta.getByRole("link", { name: /^Start WhatsApp Chat/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/910000000000\?text=/);
 
   const like = page.getByRole("button", { name: /Like/ });
