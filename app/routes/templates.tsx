@@ -13,7 +13,7 @@ import { HOME_DOC } from "@shared/copy/home";
 import { ONBOARDING_DOC } from "@shared/copy/onboarding";
 import { authChecks } from "~/lib/form-checks";
 import { ChangePasswordSchema, fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
-import { BRIEF_LANGUAGES, BRIEF_TONES, type BriefFields, EMPTY_BRIEF, GENERAL_KIT_KEY, type BriefLanguage, type BriefTone, kitKeyOf } from "@shared/schemas/onboarding";
+import { briefOfFormData, type BriefFields, EMPTY_BRIEF, GENERAL_KIT_KEY, kitKeyOf } from "@shared/schemas/onboarding";
 import { type Banner, failureBanner, requireUser } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site-context";
@@ -119,31 +119,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...(await pageData(context, user, locale)), fileNotice: file === "added" || file === "refused" ? file : null }, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** The brief as a form posted without JavaScript sends it. */
-function briefOfForm(form: FormData): { kitKey: string; fields: BriefFields } {
-  const text = (name: string) => String(form.get(name) ?? "");
-  const names = form.getAll("serviceName").map(String);
-  const prices = form.getAll("servicePrice").map(String);
-  const tone = text("tone");
-  return {
-    kitKey: text("kit") || GENERAL_KIT_KEY,
-    fields: {
-      ...EMPTY_BRIEF,
-      businessName: text("businessName"),
-      city: text("city"),
-      services: names.map((name, i) => ({ name, price: prices[i] ?? "" })).filter((s) => s.name || s.price),
-      usps: text("usps"),
-      painPoints: text("painPoints"),
-      pitch: text("pitch"),
-      tone: (BRIEF_TONES as readonly string[]).includes(tone) ? (tone as BriefTone) : "",
-      toneExample: text("toneExample"),
-      whatsapp: text("whatsapp"),
-      hours: text("hours"),
-      languages: form.getAll("languages").map(String).filter((l): l is BriefLanguage => (BRIEF_LANGUAGES as readonly string[]).includes(l)),
-      languagesOther: text("languagesOther"),
-    },
-  };
-}
 
 type BriefAnswer = { intent: "brief"; errors: BriefErrors; banner: string | null; posted: { kitKey: string; fields: BriefFields; revision: number; rows: number } };
 
@@ -157,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ruleMessages = locale === "hi" ? BRIEF_RULE_MESSAGES_HI : BRIEF_RULE_MESSAGES;
   const actor = { userId: user._id, label: user.email, clientIp: context.clientIp };
   if (intent === "save" || intent === "submit" || intent === "add-service") {
-    const { kitKey, fields } = briefOfForm(form);
+    const { kitKey, fields } = briefOfFormData(form);
     const revision = Number(form.get("revision") ?? 0) || 0;
     const rows = Math.max(1, fields.services.length) + (intent === "add-service" ? 1 : 0);
     const { kits } = await kitsOf(context, locale, user.industry);

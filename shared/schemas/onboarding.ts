@@ -160,3 +160,34 @@ export function kitKeyOf(label: string): string {
 }
 
 export const GENERAL_KIT_KEY = "general";
+
+/**
+ * The brief as its form holds it (the page's form read in the browser, or the same form posted without JavaScript):
+ * one reading for both sides, so a field the form gains is read the same way everywhere.
+ */
+export function briefOfFormData(data: FormData): { kitKey: string; fields: BriefFields } {
+  const text = (name: string) => String(data.get(name) ?? "");
+  const names = data.getAll("serviceName").map(String);
+  const prices = data.getAll("servicePrice").map(String);
+  const tone = text("tone");
+  return {
+    kitKey: text("kit") || GENERAL_KIT_KEY,
+    fields: {
+      businessName: text("businessName"),
+      city: text("city"),
+      services: names.map((name, i) => ({ name, price: prices[i] ?? "" })).filter((s) => s.name || s.price),
+      usps: text("usps"),
+      painPoints: text("painPoints"),
+      pitch: text("pitch"),
+      tone: (BRIEF_TONES as readonly string[]).includes(tone) ? (tone as BriefTone) : "",
+      toneExample: text("toneExample"),
+      whatsapp: text("whatsapp"),
+      hours: text("hours"),
+      languages: data
+        .getAll("languages")
+        .map(String)
+        .filter((l): l is BriefLanguage => (BRIEF_LANGUAGES as readonly string[]).includes(l)),
+      languagesOther: text("languagesOther"),
+    },
+  };
+}

@@ -125,6 +125,39 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the demo booking's p
     expect(after).toContain(`dateTime="${new Date(Number(slot)).toISOString()}"`);
   });
 
+  it("the brief posted without JavaScript is read as the page's script reads it: saved, services by row, languages checked (issue 41)", async () => {
+    const email = `nojs${++n}@example.com`;
+    const reg = await app.request("/api/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${++n}` },
+      body: JSON.stringify({ name: "Kavya Rao", email, password: "bookings all week long", company: "Rao Salon", industry: "Real Estate" }),
+    });
+    const { token, user } = (await reg.json()) as { token: string; user: { _id: string } };
+    const form = new URLSearchParams([
+      ["intent", "save"],
+      ["revision", "0"],
+      ["kit", "real-estate"],
+      ["businessName", "Rao Realty"],
+      ["city", "Pune"],
+      ["serviceName", "2 BHK rentals"],
+      ["servicePrice", "from 25,000"],
+      ["serviceName", ""],
+      ["servicePrice", ""],
+      ["tone", "friendly"],
+      ["languages", "hi"],
+      ["languages", "klingon"],
+    ]);
+    const res = await app.request("http://127.0.0.1/templates", {
+      method: "POST",
+      headers: { cookie: `wp_session=${token}`, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `192.0.2.${++n}` },
+      body: form.toString(),
+    });
+    expect(res.status).toBe(200);
+    const row = await t.db.kysely.selectFrom("kit_briefs").select("fields").where("user_id", "=", user._id).executeTakeFirstOrThrow();
+    const fields = JSON.parse(row.fields) as Record<string, unknown>;
+    expect(fields).toMatchObject({ businessName: "Rao Realty", city: "Pune", services: [{ name: "2 BHK rentals", price: "from 25,000" }], tone: "friendly", languages: ["hi"] });
+  });
+
   it("shows each field's message next to it in the page's language", async () => {
     const res = await page(app, "/hi/book-demo", { form: { slot: "", name: "", email: "x", whatsapp: "12", businessType: "" } });
     expect(res.status).toBe(400);

@@ -7,12 +7,11 @@ import {
   BRIEF_LIMITS,
   BRIEF_TONES,
   type BriefFields,
-  type BriefLanguage,
   type BriefRuleMessages,
-  type BriefTone,
   briefSubmitSchema,
   EMPTY_BRIEF,
   GENERAL_KIT_KEY,
+  briefOfFormData,
 } from "@shared/schemas/onboarding";
 import { FilesPanel, type FileRow } from "./files-panel";
 
@@ -42,31 +41,7 @@ const STEP_OF: Record<string, number> = {
 
 /** What the form holds now, read from its fields (the DOM is the one source: fields are uncontrolled). */
 export function readBrief(form: HTMLFormElement): { kitKey: string; fields: BriefFields } {
-  const data = new FormData(form);
-  const text = (name: string) => String(data.get(name) ?? "");
-  const names = data.getAll("serviceName").map(String);
-  const prices = data.getAll("servicePrice").map(String);
-  const tone = text("tone");
-  return {
-    kitKey: text("kit") || GENERAL_KIT_KEY,
-    fields: {
-      businessName: text("businessName"),
-      city: text("city"),
-      services: names.map((name, i) => ({ name, price: prices[i] ?? "" })).filter((s) => s.name || s.price),
-      usps: text("usps"),
-      painPoints: text("painPoints"),
-      pitch: text("pitch"),
-      tone: (BRIEF_TONES as readonly string[]).includes(tone) ? (tone as BriefTone) : "",
-      toneExample: text("toneExample"),
-      whatsapp: text("whatsapp"),
-      hours: text("hours"),
-      languages: data
-        .getAll("languages")
-        .map(String)
-        .filter((l): l is BriefLanguage => (BRIEF_LANGUAGES as readonly string[]).includes(l)),
-      languagesOther: text("languagesOther"),
-    },
-  };
+  return briefOfFormData(new FormData(form));
 }
 
 function Field({
