@@ -19,6 +19,8 @@ export const ALLOWED_LATIN: readonly string[] = [
   "Facebook",
   "LinkedIn",
   "YouTube",
+  // The payment service the demo booking pays through (issue 42), by its own name.
+  "Razorpay",
   "CRM",
   "AI",
   "FAQ",
@@ -34,6 +36,8 @@ export const ALLOWED_LATIN: readonly string[] = [
   "GPC",
   "COPPA",
   "CEO",
+  // A calendar file's extension, as the file is named: "(.ics)".
+  ".ics",
 ];
 
 const URL_RE = /\b(?:https?:\/\/|mailto:|tel:|www\.)[^\s<>"'()]+/gi;

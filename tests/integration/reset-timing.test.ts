@@ -1,4 +1,4 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type { CompiledQuery, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { normalizeEmail } from "../../server/services/auth/accounts";
@@ -47,7 +47,22 @@ describe.each(testDatabaseKinds())("reset timing on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     smtp = await startTestSmtpServer();
-    app = await createApp({ deps: testDeps({ ...t.db, kysely: t.db.kysely.withPlugin(recorder) }, { SMTP_URL: smtp.url, TRUST_PROXY: "true" }) });
+    // Queries built per call pass the plugin; the hot ones compiled once (server/db/precompiled.ts) run as compiled
+    // SQL through executeQuery, where their table is read from the SQL.
+    const plugged = t.db.kysely.withPlugin(recorder);
+    const kysely = new Proxy(plugged, {
+      get(target, prop) {
+        if (prop === "executeQuery") {
+          return (query: CompiledQuery) => {
+            if (recorder.on) recorder.tables.push(/\b(?:into|from|update)\s+"?(\w+)"?/i.exec(query.sql)?.[1] ?? "?");
+            return target.executeQuery(query);
+          };
+        }
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    app = await createApp({ deps: testDeps({ ...t.db, kysely }, { SMTP_URL: smtp.url, TRUST_PROXY: "true" }) });
     const now = Date.now();
     for (let i = 0; i < 3 * ROUNDS + 5; i++) {
       const email = `Known.${i}.${kind}@example.com`;

@@ -45,6 +45,10 @@ export const ARCHIVED_TABLES: Record<string, ArchivedTable> = {
   kit_orders: { orderBy: ["id"], serial: "id" },
   kit_order_messages: { orderBy: ["id"], serial: "id" },
   kit_files: { orderBy: ["id"], serial: "id", file: { column: "data", nameColumn: "id", folder: "kit-files" } },
+  // Demo bookings (issue 42, decision 0052): who booked, paid and came; the webhook events already applied, so a
+  // payment Razorpay sends again after a restore is still applied once.
+  demo_bookings: { orderBy: ["id"], serial: "id" },
+  razorpay_events: { orderBy: ["event_id"] },
 };
 
 /** Left out of the archive, each for a reason. */
