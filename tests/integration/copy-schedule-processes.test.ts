@@ -30,9 +30,14 @@ function run(env: Record<string, string>): { child: ChildProcess; ready: Promise
   });
   const done = new Promise<string[]>((resolve, reject) => {
     child.once("exit", (code) => {
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (code !== 0 || !line) return reject(new Error(`worker exited (${code}): ${err}`));
-      resolve((JSON.parse(line) as { published: string[] }).published);
+      // The worker's answer, not one of its log lines (JSON too).
+      const answers = out
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { published?: unknown })
+        .filter((o): o is { published: string[] } => Array.isArray(o.published));
+      if (code !== 0 || answers.length !== 1) return reject(new Error(`worker exited (${code}): ${err}`));
+      resolve(answers[0]!.published);
     });
   });
   return { child, ready, done };
