@@ -74,7 +74,7 @@ const CHANNEL_TEXT: Record<string, Omit<SupportChannel, "id" | "contact"> & { me
   phone: {
     title: "फ़ोन सपोर्ट",
     description: "सेटअप, बिलिंग या आपके लिए सही इंडस्ट्री किट के बारे में किसी एक्सपर्ट से बात करें।",
-    availability: "सोम-शुक्र, सुबह 9 से शाम 6 बजे (भारतीय समय)",
+    availability: "सोम-शुक्र, सुबह 9 से शाम 6 (भारतीय समय)",
     responseTime: "तुरंत",
   },
   video: {
