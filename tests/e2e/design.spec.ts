@@ -57,7 +57,10 @@ test("home on a phone: a product visual right under the headline, labelled resul
 
   const band = page.locator('[data-band="closing-cta"]');
   await expect(band.getByRole("heading", { level: 2 })).toHaveText(CLOSING_CTA.heading);
-  await expect(band.getByRole("link", { name: new RegExp(`^${CLOSING_CTA.bookDemo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) })).toHaveAttribute("target", "_blank");
+  // A fresh install books on the site (issue 42): the closing band's Book Demo opens /book-demo in the same tab.
+  const closingBook = band.getByRole("link", { name: new RegExp(`^${CLOSING_CTA.bookDemo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+  await expect(closingBook).toHaveAttribute("href", "/book-demo");
+  await expect(closingBook).not.toHaveAttribute("target", "_blank");
   // Right above the footer.
   expect(await band.evaluate((el) => el.nextElementSibling === null && el.parentElement?.nextElementSibling?.tagName === "FOOTER")).toBe(true);
 });

@@ -91,6 +91,8 @@ test("the floating WhatsApp button's close control is a 44 px target beside the 
     const link = float.getByRole("link");
     // Shown once the page's script has looked beneath it (the keyboard brings it back when yielded).
     await link.focus();
+    // Measured once it has come back into view: its slide takes 200 ms, and two boxes read mid-slide would not agree.
+    await expect.poll(() => float.evaluate((el) => getComputedStyle(el).transform)).toBe("none");
     const c = (await close.boundingBox())!;
     const l = (await link.boundingBox())!;
     expect(c.width, `close width at ${width} px`).toBeGreaterThanOrEqual(44);
