@@ -25,9 +25,9 @@ import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, translateHindi } from "./text";
 import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords } from "./reading";
+import { asksForHuman, asksForContact, namesCompetitor, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
-import { splitQuestions, splitJoined } from "./split";
+import { messageParts } from "./split";
 import { type Answered, type PreviousTurn, referentAnswer } from "./referents";
 
 
@@ -87,7 +87,7 @@ export function answerLocale(language: ChatLanguage, pageLocale: Locale = "en"):
   return language === "hi" ? "hi" : pageLocale;
 }
 
-async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[], turn?: PreviousTurn): Promise<Answered> {
+async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[], turn?: PreviousTurn, inMessage = false): Promise<Answered> {
   if (asksForContact(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
@@ -99,10 +99,14 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (referred) return referred;
   }
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
-  if (previous && !industry && unknownWords(question).length === 0 && (isFollowUp(question) || (!alone && isShort(question))) && (await answerQuestion(deps, translateHindi(previous), say))) {
+  const leans = isFollowUp(question) || (!alone && isShort(question)) || (inMessage && ownStems(question).length === 0);
+  if (previous && !industry && unknownWords(question).length === 0 && leans && (inMessage || (await answerQuestion(deps, translateHindi(previous), say)))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
     // Read with the previous question, it must say something new (else it only repeats the previous answer).
     if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
+    // A fragment of this message that leans on the question answered before it ("which is your cheapest plan and what
+    // are its limits?") is answered by that answer: never a passage of its own words, never "I'm not sure".
+    if (inMessage) return { absorbed: true };
   }
   if (industry) {
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
@@ -119,7 +123,15 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     }
   }
   // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices.
-  if (COMPETITOR_PRICE.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) return { ...(alone ? { part: alone } : {}), handover: "unknown" };
+  // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices,
+  // only its own (the prices answer; the comparison goes to a person).
+  if (COMPETITOR_PRICE.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) {
+    const pricing = CHAT_RULES.find((r) => r.id === "pricing")!;
+    return { part: { key: pricing.id, text: say.rule(pricing.id), intent: pricing.intent, topic: pricing.id, cite: [] }, handover: "unknown" };
+  }
+  // A competitor named ("how are you different from WATI?"): the site compares itself with kinds of tools, never
+  // names one; what it says is answered and the named tool goes to a person.
+  if (alone && namesCompetitor(question)) return { part: alone, handover: "unknown" };
   if (!alone) {
     // "Do you have an office in Mumbai?": what the site says without the words it never uses (the office is in Pune),
     // and the rest to a person.
@@ -178,9 +190,20 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
   // A person asked for: the hand-over, after the answers to the message's other questions ("what languages? also can
   // I talk to a human": both).
   const askedHuman = asksForHuman(message);
-  const questions = splitQuestions(message)
-    .flatMap(splitJoined)
-    .filter((q) => !askedHuman || (!asksForHuman(q) && !onlyGreeting(q) && contentStems(normalizeQuestion(translateHindi(q), VOCABULARY).words).length > 0));
+  const asked = messageParts(message).filter(
+    (q) => !askedHuman || (!asksForHuman(q.text) && !onlyGreeting(q.text) && contentStems(normalizeQuestion(translateHindi(q.text), VOCABULARY).words).length > 0),
+  );
+  // A statement before a question ("I took your service 40 days ago. Can I get a refund?") is that question's
+  // context, never a question of its own (a message of statements only is read as asked).
+  const questions: { text: string; context?: string }[] = [];
+  let context = "";
+  for (const q of asked) {
+    if (q.statement && asked.some((other) => !other.statement)) context = `${context} ${q.text}`.trim();
+    else {
+      questions.push({ text: q.text, ...(context ? { context } : {}) });
+      context = "";
+    }
+  }
   if (askedHuman && questions.length === 0) {
     return {
       ...base,
@@ -205,11 +228,21 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
   const lastUser = [...(options.history ?? [])].reverse().find((m) => m.role === "user")?.content;
   const lastCut = lastUser ? cutText(lastUser) : undefined;
   let previous = lastCut;
-  for (const question of questions) {
+  for (const { text: question, context } of questions) {
     if (parts.length >= MAX_ANSWERS) break;
     // The previous turn's subject is what the message's first question may refer to; later ones lean on the question before.
     const turn = parts.length === 0 && previous === lastCut ? options.previousTurn : undefined;
-    const answered = await answerOne(deps, question, previous, say, parts.map((p) => p.key), turn);
+    const keys = parts.map((p) => p.key);
+    // A question of this message after an answered one: a fragment of it ("and what are its limits?") is part of that answer.
+    const inMessage = previous !== lastCut && parts.length > 0;
+    let answered = await answerOne(deps, question, previous, say, keys, turn, inMessage);
+    // Alone it finds nothing: read with the statement before it.
+    if (!answered.part && !answered.absorbed && context) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
+    if (process.env.CHAT_DEBUG) console.error("PART", JSON.stringify(question), "->", answered.part?.key, answered.extra?.key, answered.handover, answered.absorbed);
+    if (answered.absorbed) {
+      previous = question;
+      continue;
+    }
     if (answered.kitSources) kitSources = true;
     if (answered.kit !== undefined && kit === undefined) kit = answered.kit;
     if (answered.handover) handover = true;

@@ -23,7 +23,10 @@ const STOPWORDS = new Set(
   r y hw hv hav wit wth thx talk speak lagti lagta lagte padti padta padega padegi per im ive id
   cant wont isnt arent didnt couldnt shouldnt wouldnt havent hasnt wasnt werent
   jayega jayegi jayenge jaega jaegi jaenge jaayega jaayegi hojayega hojayegi hoke hone lena lenge lega legi dete deta
-  list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon`
+  list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon
+  one mine anyone anybody someone somebody everyone everybody take takes taking took put puts extra else
+  sabse kaunsa kaunsi konsa konsi kon usme isme usmein ismein mere mere tere bhejne bhejna bhejte toh to na kitna
+  wich whch hw abt pls plz`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -33,6 +36,24 @@ const STOPWORDS = new Set(
  * the word the site's pages use. Applied before stemming and rule matching.
  */
 const SYNONYMS: Record<string, string> = {
+  // What a thing costs beside another's, in the site's word for it.
+  cheap: "price",
+  cheaper: "price",
+  cheapest: "price",
+  sasta: "price",
+  saste: "price",
+  sasti: "price",
+  mehenga: "price",
+  mehnga: "price",
+  expensive: "price",
+  costly: "price",
+  // Chat shorthand.
+  mnth: "month",
+  mny: "many",
+  mnths: "months",
+  mth: "month",
+  yr: "year",
+  yrs: "years",
   kharcha: "cost",
   kharch: "cost",
   keemat: "price",

@@ -5,7 +5,7 @@
 import { GREETING_WORDS } from "../../../shared/content/chat";
 import { keywordsPattern, matchRule } from "./engine";
 import { siteUses, stemWeight, VOCABULARY } from "./knowledge";
-import { contentStems, isStopword, normalizeQuestion, translateHindi, words } from "./text";
+import { contentStems, isStopword, normalizeQuestion, synonym, translateHindi, words } from "./text";
 import { type Part } from "./passage-answer";
 
 const HUMAN =
@@ -27,7 +27,7 @@ export function asksForContact(question: string): boolean {
 }
 
 /** Words that lean on what came before ("is *that* monthly?", "*uska* price?"). */
-const ANAPHOR = /\b(?:that|it|this|those|them|these|one|1|same|what about|how about|and|n|aur|wo|woh|ye|yeh|uska|iska|uske|iske|unka)\b/iu;
+const ANAPHOR = /\b(?:that|it|its|mine|this|those|them|these|one|1|same|what about|how about|and|n|aur|wo|woh|ye|yeh|uska|iska|uske|iske|unka)\b/iu;
 
 export function isFollowUp(question: string): boolean {
   const list = words(translateHindi(question));
@@ -87,4 +87,9 @@ export const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sas
 export function unknownWords(question: string): string[] {
   const { words: normalized } = normalizeQuestion(translateHindi(question), VOCABULARY);
   return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !VOCABULARY.has(w) && !siteUses(w));
+}
+
+/** The question names another tool by name (a word the site's words map to "competitor", not that word itself). */
+export function namesCompetitor(question: string): boolean {
+  return words(translateHindi(question)).some((w) => !/^competitors?$/.test(w) && synonym(w) === "competitor");
 }

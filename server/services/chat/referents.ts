@@ -8,7 +8,8 @@ import { type Part, REPLY_STEMS, type AnswerDeps, answerQuestion } from "./passa
 import { type Say } from "./say";
 import { isFollowUp, isShort, ownStems, unknownWords } from "./reading";
 
-export type Answered = { part?: Part; extra?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number };
+/** What a question got: its answer (and one more), a hand-over, or nothing of its own (`absorbed`: the answer before it answers it). */
+export type Answered = { part?: Part; extra?: Part; handover?: "asked" | "unknown"; kitSources?: boolean; kit?: number; absorbed?: boolean };
 
 /** What the conversation's previous turn was about, from the server's own log of it. */
 export type PreviousTurn = { question: string; topics: readonly string[]; kit?: number };
@@ -22,7 +23,7 @@ const SUPERLATIVE = /^\p{L}{2,}i?est$/u;
 /** What "it" means after a kit's answer, as the site's pages name it. */
 export const KIT_REFERENT = "industry kit";
 /** Words that point back at the previous answer's subject. */
-export const POINTERS = /\b(?:it|that|this|them|those|these|one|uska|iska|uske|iske|usme|isme|usmein|ismein|wo|woh|ye|yeh)\b/giu;
+export const POINTERS = /\b(?:it|its|mine|that|this|them|those|these|one|uska|iska|uske|iske|usme|isme|usmein|ismein|wo|woh|ye|yeh)\b/giu;
 
 export const POINTER = new RegExp(POINTERS.source, "iu");
 

@@ -120,6 +120,10 @@ function normalizeFresh(text: string, vocabulary?: Vocabulary): { words: string[
     .replace(/\b(?:if\s+)?(?:i\s*a?m\s+|i'm\s+|i\s+am\s+)?(?:not\s+(?:happy|satisfied)|unhappy|dissatisfied)\b/giu, " ")
     .replace(/\bset(?:ting)?\s+(?:it\s+|things\s+|everything\s+)?up\b/giu, "setup")
     .replace(/\bhow\s+much\s+(?:days|time|hours|din)\b/giu, "how long time")
+    // "how soon can it be ready?", "how fast can I go live?": how long it takes.
+    .replace(/\bhow\s+(?:soon|fast|quick|quickly)\s+(?=can|could|will|would|is|are|do|does)/giu, "how long time ")
+    // "do I pay anything extra for the setup?", "any hidden charges?": a fee.
+    .replace(/\b(?:pay\s+(?:anything\s+|something\s+)?(?:extra|more)|extra\s+(?:charges?|costs?|fees?|money|payment)|hidden\s+(?:charges?|costs?|fees?))\b/giu, "fee")
     // "integrashuns": the spelling of -tion as it sounds.
     .replace(/shun(s?)\b/giu, "tion$1")
     .replace(/\bhow\s+much\b(?=\s*(?:is\s+it|are\s+they|does\s+it|do\s+you|will\s+it|would\s+it|for\b|[?.!]|$))/giu, "price");
