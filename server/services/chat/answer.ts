@@ -25,7 +25,7 @@ import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, translateHindi } from "./text";
 import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, namesCompetitor, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems } from "./reading";
+import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
 import { messageParts } from "./split";
 import { type Answered, type PreviousTurn, referentAnswer } from "./referents";
@@ -129,9 +129,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     const pricing = CHAT_RULES.find((r) => r.id === "pricing")!;
     return { part: { key: pricing.id, text: say.rule(pricing.id), intent: pricing.intent, topic: pricing.id, cite: [] }, handover: "unknown" };
   }
-  // A competitor named ("how are you different from WATI?"): the site compares itself with kinds of tools, never
-  // names one; what it says is answered and the named tool goes to a person.
-  if (alone && namesCompetitor(question)) return { part: alone, handover: "unknown" };
+
   if (!alone) {
     // "Do you have an office in Mumbai?": what the site says without the words it never uses (the office is in Pune),
     // and the rest to a person.

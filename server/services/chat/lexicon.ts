@@ -26,7 +26,7 @@ const STOPWORDS = new Set(
   list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon
   one mine anyone anybody someone somebody everyone everybody take takes taking took put puts extra else
   sabse kaunsa kaunsi konsa konsi kon usme isme usmein ismein mere mere tere bhejne bhejna bhejte toh to na kitna
-  wich whch hw abt pls plz`
+  wich whch hw abt pls plz properly correctly aftr`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -47,7 +47,15 @@ const SYNONYMS: Record<string, string> = {
   mehnga: "price",
   expensive: "price",
   costly: "price",
+  // The refund terms' word for what a customer bought.
+  software: "application",
+  // A day the site's hours do not name is a question about its hours ("Mon-Fri").
+  saturday: "hours",
+  sunday: "hours",
+  weekend: "hours",
+  weekends: "hours",
   // Chat shorthand.
+  cn: "can",
   mnth: "month",
   mny: "many",
   mnths: "months",

@@ -5,7 +5,7 @@
 import { GREETING_WORDS } from "../../../shared/content/chat";
 import { keywordsPattern, matchRule } from "./engine";
 import { siteUses, stemWeight, VOCABULARY } from "./knowledge";
-import { contentStems, isStopword, normalizeQuestion, synonym, translateHindi, words } from "./text";
+import { contentStems, isStopword, normalizeQuestion, translateHindi, words } from "./text";
 import { type Part } from "./passage-answer";
 
 const HUMAN =
@@ -89,7 +89,3 @@ export function unknownWords(question: string): string[] {
   return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !VOCABULARY.has(w) && !siteUses(w));
 }
 
-/** The question names another tool by name (a word the site's words map to "competitor", not that word itself). */
-export function namesCompetitor(question: string): boolean {
-  return words(translateHindi(question)).some((w) => !/^competitors?$/.test(w) && synonym(w) === "competitor");
-}

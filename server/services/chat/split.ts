@@ -61,7 +61,8 @@ export type MessagePart = { text: string; statement: boolean };
 export function messageParts(message: string): MessagePart[] {
   const expanded = expandShorthand(message);
   const sentences = expanded
-    .split(/(?<=[?\uFF1F\n])|(?<=[.!;])\s+/u)
+    // At question marks, line ends, sentence ends, and a numbered list's items ("1) ... 2) ...").
+    .split(/(?<=[?\uFF1F\n])|(?<=[.!;])\s+|\s*(?<![\p{L}\p{N}])\d{1,2}[).]\s+/u)
     .map((s) => s.trim())
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
   const parts: MessagePart[] = [];

@@ -126,7 +126,9 @@ function normalizeFresh(text: string, vocabulary?: Vocabulary): { words: string[
     .replace(/\b(?:pay\s+(?:anything\s+|something\s+)?(?:extra|more)|extra\s+(?:charges?|costs?|fees?|money|payment)|hidden\s+(?:charges?|costs?|fees?))\b/giu, "fee")
     // "integrashuns": the spelling of -tion as it sounds.
     .replace(/shun(s?)\b/giu, "tion$1")
-    .replace(/\bhow\s+much\b(?=\s*(?:is\s+it|are\s+they|does\s+it|do\s+you|will\s+it|would\s+it|for\b|[?.!]|$))/giu, "price");
+    // "try it free for 14 days": a trial.
+    .replace(/\btry\s+(?:it\s+|you\s+|this\s+|the\s+\w+\s+)?(?:for\s+)?free\b/giu, "trial")
+    .replace(/\bhow\s+much\b(?=\s*(?:is\b|are\b|does\s+it|do\s+you|will\s+it|would\s+it|for\b|[?.!]|$))/giu, "price");
   const out = words(phrased).map((w) => synonym(vocabulary ? vocabulary.correct(w) : w));
   return { words: out, text: out.join(" ") };
 }

@@ -31,7 +31,8 @@ const commonStems = new Set<string>();
   for (const set of SITE_STEM_SETS) for (const s of set) counts.set(s, (counts.get(s) ?? 0) + 1);
   for (const [s, n] of counts) if (n / SITE_STEM_SETS.length >= 0.25) commonStems.add(s);
 }
-for (const s of ["wise", "parrot", "business", "customer", "assistant", "product", "servic", "team", "site", "website", "help"]) {
+// Durations qualify a question ("a refund after 2 months?"), they rarely pick out its subject.
+for (const s of ["wise", "parrot", "business", "customer", "assistant", "product", "servic", "team", "site", "website", "help", "month", "week", "year", "day", "ago"]) {
   commonStems.add(s);
 }
 
