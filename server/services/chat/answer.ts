@@ -236,7 +236,6 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     let answered = await answerOne(deps, question, previous, say, keys, turn, inMessage);
     // Alone it finds nothing: read with the statement before it.
     if (!answered.part && !answered.absorbed && context) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
-    if (process.env.CHAT_DEBUG) console.error("PART", JSON.stringify(question), "->", answered.part?.key, answered.extra?.key, answered.handover, answered.absorbed);
     if (answered.absorbed) {
       previous = question;
       continue;

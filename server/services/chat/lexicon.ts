@@ -26,7 +26,7 @@ const STOPWORDS = new Set(
   list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon
   one mine anyone anybody someone somebody everyone everybody take takes taking took put puts extra else
   sabse kaunsa kaunsi konsa konsi kon usme isme usmein ismein mere mere tere bhejne bhejna bhejte toh to na kitna
-  wich whch hw abt pls plz properly correctly aftr`
+  wich whch hw abt pls plz properly correctly aftr possible possibly`
     .split(/\s+/)
     .filter(Boolean),
 );

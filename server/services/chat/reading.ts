@@ -83,9 +83,12 @@ export function mayAnswerAround(question: string, unknown: readonly string[]): b
 
 export const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
 
+const SUPERLATIVE_WORD = /^\p{L}{2,}i?est$/u;
+
 /** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
 export function unknownWords(question: string): string[] {
   const { words: normalized } = normalizeQuestion(translateHindi(question), VOCABULARY);
-  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !VOCABULARY.has(w) && !siteUses(w));
+  // A superlative picks among what is answered ("the lowest plan"), it names nothing the site lacks.
+  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !SUPERLATIVE_WORD.test(w) && !VOCABULARY.has(w) && !siteUses(w));
 }
 
