@@ -16,7 +16,8 @@
  *   not Hindi is wrong), in its own halves (tuning and held-out, split once before tuning; only the tuning half's
  *   misses are printed). Invented numbers are looked for with Hindi units too.
  *
- * EVAL_ONLY=hindi runs the Hindi set alone; EVAL_ONLY=round3 round three alone. EVAL_HIDE_HELD=1 hides round three's
+ * EVAL_ONLY=hindi runs the Hindi set alone; EVAL_ONLY=round3 round three alone; EVAL_ONLY=round4 round four alone;
+ * EVAL_FILE=tests/eval/<file>.json any set in round four's format (tests/eval/round-four-README.md), by its rubric. EVAL_HIDE_HELD=1 hides round three's
  * held-out total too (while tuning: it is looked at once, at the end).
  *
  * Exits 1 when the held-out half (or the Hindi held-out half) is under 80 % correct or properly handed over, or has an
@@ -204,8 +205,8 @@ async function roundThreeEval(deps: Parameters<typeof answerChat>[0], corpus: st
  * not handed over (nor "not sure"); a hand-over names the team with the WhatsApp link; a partial does both; Hindi
  * questions answered in Hindi; no invented claim or welcome menu. Every miss is printed: the set is looked at once.
  */
-async function roundFourEval(deps: Parameters<typeof answerChat>[0], corpus: string): Promise<{ total: number; correct: number; invented: number; welcome: number; byCategory: Record<string, [number, number]> }> {
-  const items = JSON.parse(fs.readFileSync(path.join(dir, "round-four-questions.json"), "utf8")) as RoundFourQuestion[];
+async function roundFourEval(deps: Parameters<typeof answerChat>[0], corpus: string, file = path.join(dir, "round-four-questions.json")): Promise<{ total: number; correct: number; invented: number; welcome: number; byCategory: Record<string, [number, number]> }> {
+  const items = JSON.parse(fs.readFileSync(file, "utf8")) as RoundFourQuestion[];
   const tally = { total: 0, correct: 0, invented: 0, welcome: 0, byCategory: {} as Record<string, [number, number]> };
   let n = 0;
   for (const item of items) {
@@ -241,7 +242,7 @@ async function roundFourEval(deps: Parameters<typeof answerChat>[0], corpus: str
     if (why.length === 0) {
       tally.correct++;
       cat[0]++;
-    } else console.log(`R4 ${item.id} [${item.category}/${item.kind}] ${why.join("; ")} ${JSON.stringify(item.turns.at(-1))} → ${JSON.stringify(reply.slice(0, 220))}`);
+    } else console.log(`MISS ${item.id} [${item.category}/${item.kind}] ${why.join("; ")} ${JSON.stringify(item.turns.at(-1))} → ${JSON.stringify(reply.slice(0, 220))}`);
     if (invented.length) tally.invented++;
     if (welcome) tally.welcome++;
   }
@@ -272,10 +273,13 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
 
     // EVAL_ONLY=hindi: the Hindi set alone (quicker while tuning it); EVAL_ONLY=round3: round three alone.
     const only = process.env.EVAL_ONLY;
-    if (only === "round4") {
-      const r4 = await roundFourEval({ ...deps, log: createLogger("error") } as never, corpus);
+    // EVAL_FILE=tests/eval/<file>.json: any set in round four's format, judged by round four's rubric.
+    const file = process.env.EVAL_FILE;
+    if (only === "round4" || file) {
+      const r4 = await roundFourEval({ ...deps, log: createLogger("error") } as never, corpus, file ? path.resolve(file) : undefined);
       const cats = Object.entries(r4.byCategory).map(([c, [ok, all]]) => `${c} ${ok}/${all}`).join(", ");
-      console.log(`r4 held-out ${r4.total} questions: ${r4.correct} correct or properly handed over (${((100 * r4.correct) / Math.max(r4.total, 1)).toFixed(1)} %), ${r4.invented} invented claims, ${r4.welcome} welcome menus; ${cats}`);
+      const name = file ? path.basename(file) : "r4 held-out";
+      console.log(`${name} ${r4.total} questions: ${r4.correct} correct or properly handed over (${((100 * r4.correct) / Math.max(r4.total, 1)).toFixed(1)} %), ${r4.invented} invented claims, ${r4.welcome} welcome menus; ${cats}`);
       return { development: empty(), heldOut: empty(), hindiTuning: empty(), hindiHeldOut: empty() };
     }
     const r3 = only === undefined || only === "round3" ? await roundThreeEval({ ...deps, log: createLogger("error") } as never, corpus) : undefined;
@@ -353,4 +357,4 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
 const result = await evaluate();
 const passes = (h: Tally) => h.total > 0 && (h.correct + h.handoverProper) / h.total >= 0.8 && h.invented === 0 && h.welcome === 0;
 const only = process.env.EVAL_ONLY;
-process.exitCode = only === "round3" || only === "round4" ? 0 : (only === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;
+process.exitCode = only === "round3" || only === "round4" || process.env.EVAL_FILE ? 0 : (only === "hindi" || passes(result.heldOut)) && passes(result.hindiHeldOut) ? 0 : 1;

@@ -1,0 +1,94 @@
+/**
+ * Reading the visitor: a message that asks for a person or for the team's contact details, a follow-up that leans on
+ * the previous turn, a greeting alone, and the words the site never uses (a tool, a place, an app it does not offer).
+ */
+import { GREETING_WORDS } from "../../../shared/content/chat";
+import { keywordsPattern, matchRule } from "./engine";
+import { siteUses, stemWeight, VOCABULARY } from "./knowledge";
+import { contentStems, isStopword, normalizeQuestion, translateHindi, words } from "./text";
+import { type Part } from "./passage-answer";
+
+const HUMAN =
+  /\b(?:humans?|insaan|insan|real person|a person|live person|representative|executive|(?<!estate\s)agent|call me|call back|callback|ring me|talk to (?:a |an |the |your |some )?(?:person|someone|somebody|team|staff|owner|manager)|speak (?:to|with) (?:a |an |the |your |some )?(?:person|someone|somebody|team|staff|owner|manager)|baat kar\w*|human talk|talk human)\b/iu;
+
+/** The visitor asks for a person (any language the assistant reads). */
+export function asksForHuman(message: string): boolean {
+  return HUMAN.test(translateHindi(message));
+}
+
+const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
+// "Can I keep my existing WhatsApp number?" asks about the visitor's number, not for ours.
+const NOT_CONTACT = /\b(?:ban|banned|block|blocked|risk|spam|how many|numbers|my|existing|own|keep|same|port|migrate|app|apps|application|android|ios|iphone)\b/iu;
+
+/** The question asks how to reach the team (phone, e-mail, WhatsApp number). */
+export function asksForContact(question: string): boolean {
+  const text = translateHindi(question);
+  return CONTACT.test(text) && !NOT_CONTACT.test(text);
+}
+
+/** Words that lean on what came before ("is *that* monthly?", "*uska* price?"). */
+const ANAPHOR = /\b(?:that|it|its|mine|this|those|them|these|one|1|same|what about|how about|and|n|aur|wo|woh|ye|yeh|uska|iska|uske|iske|unka)\b/iu;
+
+export function isFollowUp(question: string): boolean {
+  const list = words(translateHindi(question));
+  return list.length <= 9 && ANAPHOR.test(translateHindi(question));
+}
+
+/** A question too short to stand alone ("can I visit?"): read with the previous one when alone it matches no rule. */
+export function isShort(question: string): boolean {
+  const list = words(translateHindi(question));
+  // Words the assistant reads only: "zzz" is no follow-up.
+  const read = list.every((w) => isStopword(w) || VOCABULARY.has(VOCABULARY.correct(w)));
+  return list.length <= 3 && read && !matchRule(normalizeQuestion(translateHindi(question), VOCABULARY).text);
+}
+
+const GREETINGS = [...GREETING_WORDS, "namaste", "namaskar", "hii", "helo", "hlo", "good night", "thanks", "thank you", "ok", "okay"];
+const GREETING_PATTERNS = [keywordsPattern(GREETINGS)];
+// Compiled once: the same pattern, global, to cut the greetings out of a message.
+const GREETING_CUTS = [keywordsPattern(GREETINGS, "giu")];
+
+/** Only a greeting: the welcome, never for a real question. */
+export function onlyGreeting(message: string): boolean {
+  const text = translateHindi(message);
+  if (!GREETING_PATTERNS.some((p) => p.test(text))) return false;
+  let rest = text;
+  for (const p of GREETING_CUTS) rest = rest.replace(p, " ");
+  return contentStems(words(rest)).length === 0;
+}
+
+/** The question's own words (not stopwords, not words that only point back), as weighted stems. */
+export function ownStems(question: string): string[] {
+  return contentStems(normalizeQuestion(translateHindi(question), VOCABULARY).words).filter((s) => stemWeight(s) === 1);
+}
+
+/** A keyword rule's answer, or a quoted passage whose heading or other phrasings name the question's subject. */
+export function namesSubject(part: Part): boolean {
+  return !part.quoted || part.quoted.phrase >= 100;
+}
+
+/**
+ * Apps and channels a visitor may ask about that the site never offers (its channels are WhatsApp and social media,
+ * its place the web): a question about one is for a person, never answered by the nearest passage ("can it answer
+ * Instagram DMs?" is not "what happens when the assistant does not know an answer").
+ */
+export const PLATFORMS = new Set(["instagram", "insta", "messenger", "facebook", "fb", "telegram", "signal", "wechat", "viber", "sms", "android", "ios", "iphone", "ipad", "playstore", "appstore", "dm", "dms", "imessage", "twitter", "linkedin", "tiktok", "snapchat"]);
+
+/** Whether a passage may answer a question some of whose words the site never uses: not about a platform it lacks, nor mostly such words. */
+export function mayAnswerAround(question: string, unknown: readonly string[]): boolean {
+  if (unknown.some((w) => PLATFORMS.has(w))) return false;
+  const unknownStems = new Set(contentStems(unknown));
+  const known = ownStems(question).filter((st) => !unknownStems.has(st));
+  return unknown.length <= known.length;
+}
+
+export const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b|\b(?:cheap\w*|price|pricing|sasta|mehenga|expensive|costly)\b.*\bcompetitor\b/iu;
+
+const SUPERLATIVE_WORD = /^\p{L}{2,}i?est$/u;
+
+/** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
+export function unknownWords(question: string): string[] {
+  const { words: normalized } = normalizeQuestion(translateHindi(question), VOCABULARY);
+  // A superlative picks among what is answered ("the lowest plan"), it names nothing the site lacks.
+  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !SUPERLATIVE_WORD.test(w) && !VOCABULARY.has(w) && !siteUses(w));
+}
+
