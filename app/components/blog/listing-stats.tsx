@@ -1,9 +1,9 @@
 import { BLOG_STATS_SHOWN_FROM, type BLOG_LISTING } from "@shared/content";
 import type { Translation } from "@shared/i18n";
-import type { BlogStats } from "../../../server/services/blog/listing";
+import type { blogStats } from "../../../server/services/blog/listing";
 import { formatCount } from "./format";
 
-type Stats = Pick<BlogStats, "readers" | "likes" | "articles">;
+type Stats = Pick<Awaited<ReturnType<typeof blogStats>>, "readers" | "likes" | "articles">;
 
 /** The blog's readers, likes and articles, three across on every screen; a small count is not shown. */
 export function ListingStats({ stats, t }: { stats: Stats; t: typeof BLOG_LISTING | Translation<typeof BLOG_LISTING> }) {
