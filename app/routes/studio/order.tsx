@@ -1,12 +1,15 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { ORDER_RULES, ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES } from "@shared/content/studio-orders";
+import { ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES } from "@shared/content/studio-orders";
 import { whatsappLink } from "@shared/content/site";
 import { SelectField } from "~/components/studio/audience-ui";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { OrderBrief } from "~/components/studio/order-brief";
 import { OrderStepBadge, OrderTimeLeft } from "~/components/studio/orders";
-import { Button, buttonClass, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { OrderWriteForm } from "~/components/studio/order-write-form";
+import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
+import { OrderMessageSchema, OrderNoteSchema } from "@shared/schemas/studio-orders";
+import { checkForm, formValues } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { isServiceError } from "../../../server/services/errors";
@@ -33,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Typed = { note?: string; message?: string };
+const typedOf = (intent: "note" | "message", value: string): Typed => (intent === "note" ? { note: value } : { message: value });
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
@@ -49,6 +53,11 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "assignee") {
       await setOrderAssignee(deps, id, { assignee: form.get("assignee") }, studio.actor);
       return { notice: ORDERS_MESSAGES.assigneeSaved };
+    }
+    if (intent === "note" || intent === "message") {
+      // The schema the browser checked with, again here: a form posted without JavaScript gets the same messages.
+      const checked = checkForm(intent === "note" ? OrderNoteSchema : OrderMessageSchema, formValues(form));
+      if (checked.errors) return data({ fieldErrors: checked.errors, typed: typedOf(intent, text(intent)), written: intent }, { status: 400 });
     }
     if (intent === "note") {
       await addOrderNote(deps, id, { note: form.get("note") }, studio.actor);
@@ -68,16 +77,17 @@ export async function action(args: Route.ActionArgs) {
     if (!problem) throw error;
     if (problem.status === 404) throw data(null, { status: 404 });
     // What was typed comes back with the message: a note or a message is never lost to a refusal.
-    const typed: Typed = intent === "note" ? { note: text("note") } : intent === "message" ? { message: text("message") } : {};
-    return data({ error: problem.detail, fieldErrors: problem.fieldErrors, typed }, { status: problem.status });
+    const typed = intent === "note" || intent === "message" ? typedOf(intent, text(intent)) : {};
+    return data({ error: problem.detail, fieldErrors: problem.fieldErrors, typed, written: intent }, { status: problem.status });
   }
 }
 
-type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: Typed } | undefined;
+type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: Typed; written?: string } | undefined;
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { order, staff, now, mayDelete } = loaderData;
   const result = actionData as ActionResult;
+  const written = result?.written;
   const when = useWhen({ dateStyle: "medium", timeStyle: "short" });
   const [search] = useSearchParams();
   const confirmDelete = mayDelete && search.get("delete") === "1";
@@ -146,9 +156,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             </h2>
             <p className="mb-3 text-sm text-slate-600">{P.messagesHint}</p>
             <Thread items={order.messages} empty={P.noMessages} when={when} customer={P.fromCustomer} testId="order-messages" />
-            <Form method="post" className="mt-4 flex flex-col gap-3">
-              <input type="hidden" name="intent" value="message" />
-              <Field label={P.message} name="message" multiline rows={4} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.message ?? ""} error={result?.fieldErrors?.message} />
+            <OrderWriteForm intent="message" label={P.message} rows={4} typed={result?.typed?.message} answered={written === "message" ? result?.fieldErrors : undefined}>
               <div className="flex min-h-11 items-center gap-2">
                 <input id="message-question" type="checkbox" name="question" value="1" className="h-5 w-5 accent-emerald-700" />
                 <label htmlFor="message-question" className="text-sm text-slate-800">
@@ -165,7 +173,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   </a>
                 ) : null}
               </div>
-            </Form>
+            </OrderWriteForm>
           </section>
         </div>
         <div className="min-w-0">
@@ -213,13 +221,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             </h2>
             <p className="mb-3 text-sm text-slate-700">{P.notesHint}</p>
             <Thread items={order.notes} empty={P.noNotes} when={when} customer={P.fromCustomer} testId="order-notes" />
-            <Form method="post" className="mt-4 flex flex-col gap-3">
-              <input type="hidden" name="intent" value="note" />
-              <Field label={P.note} name="note" multiline rows={3} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.note ?? ""} error={result?.fieldErrors?.note} />
+            <OrderWriteForm intent="note" label={P.note} rows={3} typed={result?.typed?.note} answered={written === "note" ? result?.fieldErrors : undefined}>
               <div>
                 <Button type="submit">{P.addNote}</Button>
               </div>
-            </Form>
+            </OrderWriteForm>
           </section>
           {mayDelete ? (
             <section aria-labelledby="delete-title" className="mb-6 rounded-lg border border-red-300 bg-white p-4">
