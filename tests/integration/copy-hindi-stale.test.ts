@@ -7,48 +7,36 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { copyEditorState, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
-import type { StaffActor } from "../../server/services/audit";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { copyOwnerSite } from "../helpers/copy-owner";
 import { staffWithSession } from "../helpers/studio-staff";
 
 const BUILD_DIR = buildDir();
 
 describe.each(testDatabaseKinds())("Hindi made stale by an English edit, on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let owner: StaffActor;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db);
-    const o = await staffWithSession(deps, "stale-owner@example.com", "owner");
-    owner = { userId: o.userId, label: o.email, clientIp: "203.0.113.19", access: "owner" };
-  });
-  afterAll(async () => {
-    await t?.drop();
-  });
+  const site = copyOwnerSite(kind, "stale-owner@example.com", "203.0.113.19");
 
   it("an English draft names the Hindi fields it would put English on; published, they show English", async () => {
-    const fresh = await copyEditorState(deps, FAQ_DOC, "en");
+    const fresh = await copyEditorState(site.deps, FAQ_DOC, "en");
     expect(fresh.hindiGaps).toEqual({ now: [], byDraft: [] });
-    expect((await copyEditorState(deps, FAQ_DOC, "hi")).hindiGaps).toBeNull();
+    expect((await copyEditorState(site.deps, FAQ_DOC, "hi")).hindiGaps).toBeNull();
 
-    const revision = await saveDraft(deps, FAQ_DOC, "en", { ...fresh.editing, heading: "What clinic owners ask us" }, { liveVersion: fresh.liveVersion, draftRevision: 0 }, owner);
-    const drafted = await copyEditorState(deps, FAQ_DOC, "en");
+    const revision = await saveDraft(site.deps, FAQ_DOC, "en", { ...fresh.editing, heading: "What clinic owners ask us" }, { liveVersion: fresh.liveVersion, draftRevision: 0 }, site.owner);
+    const drafted = await copyEditorState(site.deps, FAQ_DOC, "en");
     expect(drafted.hindiGaps).toEqual({ now: [], byDraft: ["heading"] });
 
-    await publishDraft(deps, FAQ_DOC, "en", { liveVersion: fresh.liveVersion, draftRevision: revision }, owner);
-    const after = await copyEditorState(deps, FAQ_DOC, "en");
+    await publishDraft(site.deps, FAQ_DOC, "en", { liveVersion: fresh.liveVersion, draftRevision: revision }, site.owner);
+    const after = await copyEditorState(site.deps, FAQ_DOC, "en");
     expect(after.hindiGaps).toEqual({ now: ["heading"], byDraft: [] });
 
     // A second draft lists only what it adds, not what already shows English.
-    const again = await saveDraft(deps, FAQ_DOC, "en", { ...after.editing, heading: "Asked again", intro: "New intro" }, { liveVersion: after.liveVersion, draftRevision: 0 }, owner);
+    const again = await saveDraft(site.deps, FAQ_DOC, "en", { ...after.editing, heading: "Asked again", intro: "New intro" }, { liveVersion: after.liveVersion, draftRevision: 0 }, site.owner);
     expect(again).toBeGreaterThan(0);
-    expect((await copyEditorState(deps, FAQ_DOC, "en")).hindiGaps).toEqual({ now: ["heading"], byDraft: ["intro"] });
-    await discardDraft(deps, FAQ_DOC, "en", owner);
+    expect((await copyEditorState(site.deps, FAQ_DOC, "en")).hindiGaps).toEqual({ now: ["heading"], byDraft: ["intro"] });
+    await discardDraft(site.deps, FAQ_DOC, "en", site.owner);
   });
 });
 
