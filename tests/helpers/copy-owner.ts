@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "./
 import { testDeps } from "./deps";
 import { staffWithSession } from "./studio-staff";
 
-export type CopyOwnerSite = { readonly t: TestDatabase; readonly deps: ReturnType<typeof testDeps>; readonly owner: StaffActor };
+/** `deps` may be replaced (a test that reopens the database gives the site its new deps). */
+export type CopyOwnerSite = { readonly t: TestDatabase; deps: ReturnType<typeof testDeps>; readonly owner: StaffActor };
 
 /**
  * The setup every page-copy test shares: a temporary database of `kind`, its deps, and an owner with a studio
@@ -33,8 +34,28 @@ export function copyOwnerSite(kind: TestDatabaseKind, email: string, clientIp = 
     get deps() {
       return site().deps;
     },
+    set deps(deps) {
+      site().deps = deps;
+    },
     get owner() {
       return site().owner;
     },
   };
+}
+
+type FaqValue = { heading: string; intro: string; entries: readonly { question: string; answer: string; also: string }[] };
+
+/** The FAQ editor's form as the page posts it, from a document value, with `extra` fields (the intent) after it. */
+export function faqForm(value: FaqValue, extra: [string, string][]): [string, string][] {
+  return [
+    ["heading", value.heading],
+    ["intro", value.intro],
+    ["entries.$list", "1"],
+    ...value.entries.flatMap((e, i): [string, string][] => [
+      [`entries.${i}.question`, e.question],
+      [`entries.${i}.answer`, e.answer],
+      [`entries.${i}.also`, e.also],
+    ]),
+    ...extra,
+  ];
 }

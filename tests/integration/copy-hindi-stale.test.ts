@@ -11,7 +11,7 @@ import { FAQ_DOC } from "../../shared/copy/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
-import { copyOwnerSite } from "../helpers/copy-owner";
+import { copyOwnerSite, faqForm } from "../helpers/copy-owner";
 import { staffWithSession } from "../helpers/studio-staff";
 
 const BUILD_DIR = buildDir();
@@ -52,20 +52,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the English editor's
       headers: { cookie: `wp_session=${token}`, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
-  const faqForm = (heading: string, extra: [string, string][]): [string, string][] => {
-    const value = FAQ_DOC.defaults("en");
-    return [
-      ["heading", heading],
-      ["intro", value.intro],
-      ["entries.$list", "1"],
-      ...value.entries.flatMap((e, i): [string, string][] => [
-        [`entries.${i}.question`, e.question],
-        [`entries.${i}.answer`, e.answer],
-        [`entries.${i}.also`, e.also],
-      ]),
-      ...extra,
-    ];
-  };
+
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
@@ -83,14 +70,14 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the English editor's
     expect(before).not.toContain('data-testid="hindi-stale-by-draft"');
     expect(before).toContain("publishing says which");
 
-    const saved = await page("/studio/faq", faqForm("Answers for busy owners", [["intent", "save"], ["liveVersion", "0"], ["draftRevision", "0"]]));
+    const saved = await page("/studio/faq", faqForm({ ...FAQ_DOC.defaults("en"), heading: "Answers for busy owners" }, [["intent", "save"], ["liveVersion", "0"], ["draftRevision", "0"]]));
     expect(saved.status).toBe(302);
     const drafted = await (await page("/studio/faq?locale=en&done=saved")).text();
     expect(drafted).toContain('data-testid="hindi-stale-by-draft"');
     expect(drafted).toContain("Publishing this draft puts English on the Hindi page in 1 field until it is translated:");
     expect(drafted).toMatch(/<a [^>]*data-stale="heading" href="\/studio\/faq\?locale=hi#copy-heading"/);
 
-    const published = await page("/studio/faq", faqForm("Answers for busy owners", [["intent", "publish"], ["liveVersion", "0"], ["draftRevision", "1"]]));
+    const published = await page("/studio/faq", faqForm({ ...FAQ_DOC.defaults("en"), heading: "Answers for busy owners" }, [["intent", "publish"], ["liveVersion", "0"], ["draftRevision", "1"]]));
     expect(published.status).toBe(302);
     const to = published.headers.get("location") ?? "";
     expect(to).toContain("done=published");

@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())("the owner's Hindi copy on %s", (kind) => {
     await saveSettings(site.deps, { addressHi: "" }, site.owner);
     expect((await publicSite(context, "hi")).address).toBe(english);
     // An editor may not change it (settings are the owner's).
-    expect((await refusal(saveSettings(site.deps, { addressHi: "कोई और पता" }, { ...owner, access: "editor" }))).kind).toBe("forbidden");
+    expect((await refusal(saveSettings(site.deps, { addressHi: "कोई और पता" }, { ...site.owner, access: "editor" }))).kind).toBe("forbidden");
   });
 });
 

@@ -127,10 +127,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       </dl>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0">
-          <section aria-labelledby="brief-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="brief-title" className="mb-3 font-semibold text-slate-900">
-              {P.briefTitle}
-            </h2>
+          <Panel id="brief" title={P.briefTitle}>
             <OrderBrief brief={order.brief} />
             <h3 className="mb-2 mt-4 text-sm font-semibold text-slate-900">{P.filesTitle}</h3>
             {order.files.length === 0 ? (
@@ -149,12 +146,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 ))}
               </ul>
             )}
-          </section>
-          <section aria-labelledby="messages-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="messages-title" className="font-semibold text-slate-900">
-              {P.messagesTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">{P.messagesHint}</p>
+          </Panel>
+          <Panel id="messages" title={P.messagesTitle} hint={P.messagesHint}>
             <Thread items={order.messages} empty={P.noMessages} when={when} customer={P.fromCustomer} testId="order-messages" />
             <OrderWriteForm intent="message" label={P.message} rows={4} typed={result?.typed?.message} answered={written === "message" ? result?.fieldErrors : undefined}>
               <div className="flex min-h-11 items-center gap-2">
@@ -174,14 +167,10 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 ) : null}
               </div>
             </OrderWriteForm>
-          </section>
+          </Panel>
         </div>
         <div className="min-w-0">
-          <section aria-labelledby="step-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="step-title" className="font-semibold text-slate-900">
-              {P.stepTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">{P.stepHint}</p>
+          <Panel id="step" title={P.stepTitle} hint={P.stepHint}>
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="step" />
               <SelectField label={P.moveTo} name="step" value={order.step} options={ORDER_STEPS.map((s) => ({ value: s, label: ORDERS_PAGES.steps[s] }))} />
@@ -189,23 +178,16 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 {P.saveStep}
               </Button>
             </Form>
-          </section>
-          <section aria-labelledby="assignee-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="assignee-title" className="font-semibold text-slate-900">
-              {P.assigneeTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">{P.assigneeHint}</p>
+          </Panel>
+          <Panel id="assignee" title={P.assigneeTitle} hint={P.assigneeHint}>
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="assignee" />
               <SelectField label={P.assigneeTitle} name="assignee" value={order.assigneeId ?? ""} options={[{ value: "", label: P.unassigned }, ...staff.map((s) => ({ value: s.id, label: s.name }))]} />
               <Button type="submit">{P.saveAssignee}</Button>
             </Form>
             {result?.fieldErrors?.assignee ? <p className="mt-2 text-sm font-medium text-red-700">{result.fieldErrors.assignee}</p> : null}
-          </section>
-          <section aria-labelledby="customer-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="customer-title" className="mb-3 font-semibold text-slate-900">
-              {P.customerTitle}
-            </h2>
+          </Panel>
+          <Panel id="customer" title={P.customerTitle}>
             <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]">
               {customerRows.map(([label, value]) => (
                 <div key={label} className="contents">
@@ -214,25 +196,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 </div>
               ))}
             </dl>
-          </section>
-          <section aria-labelledby="notes-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <h2 id="notes-title" className="font-semibold text-slate-900">
-              {P.notesTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-700">{P.notesHint}</p>
+          </Panel>
+          <Panel id="notes" title={P.notesTitle} hint={P.notesHint} tone="note">
             <Thread items={order.notes} empty={P.noNotes} when={when} customer={P.fromCustomer} testId="order-notes" />
             <OrderWriteForm intent="note" label={P.note} rows={3} typed={result?.typed?.note} answered={written === "note" ? result?.fieldErrors : undefined}>
               <div>
                 <Button type="submit">{P.addNote}</Button>
               </div>
             </OrderWriteForm>
-          </section>
+          </Panel>
           {mayDelete ? (
-            <section aria-labelledby="delete-title" className="mb-6 rounded-lg border border-red-300 bg-white p-4">
-              <h2 id="delete-title" className="font-semibold text-red-800">
-                {P.deleteTitle}
-              </h2>
-              <p className="mb-3 text-sm text-slate-700">{P.deleteHint}</p>
+            <Panel id="delete" title={P.deleteTitle} hint={P.deleteHint} tone="danger">
               {confirmDelete ? (
                 <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={P.deleteConfirm}>
                   <p className="w-full text-sm font-semibold text-red-900">{P.deleteConfirm}</p>
@@ -249,7 +223,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   {P.delete}
                 </Link>
               )}
-            </section>
+            </Panel>
           ) : null}
         </div>
       </div>
@@ -292,5 +266,25 @@ function Thread({
         </li>
       ))}
     </ol>
+  );
+}
+
+const PANEL_TONES = {
+  plain: { box: "border-slate-200 bg-white", title: "text-slate-900", hint: "text-slate-600" },
+  note: { box: "border-amber-300 bg-amber-50", title: "text-slate-900", hint: "text-slate-700" },
+  danger: { box: "border-red-300 bg-white", title: "text-red-800", hint: "text-slate-700" },
+} as const;
+
+/** One of the order page's boxes: a region named by its heading, a hint under it when it has one. */
+function Panel({ id, title, hint, tone = "plain", children }: { id: string; title: string; hint?: string; tone?: keyof typeof PANEL_TONES; children: React.ReactNode }) {
+  const t = PANEL_TONES[tone];
+  return (
+    <section aria-labelledby={`${id}-title`} className={`mb-6 rounded-lg border ${t.box} p-4`}>
+      <h2 id={`${id}-title`} className={`${hint ? "" : "mb-3 "}font-semibold ${t.title}`}>
+        {title}
+      </h2>
+      {hint ? <p className={`mb-3 text-sm ${t.hint}`}>{hint}</p> : null}
+      {children}
+    </section>
   );
 }
