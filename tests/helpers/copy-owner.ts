@@ -1,46 +1,23 @@
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import type { StaffActor } from "../../server/services/audit";
-import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "./databases";
-import { testDeps } from "./deps";
+import type { TestDatabaseKind } from "./databases";
 import { staffWithSession } from "./studio-staff";
+import { type TestSite, useTestSite } from "./test-site";
 
-/** `deps` may be replaced (a test that reopens the database gives the site its new deps). */
-export type CopyOwnerSite = { readonly t: TestDatabase; deps: ReturnType<typeof testDeps>; readonly owner: StaffActor };
+export type CopyOwnerSite = TestSite & { owner: StaffActor };
 
 /**
- * The setup every page-copy test shares: a temporary database of `kind`, its deps, and an owner with a studio
- * session (second factor passed) acting from `clientIp`; made before the file's tests and dropped after them. Call it
- * in the `describe` body; its fields are there once `beforeAll` has run (from the first test on).
+ * The setup every page-copy test shares: useTestSite's database and deps, and an owner with a studio session
+ * (second factor passed) acting from `clientIp`. Call it in the `describe` body; its fields are filled before the
+ * first test.
  */
 export function copyOwnerSite(kind: TestDatabaseKind, email: string, clientIp = "203.0.113.9"): CopyOwnerSite {
-  let made: { t: TestDatabase; deps: ReturnType<typeof testDeps>; owner: StaffActor } | undefined;
-  const site = (): NonNullable<typeof made> => {
-    if (!made) throw new Error("copyOwnerSite: read before its beforeAll ran");
-    return made;
-  };
+  const site = useTestSite(kind) as CopyOwnerSite;
   beforeAll(async () => {
-    const t = await createTestDatabase(kind);
-    const deps = testDeps(t.db);
-    const o = await staffWithSession(deps, email, "owner");
-    made = { t, deps, owner: { userId: o.userId, label: o.email, clientIp, access: "owner" } };
+    const o = await staffWithSession(site.deps, email, "owner");
+    site.owner = { userId: o.userId, label: o.email, clientIp, access: "owner" };
   });
-  afterAll(async () => {
-    await made?.t.drop();
-  });
-  return {
-    get t() {
-      return site().t;
-    },
-    get deps() {
-      return site().deps;
-    },
-    set deps(deps) {
-      site().deps = deps;
-    },
-    get owner() {
-      return site().owner;
-    },
-  };
+  return site;
 }
 
 type FaqValue = { heading: string; intro: string; entries: readonly { question: string; answer: string; also: string }[] };

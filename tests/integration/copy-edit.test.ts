@@ -34,6 +34,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { faqForm } from "../helpers/copy-owner";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, visitorSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -232,7 +233,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the copy editor thro
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
   const ready = async (app: typeof appA) => {
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
   };
 
   beforeAll(async () => {

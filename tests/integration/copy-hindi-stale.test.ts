@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { copyOwnerSite, faqForm } from "../helpers/copy-owner";
 import { staffWithSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 
@@ -58,7 +59,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the English editor's
     t = await createTestDatabase(kind);
     const deps = testDeps(t.db);
     app = await createApp({ deps, buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     token = (await staffWithSession(deps, "stale-page-owner@example.com", "owner")).token;
   });
   afterAll(async () => {
