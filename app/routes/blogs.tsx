@@ -1,15 +1,16 @@
-import { hindiNow, hindiWords, textIn, useText } from "~/lib/hindi-words";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useId } from "react";
+import { Link, data, redirect, useLocation, useNavigation } from "react-router";
+import { BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER } from "@shared/content";
+import { parseInline, previewText, spansText } from "@shared/post-marks";
 import { BlogCard } from "~/components/blog/blog-card";
 import { BlogNewsletter } from "~/components/blog/blog-newsletter";
-import { formatCount } from "~/components/blog/format";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { pageError } from "~/lib/service-errors.server";
-import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_LISTING, BLOG_NEWSLETTER, BLOG_STATS_SHOWN_FROM } from "@shared/content";
-import { parseInline, previewText, spansText } from "@shared/post-marks";
-import { localeFromMatches, pageMeta } from "~/lib/seo";
+import { filterParams, ListingFilters, readFilters, useListingFilters } from "~/components/blog/listing-filters";
+import { EmptyBlog, useSeed } from "~/components/blog/listing-seed";
+import { ListingStats } from "~/components/blog/listing-stats";
+import { hindiWords, textIn, useText } from "~/lib/hindi-words";
 import { requestLocale, useLocale } from "~/lib/locale";
+import { localeFromMatches, pageMeta } from "~/lib/seo";
+import { pageError } from "~/lib/service-errors.server";
 import { blogStats, listBlogs } from "../../server/services/blog/listing";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { blogCategories, currentCategory } from "../../server/services/content/categories";
@@ -23,29 +24,6 @@ const HINDI_BLOG = hindiWords("blog", () => import("~/lib/hindi/blog"));
 export function meta({ matches }: Route.MetaArgs) {
   const t = textIn(localeFromMatches(matches), BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   return pageMeta({ title: t.title, description: t.metaDescription, path: "/blogs", matches });
-}
-
-type Filters = { search: string; category: string; featured: boolean; page: number };
-
-/** The filters in the URL, read leniently: a value the form would never send falls back to its default. */
-function readFilters(params: URLSearchParams, categories: readonly string[]): Filters {
-  const category = params.get("category") ?? "All";
-  const page = Number(params.get("page") ?? "1");
-  return {
-    search: [...(params.get("search") ?? "").trim()].slice(0, BLOG_LIMITS.maxSearchLength).join(""),
-    category: categories.includes(category) ? category : "All",
-    featured: params.get("featured") === "true",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
-}
-
-function filterParams(f: Filters, page = 1): URLSearchParams {
-  const p = new URLSearchParams();
-  if (f.search) p.set("search", f.search);
-  if (f.category !== "All") p.set("category", f.category);
-  if (f.featured) p.set("featured", "true");
-  if (page > 1) p.set("page", String(page));
-  return p;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -136,100 +114,12 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
   const categoryNames = locale === "hi" ? Object.fromEntries(categories.map((c) => [c.value, c.label])) : null;
   const location = useLocation();
   const navigation = useNavigation();
-  const [, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState(filters.search);
-  // The controls change at once; the URL (and the list) follows.
-  const [category, setCategory] = useState(filters.category);
-  const [featured, setFeatured] = useState(filters.featured);
-  const lastApplied = useRef(filters.search);
-  const filtersForm = useRef<HTMLFormElement>(null);
+  const listing = useListingFilters(filters);
   const id = useId();
 
-  // The URL is the source of truth: follow it when it changes (back/forward, "Clear Filters"). Not on mount:
-  // the state starts from it, and what the visitor chose before hydration is taken over below.
-  const followed = useRef(filters);
-  useEffect(() => {
-    const before = followed.current;
-    followed.current = filters;
-    if (filters.search !== before.search) {
-      setSearch(filters.search);
-      lastApplied.current = filters.search;
-    }
-    if (filters.category !== before.category) setCategory(filters.category);
-    if (filters.featured !== before.featured) setFeatured(filters.featured);
-  }, [filters]);
-  // Scripts run after the first paint: what the visitor typed, picked or ticked before that is still in the
-  // fields (React keeps their DOM state when it hydrates). Take it over before anything renders again (which
-  // would write the URL's values back), then apply it as if chosen now: the search through the debounce
-  // below, a changed category or 'Featured Only' at once.
-  const adopted = useRef<Filters | null>(null);
-  useLayoutEffect(() => {
-    const form = filtersForm.current;
-    const field = (name: string) => form?.elements.namedItem(name);
-    const search = field("search");
-    const category = field("category");
-    const featured = field("featured");
-    if (!(search instanceof HTMLInputElement && category instanceof HTMLSelectElement && featured instanceof HTMLInputElement)) return;
-    setSearch(search.value);
-    setCategory(category.value);
-    setFeatured(featured.checked);
-    if (category.value !== filters.category || featured.checked !== filters.featured) {
-      adopted.current = { ...filters, search: search.value.trim(), category: category.value, featured: featured.checked };
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
-  }, []);
-  useEffect(() => {
-    if (adopted.current) apply(adopted.current);
-    adopted.current = null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the take-over above
-  }, []);
-
-  function apply(next: Partial<Filters>) {
-    if (next.category !== undefined) setCategory(next.category);
-    if (next.featured !== undefined) setFeatured(next.featured);
-    const merged = { ...filters, search, category, featured, ...next };
-    lastApplied.current = merged.search;
-    setSearchParams(filterParams(merged), { replace: true, preventScrollReset: true });
-  }
-
-  // Typing in search is debounced: the list is fetched once the visitor pauses.
-  useEffect(() => {
-    if (search.trim() === lastApplied.current) return;
-    const timer = setTimeout(() => apply({ search: search.trim() }), BLOG_LIMITS.searchDebounceMs);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
-  // Held here, so the answer outlives the empty state it was sent from (the list replaces it).
-  const [seedAnswer, setSeedAnswer] = useState<SeedResult | undefined>();
-  const [seeding, setSeeding] = useState(false);
-  const revalidator = useRevalidator();
-  const seedResult = seedAnswer ?? (actionData && "seed" in actionData ? actionData.seed : undefined);
+  const { seedResult, seeding, seed } = useSeed(actionData && "seed" in actionData ? actionData.seed : undefined);
 
-  async function seed() {
-    setSeeding(true);
-    setSeedAnswer(undefined);
-    try {
-      const res = await fetch("/api/blogs/seed", { method: "POST" });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string; added?: number } | null;
-      if (!res.ok || !body?.success) {
-        // The API speaks English; a Hindi page says its refusal in Hindi.
-        const reason = locale === "hi" && res.status === 409 ? t.seedRefused : body?.message;
-        setSeedAnswer({ ok: false, message: reason ? t.seedFailed(reason) : t.seedFailedGeneric });
-        // Refused because the blog has posts now (someone else just added them): show them rather than an empty list.
-        if (res.status === 409) await revalidator.revalidate();
-        return;
-      }
-      setSeedAnswer({ ok: true, message: locale === "hi" && typeof body.added === "number" ? t.seeded(body.added) : (body.message ?? "") });
-      await revalidator.revalidate();
-    } catch (error) {
-      console.warn("seeding failed", error);
-      setSeedAnswer({ ok: false, message: t.seedFailedGeneric });
-    } finally {
-      setSeeding(false);
-    }
-  }
   const anyFilter = Boolean(filters.search || filters.category !== "All" || filters.featured);
 
   return (
@@ -249,89 +139,11 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
         <div className="mx-auto w-full max-w-6xl px-4 pb-8 max-md:order-2 sm:px-6" data-testid="blog-stats">
             {/* Three across on every screen. On a phone they come after the first articles (order), where a young blog's
                 small counts do not stand between the visitor and the posts; from md up they sit under the title. */}
-            {(() => {
-              // A small count reads as "nobody reads this": readers and likes show from BLOG_STATS_SHOWN_FROM up.
-              const shown = [
-                [t.stats.readers, `${formatCount(stats.readers)}+`, "readers", stats.readers >= BLOG_STATS_SHOWN_FROM],
-                [t.stats.likes, formatCount(stats.likes), "likes", stats.likes >= BLOG_STATS_SHOWN_FROM],
-                [t.stats.articles, formatCount(stats.articles), "articles", true],
-              ].filter((s) => s[3]) as [string, string, string, boolean][];
-              const cols = shown.length === 3 ? "grid-cols-3" : shown.length === 2 ? "max-w-2xl grid-cols-2" : "max-w-xs grid-cols-1";
-              return (
-                <dl className={`grid gap-2 sm:gap-4 ${cols}`}>
-                  {shown.map(([label, value, key]) => (
-                    <div key={key} className="flex min-w-0 flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:rounded-2xl sm:p-5" data-testid={`stat-${key}`}>
-                      <dt className="mt-0.5 text-xs font-semibold leading-snug text-slate-700 sm:text-sm">{label}</dt>
-                      <dd className="text-xl font-bold text-emerald-800 sm:text-3xl">{value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              );
-            })()}
+            <ListingStats stats={stats} t={t} />
         </div>
 
         <section aria-label={t.title} className="mx-auto w-full max-w-6xl px-4 pb-10 max-md:order-1 sm:px-6">
-          <Form
-            ref={filtersForm}
-            method="get"
-            role="search"
-            preventScrollReset
-            onSubmit={(e) => {
-              e.preventDefault();
-              apply({});
-            }}
-            className="grid grid-cols-2 items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:flex md:flex-row"
-          >
-            <div className="col-span-2 flex flex-1 flex-col gap-1">
-              <label htmlFor={`${id}-search`} className="text-sm font-semibold text-slate-800">
-                {t.searchLabel}
-              </label>
-              <input
-                id={`${id}-search`}
-                type="search"
-                name="search"
-                value={search}
-                maxLength={BLOG_LIMITS.maxSearchLength}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder={t.searchPlaceholder}
-                className="h-11 rounded-md border border-slate-400 px-3"
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-category`} className="text-sm font-semibold text-slate-800">
-                {t.categoryLabel}
-              </label>
-              <select
-                id={`${id}-category`}
-                name="category"
-                value={category}
-                onChange={(e) => apply({ category: e.target.value })}
-                className="h-11 rounded-md border border-slate-400 bg-white px-3"
-              >
-                <option value={BLOG_CATEGORIES[0]}>{locale === "hi" ? hindiNow(HINDI_BLOG).BLOG_CATEGORY_NAMES_HI[BLOG_CATEGORIES[0]] : BLOG_CATEGORIES[0]}</option>
-                {categories.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <label className="flex min-h-11 items-center gap-2 text-sm font-semibold text-slate-800">
-              <input
-                type="checkbox"
-                name="featured"
-                value="true"
-                checked={featured}
-                onChange={(e) => apply({ featured: e.target.checked })}
-                className="h-5 w-5 accent-emerald-700"
-              />
-              {t.featuredOnly}
-            </label>
-            {/* Needed only without JavaScript: with it, every filter applies as it changes (hidden once hydrated). */}
-            <button type="submit" className="btn-ghost js-hidden col-span-2 justify-center">
-              {t.applyFilters}
-            </button>
-          </Form>
+          <ListingFilters state={listing} categories={categories} t={t} />
 
           <div role="status" aria-live="polite" className="mt-4 min-h-6 text-slate-700 sm:mt-6">
             {loading ? <p>{t.loading}</p> : blogs.length > 0 ? <p className="sr-only">{t.resultsFound(blogs.length)}</p> : null}
@@ -386,67 +198,5 @@ export default function BlogListing({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
     </>
-  );
-}
-
-/** 'No blog posts yet' with 'Add Sample Blogs', confirmed first (a dialog with JavaScript, a page step without). */
-type SeedResult = { ok: boolean; message: string };
-
-function EmptyBlog({ confirmSeed, seedResult, busy, onSeed }: { confirmSeed: boolean; seedResult?: SeedResult; busy: boolean; onSeed: () => void }) {
-  const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
-  const [asking, setAsking] = useState(false);
-  const location = useLocation();
-  const result = seedResult;
-
-  return (
-    <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-      <h2 className="text-xl font-bold text-slate-900">{t.emptyNone.title}</h2>
-      {result && (
-        <p role="alert" className={`mt-3 font-semibold ${result.ok ? "text-emerald-800" : "text-rose-700"}`}>
-          {result.message}
-        </p>
-      )}
-      {confirmSeed ? (
-        <Form method="post" action={location.pathname} className="mt-6">
-          <p className="font-semibold text-slate-900">{t.seedConfirm}</p>
-          <input type="hidden" name="intent" value="seed" />
-          <div className="mt-4 flex justify-center gap-3">
-            <Link to={location.pathname} className="btn-ghost">
-              {t.seedCancel}
-            </Link>
-            <button type="submit" className="btn-primary">
-              {t.seedContinue}
-            </button>
-          </div>
-        </Form>
-      ) : (
-        <form
-          method="get"
-          className="mt-6"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setAsking(true);
-          }}
-        >
-          <input type="hidden" name="seed" value="confirm" />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? t.emptyNone.busy : t.emptyNone.button}
-          </button>
-        </form>
-      )}
-      {!confirmSeed && (
-        <ConfirmDialog
-          open={asking}
-          message={t.seedConfirm}
-          confirmLabel={t.seedContinue}
-          cancelLabel={t.seedCancel}
-          onCancel={() => setAsking(false)}
-          onConfirm={() => {
-            setAsking(false);
-            onSeed();
-          }}
-        />
-      )}
-    </div>
   );
 }

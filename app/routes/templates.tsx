@@ -1,39 +1,31 @@
-import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, data, useFetcher, useRevalidator } from "react-router";
-import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
-import { StatusBanner } from "~/components/auth/status-banner";
-import { BriefForm, type FieldErrors as BriefErrors } from "~/components/onboarding/brief-form";
-import { OrderView } from "~/components/onboarding/order-view";
-import { AUTH_MESSAGES, SIGN_UP_PAGE, TEMPLATES_PAGE } from "@shared/content/auth";
-import { BRIEF_RULE_MESSAGES, INDUSTRY_KIT, KIT_EXAMPLES, ONBOARDING_PAGE } from "@shared/content/onboarding";
+import { AUTH_MESSAGES, TEMPLATES_PAGE } from "@shared/content/auth";
 import { BRIEF_RULE_MESSAGES_HI, ONBOARDING_PAGE_HI } from "@shared/content/hi/onboarding";
-import { INDUSTRIES } from "@shared/content/site";
-import { HOME_DOC } from "@shared/copy/home";
-import { ONBOARDING_DOC } from "@shared/copy/onboarding";
-import { authChecks } from "~/lib/form-checks";
-import { ChangePasswordSchema, fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
-import { briefOfFormData, type BriefFields, EMPTY_BRIEF, GENERAL_KIT_KEY, kitKeyOf } from "@shared/schemas/onboarding";
-import { type Banner, failureBanner, requireUser } from "~/lib/auth.server";
-import { pageMeta } from "~/lib/seo";
-import { useSite } from "~/lib/site-context";
-import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
-import { pageError } from "~/lib/service-errors.server";
-import { sessionTokenOf } from "../../server/http/cookies";
-import { resendVerification, updateProfile, type PublicUser } from "../../server/services/auth/accounts";
-import { changePassword } from "../../server/services/auth/password-change";
-import { readCopy } from "../../server/services/content/copy";
-import { siteSettings } from "../../server/services/content/settings";
-import { getBrief, saveBrief } from "../../server/services/onboarding/briefs";
-import { listKitFiles } from "../../server/services/onboarding/files";
-import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
-import { addCustomerMessage, currentPromisedHours, getCustomerOrder, listOrderMessages, startWaitingOrder, submitBrief } from "../../server/services/onboarding/orders";
-import { upcomingBookingFor } from "../../server/services/booking/bookings";
-import { DemoBooking } from "~/components/onboarding/demo-booking";
-import type { Route } from "./+types/templates";
+import { BRIEF_RULE_MESSAGES, KIT_EXAMPLES, ONBOARDING_PAGE } from "@shared/content/onboarding";
 import { localeOfPath, localePath } from "@shared/i18n";
+import { ChangePasswordSchema, fieldErrors, type FieldErrors, ProfileUpdateSchema } from "@shared/schemas/auth";
+import { briefOfFormData, type BriefFields, EMPTY_BRIEF } from "@shared/schemas/onboarding";
+import { StatusBanner } from "~/components/auth/status-banner";
+import { AccountAside, type ProfileAnswer } from "~/components/onboarding/account-aside";
+import { BriefForm, type FieldErrors as BriefErrors } from "~/components/onboarding/brief-form";
+import { DemoBooking } from "~/components/onboarding/demo-booking";
+import { OrderView } from "~/components/onboarding/order-view";
+import { type Banner, failureBanner, requireUser } from "~/lib/auth.server";
+import { hindiNow, hindiWords, useText } from "~/lib/hindi-words";
 import { requestLocale, useLocale } from "~/lib/locale";
-import type { AppLoadContext } from "react-router";
+import { pageMeta } from "~/lib/seo";
+import { pageError } from "~/lib/service-errors.server";
+import { setSessionUser, useHydrated, type SessionUser } from "~/lib/session-user";
+import { useSite } from "~/lib/site-context";
+import { kitsOf, templatesPage } from "~/lib/templates-page.server";
+import { sessionTokenOf } from "../../server/http/cookies";
+import { resendVerification, updateProfile } from "../../server/services/auth/accounts";
+import { changePassword } from "../../server/services/auth/password-change";
+import { saveBrief } from "../../server/services/onboarding/briefs";
+import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
+import { addCustomerMessage, submitBrief } from "../../server/services/onboarding/orders";
+import type { Route } from "./+types/templates";
 
 const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 const HINDI_ONBOARDING = hindiWords("onboarding", () => import("~/lib/hindi/onboarding"));
@@ -47,76 +39,12 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-const firstWord = (name: string | null | undefined) => (name ?? "").trim().split(/\s+/)[0] || null;
-
-/** The home page's kits (the owner's list, in the page's language), keyed by their English label, the account's own first. */
-async function kitsOf(context: AppLoadContext, locale: "en" | "hi", industry: string) {
-  const { deps } = context;
-  const [shown, english] = await Promise.all([readCopy(deps, HOME_DOC, locale), locale === "en" ? null : readCopy(deps, HOME_DOC, "en")]);
-  const keys = (english ?? shown).availableFor.items.map(kitKeyOf);
-  const ownKey = INDUSTRY_KIT[industry] ?? null;
-  const kits = shown.availableFor.items
-    .map((label, i) => ({ key: keys[i] ?? kitKeyOf(label), label, own: false }))
-    .filter((k, i, all) => k.key !== GENERAL_KIT_KEY && all.findIndex((x) => x.key === k.key) === i);
-  for (const kit of kits) kit.own = kit.key === ownKey;
-  return { kits, ownKey: kits.some((k) => k.own) ? ownKey : null };
-}
-
-async function pageData(context: AppLoadContext, user: PublicUser, locale: "en" | "hi") {
-  const { deps } = context;
-  const actor = { userId: user._id, label: user.email, clientIp: context.clientIp };
-  // A brief that waited for the address: its order is made once the address is verified (by the link, or here).
-  await startWaitingOrder(deps, user._id, actor, { hooks: CUSTOMER_ORDER_HOOKS });
-  const [{ kits, ownKey }, brief, order, files, promisedHours, settings, copy] = await Promise.all([
-    kitsOf(context, locale, user.industry),
-    getBrief(deps, user._id),
-    getCustomerOrder(deps, user._id),
-    listKitFiles(deps, user._id),
-    currentPromisedHours(deps),
-    siteSettings(deps),
-    readCopy(deps, ONBOARDING_DOC, locale),
-  ]);
-  // The demo this customer booked on the site (issue 42), by their e-mail address.
-  const demo = await upcomingBookingFor(deps, user.email);
-  const messages = order ? await listOrderMessages(deps, order.id) : [];
-  const staffIds = [...new Set([order?.assigneeId, ...messages.filter((m) => m.authorKind === "staff").map((m) => m.authorId)].filter((v): v is string => !!v))];
-  const names = staffIds.length ? await deps.db.kysely.selectFrom("users").select(["id", "name"]).where("id", "in", staffIds).execute() : [];
-  const nameOf = (id: string | null) => firstWord(names.find((n) => n.id === id)?.name);
-  return {
-    user,
-    demo: demo ? { startsAt: demo.startsAt, status: demo.status, payment: demo.payment } : null,
-    kits,
-    kitKey: brief?.kitKey ?? ownKey,
-    brief: brief ? { fields: brief.fields, revision: brief.revision, submittedAt: brief.submittedAt } : null,
-    order: order
-      ? {
-          id: order.id,
-          number: order.number,
-          kitLabel: order.kitLabel,
-          step: order.step,
-          dueAt: order.dueAt,
-          liveAt: order.liveAt,
-          promisedHours: order.promisedHours,
-          assigneeFirstName: nameOf(order.assigneeId),
-          brief: order.brief,
-        }
-      : null,
-    messages: messages.map((m) => ({ id: m.id, authorKind: m.authorKind, kind: m.kind, body: m.body, createdAt: m.createdAt, staffFirstName: m.authorKind === "staff" ? nameOf(m.authorId) : null })),
-    files: files.map((f) => ({ id: f.id, originalName: f.originalName, purpose: f.purpose, contentType: f.contentType, size: f.size })),
-    promisedHours,
-    siteZone: settings.timeZone,
-    now: Date.now(),
-    /** The page's words the owner edits (shared/copy/onboarding.ts). */
-    copy: copy.page,
-  };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const locale = requestLocale(request);
   const url = new URL(request.url);
   const file = url.searchParams.get("file");
-  return data({ ...(await pageData(context, user, locale)), fileNotice: file === "added" || file === "refused" ? file : null }, { headers: { "Cache-Control": "no-store" } });
+  return data({ ...(await templatesPage(context, user, locale)), fileNotice: file === "added" || file === "refused" ? file : null }, { headers: { "Cache-Control": "no-store" } });
 }
 
 
@@ -209,84 +137,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { intent: "profile", banner: { tone: "success", message: AUTH_MESSAGES.profileSaved } as Banner, errors: {} as FieldErrors, user: updated };
 }
 
-type ProfileAnswer = { intent: "profile" | "password" | "resend"; banner: Banner | null; errors: FieldErrors; user: PublicUser };
-
 export default function Templates({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const resend = useFetcher<typeof action>();
-  const password = useFetcher<typeof action>();
-  const passwordFormRef = useRef<HTMLFormElement>(null);
   const answer = actionData as unknown as ProfileAnswer | BriefAnswer | { intent: "message" | "change"; sent?: boolean; error?: string } | undefined;
-  const passwordData = password.data as unknown as ProfileAnswer | undefined;
-  useEffect(() => {
-    if (password.state !== "idle") return;
-    if (passwordData?.errors && Object.keys(passwordData.errors).length > 0) focusFirstInvalid(passwordFormRef.current);
-    // Changed: the fields are emptied, so the passwords do not stay on the screen.
-    if (passwordData?.banner?.tone === "success") passwordFormRef.current?.reset();
-  }, [password.state, passwordData]);
-  const formRef = useRef<HTMLFormElement>(null);
   const locale = useLocale();
   const t = useText(TEMPLATES_PAGE, HINDI_FORMS, (hi) => hi.TEMPLATES_PAGE_HI);
   const shipped = useText(ONBOARDING_PAGE, HINDI_ONBOARDING, (hi) => hi.ONBOARDING_PAGE_HI);
   const o = { ...shipped, ...loaderData.copy };
   const hi = locale === "hi" ? hindiNow(HINDI_ONBOARDING) : null;
   const [user, setUser] = useState(loaderData.user);
-  const [profileBanner, setProfileBanner] = useState<Banner | null>(null);
-  const [profileErrors, setProfileErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => setUser(loaderData.user), [loaderData.user]);
   useEffect(() => setSessionUser(user as SessionUser), [user]);
-  useEffect(() => {
-    if (answer?.intent === "profile") {
-      setProfileBanner(answer.banner);
-      setProfileErrors(answer.errors);
-      if (!answer.banner) focusFirstInvalid(formRef.current);
-    }
-  }, [answer]);
-
-  async function saveProfile(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const f = new FormData(event.currentTarget);
-    const changes = { name: String(f.get("name") ?? ""), company: String(f.get("company") ?? ""), industry: String(f.get("industry") ?? "") };
-    // Offline before the checks arrived: the server's own checks answer.
-    const schemas = await authChecks.load().catch(() => null);
-    const parsed = schemas?.ProfileUpdateSchema.safeParse(changes);
-    if (schemas && parsed && !parsed.success) {
-      setProfileBanner(null);
-      setProfileErrors(schemas.fieldErrors(parsed.error));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setSaving(true);
-    setProfileErrors({});
-    try {
-      const res = await fetch("/api/auth/profile", {
-        method: "PUT",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(parsed?.data ?? changes),
-      });
-      const body = (await res.json()) as { success?: boolean; message?: string; user?: typeof user; field?: string };
-      if (res.ok && body.user) {
-        setUser(body.user);
-        setProfileBanner({ tone: "success", message: AUTH_MESSAGES.profileSaved });
-      } else if (res.status === 401) {
-        setProfileBanner({ tone: "error", message: AUTH_MESSAGES.notAuthenticated });
-      } else {
-        setProfileBanner({ tone: "error", message: body.message ?? AUTH_MESSAGES.unexpected });
-      }
-    } catch {
-      setProfileBanner({ tone: "error", message: AUTH_MESSAGES.network });
-    } finally {
-      setSaving(false);
-    }
-  }
 
   const resendData = resend.data as unknown as ProfileAnswer | undefined;
   const resendBanner = resendData?.banner ?? (answer?.intent === "resend" ? answer.banner : null);
-  const passwordResult = passwordData ?? (answer?.intent === "password" ? answer : undefined);
   const firstName = user.name.split(" ")[0] || user.name;
   const site = useSite();
   const briefAnswer = answer?.intent === "brief" ? answer : null;
@@ -383,59 +250,7 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
           )}
         </div>
 
-        <aside aria-labelledby="profile-heading" className="h-fit rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24">
-          <h2 id="profile-heading" className="text-xl font-bold text-slate-900">
-            {t.profileHeading}
-          </h2>
-          <p className="mt-2 text-sm text-slate-700">
-            {t.email}: <span className="[overflow-wrap:anywhere]">{user.email}</span>
-            {/* Never broken inside a word ("verifie d"): it moves to the next line whole. */}
-            {user.emailVerified && <span className="ml-2 inline-block whitespace-nowrap font-semibold text-emerald-800">({t.verified})</span>}
-          </p>
-          <div className="mt-4">
-            <StatusBanner tone={profileBanner?.tone} message={profileBanner?.message} />
-          </div>
-          <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={hydrated ? saveProfile : undefined} onFocus={() => authChecks.prefetch()} className="space-y-4">
-            <input type="hidden" name="intent" value="profile" />
-            <TextField label={t.name} name="name" autoComplete="name" required maxLength={100} defaultValue={user.name} key={`n-${user.name}`} error={profileErrors.name} />
-            <TextField label={t.company} name="company" autoComplete="organization" required maxLength={120} defaultValue={user.company} key={`c-${user.company}`} error={profileErrors.company} />
-            <SelectField label={t.industry} name="industry" options={INDUSTRIES} optionLabels={locale === "hi" ? hindiNow(HINDI_FORMS).INDUSTRY_LABELS_HI : undefined} required defaultValue={user.industry} key={`i-${user.industry}`} error={profileErrors.industry} />
-            <button type="submit" className="btn-primary w-full justify-center" disabled={saving}>
-              {saving ? t.saving : t.save}
-            </button>
-          </Form>
-
-          <h2 id="password-heading" className="mt-8 text-xl font-bold text-slate-900">
-            {t.passwordHeading}
-          </h2>
-          <div className="mt-4">
-            <StatusBanner tone={passwordResult?.banner?.tone} message={passwordResult?.banner?.message} />
-          </div>
-          <password.Form method="post" ref={passwordFormRef} noValidate={hydrated} aria-labelledby="password-heading" className="mt-2 space-y-4">
-            <input type="hidden" name="intent" value="password" />
-            <PasswordField
-              label={t.currentPassword}
-              name="currentPassword"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-              error={passwordResult?.errors.currentPassword}
-            />
-            <PasswordField
-              label={t.newPassword}
-              name="newPassword"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              maxLength={128}
-              hint={(locale === "hi" ? hindiNow(HINDI_FORMS).SIGN_UP_PAGE_HI : SIGN_UP_PAGE).passwordHint}
-              error={passwordResult?.errors.newPassword}
-            />
-            <button type="submit" className="btn-primary w-full justify-center" disabled={password.state !== "idle"}>
-              {password.state !== "idle" ? t.changingPassword : t.changePassword}
-            </button>
-          </password.Form>
-        </aside>
+        <AccountAside user={user} onUser={setUser} answer={answer?.intent === "profile" || answer?.intent === "password" ? answer : undefined} hydrated={hydrated} />
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { type BuiltServer, startBuiltServer } from "../helpers/built-server";
 import { type CrmServer, startCrmServer } from "../helpers/crm-server";
+import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 export { expect };
 
@@ -69,21 +70,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** Resolves once React has hydrated the page, or at once for a document without the app's scripts (XML, JSON, a 404 from the API). */
-/**
- * The same, with a local CRM (one per worker) that the file's server forwards leads to: `crm.requestsFor(email)` is
- * what reached it.
- */
+/** A local CRM, one per worker: `crm.requestsFor(email)` is what reached it. */
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+async function workerCrm({}: object, use: (crm: CrmServer) => Promise<void>) {
+  const crm = await startCrmServer();
+  await use(crm);
+  await crm.close();
+}
+
+/** A local SMTP server, one per worker, that the file's server sends its mail to. */
+// eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
+async function workerSmtp({}: object, use: (smtp: TestSmtpServer) => Promise<void>) {
+  const smtp = await startTestSmtpServer();
+  await use(smtp);
+  await smtp.close();
+}
+
+/** The same, with a local CRM that the file's server forwards leads to. */
 export const testWithCrm = test.extend<object, { crm: CrmServer }>({
-  crm: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const crm = await startCrmServer();
-      await use(crm);
-      await crm.close();
-    },
-    { scope: "worker" },
-  ],
+  crm: [workerCrm, { scope: "worker" }],
   serverEnv: [
     async ({ crm }, use) => {
       await use({ CRM_WEB_TO_LEAD_URL: crm.url, CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", LEAD_RATE_LIMIT_PER_HOUR: "50" });
@@ -92,6 +97,21 @@ export const testWithCrm = test.extend<object, { crm: CrmServer }>({
   ],
 });
 
+/** The same, with a local CRM and a local SMTP server, their addresses in the server's environment with `env`'s variables. */
+export function testWithMailAndCrm(env: Record<string, string>) {
+  return test.extend<object, { crm: CrmServer; smtp: TestSmtpServer }>({
+    crm: [workerCrm, { scope: "worker" }],
+    smtp: [workerSmtp, { scope: "worker" }],
+    serverEnv: [
+      async ({ crm, smtp }, use) => {
+        await use({ CRM_WEB_TO_LEAD_URL: crm.url, SMTP_URL: smtp.url, ...env });
+      },
+      { scope: "worker" },
+    ],
+  });
+}
+
+/** Resolves once React has hydrated the page, or at once for a document without the app's scripts (XML, JSON, a 404 from the API). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.documentElement.hasAttribute("data-hydrated") || !document.querySelector('script[type="module"]'),

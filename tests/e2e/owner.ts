@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { openDatabase } from "../../server/db/database";
+import { HINT_COOKIE } from "../../server/http/cookies";
 import { runStaffCommand } from "../../server/staff-command";
 import { testDeps } from "../helpers/deps";
 import { markAddressVerified } from "../helpers/verified";
@@ -15,9 +16,9 @@ export const totpCode = (secret: string, stepsAhead = 0) =>
 /**
  * The owner's account on this worker's server: registered, its address verified (a never-verified account is taken
  * back by the grant), granted "owner" on the command line, two-step sign-in set up through the API. Returns the
- * second factor's secret; the page's context is left without cookies.
+ * session that set it up (past the second factor) and the second factor's secret; the page's cookies are untouched.
  */
-export async function makeOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<string> {
+export async function makeOwnerSession(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<{ token: string; secret: string }> {
   const headers = { origin: baseUrl };
   expect((await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: owner })).status()).toBe(201);
   const db = await openDatabase(databaseUrl);
@@ -28,11 +29,34 @@ export async function makeOwner(page: Page, baseUrl: string, databaseUrl: string
     await db.close();
   }
   const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: owner.email, password: owner.password } });
-  const auth = { ...headers, authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { token } = (await login.json()) as { token: string };
+  const auth = { ...headers, authorization: `Bearer ${token}` };
   const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
   expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code: totpCode(secret) } })).status()).toBe(200);
+  return { token, secret };
+}
+
+/** makeOwnerSession for a test that signs in through the pages: returns the secret, the page's context without cookies. */
+export async function makeOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<string> {
+  const { secret } = await makeOwnerSession(page, baseUrl, databaseUrl, owner);
   await page.context().clearCookies();
   return secret;
+}
+
+const ownerTokens = new Map<string, string>();
+
+/**
+ * The page signed in as `owner` (made once per server with makeOwnerSession, its session kept for the worker's
+ * other tests): the session cookie and the signed-in hint, as the sign-in would leave them.
+ */
+export async function signInOwner(page: Page, baseUrl: string, databaseUrl: string, owner: OwnerAccount): Promise<void> {
+  const key = `${baseUrl} ${owner.email}`;
+  const token = ownerTokens.get(key) ?? (await makeOwnerSession(page, baseUrl, databaseUrl, owner)).token;
+  ownerTokens.set(key, token);
+  await page.context().addCookies([
+    { name: "wp_session", value: token, url: baseUrl, httpOnly: true, sameSite: "Lax" },
+    { name: HINT_COOKIE, value: "1", url: baseUrl, sameSite: "Lax" },
+  ]);
 }
 
 /** A new owner (makeOwner) signs in through the pages, password then code, and lands in the studio. */

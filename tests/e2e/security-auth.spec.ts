@@ -10,9 +10,7 @@ import { AUTH_MESSAGES, AUTH_VALIDATION } from "../../shared/content/auth";
 import { STUDIO_MESSAGES } from "../../shared/content/studio";
 import { HINT_COOKIE } from "../../server/http/cookies";
 import { openDatabase } from "../../server/db/database";
-import { runStaffCommand } from "../../server/staff-command";
-import { testDeps } from "../helpers/deps";
-import { markAddressVerified } from "../helpers/verified";
+import { makeOwnerSession } from "./owner";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 
@@ -79,31 +77,10 @@ test("a signed-in person changes their password on /templates: messages next to 
 
 const OWNER = { name: "Osei Owner", email: "osei.owner@example.com", password: "an owner's long passphrase 7", company: "Osei Ltd", industry: "Healthcare", role: "user" };
 
-/** An owner through the API and the command line, past the second factor; returns the session token and the TOTP secret. */
-async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<{ token: string; secret: string }> {
-  const headers = { origin: baseUrl };
-  await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER });
-  const db = await openDatabase(databaseUrl);
-  try {
-    // The owner followed their verification link (a never-verified account is taken back by the grant).
-    await markAddressVerified(db, OWNER.email);
-    await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {});
-  } finally {
-    await db.close();
-  }
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  const { secret } = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
-  const code = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-  expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code } })).status()).toBe(200);
-  return { token, secret };
-}
-
 test.describe.configure({ mode: "serial" });
 
 test("the studio's export button downloads the CSV (a POST), and an old second factor asks for a code in the form", async ({ page, server, allowErrors }) => {
-  const owner = await makeOwner(page, server.url, server.databaseUrl);
+  const owner = await makeOwnerSession(page, server.url, server.databaseUrl, OWNER);
   await useSession(page, server.url, owner.token);
 
   await page.goto("/studio/accounts");

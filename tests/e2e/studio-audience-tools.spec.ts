@@ -1,79 +1,21 @@
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { HINT_COOKIE } from "../../server/http/cookies";
 import { openDatabase } from "../../server/db/database";
-import { runStaffCommand } from "../../server/staff-command";
-import { type CrmServer, startCrmServer } from "../helpers/crm-server";
 import { testDeps } from "../helpers/deps";
-import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { signInOwner } from "./owner";
 import { expectAccessible } from "./a11y";
-import { expect, test as base } from "./fixtures";
-import { markAddressVerified } from "../helpers/verified";
+import { expect, testWithMailAndCrm } from "./fixtures";
 import { withSamplePosts } from "./samples";
 import { recordQuestion } from "../../server/services/chat/questions";
 import { sendWeeklyReport } from "../../server/services/analytics/weekly";
 
 // The audience's tools (decision 0030) against the production build, a real SMTP server and a real CRM.
-const test = base.extend<object, { crm: CrmServer; smtp: TestSmtpServer }>({
-  crm: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const crm = await startCrmServer();
-      await use(crm);
-      await crm.close();
-    },
-    { scope: "worker" },
-  ],
-  smtp: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const smtp = await startTestSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  serverEnv: [
-    async ({ crm, smtp }, use) => {
-      await use({ CRM_WEB_TO_LEAD_URL: crm.url, SMTP_URL: smtp.url, MAIL_SEND_RATE_PER_MINUTE: "0", MAIL_REPLY_TO: "replies@example.com", SITE_TIME_ZONE: "Asia/Kolkata" });
-    },
-    { scope: "worker" },
-  ],
-});
+const test = testWithMailAndCrm({ MAIL_SEND_RATE_PER_MINUTE: "0", MAIL_REPLY_TO: "replies@example.com", SITE_TIME_ZONE: "Asia/Kolkata" });
 
 const OWNER = { name: "Tara Tools", email: "tara.tools@example.com", password: "an owner's long passphrase 9", company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" };
 const SIZES = [
   { width: 375, height: 800 },
   { width: 1280, height: 900 },
 ];
-const tokens = new Map<string, string>();
-
-async function signInOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<void> {
-  let token = tokens.get(baseUrl);
-  if (!token) {
-    const headers = { origin: baseUrl };
-    await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER });
-    const db = await openDatabase(databaseUrl);
-    try {
-      await markAddressVerified(db, OWNER.email);
-      await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {});
-    } finally {
-      await db.close();
-    }
-    const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
-    token = ((await login.json()) as { token: string }).token;
-    const auth = { ...headers, authorization: `Bearer ${token}` };
-    const enrolment = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
-    const code = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(enrolment.secret) }).generate();
-    expect((await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code } })).status()).toBe(200);
-    tokens.set(baseUrl, token);
-  }
-  await page.context().addCookies([
-    { name: "wp_session", value: token, url: baseUrl, httpOnly: true, sameSite: "Lax" },
-    { name: HINT_COOKIE, value: "1", url: baseUrl, sameSite: "Lax" },
-  ]);
-}
-
 /** axe at 375 and 1280 px, and nothing wider than the window at 320 px. */
 async function checkPage(page: Page) {
   for (const size of SIZES) {
@@ -93,7 +35,7 @@ async function checkPage(page: Page) {
 test.describe.configure({ mode: "serial" });
 
 test("the owner imports a CSV with consent: added as confirmed, the rest reported, nobody e-mailed", async ({ page, server, smtp }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   const db = await openDatabase(server.databaseUrl);
   try {
     const at = Date.now() - 86_400_000;
@@ -141,7 +83,7 @@ test("the owner imports a CSV with consent: added as confirmed, the rest reporte
 });
 
 test("the owner schedules a newsletter to one label; the worker sends it to them alone when due", async ({ page, server, smtp }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   await withSamplePosts(page.request, server.url);
   const db = await openDatabase(server.databaseUrl);
   let post = { id: 0, title: "" };
@@ -191,7 +133,7 @@ test("the owner schedules a newsletter to one label; the worker sends it to them
 });
 
 test("the owner sets a lead's follow-up status with a note and filters by it; reply links are prefilled", async ({ page, server }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   const res = await page.request.post(`${server.url}/api/leads`, {
     headers: { origin: server.url },
     data: { firstName: "Meera", lastName: "Iyer", email: "meera@example.com", phone: "+91 98765 43210", message: "Please call me about WhatsApp reminders." },
@@ -253,7 +195,7 @@ test("the owner sets a lead's follow-up status with a note and filters by it; re
 });
 
 test("the owner turns the weekly report e-mail off in Settings, and no report is made until it is back on", async ({ page, server }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   const report = async () => {
     const db = await openDatabase(server.databaseUrl);
     try {
@@ -318,7 +260,7 @@ test("a subscriber from the site gets the label of the form used: the footer's o
 });
 
 test("the owner adds a subscriber by hand, then sets their labels by hand; bad input is said next to its field", async ({ page, server, smtp, allowErrors }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   await page.goto("/studio/subscribers/import");
   const add = page.getByRole("region", { name: "Add a subscriber" });
   // The browser lets this through (type=email); the server refuses it, and says so next to the field.

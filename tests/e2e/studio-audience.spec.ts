@@ -1,81 +1,18 @@
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
-import { HINT_COOKIE } from "../../server/http/cookies";
 import { openDatabase } from "../../server/db/database";
-import { runStaffCommand } from "../../server/staff-command";
-import { type CrmServer, startCrmServer } from "../helpers/crm-server";
-import { testDeps } from "../helpers/deps";
-import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { signInOwner } from "./owner";
 import { expectAccessible } from "./a11y";
-import { expect, test as base } from "./fixtures";
-import { markAddressVerified } from "../helpers/verified";
+import { expect, testWithMailAndCrm } from "./fixtures";
 import { withSamplePosts } from "./samples";
 
 // This file's server sends mail to a real local SMTP server and forwards leads to a real local CRM.
-const test = base.extend<object, { crm: CrmServer; smtp: TestSmtpServer }>({
-  crm: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const crm = await startCrmServer();
-      await use(crm);
-      await crm.close();
-    },
-    { scope: "worker" },
-  ],
-  smtp: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
-    async ({}, use) => {
-      const smtp = await startTestSmtpServer();
-      await use(smtp);
-      await smtp.close();
-    },
-    { scope: "worker" },
-  ],
-  serverEnv: [
-    async ({ crm, smtp }, use) => {
-      await use({ CRM_WEB_TO_LEAD_URL: crm.url, CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", SMTP_URL: smtp.url, MAIL_SEND_RATE_PER_MINUTE: "0", LEAD_RATE_LIMIT_PER_HOUR: "50" });
-    },
-    { scope: "worker" },
-  ],
-});
+const test = testWithMailAndCrm({ CRM_HIDDEN_FIELDS: "oid=00DE2E000000001", MAIL_SEND_RATE_PER_MINUTE: "0", LEAD_RATE_LIMIT_PER_HOUR: "50" });
 
 const OWNER = { name: "Olive Owner", email: "olive.owner@example.com", password: "an owner's long passphrase 7", company: "Wise Parrot", industry: "Healthcare", role: "Founder/CEO" };
 const SIZES = [
   { width: 375, height: 800 },
   { width: 1280, height: 900 },
 ];
-
-/** The owner, made through the services and the API: granted, enrolled with the secret the API hands out, signed in past the second factor. */
-const ownerTokens = new Map<string, string>();
-
-async function signInOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<void> {
-  const token = ownerTokens.get(baseUrl) ?? (await makeOwner(page, baseUrl, databaseUrl));
-  ownerTokens.set(baseUrl, token);
-  await page.context().addCookies([
-    { name: "wp_session", value: token, url: baseUrl, httpOnly: true, sameSite: "Lax" },
-    { name: HINT_COOKIE, value: "1", url: baseUrl, sameSite: "Lax" },
-  ]);
-}
-
-async function makeOwner(page: Page, baseUrl: string, databaseUrl: string): Promise<string> {
-  const headers = { origin: baseUrl };
-  await page.request.post(`${baseUrl}/api/auth/register`, { headers, data: OWNER });
-  const db = await openDatabase(databaseUrl);
-  try {
-    await markAddressVerified(db, OWNER.email);
-    await runStaffCommand(testDeps(db), ["grant", "owner", OWNER.email], () => {}, () => {});
-  } finally {
-    await db.close();
-  }
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, { headers, data: { email: OWNER.email, password: OWNER.password } });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  const enrolment = (await (await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment`, { headers: auth })).json()) as { secret: string };
-  const code = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(enrolment.secret) }).generate();
-  const confirmed = await page.request.post(`${baseUrl}/api/studio/second-factor/enrolment/confirm`, { headers: auth, data: { code } });
-  expect(confirmed.status()).toBe(200);
-  return token;
-}
 
 async function checkAxeAtBothSizes(page: Page) {
   for (const size of SIZES) {
@@ -87,7 +24,7 @@ async function checkAxeAtBothSizes(page: Page) {
 test.describe.configure({ mode: "serial" });
 
 test("the owner sends a post as a newsletter and sees the progress reach sent", async ({ page, server, smtp }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   await withSamplePosts(page.request, server.url);
   const db = await openDatabase(server.databaseUrl);
   let publishedId = 0;
@@ -140,7 +77,7 @@ test("the owner sends a post as a newsletter and sees the progress reach sent", 
 });
 
 test("the leads inbox shows a lead from /contact and retries it against a CRM that failed once", async ({ page, server, crm }) => {
-  await signInOwner(page, server.url, server.databaseUrl);
+  await signInOwner(page, server.url, server.databaseUrl, OWNER);
   // The CRM refuses the first lead it sees (a final 4xx: the lead is failed), then takes everything.
   crm.script({ status: 400, body: "bad field" });
   await page.goto("/contact");
@@ -180,7 +117,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the owner previews and sends another post, and the refusal of an unticked confirmation shows next to it", async ({ page, server, smtp, allowErrors }) => {
-    await signInOwner(page, server.url, server.databaseUrl);
+    await signInOwner(page, server.url, server.databaseUrl, OWNER);
     await page.goto("/studio/newsletters");
     await page.getByRole("button", { name: "Preview the newsletter" }).click();
     await expect(page).toHaveURL(/\/studio\/newsletters\/new\?post=\d+/);

@@ -126,3 +126,46 @@ test("the orders list, board and order page are accessible at 375 and 1280 px; o
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
 });
+
+test("the note and the message are checked in the browser by the action's schema; without JavaScript the action says the same", async ({ page, server, browser }) => {
+  const order = await seedOrder(server.databaseUrl, "checked.customer@example.com");
+  await signInAsStaff(page, server, "orders.checker@example.com", "owner");
+  await page.goto(`/studio/orders/${order.id}`);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/studio/orders/")) posts.push(request.url());
+  });
+
+  // Only spaces: refused before anything is sent, the message under the field, the field focused and kept as typed.
+  const message = page.getByLabel("Message to the customer");
+  await message.fill("   ");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(message).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Write the message first.")).toBeVisible();
+  await expect(message).toBeFocused();
+  const note = page.getByLabel("Note", { exact: true });
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Write the note first.")).toBeVisible();
+  expect(posts).toEqual([]);
+  await expectAccessible(page);
+  // Typing clears the field's message; the next send goes through.
+  await note.fill("Call after lunch");
+  await expect(page.getByText("Write the note first.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("status")).toHaveText("Note added.");
+  expect(posts).toHaveLength(1);
+
+  // Without JavaScript the form posts, and the action answers with the same words next to the same field.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+  try {
+    await context.addCookies(await page.context().cookies());
+    const plain = await context.newPage();
+    await plain.goto(`/studio/orders/${order.id}`);
+    await plain.getByLabel("Message to the customer").fill("  ");
+    await plain.getByRole("button", { name: "Send message" }).click();
+    await expect(plain.getByLabel("Message to the customer")).toHaveAttribute("aria-invalid", "true");
+    await expect(plain.getByText("Write the message first.")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

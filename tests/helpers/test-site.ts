@@ -17,10 +17,15 @@ export type TestSite = {
   app: TestApp;
 };
 
-/** The app over the production build, once its readiness check passes (it loads the build and migrates first). */
+/** Resolves once the app answers its readiness check (it loads the build and migrates first), or after 30 s. */
+export async function untilReady(app: { request: (path: string) => Response | Promise<Response> }): Promise<void> {
+  for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The app over the production build, once its readiness check passes. */
 export async function readyApp(deps: ReturnType<typeof testDeps>, dir = buildDir()): Promise<TestApp> {
   const app = await createApp({ deps, buildDir: dir });
-  for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await untilReady(app);
   return app;
 }
 

@@ -12,6 +12,7 @@ import { listLeads } from "../../server/services/leads/intake";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { untilReady } from "../helpers/test-site";
 
 const HAVE_BUILD = buildPresent();
 const PUBLIC_URL = "https://wp.test";
@@ -33,7 +34,7 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
     t = await createTestDatabase(kind);
     deps = testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "true", LEAD_RATE_LIMIT_PER_HOUR: "10" });
     app = await createApp({ deps, ...(HAVE_BUILD ? { buildDir: path.resolve(buildDir()) } : {}) });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
   });
   afterAll(async () => {
     await t?.drop();
@@ -53,7 +54,7 @@ describe.each(testDatabaseKinds())("behind a reverse proxy on %s", (kind) => {
 
     it("accepts it when PUBLIC_URL is https on a loopback address (the deployment tests' shape)", async () => {
       const local = await createApp({ deps: testDeps(t.db, { PUBLIC_URL: "https://127.0.0.1:8443", TRUST_PROXY: "true" }), buildDir: path.resolve(buildDir()) });
-      for (let i = 0; i < 300 && (await local.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      await untilReady(local);
       const res = await local.request(
         "http://127.0.0.1:8443/contact",
         { method: "POST", headers: { ...proxied, host: "127.0.0.1:8443", origin: "https://127.0.0.1:8443" }, body: lead("loopback-https") },

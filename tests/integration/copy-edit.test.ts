@@ -31,8 +31,10 @@ import { FAQ_DOC } from "../../shared/copy/faq";
 import { FAQ, FAQ_SECTION } from "../../shared/content/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { faqForm } from "../helpers/copy-owner";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, visitorSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -231,20 +233,8 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the copy editor thro
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
   const ready = async (app: typeof appA) => {
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
   };
-  /** The FAQ form as the editor page sends it, from a document value. */
-  const faqForm = (value: { heading: string; intro: string; entries: { question: string; answer: string; also: string }[] }, extra: [string, string][]): [string, string][] => [
-    ["heading", value.heading],
-    ["intro", value.intro],
-    ["entries.$list", "1"],
-    ...value.entries.flatMap((e, i): [string, string][] => [
-      [`entries.${i}.question`, e.question],
-      [`entries.${i}.answer`, e.answer],
-      [`entries.${i}.also`, e.also],
-    ]),
-    ...extra,
-  ];
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);

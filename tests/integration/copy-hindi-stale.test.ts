@@ -7,48 +7,37 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { copyEditorState, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
-import type { StaffActor } from "../../server/services/audit";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { copyOwnerSite, faqForm } from "../helpers/copy-owner";
 import { staffWithSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 
 describe.each(testDatabaseKinds())("Hindi made stale by an English edit, on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let owner: StaffActor;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db);
-    const o = await staffWithSession(deps, "stale-owner@example.com", "owner");
-    owner = { userId: o.userId, label: o.email, clientIp: "203.0.113.19", access: "owner" };
-  });
-  afterAll(async () => {
-    await t?.drop();
-  });
+  const site = copyOwnerSite(kind, "stale-owner@example.com", "203.0.113.19");
 
   it("an English draft names the Hindi fields it would put English on; published, they show English", async () => {
-    const fresh = await copyEditorState(deps, FAQ_DOC, "en");
+    const fresh = await copyEditorState(site.deps, FAQ_DOC, "en");
     expect(fresh.hindiGaps).toEqual({ now: [], byDraft: [] });
-    expect((await copyEditorState(deps, FAQ_DOC, "hi")).hindiGaps).toBeNull();
+    expect((await copyEditorState(site.deps, FAQ_DOC, "hi")).hindiGaps).toBeNull();
 
-    const revision = await saveDraft(deps, FAQ_DOC, "en", { ...fresh.editing, heading: "What clinic owners ask us" }, { liveVersion: fresh.liveVersion, draftRevision: 0 }, owner);
-    const drafted = await copyEditorState(deps, FAQ_DOC, "en");
+    const revision = await saveDraft(site.deps, FAQ_DOC, "en", { ...fresh.editing, heading: "What clinic owners ask us" }, { liveVersion: fresh.liveVersion, draftRevision: 0 }, site.owner);
+    const drafted = await copyEditorState(site.deps, FAQ_DOC, "en");
     expect(drafted.hindiGaps).toEqual({ now: [], byDraft: ["heading"] });
 
-    await publishDraft(deps, FAQ_DOC, "en", { liveVersion: fresh.liveVersion, draftRevision: revision }, owner);
-    const after = await copyEditorState(deps, FAQ_DOC, "en");
+    await publishDraft(site.deps, FAQ_DOC, "en", { liveVersion: fresh.liveVersion, draftRevision: revision }, site.owner);
+    const after = await copyEditorState(site.deps, FAQ_DOC, "en");
     expect(after.hindiGaps).toEqual({ now: ["heading"], byDraft: [] });
 
     // A second draft lists only what it adds, not what already shows English.
-    const again = await saveDraft(deps, FAQ_DOC, "en", { ...after.editing, heading: "Asked again", intro: "New intro" }, { liveVersion: after.liveVersion, draftRevision: 0 }, owner);
+    const again = await saveDraft(site.deps, FAQ_DOC, "en", { ...after.editing, heading: "Asked again", intro: "New intro" }, { liveVersion: after.liveVersion, draftRevision: 0 }, site.owner);
     expect(again).toBeGreaterThan(0);
-    expect((await copyEditorState(deps, FAQ_DOC, "en")).hindiGaps).toEqual({ now: ["heading"], byDraft: ["intro"] });
-    await discardDraft(deps, FAQ_DOC, "en", owner);
+    expect((await copyEditorState(site.deps, FAQ_DOC, "en")).hindiGaps).toEqual({ now: ["heading"], byDraft: ["intro"] });
+    await discardDraft(site.deps, FAQ_DOC, "en", site.owner);
   });
 });
 
@@ -64,26 +53,13 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the English editor's
       headers: { cookie: `wp_session=${token}`, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
-  const faqForm = (heading: string, extra: [string, string][]): [string, string][] => {
-    const value = FAQ_DOC.defaults("en");
-    return [
-      ["heading", heading],
-      ["intro", value.intro],
-      ["entries.$list", "1"],
-      ...value.entries.flatMap((e, i): [string, string][] => [
-        [`entries.${i}.question`, e.question],
-        [`entries.${i}.answer`, e.answer],
-        [`entries.${i}.also`, e.also],
-      ]),
-      ...extra,
-    ];
-  };
+
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
     const deps = testDeps(t.db);
     app = await createApp({ deps, buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     token = (await staffWithSession(deps, "stale-page-owner@example.com", "owner")).token;
   });
   afterAll(async () => {
@@ -95,14 +71,14 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the English editor's
     expect(before).not.toContain('data-testid="hindi-stale-by-draft"');
     expect(before).toContain("publishing says which");
 
-    const saved = await page("/studio/faq", faqForm("Answers for busy owners", [["intent", "save"], ["liveVersion", "0"], ["draftRevision", "0"]]));
+    const saved = await page("/studio/faq", faqForm({ ...FAQ_DOC.defaults("en"), heading: "Answers for busy owners" }, [["intent", "save"], ["liveVersion", "0"], ["draftRevision", "0"]]));
     expect(saved.status).toBe(302);
     const drafted = await (await page("/studio/faq?locale=en&done=saved")).text();
     expect(drafted).toContain('data-testid="hindi-stale-by-draft"');
     expect(drafted).toContain("Publishing this draft puts English on the Hindi page in 1 field until it is translated:");
     expect(drafted).toMatch(/<a [^>]*data-stale="heading" href="\/studio\/faq\?locale=hi#copy-heading"/);
 
-    const published = await page("/studio/faq", faqForm("Answers for busy owners", [["intent", "publish"], ["liveVersion", "0"], ["draftRevision", "1"]]));
+    const published = await page("/studio/faq", faqForm({ ...FAQ_DOC.defaults("en"), heading: "Answers for busy owners" }, [["intent", "publish"], ["liveVersion", "0"], ["draftRevision", "1"]]));
     expect(published.status).toBe(302);
     const to = published.headers.get("location") ?? "";
     expect(to).toContain("done=published");

@@ -20,6 +20,7 @@ import { type BuiltServer, buildDir, buildPresent, startBuiltServer } from "../h
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 
@@ -43,7 +44,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`page copy through th
     return res.text();
   };
   const ready = async (app: typeof appA) => {
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
   };
   const save = (docId: string, value: unknown) =>
     saveContent(deps, [{ key: `${COPY_PREFIX}${docId}`, locale: "en", value }], editor, { action: "copy.publish", recordId: docId, detail: `test saved ${docId}` });

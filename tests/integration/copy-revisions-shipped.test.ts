@@ -5,39 +5,27 @@
  * it showed when the site was installed. The revisions page lists it last (oldest), with its own Compare and Restore.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAudit } from "../../server/services/audit";
 import { compareRevision, copyEditorState, publishDraft, restoreRevision, saveDraft } from "../../server/services/content/drafts";
-import type { StaffActor } from "../../server/services/audit";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import type { CopyDoc, CopyLocale } from "../../shared/copy/fields";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { readyApp } from "../helpers/test-site";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
+import { testDatabaseKinds } from "../helpers/databases";
+import { copyOwnerSite } from "../helpers/copy-owner";
 import { staffWithSession } from "../helpers/studio-staff";
 
 const doc = FAQ_DOC as unknown as CopyDoc;
 
 describe.each(testDatabaseKinds())("the shipped copy among the revisions on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let owner: StaffActor;
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db);
-    const o = await staffWithSession(deps, "shipped.owner@example.com", "owner");
-    owner = { userId: o.userId, label: o.email, clientIp: "203.0.113.9", access: "owner" };
-  });
-  afterAll(async () => {
-    await t?.drop();
-  });
+  const site = copyOwnerSite(kind, "shipped.owner@example.com", "203.0.113.9");
 
   async function publishHeading(locale: CopyLocale, heading: string) {
-    const state = await copyEditorState(deps, doc, locale);
+    const state = await copyEditorState(site.deps, doc, locale);
     const base = { liveVersion: state.liveVersion, draftRevision: state.draft?.revision ?? 0 };
-    const revision = await saveDraft(deps, doc, locale, { ...state.editing, heading }, base, owner, Date.now(), { forPublish: true });
-    await publishDraft(deps, doc, locale, { liveVersion: base.liveVersion, draftRevision: revision }, owner);
+    const revision = await saveDraft(site.deps, doc, locale, { ...state.editing, heading }, base, site.owner, Date.now(), { forPublish: true });
+    await publishDraft(site.deps, doc, locale, { liveVersion: base.liveVersion, draftRevision: revision }, site.owner);
   }
 
   it("is compared and restored as a draft; published, the page shows its shipped copy again (English and Hindi)", async () => {
@@ -45,29 +33,29 @@ describe.each(testDatabaseKinds())("the shipped copy among the revisions on %s",
       ["en", "Questions owners ask", "What owners ask us"],
       ["hi", "मालिकों के सवाल", "मालिक हमसे क्या पूछते हैं"],
     ] as const) {
-      const shipped = (await copyEditorState(deps, doc, locale)).live as { heading: string };
+      const shipped = (await copyEditorState(site.deps, doc, locale)).live as { heading: string };
       await publishHeading(locale, first);
       await publishHeading(locale, second);
-      const differences = await compareRevision(deps, doc, locale, "shipped");
+      const differences = await compareRevision(site.deps, doc, locale, "shipped");
       expect(differences).toEqual([{ path: "heading", revision: shipped.heading, live: second }]);
 
-      await restoreRevision(deps, doc, locale, "shipped", owner);
-      const restored = await copyEditorState(deps, doc, locale);
+      await restoreRevision(site.deps, doc, locale, "shipped", site.owner);
+      const restored = await copyEditorState(site.deps, doc, locale);
       expect(restored.draft).not.toBeNull();
       // Visitors still see the live copy until the draft is published.
       expect((restored.live as { heading: string }).heading).toBe(second);
-      await publishDraft(deps, doc, locale, { liveVersion: restored.liveVersion, draftRevision: restored.draft!.revision }, owner);
-      const after = await copyEditorState(deps, doc, locale);
+      await publishDraft(site.deps, doc, locale, { liveVersion: restored.liveVersion, draftRevision: restored.draft!.revision }, site.owner);
+      const after = await copyEditorState(site.deps, doc, locale);
       expect(after.live).toEqual(restored.fallback);
       expect((after.live as { heading: string }).heading).toBe(shipped.heading);
-      expect(await compareRevision(deps, doc, locale, "shipped")).toEqual([]);
+      expect(await compareRevision(site.deps, doc, locale, "shipped")).toEqual([]);
     }
-    expect((await listAudit(deps, { action: "copy.revision.restore" })).map((l) => l.line.detail)).toEqual(["the shipped copy restored as a draft", "the shipped copy restored as a draft"]);
+    expect((await listAudit(site.deps, { action: "copy.revision.restore" })).map((l) => l.line.detail)).toEqual(["the shipped copy restored as a draft", "the shipped copy restored as a draft"]);
   });
 
   it.skipIf(!buildPresent())(`the revisions page lists it last, with Compare and Restore (build at ${path.relative(process.cwd(), buildDir())})`, async () => {
-    const app = await readyApp(deps);
-    const o = await staffWithSession(deps, "shipped.reader@example.com", "owner");
+    const app = await readyApp(site.deps);
+    const o = await staffWithSession(site.deps, "shipped.reader@example.com", "owner");
     const get = async (url: string) => (await app.request(`http://127.0.0.1${url}`, { headers: { cookie: `wp_session=${o.token}` } })).text();
     const html = await get("/studio/faq/revisions?locale=en");
     const rows = [...html.matchAll(/data-testid="(revision(?:-shipped)?)"/g)].map((m) => m[1]);

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../helpers/razorpay-server";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 
@@ -31,7 +32,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the demo booking's p
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
   const ready = async (a: typeof app) => {
-    for (let i = 0; i < 300 && (await a.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(a);
   };
   const firstSlot = async (a: typeof app, pathname = "/book-demo") => {
     const html = await (await page(a, pathname)).text();

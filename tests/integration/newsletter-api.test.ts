@@ -6,6 +6,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { untilReady } from "../helpers/test-site";
 
 const PUBLIC_URL = "https://parrot.example.com";
 const HAVE_BUILD = buildPresent();
@@ -52,7 +53,7 @@ describe.each(testDatabaseKinds())("newsletter API on %s", (kind) => {
 
   it.runIf(HAVE_BUILD)("a confirmation or unsubscribe link opened again says what the first visit did, not 'subscribe again' (issue 31)", async () => {
     const pages = await createApp({ deps, buildDir: buildDir() });
-    for (let i = 0; i < 300 && (await pages.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(pages);
     const open = async (path: string) => {
       const res = await pages.request(`${PUBLIC_URL}${path}`);
       const h1 = /<h1[^>]*>([^<]*)<\/h1>/.exec(await res.text())?.[1];

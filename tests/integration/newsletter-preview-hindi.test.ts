@@ -14,6 +14,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const SITE = "https://wise-parrot.example.test";
 const ACTOR = { userId: null, label: "newsletter preview", clientIp: "203.0.113.5" };
@@ -56,7 +57,7 @@ describe.each(testDatabaseKinds())("the newsletter preview in the subscriber's l
 
   it.skipIf(!buildPresent())(`the studio page switches between the two copies (build at ${path.relative(process.cwd(), buildDir())})`, async () => {
     const app = await createApp({ deps, buildDir: buildDir() });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     const token = (await staffWithSession(deps, `preview-owner.${kind}@example.com`, "owner")).token;
     const get = async (p: string) => (await app.request(`${SITE}${p}`, { headers: { cookie: `__Host-wp_session=${token}` } })).text();
     const english = await get(`/studio/newsletters/new?post=${postId}`);

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { untilReady } from "../helpers/test-site";
 
 /** Counts the statements run through a database handle (what work a call did before it answered). */
 class StatementCounter implements KyselyPlugin {
@@ -84,7 +85,7 @@ describe.each(testDatabaseKinds())("newsletter sign-up does the same work for ev
   it.skipIf(!buildPresent())("the unsubscribe and confirmation pages with a token answer no-store and name no Referer to another site", async () => {
     const deps = testDeps(t.db, { SMTP_URL: smtp.url, PUBLIC_URL: "https://parrot.example.com" });
     const app = await createApp({ deps, buildDir: buildDir() });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     await subscribe(deps, "pages@example.com", "192.0.2.99");
     await settleMailDeliveries();
     const mail = smtp.messages.find((m) => m.to.includes("pages@example.com"))!;

@@ -16,6 +16,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const HAVE_BUILD = buildPresent();
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -38,7 +39,7 @@ function post(slug: string, day: number, extra: Partial<BlogInput> = {}): BlogIn
 }
 
 async function ready(app: App) {
-  for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+  await untilReady(app);
 }
 
 const json = (body: unknown, ip: string) => ({

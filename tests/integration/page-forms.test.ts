@@ -8,6 +8,7 @@ import { createApp } from "../../server/app";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 const ORIGIN = "http://localhost:3000";
@@ -19,7 +20,7 @@ describe.skipIf(!buildPresent())(`page writes that are not forms (build at ${pat
   beforeAll(async () => {
     t = await createTestDatabase("sqlite");
     app = await createApp({ deps: testDeps(t.db), buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
   });
   afterAll(async () => {
     await t?.drop();

@@ -18,6 +18,7 @@ import type { BlogInput } from "../../server/services/blog/types";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { testDeps } from "../helpers/deps";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 const HAVE_BUILD = buildPresent();
@@ -121,7 +122,7 @@ describe.each(testDatabaseKinds())("blog response cache on %s", (kind) => {
     t = await createTestDatabase(kind);
     deps = testDeps(t.db);
     app = await createApp({ deps, ...(HAVE_BUILD ? { buildDir: BUILD_DIR } : {}) });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     await insertBlogs(deps, [
       post("cache-one", "Technology", 1),
       post("cache-two", "Technology", 2),

@@ -12,6 +12,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { expectScriptsAllowed, expectSecurityHeaders } from "../helpers/csp";
 import { testDeps } from "../helpers/deps";
 import { listTables, snapshot } from "./fuzz-arbitraries";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 const HAVE_BUILD = buildPresent();
@@ -61,7 +62,7 @@ describe.each(testDatabaseKinds())("security on %s", (kind) => {
     const deps = testDeps(t.db, { CHAT_RATE_LIMIT_PER_MINUTE: "1" });
     app = await createApp({ deps, ...(HAVE_BUILD ? { buildDir: BUILD_DIR } : {}) });
     // With a build, the page renderer loads in the background; /readyz says when it is in.
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     await app.request("/api/blogs/seed", { method: "POST" });
     const reg = await app.request("/api/auth/register", {
       method: "POST",

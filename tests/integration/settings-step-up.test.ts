@@ -19,6 +19,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, totpCode } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const ENV = { LEAD_NOTIFY_EMAILS: "old-desk@example.com" };
 const TWENTY_MINUTES = 20 * 60_000;
@@ -108,7 +109,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the Settings page as
     t = await createTestDatabase(kind);
     deps = testDeps(t.db, ENV);
     app = await createApp({ deps, buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     staff = await staffWithSession(deps, "page-guard-owner@example.com", "owner");
     await t.db.kysely.updateTable("sessions").set({ second_factor_at: Date.now() - TWENTY_MINUTES }).where("token_hash", "=", hashToken(staff.token)).execute();
   });

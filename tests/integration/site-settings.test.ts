@@ -21,6 +21,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { markAddressVerified } from "../helpers/verified";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, visitorSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const ENV = { WHATSAPP_NUMBER: "911111111111", LEAD_NOTIFY_EMAILS: "env-owner@example.com", MAIL_FROM: "Env Sender <no-reply@example.com>" };
 
@@ -158,7 +159,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`settings through the
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
   const ready = async (app: typeof appA) => {
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
   };
 
   beforeAll(async () => {

@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { markAddressVerified } from "../helpers/verified";
+import { untilReady } from "../helpers/test-site";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -84,7 +85,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`studio access pages 
     smtp = await startTestSmtpServer();
     deps = testDeps(t.db, { SMTP_URL: smtp.url, PUBLIC_URL, TRUST_PROXY: "true" });
     app = await createApp({ deps, buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     ownerEmail = `pages.owner.${kind}@example.com`;
     await account(ownerEmail, "Olive Owner");
     await markAddressVerified(deps.db, ownerEmail);

@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { markAddressVerified } from "../helpers/verified";
+import { untilReady } from "../helpers/test-site";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -282,7 +283,7 @@ describe.skipIf(!buildPresent()).each(testDatabaseKinds())(`the studio's pages o
     t = await createTestDatabase(kind);
     deps = testDeps(t.db, { PUBLIC_URL, TRUST_PROXY: "true" });
     app = await createApp({ deps, buildDir: BUILD_DIR });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     visitor = await signUp(`page.visitor.${kind}@example.com`);
     const passed = async (email: string, access: "editor" | "owner") => {
       const token = await signUp(email);

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { markAddressVerified } from "../helpers/verified";
+import { untilReady } from "../helpers/test-site";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -156,7 +157,7 @@ describe.each(testDatabaseKinds())("studio audience on %s", (kind) => {
     if (buildPresent()) {
       // The studio's form sent again (a second tab): the progress page says nothing more was sent.
       const pages = await createApp({ deps, buildDir: buildDir() });
-      for (let i = 0; i < 300 && (await pages.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+      await untilReady(pages);
       const form = new URLSearchParams({ post: String(post), confirm: "3", confirmed: "yes", when: "now" });
       const sent = await pages.request(`${SITE}/studio/newsletters/new?post=${post}`, {
         method: "POST",

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { staffWithSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 /**
  * Issue 26 item 6: on PostgreSQL a NUL in a studio page's search or form reached the database and answered 500.
@@ -26,7 +27,7 @@ describe.each(testDatabaseKinds())("a NUL in a studio input on %s", (kind) => {
     t = await createTestDatabase(kind);
     deps = testDeps(t.db, { PUBLIC_URL: "https://wise-parrot.example.test", TRUST_PROXY: "true" });
     app = await createApp({ deps, ...(buildPresent() ? { buildDir: buildDir() } : {}) });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     owner = await staffWithSession(deps, `owner.nul.${kind}@example.com`, "owner");
     const now = Date.now();
     await t.db.kysely

@@ -11,6 +11,7 @@ import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession, staffWithoutSecondFactor, visitorSession } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = Awaited<ReturnType<typeof createApp>>;
@@ -84,7 +85,7 @@ describe.each(testDatabaseKinds())("studio posts on %s", (kind) => {
     t = await createTestDatabase(kind);
     deps = testDeps(t.db, { TRUST_PROXY: "true" });
     app = await createApp({ deps, ...(HAVE_BUILD ? { buildDir: BUILD_DIR } : {}) });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     editor = (await staffWithSession(deps, `editor.${kind}@example.com`, "editor")).token;
     owner = (await staffWithSession(deps, `owner.${kind}@example.com`, "owner")).token;
   });

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../hel
 import { testDeps } from "../helpers/deps";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { staffWithSession, staffWithoutSecondFactor, totpCode } from "../helpers/studio-staff";
+import { untilReady } from "../helpers/test-site";
 
 const BUILD_DIR = buildDir();
 
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds())("studio review on %s", (kind) => {
     t = await createTestDatabase(kind);
     deps = testDeps(t.db, { PUBLIC_URL: "https://wise-parrot.example.test", TRUST_PROXY: "true" });
     app = await createApp({ deps, ...(buildPresent() ? { buildDir: BUILD_DIR } : {}) });
-    for (let i = 0; i < 300 && (await app.request("/readyz")).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
+    await untilReady(app);
     editor = (await staffWithSession(deps, `editor.review.${kind}@example.com`, "editor")).token;
     owner = (await staffWithSession(deps, `owner.review.${kind}@example.com`, "owner")).token;
   }, 60_000);

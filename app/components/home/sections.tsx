@@ -33,6 +33,21 @@ function Rail({ label, className, ordered = false, children }: { label: string; 
 /** A card in a rail: most of a phone's width (the next one peeks in), a grid cell from `sm` up. */
 const railItem = "max-sm:w-[84%] max-sm:shrink-0 max-sm:snap-start";
 
+/** A card's icon, title and text; on a phone the icon sits beside the title, so the cards stay short. */
+function IconCardBody({ card, iconClass }: { card: { icon: string; title: string; text: string }; iconClass: string }) {
+  return (
+    <>
+      <div className="flex items-center gap-4 sm:block">
+        <span className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${iconClass}`}>
+          <FeatureIcon name={card.icon as FeatureIconName} />
+        </span>
+        <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
+      </div>
+      <p className="mt-2 text-slate-700">{card.text}</p>
+    </>
+  );
+}
+
 export function PainPoints() {
   const painPoints = usePageCopy<HomeCopy>().painPoints;
   return (
@@ -42,13 +57,7 @@ export function PainPoints() {
         <Rail label={painPoints.heading} className="sm:grid sm:gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {painPoints.cards.map((card, i) => (
             <li key={i} className={`rounded-2xl border border-rose-100 bg-rose-50/60 p-5 sm:p-6 ${railItem}`}>
-              <div className="flex items-center gap-4 sm:block">
-                <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white text-rose-700 shadow-sm ring-1 ring-rose-100">
-                  <FeatureIcon name={card.icon as FeatureIconName} />
-                </span>
-                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
-              </div>
-              <p className="mt-2 text-slate-700">{card.text}</p>
+              <IconCardBody card={card} iconClass="bg-white text-rose-700 shadow-sm ring-1 ring-rose-100" />
             </li>
           ))}
         </Rail>
@@ -87,14 +96,7 @@ export function Benefits() {
                 i === benefits.cards.length - 1 ? "sm:col-span-2 lg:col-span-2" : ""
               }`}
             >
-              {/* On a phone the icon sits beside the title, so five cards stay short. */}
-              <div className="flex items-center gap-4 sm:block">
-                <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-800 ring-1 ring-emerald-100">
-                  <FeatureIcon name={card.icon as FeatureIconName} />
-                </span>
-                <h3 className="text-lg font-semibold text-slate-900 sm:mt-4">{card.title}</h3>
-              </div>
-              <p className="mt-2 text-slate-700">{card.text}</p>
+              <IconCardBody card={card} iconClass="bg-emerald-50 text-emerald-800 ring-1 ring-emerald-100" />
             </li>
           ))}
         </Rail>

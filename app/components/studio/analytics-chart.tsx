@@ -1,5 +1,5 @@
 import { ANALYTICS_COPY } from "@shared/content/analytics";
-import { DataTable, TD, TH } from "./ui";
+import { DataTable, TD, HeadRow } from "./ui";
 
 type Point = { day: string; visitors: number; views: number };
 
@@ -51,19 +51,7 @@ export function VisitorsChart({ series }: { series: Point[] }) {
         <summary className="cursor-pointer text-sm font-semibold text-emerald-800">{ANALYTICS_COPY.chartTable}</summary>
         <div className="mt-2">
           <DataTable caption={ANALYTICS_COPY.chartTitle}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  {ANALYTICS_COPY.day}
-                </th>
-                <th scope="col" className={TH}>
-                  {ANALYTICS_COPY.visitors}
-                </th>
-                <th scope="col" className={TH}>
-                  {ANALYTICS_COPY.views}
-                </th>
-              </tr>
-            </thead>
+            <HeadRow columns={[ANALYTICS_COPY.day, ANALYTICS_COPY.visitors, ANALYTICS_COPY.views]} />
             <tbody className="divide-y divide-slate-100">
               {series.map((p) => (
                 <tr key={p.day}>

@@ -1,6 +1,6 @@
 import { STUDIO_BOOKINGS as P } from "@shared/content/booking";
 import type { BookingFunnel, ShowUpWeek } from "../../../server/services/booking/report";
-import { DataTable, EmptyState, TD, TH } from "./ui";
+import { DataTable, EmptyState, TD, HeadRow } from "./ui";
 
 /**
  * The demo booking's funnel (booking page visitors, booked, paid, attended) and the show-up rate per week (issue 42):
@@ -33,22 +33,7 @@ export function BookingFunnelSection({ report }: { report: { funnel: BookingFunn
           <EmptyState title={P.none} />
         ) : (
           <DataTable caption={P.showUp}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  {P.week}
-                </th>
-                <th scope="col" className={TH}>
-                  {P.funnelSteps.attended}
-                </th>
-                <th scope="col" className={TH}>
-                  {P.status["no-show"]}
-                </th>
-                <th scope="col" className={TH}>
-                  {P.rate}
-                </th>
-              </tr>
-            </thead>
+            <HeadRow columns={[P.week, P.funnelSteps.attended, P.status["no-show"], P.rate]} />
             <tbody>
               {report.weeks.map((w) => (
                 <tr key={w.week}>

@@ -190,6 +190,21 @@ export function DataTable({ caption, showCaption, children }: { caption: string;
 }
 
 export const TH = "whitespace-nowrap bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600";
+
+/** A table's head: one row of column headings. */
+export function HeadRow({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, i) => (
+          <th key={i} scope="col" className={TH}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 export const TD = "px-4 py-2 align-top text-slate-800";
 
 /** A definition list of figures: the overview cards. */

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AUDIT_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
-import { Button, DataTable, EmptyState, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, PageHeader, TD, buttonClass, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { auditFilterValues, listAudit } from "../../../server/services/audit";
 import type { Route } from "./+types/audit";
@@ -60,16 +60,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <EmptyState title={AUDIT_PAGE.empty} />
       ) : (
         <DataTable caption={AUDIT_PAGE.caption}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{AUDIT_PAGE.when}</th>
-              <th scope="col" className={TH}>{AUDIT_PAGE.who}</th>
-              <th scope="col" className={TH}>{AUDIT_PAGE.what}</th>
-              <th scope="col" className={TH}>{AUDIT_PAGE.record}</th>
-              <th scope="col" className={TH}>{AUDIT_PAGE.address}</th>
-              <th scope="col" className={TH}>{AUDIT_PAGE.detail}</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[AUDIT_PAGE.when, AUDIT_PAGE.who, AUDIT_PAGE.what, AUDIT_PAGE.record, AUDIT_PAGE.address, AUDIT_PAGE.detail]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {lines.map((line) => (
               <tr key={line.id}>

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Notice, PageHeader, TD, buttonClass, HeadRow } from "~/components/studio/ui";
 import { docAndLocale, editorHref } from "~/lib/copy-editor.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
@@ -82,13 +82,7 @@ export default function CopyRevisions({ loaderData, actionData }: Route.Componen
             <p className="text-sm text-slate-700">{comparison.id === SHIPPED.id ? SHIPPED.same : "The live copy is the same as this revision."}</p>
           ) : (
             <DataTable caption={comparison.id === SHIPPED.id ? SHIPPED.caption : `What differs between revision ${comparison.number} and the live copy`}>
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>Field</th>
-                  <th scope="col" className={TH}>In this revision</th>
-                  <th scope="col" className={TH}>Live now</th>
-                </tr>
-              </thead>
+              <HeadRow columns={["Field", "In this revision", "Live now"]} />
               <tbody className="divide-y divide-slate-100" data-testid="differences">
                 {comparison.differences.map((d) => (
                   <tr key={d.path}>
@@ -106,14 +100,7 @@ export default function CopyRevisions({ loaderData, actionData }: Route.Componen
         <EmptyState title="Nothing published yet">Visitors see the original copy.</EmptyState>
       ) : (
         <DataTable caption="Revisions, newest first">
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>Revision</th>
-              <th scope="col" className={TH}>Published</th>
-              <th scope="col" className={TH}>By</th>
-              <th scope="col" className={TH}>Actions</th>
-            </tr>
-          </thead>
+          <HeadRow columns={["Revision", "Published", "By", "Actions"]} />
           <tbody className="divide-y divide-slate-100">
             {revisions.map((r) => (
               <tr key={r.id} data-testid="revision">

@@ -4,6 +4,8 @@ import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
 import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { LeadStageSchema } from "@shared/schemas/audience";
+import { checkForm, formValues, useSchemaForm } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { crmConfigured, leadDetail, markLeadSpam, retryLead, setLeadStage } from "../../../server/services/leads/inbox";
@@ -39,6 +41,9 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === "stage") {
+      // The schema the browser checked with (useSchemaForm), again here for a form posted without JavaScript.
+      const checked = checkForm(LeadStageSchema, formValues(form));
+      if (checked.errors) return data({ fieldErrors: checked.errors, typed: { stage: String(form.get("stage") ?? ""), note: String(form.get("note") ?? "") } }, { status: 400 });
       await setLeadStage(deps, id, { stage: form.get("stage"), note: String(form.get("note") ?? "") }, studio.actor);
       return { notice: AUDIENCE_TOOLS_MESSAGES.stageSaved };
     }
@@ -79,6 +84,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     [f.lastError, lead.lastError ?? "—"],
   ];
   const result = actionData as { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: { stage: string; note: string } } | undefined;
+  const stageForm = useSchemaForm(LeadStageSchema, result?.fieldErrors);
   const L = AUDIENCE_TOOLS_PAGES.leads;
   // wa.me and tel: with the country code ("98765 43210" typed on the form is an Indian mobile, not a number in Iran).
   const phone = replyPhone(lead.phone);
@@ -159,10 +165,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="stage-title" className="mb-2 font-semibold">
           {L.stage}
         </h2>
-        <Form method="post" className="flex flex-col gap-3">
+        <Form method="post" ref={stageForm.formRef} noValidate onSubmit={stageForm.onSubmit} onInput={stageForm.onInput} className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="stage" />
           <SelectField label={L.stage} name="stage" value={result?.typed?.stage ?? lead.stage} options={LEAD_STAGES.map((s) => ({ value: s, label: L.stages[s] }))} />
-          <Field label={L.note} name="note" multiline rows={3} maxLength={AUDIENCE_LIMITS.leadNoteLength} defaultValue={result?.typed?.note ?? lead.stageNote ?? ""} error={result?.fieldErrors?.note} />
+          <Field label={L.note} name="note" multiline rows={3} maxLength={AUDIENCE_LIMITS.leadNoteLength} defaultValue={result?.typed?.note ?? lead.stageNote ?? ""} error={stageForm.errors.note} />
           {lead.stageAt ? <p className="text-xs text-slate-600">{when(lead.stageAt)}</p> : null}
           <div>
             <Button type="submit" tone="primary">

@@ -5,7 +5,7 @@ import { dayRange, LeadQuerySchema } from "@shared/schemas/audience";
 import { FilterForm, MoreLink, SelectField, ExportButton } from "~/components/studio/audience-ui";
 import { LeadStatusBadge } from "~/components/studio/audience-leads";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Field, Notice, PageHeader, Stat, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { crmConfigured, leadCounts, searchLeads } from "../../../server/services/leads/inbox";
 import { AUDIENCE_TOOLS_PAGES, LEAD_STAGES } from "@shared/content/audience-tools";
@@ -70,17 +70,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <EmptyState title={P.empty} />
       ) : (
         <DataTable caption={P.title}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{P.columns.received}</th>
-              <th scope="col" className={TH}>{P.columns.name}</th>
-              <th scope="col" className={TH}>{P.columns.email}</th>
-              <th scope="col" className={TH}>{P.columns.status}</th>
-              <th scope="col" className={TH}>{AUDIENCE_TOOLS_PAGES.leads.stage}</th>
-              <th scope="col" className={TH}>{P.columns.attempts}</th>
-              <th scope="col" className={TH}>{P.columns.lastError}</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[P.columns.received, P.columns.name, P.columns.email, P.columns.status, AUDIENCE_TOOLS_PAGES.leads.stage, P.columns.attempts, P.columns.lastError]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {leads.map((l) => (
               <tr key={l.id}>

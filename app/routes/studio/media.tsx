@@ -3,7 +3,7 @@ import { Form, Link, data, useNavigation, useRevalidator, useSearchParams } from
 import { MEDIA_ACCEPT_ATTRIBUTE, MEDIA_MESSAGES, MEDIA_PAGE, mediaOutcomeMessage } from "@shared/content/studio-media";
 import { formatBytes, thumbnailOf, uploadImage } from "~/components/studio/media-upload";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, DataTable, EmptyState, Field, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Field, Notice, PageHeader, TD, buttonClass, HeadRow } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { deleteMedia, listMedia } from "../../../server/services/media/library";
@@ -126,16 +126,7 @@ export default function StudioMedia({ loaderData, actionData }: Route.ComponentP
           <EmptyState title={MEDIA_PAGE.empty} />
         ) : (
           <DataTable caption={MEDIA_PAGE.tableCaption}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>{MEDIA_PAGE.columns.image}</th>
-                <th scope="col" className={TH}>{MEDIA_PAGE.columns.name}</th>
-                <th scope="col" className={TH}>{MEDIA_PAGE.columns.size}</th>
-                <th scope="col" className={TH}>{MEDIA_PAGE.columns.dimensions}</th>
-                <th scope="col" className={TH}>{MEDIA_PAGE.columns.usedBy}</th>
-                <th scope="col" className={TH}>{MEDIA_PAGE.columns.actions}</th>
-              </tr>
-            </thead>
+            <HeadRow columns={[MEDIA_PAGE.columns.image, MEDIA_PAGE.columns.name, MEDIA_PAGE.columns.size, MEDIA_PAGE.columns.dimensions, MEDIA_PAGE.columns.usedBy, MEDIA_PAGE.columns.actions]} />
             <tbody className="divide-y divide-slate-200 bg-white">
               {media.map((item) => {
                 const thumb = thumbnailOf(item);

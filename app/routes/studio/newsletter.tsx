@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
 import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { buttonClass, DataTable, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { buttonClass, DataTable, Notice, PageHeader, Stat, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { newsletterProgress } from "../../../server/services/newsletter/issues";
 import { isServiceError } from "../../../server/services/errors";
@@ -67,12 +67,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-slate-600">{P.noFailures}</p>
       ) : (
         <DataTable caption={P.failuresTitle}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>E-mail</th>
-              <th scope="col" className={TH}>Answer</th>
-            </tr>
-          </thead>
+          <HeadRow columns={["E-mail", "Answer"]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {n.failures.map((f, i) => (
               <tr key={`${f.to}-${i}`}>

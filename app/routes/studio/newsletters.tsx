@@ -7,7 +7,7 @@ import { formatInZone } from "@shared/zoned-time";
 import { AUDIENCE_PAGES } from "@shared/content/audience";
 import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, DataTable, EmptyState, Notice, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Notice, PageHeader, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { cancelScheduledNewsletter, listNewsletters, unsentPosts } from "../../../server/services/newsletter/issues";
 import type { Route } from "./+types/newsletters";
@@ -110,17 +110,7 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
         <EmptyState title={P.empty} />
       ) : (
         <DataTable caption={P.historyTitle}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{P.columns.subject}</th>
-              <th scope="col" className={TH}>{P.columns.started}</th>
-              <th scope="col" className={TH}>{P.columns.recipients}</th>
-              <th scope="col" className={TH}>{P.columns.sent}</th>
-              <th scope="col" className={TH}>{P.columns.queued}</th>
-              <th scope="col" className={TH}>{P.columns.failed}</th>
-              <th scope="col" className={TH}>{P.columns.unsubscribes}</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[P.columns.subject, P.columns.started, P.columns.recipients, P.columns.sent, P.columns.queued, P.columns.failed, P.columns.unsubscribes]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {newsletters.map((n) => (
               <tr key={n.id}>

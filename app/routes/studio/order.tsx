@@ -1,12 +1,15 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { ORDER_RULES, ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES } from "@shared/content/studio-orders";
+import { ORDER_STEPS, ORDERS_MESSAGES, ORDERS_PAGES } from "@shared/content/studio-orders";
 import { whatsappLink } from "@shared/content/site";
 import { SelectField } from "~/components/studio/audience-ui";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
 import { OrderBrief } from "~/components/studio/order-brief";
 import { OrderStepBadge, OrderTimeLeft } from "~/components/studio/orders";
-import { Button, buttonClass, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { OrderWriteForm } from "~/components/studio/order-write-form";
+import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
+import { OrderMessageSchema, OrderNoteSchema } from "@shared/schemas/studio-orders";
+import { checkForm, formValues } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { isServiceError } from "../../../server/services/errors";
@@ -33,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Typed = { note?: string; message?: string };
+const typedOf = (intent: "note" | "message", value: string): Typed => (intent === "note" ? { note: value } : { message: value });
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
@@ -49,6 +53,11 @@ export async function action(args: Route.ActionArgs) {
     if (intent === "assignee") {
       await setOrderAssignee(deps, id, { assignee: form.get("assignee") }, studio.actor);
       return { notice: ORDERS_MESSAGES.assigneeSaved };
+    }
+    if (intent === "note" || intent === "message") {
+      // The schema the browser checked with, again here: a form posted without JavaScript gets the same messages.
+      const checked = checkForm(intent === "note" ? OrderNoteSchema : OrderMessageSchema, formValues(form));
+      if (checked.errors) return data({ fieldErrors: checked.errors, typed: typedOf(intent, text(intent)), written: intent }, { status: 400 });
     }
     if (intent === "note") {
       await addOrderNote(deps, id, { note: form.get("note") }, studio.actor);
@@ -68,16 +77,17 @@ export async function action(args: Route.ActionArgs) {
     if (!problem) throw error;
     if (problem.status === 404) throw data(null, { status: 404 });
     // What was typed comes back with the message: a note or a message is never lost to a refusal.
-    const typed: Typed = intent === "note" ? { note: text("note") } : intent === "message" ? { message: text("message") } : {};
-    return data({ error: problem.detail, fieldErrors: problem.fieldErrors, typed }, { status: problem.status });
+    const typed = intent === "note" || intent === "message" ? typedOf(intent, text(intent)) : {};
+    return data({ error: problem.detail, fieldErrors: problem.fieldErrors, typed, written: intent }, { status: problem.status });
   }
 }
 
-type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: Typed } | undefined;
+type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; typed?: Typed; written?: string } | undefined;
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { order, staff, now, mayDelete } = loaderData;
   const result = actionData as ActionResult;
+  const written = result?.written;
   const when = useWhen({ dateStyle: "medium", timeStyle: "short" });
   const [search] = useSearchParams();
   const confirmDelete = mayDelete && search.get("delete") === "1";
@@ -117,10 +127,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       </dl>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0">
-          <section aria-labelledby="brief-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="brief-title" className="mb-3 font-semibold text-slate-900">
-              {P.briefTitle}
-            </h2>
+          <Panel id="brief" title={P.briefTitle}>
             <OrderBrief brief={order.brief} />
             <h3 className="mb-2 mt-4 text-sm font-semibold text-slate-900">{P.filesTitle}</h3>
             {order.files.length === 0 ? (
@@ -139,16 +146,10 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 ))}
               </ul>
             )}
-          </section>
-          <section aria-labelledby="messages-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="messages-title" className="font-semibold text-slate-900">
-              {P.messagesTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">{P.messagesHint}</p>
+          </Panel>
+          <Panel id="messages" title={P.messagesTitle} hint={P.messagesHint}>
             <Thread items={order.messages} empty={P.noMessages} when={when} customer={P.fromCustomer} testId="order-messages" />
-            <Form method="post" className="mt-4 flex flex-col gap-3">
-              <input type="hidden" name="intent" value="message" />
-              <Field label={P.message} name="message" multiline rows={4} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.message ?? ""} error={result?.fieldErrors?.message} />
+            <OrderWriteForm intent="message" label={P.message} rows={4} typed={result?.typed?.message} answered={written === "message" ? result?.fieldErrors : undefined}>
               <div className="flex min-h-11 items-center gap-2">
                 <input id="message-question" type="checkbox" name="question" value="1" className="h-5 w-5 accent-emerald-700" />
                 <label htmlFor="message-question" className="text-sm text-slate-800">
@@ -165,15 +166,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   </a>
                 ) : null}
               </div>
-            </Form>
-          </section>
+            </OrderWriteForm>
+          </Panel>
         </div>
         <div className="min-w-0">
-          <section aria-labelledby="step-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="step-title" className="font-semibold text-slate-900">
-              {P.stepTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">{P.stepHint}</p>
+          <Panel id="step" title={P.stepTitle} hint={P.stepHint}>
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="step" />
               <SelectField label={P.moveTo} name="step" value={order.step} options={ORDER_STEPS.map((s) => ({ value: s, label: ORDERS_PAGES.steps[s] }))} />
@@ -181,23 +178,16 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 {P.saveStep}
               </Button>
             </Form>
-          </section>
-          <section aria-labelledby="assignee-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="assignee-title" className="font-semibold text-slate-900">
-              {P.assigneeTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-600">{P.assigneeHint}</p>
+          </Panel>
+          <Panel id="assignee" title={P.assigneeTitle} hint={P.assigneeHint}>
             <Form method="post" className="flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="assignee" />
               <SelectField label={P.assigneeTitle} name="assignee" value={order.assigneeId ?? ""} options={[{ value: "", label: P.unassigned }, ...staff.map((s) => ({ value: s.id, label: s.name }))]} />
               <Button type="submit">{P.saveAssignee}</Button>
             </Form>
             {result?.fieldErrors?.assignee ? <p className="mt-2 text-sm font-medium text-red-700">{result.fieldErrors.assignee}</p> : null}
-          </section>
-          <section aria-labelledby="customer-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="customer-title" className="mb-3 font-semibold text-slate-900">
-              {P.customerTitle}
-            </h2>
+          </Panel>
+          <Panel id="customer" title={P.customerTitle}>
             <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[9rem_1fr]">
               {customerRows.map(([label, value]) => (
                 <div key={label} className="contents">
@@ -206,27 +196,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                 </div>
               ))}
             </dl>
-          </section>
-          <section aria-labelledby="notes-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
-            <h2 id="notes-title" className="font-semibold text-slate-900">
-              {P.notesTitle}
-            </h2>
-            <p className="mb-3 text-sm text-slate-700">{P.notesHint}</p>
+          </Panel>
+          <Panel id="notes" title={P.notesTitle} hint={P.notesHint} tone="note">
             <Thread items={order.notes} empty={P.noNotes} when={when} customer={P.fromCustomer} testId="order-notes" />
-            <Form method="post" className="mt-4 flex flex-col gap-3">
-              <input type="hidden" name="intent" value="note" />
-              <Field label={P.note} name="note" multiline rows={3} maxLength={ORDER_RULES.messageMax} defaultValue={result?.typed?.note ?? ""} error={result?.fieldErrors?.note} />
+            <OrderWriteForm intent="note" label={P.note} rows={3} typed={result?.typed?.note} answered={written === "note" ? result?.fieldErrors : undefined}>
               <div>
                 <Button type="submit">{P.addNote}</Button>
               </div>
-            </Form>
-          </section>
+            </OrderWriteForm>
+          </Panel>
           {mayDelete ? (
-            <section aria-labelledby="delete-title" className="mb-6 rounded-lg border border-red-300 bg-white p-4">
-              <h2 id="delete-title" className="font-semibold text-red-800">
-                {P.deleteTitle}
-              </h2>
-              <p className="mb-3 text-sm text-slate-700">{P.deleteHint}</p>
+            <Panel id="delete" title={P.deleteTitle} hint={P.deleteHint} tone="danger">
               {confirmDelete ? (
                 <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={P.deleteConfirm}>
                   <p className="w-full text-sm font-semibold text-red-900">{P.deleteConfirm}</p>
@@ -243,7 +223,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   {P.delete}
                 </Link>
               )}
-            </section>
+            </Panel>
           ) : null}
         </div>
       </div>
@@ -286,5 +266,25 @@ function Thread({
         </li>
       ))}
     </ol>
+  );
+}
+
+const PANEL_TONES = {
+  plain: { box: "border-slate-200 bg-white", title: "text-slate-900", hint: "text-slate-600" },
+  note: { box: "border-amber-300 bg-amber-50", title: "text-slate-900", hint: "text-slate-700" },
+  danger: { box: "border-red-300 bg-white", title: "text-red-800", hint: "text-slate-700" },
+} as const;
+
+/** One of the order page's boxes: a region named by its heading, a hint under it when it has one. */
+function Panel({ id, title, hint, tone = "plain", children }: { id: string; title: string; hint?: string; tone?: keyof typeof PANEL_TONES; children: React.ReactNode }) {
+  const t = PANEL_TONES[tone];
+  return (
+    <section aria-labelledby={`${id}-title`} className={`mb-6 rounded-lg border ${t.box} p-4`}>
+      <h2 id={`${id}-title`} className={`${hint ? "" : "mb-3 "}font-semibold ${t.title}`}>
+        {title}
+      </h2>
+      {hint ? <p className={`mb-3 text-sm ${t.hint}`}>{hint}</p> : null}
+      {children}
+    </section>
   );
 }

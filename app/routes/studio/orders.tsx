@@ -4,7 +4,7 @@ import { FilterForm, SelectField } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { boardOf, OrderCardView, OrderStepBadge, OrderTimeLeft } from "~/components/studio/orders";
 import { useWhen } from "~/components/studio/access-format";
-import { Button, DataTable, EmptyState, Notice, PageHeader, TD, TH } from "~/components/studio/ui";
+import { Button, DataTable, EmptyState, Notice, PageHeader, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
 import { listOrders, orderKits, orderStaff, type OrderFilter } from "../../../server/services/onboarding/studio-orders";
 import type { Route } from "./+types/orders";
@@ -105,17 +105,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <Board board={boardOf(orders)} now={now} />
       ) : (
         <DataTable caption={P.title}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{P.columns.order}</th>
-              <th scope="col" className={TH}>{P.columns.customer}</th>
-              <th scope="col" className={TH}>{P.columns.kit}</th>
-              <th scope="col" className={TH}>{P.columns.step}</th>
-              <th scope="col" className={TH}>{P.columns.assignee}</th>
-              <th scope="col" className={TH}>{P.columns.age}</th>
-              <th scope="col" className={TH}>{P.columns.left}</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[P.columns.order, P.columns.customer, P.columns.kit, P.columns.step, P.columns.assignee, P.columns.age, P.columns.left]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {orders.map((o) => (
               <tr key={o.id} data-order={o.id} data-overdue={o.overdue ? "1" : undefined} className={o.overdue ? "bg-red-50" : undefined}>

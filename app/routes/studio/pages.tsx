@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
-import { DataTable, PageHeader, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { DataTable, PageHeader, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
 import { copyDocById } from "@shared/copy/index";
 import { editorHref } from "~/lib/copy-editor.server";
 import { requireStudio } from "~/lib/studio.server";
@@ -65,14 +65,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <DataTable caption="Page copy">
-        <thead>
-          <tr>
-            <th scope="col" className={TH}>Copy</th>
-            <th scope="col" className={TH}>Draft</th>
-            <th scope="col" className={TH}>Last published</th>
-            <th scope="col" className={TH}>Hindi</th>
-          </tr>
-        </thead>
+        <HeadRow columns={["Copy", "Draft", "Last published", "Hindi"]} />
         <tbody className="divide-y divide-slate-100">
           {loaderData.docs.map((d) => (
             <tr key={d.id} data-testid="copy-doc">

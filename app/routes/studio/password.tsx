@@ -3,9 +3,10 @@ import { Form, data, useNavigation } from "react-router";
 import { AUTH_MESSAGES } from "@shared/content/auth";
 import { STUDIO_PASSWORD_PAGE as P } from "@shared/content/studio";
 import { STAFF_NAME_MAX, STUDIO_NAME_FORM as N } from "@shared/content/studio-access";
-import { ChangePasswordSchema, fieldErrors, type FieldErrors } from "@shared/schemas/auth";
+import { ChangePasswordSchema, type FieldErrors } from "@shared/schemas/auth";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
+import { checkForm, formValues, useSchemaForm } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { changePassword } from "../../../server/services/auth/password-change";
@@ -43,8 +44,9 @@ export async function action(args: Route.ActionArgs) {
       return data<Result>({ intent: "name", done: false, errors: failure.fieldErrors, banner: failure.field ? null : failure.detail, name }, { status: failure.status });
     }
   }
-  const parsed = ChangePasswordSchema.safeParse({ currentPassword: String(form.get("currentPassword") ?? ""), newPassword: String(form.get("newPassword") ?? "") });
-  if (!parsed.success) return data<Result>({ intent: "password", done: false, errors: fieldErrors(parsed.error), banner: null }, { status: 400 });
+  // The schema the browser checked with (useSchemaForm), again here for a form posted without JavaScript.
+  const parsed = checkForm(ChangePasswordSchema, { currentPassword: "", newPassword: "", ...formValues(form) });
+  if (parsed.errors) return data<Result>({ intent: "password", done: false, errors: parsed.errors, banner: null }, { status: 400 });
   try {
     await changePassword(args.context.deps, studio.userId, studio.sessionToken, parsed.data);
     return data<Result>({ intent: "password", done: true, errors: {}, banner: AUTH_MESSAGES.passwordChanged });
@@ -60,7 +62,8 @@ export default function StudioPassword({ loaderData, actionData: result }: Route
   const named = result?.intent === "name" ? result : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
+  const password = useSchemaForm(ChangePasswordSchema, actionData?.errors);
+  const { formRef } = password;
   const nameRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (named && !named.done) nameRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
@@ -69,7 +72,7 @@ export default function StudioPassword({ loaderData, actionData: result }: Route
     if (!actionData) return;
     if (actionData.done) formRef.current?.reset();
     else formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [actionData]);
+  }, [actionData, formRef]);
   return (
     <section className="max-w-md">
       <PageHeader title={P.title} description={P.description} />
@@ -96,9 +99,9 @@ export default function StudioPassword({ loaderData, actionData: result }: Route
         </Form>
       </section>
       {actionData?.banner ? <Notice tone={actionData.done ? "success" : "error"}>{actionData.banner}</Notice> : null}
-      <Form method="post" ref={formRef} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+      <Form method="post" ref={formRef} noValidate onSubmit={password.onSubmit} onInput={password.onInput} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
         <input type="hidden" name="intent" value="password" />
-        <Field label={P.current} name="currentPassword" type="password" autoComplete="current-password" required maxLength={128} error={actionData?.errors.currentPassword} />
+        <Field label={P.current} name="currentPassword" type="password" autoComplete="current-password" required maxLength={128} error={password.errors.currentPassword} />
         <Field
           label={P.next}
           name="newPassword"
@@ -108,7 +111,7 @@ export default function StudioPassword({ loaderData, actionData: result }: Route
           minLength={8}
           maxLength={128}
           hint={P.hint}
-          error={actionData?.errors.newPassword}
+          error={password.errors.newPassword}
         />
         <Button type="submit" tone="primary" disabled={busy}>
           {busy ? P.busy : P.submit}

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { POST_PAGES } from "@shared/content/studio-posts";
 import { useWhen } from "~/components/studio/access-format";
 import { studioMeta } from "~/components/studio/meta";
-import { DataTable, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
+import { DataTable, Notice, PageHeader, TD, buttonClass, HeadRow } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { loadPost } from "~/lib/studio-posts.server";
 import { requireStudio } from "~/lib/studio.server";
@@ -54,17 +54,7 @@ export default function PostRevisions({ loaderData }: Route.ComponentProps) {
       {error ? <Notice tone="error">{error}</Notice> : null}
       <Form method="get" aria-label={POST_PAGES.compare}>
         <DataTable caption={POST_PAGES.revisionsTitle}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{POST_PAGES.compareFrom}</th>
-              <th scope="col" className={TH}>{POST_PAGES.compareTo}</th>
-              <th scope="col" className={TH}>Version</th>
-              <th scope="col" className={TH}>Saved</th>
-              <th scope="col" className={TH}>By</th>
-              <th scope="col" className={TH}>Title</th>
-              <th scope="col" className={TH}>Status</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[POST_PAGES.compareFrom, POST_PAGES.compareTo, "Version", "Saved", "By", "Title", "Status"]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {revisions.map((r) => (
               <tr key={r.id}>
@@ -94,13 +84,7 @@ export default function PostRevisions({ loaderData }: Route.ComponentProps) {
             {POST_PAGES.compare}: version {comparison.from.version} → {comparison.to.version}
           </h2>
           <DataTable caption={`${POST_PAGES.compare}: fields`}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>{POST_PAGES.field}</th>
-                <th scope="col" className={TH}>{POST_PAGES.before}</th>
-                <th scope="col" className={TH}>{POST_PAGES.after}</th>
-              </tr>
-            </thead>
+            <HeadRow columns={[POST_PAGES.field, POST_PAGES.before, POST_PAGES.after]} />
             <tbody className="divide-y divide-slate-100 bg-white">
               {comparison.fields.filter((f) => f.changed).length === 0 ? (
                 <tr>

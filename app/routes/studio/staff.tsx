@@ -4,7 +4,7 @@ import { STAFF_ACCESS, STUDIO_MESSAGES } from "@shared/content/studio";
 import { STAFF_PAGE } from "@shared/content/studio-access";
 import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
-import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, TH, buttonClass } from "~/components/studio/ui";
+import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, buttonClass, HeadRow } from "~/components/studio/ui";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
 import { pageError } from "~/lib/service-errors.server";
@@ -135,16 +135,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       {managing ? <ManageMember key={managing.email} member={managing} actionData={actionData} busy={busy} /> : null}
       <DataTable caption={STAFF_PAGE.caption}>
-        <thead>
-          <tr>
-            <th scope="col" className={TH}>{STAFF_PAGE.name}</th>
-            <th scope="col" className={TH}>{STAFF_PAGE.email}</th>
-            <th scope="col" className={TH}>{STAFF_PAGE.access}</th>
-            <th scope="col" className={TH}>{STAFF_PAGE.secondFactor}</th>
-            <th scope="col" className={TH}>{STAFF_PAGE.lastSignIn}</th>
-            <th scope="col" className={TH}>{STAFF_PAGE.actions}</th>
-          </tr>
-        </thead>
+        <HeadRow columns={[STAFF_PAGE.name, STAFF_PAGE.email, STAFF_PAGE.access, STAFF_PAGE.secondFactor, STAFF_PAGE.lastSignIn, STAFF_PAGE.actions]} />
         <tbody className="divide-y divide-slate-100 bg-white">
           {staff.map((member) => (
             <tr key={member.id}>

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES, IMPORT_FORMATS, IMPORT_REASONS } from "@shared/content/audience-tools";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, buttonClass, DataTable, Field, Notice, PageHeader, Stat, TD, TH } from "~/components/studio/ui";
+import { Button, buttonClass, DataTable, Field, Notice, PageHeader, Stat, TD, HeadRow } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { addSubscriber, type ImportReport, importReportCsv, importSubscribers, reportHasLines } from "../../../server/services/newsletter/import";
@@ -157,13 +157,7 @@ export default function SubscribersImport({ actionData }: Route.ComponentProps) 
             <p className="text-sm">{I.noProblems}</p>
           ) : (
             <DataTable caption={I.problemsTitle}>
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>{I.problemColumns.row}</th>
-                  <th scope="col" className={TH}>{I.problemColumns.email}</th>
-                  <th scope="col" className={TH}>{I.problemColumns.reason}</th>
-                </tr>
-              </thead>
+              <HeadRow columns={[I.problemColumns.row, I.problemColumns.email, I.problemColumns.reason]} />
               <tbody className="divide-y divide-slate-100 bg-white">
                 {report.problems.map((p) => (
                   <tr key={p.row}>
@@ -179,13 +173,7 @@ export default function SubscribersImport({ actionData }: Route.ComponentProps) 
           {report.labelNotes.length ? (
             <div className="mt-4">
               <DataTable caption={I.labelNotesTitle}>
-                <thead>
-                  <tr>
-                    <th scope="col" className={TH}>{I.labelNoteColumns.row}</th>
-                    <th scope="col" className={TH}>{I.labelNoteColumns.email}</th>
-                    <th scope="col" className={TH}>{I.labelNoteColumns.left}</th>
-                  </tr>
-                </thead>
+                <HeadRow columns={[I.labelNoteColumns.row, I.labelNoteColumns.email, I.labelNoteColumns.left]} />
                 <tbody className="divide-y divide-slate-100 bg-white">
                   {report.labelNotes.map((n) => (
                     <tr key={n.row}>

@@ -4,7 +4,7 @@ import { AUDIENCE_MESSAGES, AUDIENCE_PAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES 
 import { SubscriberQuerySchema } from "@shared/schemas/audience";
 import { day, FilterForm, MoreLink, SelectField, ExportButton } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
-import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, TH } from "~/components/studio/ui";
+import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/newsletter/subscribers";
@@ -94,14 +94,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
           {P.growthTitle}
         </h2>
         <DataTable caption={P.growthTitle}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{P.growthColumns.week}</th>
-              <th scope="col" className={TH}>{P.growthColumns.subscribed}</th>
-              <th scope="col" className={TH}>{P.growthColumns.confirmed}</th>
-              <th scope="col" className={TH}>{P.growthColumns.unsubscribed}</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[P.growthColumns.week, P.growthColumns.subscribed, P.growthColumns.confirmed, P.growthColumns.unsubscribed]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {stats.growth.map((g) => (
               <tr key={g.weekStart}>
@@ -182,16 +175,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         <EmptyState title={P.empty} />
       ) : (
         <DataTable caption={P.title}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>{P.columns.email}</th>
-              <th scope="col" className={TH}>{P.columns.status}</th>
-              <th scope="col" className={TH}>{LB.column}</th>
-              <th scope="col" className={TH}>{P.columns.created}</th>
-              <th scope="col" className={TH}>{P.columns.confirmed}</th>
-              <th scope="col" className={TH}>{P.columns.actions}</th>
-            </tr>
-          </thead>
+          <HeadRow columns={[P.columns.email, P.columns.status, LB.column, P.columns.created, P.columns.confirmed, P.columns.actions]} />
           <tbody className="divide-y divide-slate-100 bg-white">
             {subscribers.map((s) => (
               <tr key={s.id}>
