@@ -29,6 +29,7 @@ describe.skipIf(!HAVE_BUILD).each(testDatabaseKinds())(`post dates in the site's
       blogInput("early-ist", { title: "Posted early in India", date: EARLY_IST }),
       blogInput("hi-early-ist", { title: "भारत में सुबह छपा लेख", date: EARLY_IST }),
     ]);
+    await site.t.db.kysely.updateTable("blogs").set({ language: "hi" }).where("slug", "=", "hi-early-ist").execute();
     for (const slug of ["late-utc", "early-ist", "hi-early-ist"]) {
       const en = text(await (await site.app.request(`/blog/${slug}`)).text());
       const hi = text(await (await site.app.request(`/hi/blog/${slug}`)).text());
