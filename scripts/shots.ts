@@ -13,6 +13,8 @@
  * Hindi (issue 33): SHOTS_HINDI=1 adds every page's /hi twin, SHOTS_HINDI=only takes the Hindi pages alone,
  * and SHOTS_PAGES may name Hindi pages itself (SHOTS_PAGES=/hi,/hi/about SHOTS_WIDTHS=375). Hindi files are
  * named after their address (hi.png, hi_about.png).
+ * Proof (issue 45): SHOTS_PROOF=1 fills the owner's proof first (customers, testimonial photos and results, metric
+ * sources, the team on About: scripts/proof-sample.ts), as a real owner's site shows it.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +25,7 @@ import { localePath } from "../shared/i18n";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { HINT_COOKIE } from "../server/http/cookies";
 import { ensureChromium } from "./chromium";
+import { fillSampleProof } from "./proof-sample";
 import { openDatabase } from "../server/db/database";
 import { testDeps } from "../tests/helpers/deps";
 import { staffWithSession } from "../tests/helpers/studio-staff";
@@ -74,7 +77,26 @@ async function settle(context: BrowserContext, url: string, file: string) {
     )
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
+  // Scrolled through once, as a visitor would: sections that appear as they enter the screen, lazy images and
+  // `content-visibility: auto` blocks are drawn before the full-page picture is taken (else they are blank in it).
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.round(window.innerHeight * 0.7)) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 120));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  // Chromium paints a `content-visibility: auto` block only near the screen, also in a full-page picture: drawn
+  // always, with the containment `auto` keeps on screen (its overflow clipped as the visitor sees it).
+  await page.evaluate(() => {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>("*"))) {
+      if (getComputedStyle(element).contentVisibility !== "auto") continue;
+      element.style.contentVisibility = "visible";
+      element.style.contain = "layout style paint";
+    }
+  });
+  await page.waitForTimeout(600);
   await page.screenshot({ path: file, fullPage: true });
   await page.close();
 }
@@ -89,6 +111,7 @@ try {
   const listing = (await (await setup.request.get("/api/blogs")).json()) as { data: { slug: string }[] };
   const publicPages = [...SITEMAP_PAGES.map((p) => p.path), "/services"];
   if (listing.data[0]) publicPages.push(`/blog/${listing.data[0].slug}`);
+  if (process.env.SHOTS_PROOF === "1") await fillSampleProof(server.databaseUrl, `${server.url}/blog/${listing.data[0]?.slug ?? ""}`);
   publicPages.push("/no-such-page");
 
   const signedUp = await setup.request.post("/api/auth/register", {

@@ -264,6 +264,8 @@ export type PublicSite = {
   demoVideoUrl: string;
   mapsUrl: string;
   auth: { google: boolean; microsoft: boolean };
+  /** The site's time zone (Settings): the day a post shows is the day there (issue 44). */
+  timeZone: string;
 };
 
 export class ConfigError extends Error {
@@ -369,6 +371,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       },
       demoVideoUrl: env.DEMO_VIDEO_URL,
       mapsUrl: env.MAPS_URL,
+      timeZone: settings.timeZone,
       auth: {
         google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
         microsoft: Boolean(env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET),

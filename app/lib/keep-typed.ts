@@ -13,9 +13,16 @@ import { stripLocale } from "@shared/i18n";
  *
  * A field is only written when the visitor has not typed in it on this document: it still holds the server's
  * default (or, after Back, what this document held when it was left).
+ *
+ * A form of steps (sign-up) names the step shown in `data-keep-step`; it is kept with the fields, and put back as
+ * the form's `data-kept-step` (before hydration; the form reads it when it mounts) or, after Back, as a
+ * `wp-kept-step` event on the form, so the visitor lands on the step they were on (issue 44).
  */
 
 const STORE = "wp-typed";
+/** The key of a form's step among its kept values: no field's name starts with "@". */
+const STEP = "@step";
+export const KEPT_STEP_EVENT = "wp-kept-step";
 const MAX_AGE_MS = 30 * 60 * 1000;
 const TEXT_TYPES = new Set(["text", "email", "tel", "url", "search", "number", ""]);
 
@@ -122,6 +129,8 @@ export function keepTyped(): void {
       // React keeps a controlled field's default equal to its value, so "typed" is: some text, a box ticked.
       if (value === true || (typeof value === "string" && value !== "" && !(field instanceof HTMLSelectElement))) typed = true;
     }
+    const step = fields[0]?.form?.dataset.keepStep;
+    if (typed && step) values[STEP] = step;
     if (typed) forms[key] = values;
   }
   const store = readStore();
@@ -165,6 +174,12 @@ export function restoreTyped(hydrated = false): void {
         ? before[key]?.[fieldKey(field)] === now || (now === "" && !(field instanceof HTMLSelectElement))
         : now === defaultValue(field);
       if (untouched && now !== value) setField(field, value, hydrated);
+    }
+    const step = values[STEP];
+    const form = fields[0]?.form;
+    if (typeof step === "string" && form && form.dataset.keepStep !== undefined && form.dataset.keepStep !== step) {
+      form.dataset.keptStep = step;
+      if (hydrated) form.dispatchEvent(new CustomEvent(KEPT_STEP_EVENT));
     }
   }
   lastKept = entry.forms;

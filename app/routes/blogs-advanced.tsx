@@ -9,6 +9,8 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { BLOG_LIMITS, BUILT_IN_BLOGS, LOCAL_BLOGS, type LocalBlog } from "@shared/content";
 import { localePath } from "@shared/i18n";
 import { useLocale } from "~/lib/locale";
+import { useSiteZone } from "~/lib/site-context";
+import { siteDay } from "@shared/site-day";
 import { localeFromMatches, pageMeta } from "~/lib/seo";
 import { useAdoptTypedForm } from "~/lib/use-adopt-typed";
 import type { Route } from "./+types/blogs-advanced";
@@ -32,6 +34,7 @@ export const handle = { closingCta: true };
 export default function LocalBlogsPage() {
   const L = useText(LOCAL_BLOGS, HINDI_BLOG, (hi) => hi.LOCAL_BLOGS_HI);
   const locale = useLocale();
+  const zone = useSiteZone();
   // The built-in articles in the page's language (same ids in both, so a bookmark is one bookmark).
   const builtIn: readonly LocalBlog[] = locale === "hi" ? hindiNow(HINDI_BLOG).BUILT_IN_BLOGS_HI : BUILT_IN_BLOGS;
   const [loaded, setLoaded] = useState(false);
@@ -135,7 +138,7 @@ export default function LocalBlogsPage() {
       title,
       description,
       author,
-      date: new Date().toISOString().slice(0, 10),
+      date: siteDay(Date.now(), zone),
       views: 0,
       likes: 0,
       ...(image ? { image } : {}),
@@ -306,6 +309,7 @@ function LocalBlogCard({
   const [expanded, setExpanded] = useState(false);
   const L = useText(LOCAL_BLOGS, HINDI_BLOG, (hi) => hi.LOCAL_BLOGS_HI);
   const hindiMonths = useHindi(HINDI_BLOG)?.MONTHS_HI ?? null;
+  const zone = useSiteZone();
   const long = [...blog.description].length > BLOG_LIMITS.expandThreshold;
   const id = useId();
   return (
@@ -326,7 +330,7 @@ function LocalBlogCard({
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
           <span>{L.byline(blog.author)}</span>
-          <time dateTime={blog.date}>{formatLongDate(blog.date, hindiMonths) || blog.date}</time>
+          <time dateTime={blog.date}>{formatLongDate(blog.date, hindiMonths, zone) || blog.date}</time>
           <span>{L.readTime}</span>
           <span className="font-semibold text-emerald-800">{L.free}</span>
         </p>

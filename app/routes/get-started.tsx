@@ -15,6 +15,7 @@ import { fieldErrors, type FieldErrors, safeRedirect, SignUpStep1Schema, SignUpS
 import { type Banner, failureBanner, inVisitorLanguage, sentWithJs, sessionHeaders, socialOutcome } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/seo";
 import { useAdoptTyped } from "~/lib/use-adopt-typed";
+import { KEPT_STEP_EVENT } from "~/lib/keep-typed";
 import { useMessage } from "~/lib/form-messages";
 import { pageError } from "~/lib/service-errors.server";
 import { setSessionUser, useHydrated } from "~/lib/session-user";
@@ -145,6 +146,8 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
   const { formRef, busy, errors, banner, refuse, accept } = useAccountForm<FieldErrors>(actionData, { fallbackBanner: loaderData.banner });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<number>(actionData?.step ?? 1);
+  // On step 2 by the language switch: the password was not carried (said on step 2).
+  const [carried, setCarried] = useState(false);
   const [terms, setTerms] = useState<boolean>(actionData?.values.terms ?? false);
   // Ticked before the scripts ran (step 2 after a plain post): kept, not unticked by the next render.
   const termsRef = useRef<HTMLInputElement>(null);
@@ -166,6 +169,24 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
     requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   }, [actionData, step, formRef]);
   useRedirectAfter(succeeded ? actionData.redirectTo : loaderData.continueTo);
+
+  // The language switch kept the step this form was on (app/lib/keep-typed.ts): it opens on that step again, before
+  // hydration (the attribute) or after Back from the browser's cache (the event).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const keptStep = () => {
+      const kept = Number(form.dataset.keptStep);
+      delete form.dataset.keptStep;
+      if (kept === 1 || kept === 2) setStep(kept);
+      setCarried(kept === 2);
+    };
+    if (!actionData) keptStep();
+    form.addEventListener(KEPT_STEP_EVENT, keptStep);
+    return () => form.removeEventListener(KEPT_STEP_EVENT, keptStep);
+    // Once, when the form mounts: a later answer of the server sets the step itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formRef]);
 
   function goTo(next: number) {
     setStep(next);
@@ -247,7 +268,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
           )}
           <div className="mt-6">
             <StatusBanner tone={banner?.tone} message={banner?.message} detail={banner?.detail} />
-            <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
+            <Form method="post" action={formAction} ref={formRef} data-keep-step={step} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
               <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
               <fieldset hidden={step !== 1} className="space-y-4">
                 <legend className="sr-only">{t.stepNames[0]}</legend>
@@ -287,6 +308,11 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
 
               <fieldset hidden={step !== 2} className="space-y-4">
                 <legend className="sr-only">{t.stepNames[1]}</legend>
+                {carried && (
+                  <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="password-again">
+                    {t.passwordAgain}
+                  </p>
+                )}
                 <TextField label={t.company} name="company" autoComplete="organization" required={step === 2} maxLength={120} defaultValue={values?.company} error={errors.company} />
                 <SelectField
                   label={t.role}

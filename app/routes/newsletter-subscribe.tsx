@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // The footer form posts here when JavaScript is off; a plain visit gets the same form.
 export default function NewsletterSubscribe({ actionData }: Route.ComponentProps) {
   const form = useText(FOOTER.newsletter, HINDI_SHELL, (hi) => hi.FOOTER_NEWSLETTER_HI);
-  if (actionData) return <NewsletterResult heading={actionData.title} text={actionData.message} tone={actionData.ok ? "success" : "error"} />;
+  if (actionData) return <NewsletterResult heading={actionData.title} text={actionData.message} tone={actionData.ok ? "success" : "error"} focus />;
   return (
     <NewsletterResult heading={form.heading} text={form.description} tone="neutral">
       <Form method="post" className="mt-6 flex w-full max-w-md flex-col gap-3 sm:flex-row">

@@ -3,6 +3,7 @@ import { RSS_HI } from "@shared/content/hi/blog";
 import { localePath } from "@shared/i18n";
 import { requestLocale } from "~/lib/locale";
 import { publicSite } from "~/site-config.server";
+import { rfc822InZone } from "@shared/site-day";
 import { listBlogs } from "../../server/services/blog/listing";
 import type { Route } from "./+types/rss-xml";
 
@@ -36,14 +37,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         `      <title>${xml(p.title)}</title>`,
         `      <link>${xml(link)}</link>`,
         `      <guid isPermaLink="true">${xml(link)}</guid>`,
-        `      <pubDate>${new Date(p.date).toUTCString()}</pubDate>`,
+        `      <pubDate>${rfc822InZone(Date.parse(p.date), site.timeZone)}</pubDate>`,
         `      <description>${xml(p.excerpt)}</description>`,
         `      <category>${xml(p.category)}</category>`,
         "    </item>",
       ].join("\n");
     })
     .join("\n");
-  const lastBuild = posts[0] ? new Date(posts[0].date).toUTCString() : new Date(0).toUTCString();
+  const lastBuild = rfc822InZone(posts[0] ? Date.parse(posts[0].date) : 0, site.timeZone);
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>

@@ -125,6 +125,8 @@ export const SIGN_UP_PAGE = {
   creatingAccount: "This creates your free account in two short steps; you book your demo from it right after.",
   step2Title: "Almost There!",
   step2Subtitle: "Tell us about your company",
+  /** On step 2 when the language switch brought the visitor there: the password is never carried (decision 0054). */
+  passwordAgain: "Your password does not travel with the language switch: you will type it again on step 1 when you create the account.",
   firstName: "First name",
   lastName: "Last name",
   email: "Email address",

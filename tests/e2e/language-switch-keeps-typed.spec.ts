@@ -106,6 +106,52 @@ for (const width of WIDTHS) {
       expect(requests.filter((r) => r.includes("seema") || r.includes(encodeURIComponent("seema@example.com")))).toEqual([]);
     });
 
+    for (const [from, to, toUrl] of [
+      ["/hi/get-started", "/get-started", /\/get-started$/],
+      ["/get-started", "/hi/get-started", /\/hi\/get-started$/],
+    ] as const) {
+      test(`sign-up on step 2 stays on step 2 with its fields: ${from} → ${to}, and Back`, async ({ page }) => {
+        await page.goto(from);
+        const signUp = "main form:has([name=password])";
+        await typeInto(page, `${signUp} [name=firstName]`, "Seema");
+        await typeInto(page, `${signUp} [name=lastName]`, "Rao");
+        await typeInto(page, `${signUp} [name=email]`, "seema.steps@example.com");
+        await typeInto(page, `${signUp} [name=password]`, "Secret-Pass-91");
+        await page.locator(`${signUp} button[value=continue]`).click();
+        await expect(page.locator(`${signUp} [name=company]`)).toBeVisible();
+        await typeInto(page, `${signUp} [name=company]`, "Rao Dental");
+        await page.locator(`${signUp} [name=role]`).selectOption({ index: 1 });
+        const role = await page.locator(`${signUp} [name=role]`).inputValue();
+
+        await followSwitch(page, width, toUrl);
+        // Step 2 is on screen with what was typed there, step 1's fields kept (hidden) but the password.
+        await expect(page.locator(`${signUp} [name=company]`)).toBeVisible();
+        await expect(page.locator(`${signUp} [name=company]`)).toHaveValue("Rao Dental");
+        await expect(page.locator(`${signUp} [name=role]`)).toHaveValue(role);
+        await expect(page.locator(`${signUp} [name=firstName]`)).toBeHidden();
+        await expect(page.locator(`${signUp} [name=email]`)).toHaveValue("seema.steps@example.com");
+        await expect(page.locator(`${signUp} [name=password]`)).toHaveValue("");
+        await expect(page.locator("main ol [aria-current=step]")).toContainText(to.startsWith("/hi") ? "कंपनी" : "company");
+        await expect(page.getByTestId("password-again")).toBeVisible();
+        // Back to where the switch was followed, and Forward again: step 2 both times (from the cache or reloaded).
+        await page.goBack();
+        await expect(page).toHaveURL((url) => url.pathname === from);
+        await waitForHydration(page);
+        await expect(page.locator(`${signUp} [name=company]`)).toBeVisible();
+        await expect(page.locator(`${signUp} [name=company]`)).toHaveValue("Rao Dental");
+        await page.goForward();
+        await expect(page).toHaveURL(toUrl);
+        await waitForHydration(page);
+        await expect(page.locator(`${signUp} [name=company]`)).toBeVisible();
+        // Creating the account asks for the password again, on step 1, with the rest kept.
+        await page.locator(`${signUp} [name=terms]`).check();
+        await page.locator(`${signUp} button[type=submit]`).last().click();
+        await expect(page.locator(`${signUp} [name=password]`)).toBeVisible();
+        await expect(page.locator(`${signUp} [name=password]`)).toBeFocused();
+        await expect(page.locator(`${signUp} [name=firstName]`)).toHaveValue("Seema");
+      });
+    }
+
     test("the chat box and the footer's newsletter box come along (English → Hindi → English)", async ({ page }) => {
       await page.goto("/ai-help");
       await typeInto(page, "textarea[name=message]", "Do you work with gyms?");

@@ -70,6 +70,19 @@ test("after a subscription the focus is on the message, in the footer and on the
   await expect(blogStatus).toBeFocused();
 });
 
+test("after a subscription on /newsletter/subscribe the focus is on the answer's heading, in both languages", async ({ page }) => {
+  for (const prefix of ["", "/hi"]) {
+    await page.goto(`${prefix}/newsletter/subscribe`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.locator("#newsletter-page-email").fill(`focus-page-${prefix ? "hi" : "en"}-${Date.now()}@example.com`);
+    await page.locator("main button[type=submit]").click();
+    const heading = page.locator("main h1");
+    await expect(page.locator("#newsletter-page-email")).toHaveCount(0);
+    await expect(heading).toBeFocused();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  }
+});
+
 test("after a contact send the focus is on the confirmation", async ({ page }) => {
   await page.goto("/contact");
   const form = page.getByTestId("contact-form");

@@ -12,6 +12,8 @@ import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { drainNewsletterMail, startNewsletter } from "../../server/services/newsletter/issues";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
+import { LEAD_ACK_EMAIL_HI } from "../../shared/content/hi/audience";
+import { linksOfHtml } from "../../server/services/mail/template";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const PUBLIC_URL = "https://wise-parrot.example.test";
@@ -246,5 +248,24 @@ describe.each(testDatabaseKinds())("e-mails in the visitor's language on %s", (k
     expect(hindiNotice.text).toContain("Sent from the Hindi contact page (/hi/contact): they may prefer an answer in Hindi.");
     const englishNotice = await smtp.waitForMail((m) => m.to.includes(owner) && m.subject === "New lead from the website: Asha English");
     expect(englishNotice.text).not.toContain("Hindi contact page");
+  });
+
+  it("every Hindi e-mail sent above links only to the Hindi pages, the footer's home too (issue 44)", async () => {
+    await settleMailDeliveries();
+    await smtp.waitForMail((m) => m.html.includes('<html lang="hi">') && m.subject === LEAD_ACK_EMAIL_HI.subject);
+    const hindi = smtp.messages.filter((m) => m.html.includes('<html lang="hi">'));
+    // Verification, reset, subscription, newsletter and the contact form's acknowledgement.
+    expect(new Set(hindi.map((m) => m.subject)).size).toBeGreaterThanOrEqual(5);
+    for (const m of hindi) {
+      const ours = linksOfHtml(m.html).filter((l) => l.startsWith(PUBLIC_URL));
+      expect(ours, m.subject).toContain(`${PUBLIC_URL}/hi`);
+      for (const l of ours) {
+        const pathname = new URL(l).pathname;
+        // The one-click unsubscribe is a POST the mail provider makes, not a page.
+        if (pathname.startsWith("/api/")) continue;
+        expect(pathname === "/hi" || pathname.startsWith("/hi/"), `${m.subject}: ${l}`).toBe(true);
+      }
+      expect(m.text, m.subject).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, "\\.")}/hi(\\s|$)`));
+    }
   });
 });

@@ -2,6 +2,7 @@ import { hindiWords, useHindi, useText } from "~/lib/hindi-words";
 import { Link } from "react-router";
 import { BLOG_LIMITS, BLOG_LISTING, BLOG_POST } from "@shared/content";
 import { useLocale, useLocalePath } from "~/lib/locale";
+import { useSiteZone } from "~/lib/site-context";
 import { LanguageMark, categoryName } from "./language";
 import type { Blog } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
@@ -28,6 +29,7 @@ export function BlogCard({ blog, cover, categoryNames }: { blog: Blog; cover?: B
   const blogHi = useHindi(HINDI_BLOG);
   const hindiNames = blogHi ? (categoryNames ?? blogHi.BLOG_CATEGORY_NAMES_HI) : null;
   const hindiMonths = blogHi?.MONTHS_HI ?? null;
+  const zone = useSiteZone();
   const t = useText(BLOG_LISTING, HINDI_BLOG, (hi) => hi.BLOG_LISTING_HI);
   const tPost = useText(BLOG_POST, HINDI_BLOG, (hi) => hi.BLOG_POST_HI);
   // The post opens in the page's language's frame; a post in the other language says so, in its own language.
@@ -63,7 +65,7 @@ export function BlogCard({ blog, cover, categoryNames }: { blog: Blog; cover?: B
         </h2>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
           <span lang={lang}>{blog.author}</span>
-          <time dateTime={blog.date}>{formatShortDate(blog.date, hindiMonths)}</time>
+          <time dateTime={blog.date}>{formatShortDate(blog.date, hindiMonths, zone)}</time>
           <span lang={lang}>{blog.readTime}</span>
         </p>
         <p lang={lang} className="mt-3 text-slate-700">

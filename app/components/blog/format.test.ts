@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_BLOGS } from "@shared/content";
+import { MONTHS_HI } from "@shared/content/hi/blog";
 import { classifyParagraph, cut, formatCount, formatLongDate, formatShortDate, groupParagraphs, parseDescription } from "./format";
 import { readList, toLocalBlog } from "./local-blogs";
 
@@ -56,11 +57,32 @@ describe("previews and dates", () => {
     expect(cut("😀".repeat(201), 200)).toBe(`${"😀".repeat(200)}...`);
   });
 
-  it("formats short and long dates in UTC, whatever the machine's zone", () => {
-    expect(formatShortDate("2024-07-01T00:00:00.000Z")).toBe("Jul 2024");
-    expect(formatLongDate("2024-07-05")).toBe("July 5, 2024");
-    expect(formatShortDate("not a date")).toBe("");
-    expect(formatLongDate("not a date")).toBe("");
+  it("formats short and long dates, a day without a time as that day in any zone", () => {
+    expect(formatShortDate("2024-07-01T00:00:00.000Z", null, "UTC")).toBe("Jul 2024");
+    expect(formatLongDate("2024-07-05", null, "UTC")).toBe("July 5, 2024");
+    expect(formatLongDate("2024-07-05", null, "America/Los_Angeles")).toBe("July 5, 2024");
+    expect(formatLongDate("2024-07-05", null, "Asia/Kolkata")).toBe("July 5, 2024");
+    expect(formatShortDate("not a date", null, "Asia/Kolkata")).toBe("");
+    expect(formatLongDate("not a date", MONTHS_HI, "Asia/Kolkata")).toBe("");
+  });
+
+  it("shows a post's day in the site's zone, not the UTC day (issue 44), in both languages", () => {
+    // 23:00 UTC on 30 November is 04:30 on 1 December in India.
+    const lateUtc = "2026-11-30T23:00:00.000Z";
+    // 00:30 India time on 1 December is still 30 November (19:00) in UTC.
+    const earlyIst = new Date(Date.UTC(2026, 11, 1, 0, 30) - 330 * 60_000).toISOString();
+    expect(earlyIst).toBe("2026-11-30T19:00:00.000Z");
+    for (const iso of [lateUtc, earlyIst]) {
+      expect(formatLongDate(iso, null, "Asia/Kolkata")).toBe("December 1, 2026");
+      expect(formatLongDate(iso, MONTHS_HI, "Asia/Kolkata")).toBe(`1 ${MONTHS_HI[11]} 2026`);
+      // The card's month: December, where the UTC day says November.
+      expect(formatShortDate(iso, null, "Asia/Kolkata")).toBe("Dec 2026");
+      expect(formatShortDate(iso, MONTHS_HI, "Asia/Kolkata")).toBe(`${MONTHS_HI[11]} 2026`);
+      expect(formatLongDate(iso, null, "UTC")).toBe("November 30, 2026");
+    }
+    // Another owner's zone is followed too (New York: 23:00 UTC is 18:00 the same day; 04:30 UTC is the day before).
+    expect(formatLongDate(lateUtc, null, "America/New_York")).toBe("November 30, 2026");
+    expect(formatLongDate("2026-12-01T04:30:00.000Z", null, "America/New_York")).toBe("November 30, 2026");
   });
 
   it("writes dates exactly as Intl does for en-US, and counts as it does for en-IN and hi-IN, without loading it on the server", () => {
@@ -68,10 +90,15 @@ describe("previews and dates", () => {
     const long = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
     // Every month, first and last days, a leap day, and a few years.
     for (const iso of ["2024-01-01", "2024-02-29", "2023-03-31", "1999-12-31T23:59:59Z", "2025-06-15T12:00:00+05:30", "2030-09-09", "2024-10-01", "2024-11-30"]) {
-      expect(formatShortDate(iso)).toBe(short.format(new Date(iso)));
-      expect(formatLongDate(iso)).toBe(long.format(new Date(iso)));
+      expect(formatShortDate(iso, null, "UTC")).toBe(short.format(new Date(iso)));
+      expect(formatLongDate(iso, null, "UTC")).toBe(long.format(new Date(iso)));
     }
-    for (let month = 0; month < 12; month++) expect(formatShortDate(new Date(Date.UTC(2024, month, 15)).toISOString())).toBe(short.format(Date.UTC(2024, month, 15)));
+    for (let month = 0; month < 12; month++) expect(formatShortDate(new Date(Date.UTC(2024, month, 15)).toISOString(), null, "UTC")).toBe(short.format(Date.UTC(2024, month, 15)));
+    // In the site's zone, as Intl writes it there.
+    const longIst = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "Asia/Kolkata" });
+    for (const iso of ["1999-12-31T18:29:59Z", "1999-12-31T18:30:00Z", "2026-02-28T20:00:00Z", "2028-02-28T19:00:00Z"]) {
+      expect(formatLongDate(iso, null, "Asia/Kolkata")).toBe(longIst.format(new Date(iso)));
+    }
     // Indian grouping (issue 44): 12,34,567 on the Hindi pages and the English ones of an India-first site.
     expect(formatCount(1_234_567)).toBe("12,34,567");
     expect(formatCount(1_234_569)).toBe("12,34,569");

@@ -1,19 +1,21 @@
 /** Browser-safe formatting of posts (dates, previews, paragraph and description rules). */
 import { groupDigitsIndian, longDate, shortMonthYear } from "@shared/english-format";
+import { wallClock } from "@shared/site-day";
 
 /**
  * "Jul 2024"; on a Hindi page, given its months (MONTHS_HI, from the page's Hindi words: decision 0036),
- * "जुलाई 2024" (UTC, so the server's HTML and the browser's agree)
+ * "जुलाई 2024". The day is the site's (`timeZone`, the owner's Settings: issue 44), given explicitly, so the server's
+ * HTML and the browser's agree.
  */
-export function formatShortDate(iso: string, hindiMonths: readonly string[] | null = null): string {
-  const date = new Date(iso);
+export function formatShortDate(iso: string, hindiMonths: readonly string[] | null, timeZone: string): string {
+  const date = wallClock(iso, timeZone);
   if (hindiMonths) return Number.isNaN(date.getTime()) ? "" : `${hindiMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return shortMonthYear(date);
 }
 
-/** "July 29, 2024"; on a Hindi page, given its months, "29 जुलाई 2024" */
-export function formatLongDate(iso: string, hindiMonths: readonly string[] | null = null): string {
-  const date = new Date(iso);
+/** "July 29, 2024"; on a Hindi page, given its months, "29 जुलाई 2024"; the site's day, as above */
+export function formatLongDate(iso: string, hindiMonths: readonly string[] | null, timeZone: string): string {
+  const date = wallClock(iso, timeZone);
   if (hindiMonths) return Number.isNaN(date.getTime()) ? "" : `${date.getUTCDate()} ${hindiMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return longDate(date);
 }

@@ -3,7 +3,7 @@ import { hindiNow, hindiWords, useHindi, useText } from "~/lib/hindi-words";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { BLOG_LISTING, BLOG_POST, whatsappLink } from "@shared/content";
-import { useSite } from "~/lib/site-context";
+import { useSite, useSiteZone } from "~/lib/site-context";
 import type { Blog } from "../../../server/services/blog/types";
 import type { BlogCover } from "../../../server/services/media/covers";
 import { PostHero, RelatedCover } from "./cover-image";
@@ -45,6 +45,7 @@ type ArticleProps = {
 /** The post page's article: the public page and the studio's preview render exactly this. */
 export function PostArticle({ blog, related, liked, posted, postedRefusal, loading: loadingPost = false, preview = false, covers = {}, body, pictures = {}, children, translation, categoryNames }: ArticleProps) {
   const site = useSite();
+  const zone = useSiteZone();
   const book = useBookDemoLink("noopener noreferrer");
   const locale = useLocale();
   const blogHi = useHindi(HINDI_BLOG);
@@ -79,7 +80,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
           <span>{blog.author}</span>
           <time lang={frame} dateTime={blog.date}>
-            {formatLongDate(blog.date, hindiMonths)}
+            {formatLongDate(blog.date, hindiMonths, zone)}
           </time>
           <span>{blog.readTime}</span>
         </p>
@@ -146,7 +147,7 @@ export function PostArticle({ blog, related, liked, posted, postedRefusal, loadi
                   {r.title}
                 </Link>
                 <p className="mt-1 text-sm text-slate-700">
-                  <time dateTime={r.date}>{formatShortDate(r.date, hindiMonths)}</time> · <span lang={r.language !== locale ? r.language : undefined}>{r.readTime}</span>
+                  <time dateTime={r.date}>{formatShortDate(r.date, hindiMonths, zone)}</time> · <span lang={r.language !== locale ? r.language : undefined}>{r.readTime}</span>
                 </p>
               </li>
             ))}

@@ -83,6 +83,7 @@ function publicSiteOf(config: Config, s: SiteSettings): PublicSite {
     demoVideoUrl: s.demoVideoUrl,
     mapsUrl: s.mapsUrl,
     auth: config.site.auth,
+    timeZone: s.timeZone,
   };
 }
 

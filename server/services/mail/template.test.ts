@@ -99,4 +99,36 @@ describe("a post's call-to-action buttons in the reader's language", () => {
     // The logo comes before the site's name, in the header.
     expect(html.indexOf("icon-192.png")).toBeLessThan(html.indexOf("Wise Parrot</td>"));
   });
+
+  it("sends a Hindi reader to the Hindi pages: the footer's home, a post's site links and its Book Demo (issue 44); files and the API stay", () => {
+    const marked: EmailContent["blocks"] = [
+      { kind: "marked", spans: [{ kind: "link", href: "/contact", children: [{ kind: "text", text: "संपर्क" }] }] },
+      { kind: "marked", spans: [{ kind: "link", href: "/blog/a-post?x=1#part", children: [{ kind: "text", text: "लेख" }] }] },
+      { kind: "marked", spans: [{ kind: "link", href: "/media/guide.pdf", children: [{ kind: "text", text: "गाइड" }] }] },
+      { kind: "marked", spans: [{ kind: "link", href: "/api/newsletter/one-click?token=t", children: [{ kind: "text", text: "x" }] }] },
+      { kind: "cta", cta: "book-demo" },
+    ];
+    const onSite = { ...site, bookingUrl: "/book-demo" };
+    const hi = renderEmail({ blocks: marked, locale: "hi", unsubscribeUrl: "https://wise-parrot.example.test/hi/newsletter/unsubscribe?token=abc" }, onSite);
+    const links = [...new Set(linksOfHtml(hi.html).filter((l) => l.startsWith(site.publicUrl)))];
+    expect(links.sort()).toEqual(
+      [
+        "https://wise-parrot.example.test/api/newsletter/one-click?token=t",
+        "https://wise-parrot.example.test/hi",
+        "https://wise-parrot.example.test/hi/blog/a-post?x=1#part",
+        "https://wise-parrot.example.test/hi/book-demo",
+        "https://wise-parrot.example.test/hi/contact",
+        "https://wise-parrot.example.test/hi/newsletter/unsubscribe?token=abc",
+        "https://wise-parrot.example.test/media/guide.pdf",
+      ].sort(),
+    );
+    expect(hi.text).toContain("https://wise-parrot.example.test/hi\n");
+    // English is as it was: the home, and the paths as written.
+    const en = renderEmail({ blocks: marked }, onSite);
+    const enLinks = linksOfHtml(en.html);
+    expect(enLinks).toContain("https://wise-parrot.example.test");
+    expect(enLinks).toContain("https://wise-parrot.example.test/contact");
+    expect(enLinks).toContain("https://wise-parrot.example.test/book-demo");
+    expect(enLinks.some((l) => l.includes("/hi"))).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
 import { EMAIL_TEMPLATE_HI } from "../../../shared/content/hi/audience";
-import type { Locale } from "../../../shared/i18n";
+import { type Locale, localePath } from "../../../shared/i18n";
 import { BLOG_POST } from "../../../shared/content/blog";
 import { BLOG_POST_HI } from "../../../shared/content/hi/blog";
 import { whatsappLink } from "../../../shared/content/site";
@@ -102,18 +102,29 @@ function spansPlain(spans: readonly Span[]): string {
   return spans.map((s) => (s.kind === "text" ? s.text : s.kind === "link" ? (spansText(s.children) === s.href ? s.href : `${spansPlain(s.children)} (${s.href})`) : spansPlain(s.children))).join("");
 }
 
-/** A site path (`/blogs`) as an absolute address for the e-mail. */
-function absoluteLinks(spans: readonly Span[], site: EmailSite): Span[] {
+/** Paths that are no page in a language: files, the API, the studio (English only). */
+const NOT_A_PAGE = /^\/(?:api|media|studio|assets)(?:[/?#]|$)|\.[a-z0-9]+(?:[?#]|$)/i;
+
+/**
+ * A site path (`/blogs`) as an absolute address for the e-mail; in a Hindi e-mail a page's Hindi address (`/hi/blogs`,
+ * issue 44: every link of a Hindi e-mail opens the Hindi pages).
+ */
+function sitePage(path: string, site: EmailSite, frame: Frame): string {
+  const page = frame === FRAMES.hi && !NOT_A_PAGE.test(path) ? localePath(path, "hi") : path;
+  return `${site.publicUrl.replace(/\/+$/, "")}${page}`;
+}
+
+function absoluteLinks(spans: readonly Span[], site: EmailSite, frame: Frame): Span[] {
   return spans.map((s) => {
     if (s.kind === "text") return s;
-    if (s.kind === "link") return { ...s, href: s.href.startsWith("/") ? `${site.publicUrl}${s.href}` : s.href, children: absoluteLinks(s.children, site) };
-    return { ...s, children: absoluteLinks(s.children, site) };
+    if (s.kind === "link") return { ...s, href: s.href.startsWith("/") && !s.href.startsWith("//") ? sitePage(s.href, site, frame) : s.href, children: absoluteLinks(s.children, site, frame) };
+    return { ...s, children: absoluteLinks(s.children, site, frame) };
   });
 }
 
 function ctaOf(cta: CtaKind, site: EmailSite, words: Frame["cta"]): { label: string; url: string } | null {
   // The site's own booking page is a path (issue 42): absolute for the e-mail, in the reader's language.
-  if (cta === "book-demo") return site.bookingUrl ? { label: words.bookDemo, url: site.bookingUrl.startsWith("/") ? `${site.publicUrl}${words === FRAMES.hi.cta ? `/hi${site.bookingUrl}` : site.bookingUrl}` : site.bookingUrl } : null;
+  if (cta === "book-demo") return site.bookingUrl ? { label: words.bookDemo, url: site.bookingUrl.startsWith("/") ? sitePage(site.bookingUrl, site, words === FRAMES.hi.cta ? FRAMES.hi : FRAMES.en) : site.bookingUrl } : null;
   return site.whatsappNumber ? { label: words.whatsapp, url: whatsappLink(site.whatsappNumber, words.whatsappMessage) } : null;
 }
 
@@ -184,13 +195,13 @@ function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = FRAMES.en)
   switch (block.kind) {
     case "marked":
       return block.quote
-        ? `<blockquote style="margin:0 0 16px;padding:8px 16px;${WRAP}border-left:4px solid ${BRAND};${FONT}font-size:15px;line-height:1.5;color:${INK};background-color:#f3f4f6;">${spansHtml(absoluteLinks(block.spans, site))}</blockquote>`
-        : `<p style="margin:0 0 16px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};">${spansHtml(absoluteLinks(block.spans, site))}</p>`;
+        ? `<blockquote style="margin:0 0 16px;padding:8px 16px;${WRAP}border-left:4px solid ${BRAND};${FONT}font-size:15px;line-height:1.5;color:${INK};background-color:#f3f4f6;">${spansHtml(absoluteLinks(block.spans, site, frame))}</blockquote>`
+        : `<p style="margin:0 0 16px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};">${spansHtml(absoluteLinks(block.spans, site, frame))}</p>`;
     case "list": {
       // Numbers or bullets from the list itself (list-style set inline), never typed into the text as well.
       const tag = block.ordered ? "ol" : "ul";
       const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : "";
-      const items = block.items.map((item) => `<li style="margin:0 0 8px;">${spansHtml(absoluteLinks(item, site))}</li>`).join("");
+      const items = block.items.map((item) => `<li style="margin:0 0 8px;">${spansHtml(absoluteLinks(item, site, frame))}</li>`).join("");
       return `<${tag}${start} style="margin:0 0 16px;padding-left:24px;${WRAP}${FONT}font-size:16px;line-height:1.55;color:${INK};list-style-type:${block.ordered ? "decimal" : "disc"};">${items}</${tag}>`;
     }
     case "cta": {
@@ -222,11 +233,11 @@ function blockHtml(block: EmailBlock, site: EmailSite, frame: Frame = FRAMES.en)
 function blockText(block: EmailBlock, site: EmailSite, frame: Frame): string {
   switch (block.kind) {
     case "marked": {
-      const text = spansPlain(absoluteLinks(block.spans, site));
+      const text = spansPlain(absoluteLinks(block.spans, site, frame));
       return block.quote ? `> ${text}` : text;
     }
     case "list":
-      return block.items.map((item, i) => `${block.ordered ? `${block.start + i}.` : "-"} ${spansPlain(absoluteLinks(item, site))}`).join("\n");
+      return block.items.map((item, i) => `${block.ordered ? `${block.start + i}.` : "-"} ${spansPlain(absoluteLinks(item, site, frame))}`).join("\n");
     case "cta": {
       const cta = ctaOf(block.cta, site, frame.cta);
       return cta ? `${cta.label}: ${cta.url}` : "";
@@ -251,7 +262,9 @@ function blockText(block: EmailBlock, site: EmailSite, frame: Frame): string {
 }
 
 function footerLines(content: EmailContent, site: EmailSite, frame: Frame): { text: string; url?: string }[] {
-  const lines: { text: string; url?: string }[] = [{ text: `${frame.siteName} · ${site.address}` }, { text: site.publicUrl, url: site.publicUrl }];
+  // The site's home in the reader's language (issue 44): a Hindi e-mail's footer opens /hi.
+  const home = frame === FRAMES.hi ? sitePage("/", site, frame) : site.publicUrl;
+  const lines: { text: string; url?: string }[] = [{ text: `${frame.siteName} · ${site.address}` }, { text: home, url: home }];
   if (content.unsubscribeUrl) {
     lines.push({ text: frame.whyYouGetThis });
     lines.push({ text: frame.unsubscribe, url: content.unsubscribeUrl });

@@ -112,6 +112,7 @@ export const SIGN_UP_PAGE_HI: Translation<typeof SIGN_UP_PAGE> = {
   creatingAccount: "इससे दो छोटे चरणों में आपका मुफ़्त अकाउंट बनता है; उसके तुरंत बाद आप वहीं से अपना डेमो बुक कर सकते हैं।",
   step2Title: "बस एक क़दम और!",
   step2Subtitle: "हमें अपनी कंपनी के बारे में बताएँ",
+  passwordAgain: "भाषा बदलने पर पासवर्ड साथ नहीं आता: अकाउंट बनाते समय आप उसे पहले चरण में फिर से लिखेंगे।",
   firstName: "पहला नाम",
   lastName: "उपनाम",
   email: "ईमेल पता",
