@@ -9,7 +9,7 @@ import { STYLE_RULES, styleBreaks } from "./hindi-style";
  * Not copy: the spellings visitors type, which the assistant must recognise however they write them (bare forms,
  * Devanagari acronyms included).
  */
-const VISITOR_SPELLINGS = new Set(["server/services/chat/text.ts"]);
+const VISITOR_SPELLINGS = new Set(["server/services/chat/text.ts", "server/services/chat/hindi-words.ts", "server/services/chat/lexicon.ts"]);
 
 /** Every source module that may ship Hindi: the Hindi copy, the assistant, the e-mails, the components. */
 function sourceFiles(dir: string): string[] {
