@@ -205,59 +205,44 @@ const stemSets = new WeakMap<object, StemCache>();
 const STEM_CACHE_PASSAGES = 20_000;
 
 function stemSetCache(db: object): StemCache {
-  let cache = stemSets.get(db);
-  if (!cache) {
-    cache = new Map();
-    stemSets.set(db, cache);
+  return mapIn(stemSets, db);
+}
+
+/** The map kept under `key` in `weak`, made on first use. */
+function mapIn<K extends object>(weak: WeakMap<K, StemCache>, key: K): StemCache {
+  let map = weak.get(key);
+  if (!map) {
+    map = new Map();
+    weak.set(key, map);
   }
-  return cache;
+  return map;
+}
+
+/** A passage's set from `map`, made by `make` on first use; the oldest dropped past STEM_CACHE_PASSAGES. */
+function remembered(map: StemCache, id: number, make: () => Set<string>): Set<string> {
+  let set = map.get(id);
+  if (!set) {
+    set = make();
+    if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
+    map.set(id, set);
+  }
+  return set;
 }
 
 function passageStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "body" | "extra">): Set<string> {
-  const id = Number(r.id);
-  let set = cache.get(id);
-  if (!set) {
-    set = stemSet(`${r.heading}\n${r.body}\n${r.extra}`);
-    if (cache.size >= STEM_CACHE_PASSAGES) cache.delete(cache.keys().next().value!);
-    cache.set(id, set);
-  }
-  return set;
+  return remembered(cache, Number(r.id), () => stemSet(`${r.heading}\n${r.body}\n${r.extra}`));
 }
 
-const headingSets = new WeakMap<StemCache, Map<number, Set<string>>>();
+const headingSets = new WeakMap<StemCache, StemCache>();
 
 /** The stems of a passage's heading and other phrasings (what it says it is about), remembered like passageStems. */
 function headingStems(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "extra">): Set<string> {
-  let map = headingSets.get(cache);
-  if (!map) {
-    map = new Map();
-    headingSets.set(cache, map);
-  }
-  const id = Number(r.id);
-  let set = map.get(id);
-  if (!set) {
-    set = stemSet(`${r.heading}\n${r.extra}`);
-    if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
-    map.set(id, set);
-  }
-  return set;
+  return remembered(mapIn(headingSets, cache), Number(r.id), () => stemSet(`${r.heading}\n${r.extra}`));
 }
 
-const headingWordSets = new WeakMap<StemCache, Map<number, Set<string>>>();
+const headingWordSets = new WeakMap<StemCache, StemCache>();
 
 /** The words of a passage's heading and other phrasings as written (for ties), remembered like passageStems. */
 function headingWords(cache: StemCache, r: Pick<HitRow, "id" | "heading" | "extra">): Set<string> {
-  let map = headingWordSets.get(cache);
-  if (!map) {
-    map = new Map();
-    headingWordSets.set(cache, map);
-  }
-  const id = Number(r.id);
-  let set = map.get(id);
-  if (!set) {
-    set = new Set(words(`${r.heading}\n${r.extra}`));
-    if (map.size >= STEM_CACHE_PASSAGES) map.delete(map.keys().next().value!);
-    map.set(id, set);
-  }
-  return set;
+  return remembered(mapIn(headingWordSets, cache), Number(r.id), () => new Set(words(`${r.heading}\n${r.extra}`)));
 }
