@@ -32,7 +32,7 @@ export function Footer() {
     : [];
 
   return (
-    <footer className="border-t border-slate-200 bg-slate-950 pb-[var(--bottom-lane)] text-slate-300">
+    <footer className="border-t border-slate-200 bg-slate-950 pb-[var(--bottom-lane-room)] text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-7 px-4 py-8 sm:gap-10 sm:px-6 sm:py-12 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-1">
           <LocaleLink to="/" className="inline-flex items-center gap-2 rounded-md text-white">
