@@ -52,9 +52,14 @@ type CoverFault = { y: number; control: string; by: string };
 /** Scrolls the page from top to bottom and lists every control a fixed element covers where the visitor cannot scroll it clear. */
 async function coverFaults(
   page: Page,
+  settle = true,
 ): Promise<{ faults: CoverFault[]; fixed: string[]; stripHeight: number; banner: { whole: boolean; text: string } }> {
   await page.evaluate(() => document.fonts.ready);
-  return page.evaluate(() => {
+  return page.evaluate(async (settle) => {
+    // The bottom lane slides (200 ms) when it yields or returns: measure the state it settles in, not a frame of it
+    // (a check of the banner's message alone skips the wait, so the banner does not rotate under it).
+    const settled = () =>
+      settle ? new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 300)))) : Promise.resolve();
     const visible = (el: Element) => {
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
@@ -78,12 +83,18 @@ async function coverFaults(
     positions.push(maxY());
     for (const y of positions) {
       window.scrollTo(0, y);
+      await settled();
       const scrolled = window.scrollY;
       const remaining = maxY() - scrolled;
       const fixed = fixedNow();
       for (const f of fixed) {
         fixedNames.add(name(f));
-        stripHeight = Math.max(stripHeight, innerHeight - f.getBoundingClientRect().top);
+        // The WhatsApp lane's close control is a 44 px target stacked above its button (issue 45), which yields with
+        // it: the strip is the button's height; the close control must sit right above the button, not beside the page.
+        const link = f.matches('[data-testid="whatsapp-float"]') ? f.querySelector("a") : null;
+        const close = link ? f.querySelector('[data-testid="whatsapp-close"]') : null;
+        if (link && close && close.getBoundingClientRect().bottom > link.getBoundingClientRect().top + 0.5) stripHeight = Infinity;
+        stripHeight = Math.max(stripHeight, innerHeight - (link ?? f).getBoundingClientRect().top);
       }
       for (const control of controls) {
         if (fixed.some((f) => f.contains(control)) || !visible(control)) continue;
@@ -111,7 +122,7 @@ async function coverFaults(
       whole = m.top >= s.top - 0.5 && m.bottom <= s.bottom + 0.5 && p.scrollWidth <= p.clientWidth + 0.5 && p.scrollHeight <= p.clientHeight + 0.5;
     }
     return { faults, fixed: [...fixedNames], stripHeight, banner: { whole, text: message?.textContent ?? "" } };
-  });
+  }, settle);
 }
 
 /** Elements that stick out of the screen sideways (see the 320 px test above for the rules). */
@@ -197,7 +208,7 @@ for (const viewport of VIEWPORTS) {
         const span = document.querySelector('[data-testid="banner-message"]');
         if (span) span.textContent = t;
       }, text);
-      expect((await coverFaults(page)).banner, text).toEqual({ whole: true, text });
+      expect((await coverFaults(page, false)).banner, text).toEqual({ whole: true, text });
     }
 
     // Long words typed into every field a visitor writes in, and shown back: the chat, the search, the contact form.
