@@ -288,6 +288,8 @@ test("the owner adds a subscriber by hand, then sets their labels by hand; bad i
   await expect(page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("textbox", { name: "Labels" })).toHaveAttribute("aria-invalid", "true");
   await page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("textbox", { name: "Labels" }).fill("Doctors, Pune");
   await page.getByRole("region", { name: "Labels: kiran@example.com" }).getByRole("button", { name: "Save labels" }).click();
+  // Saved before the next address is opened (leaving mid-save aborts the request, and the test would judge a race).
+  await expect(page.getByText("Labels saved.")).toBeVisible();
   await page.goto("/studio/subscribers?label=pune");
   await expect(page.getByRole("cell", { name: "kiran@example.com", exact: true })).toBeVisible();
   await page.goto("/studio/subscribers?label=nashik");
