@@ -3,7 +3,7 @@ import { Form, data } from "react-router";
 import { localeOfPath } from "@shared/i18n";
 import { LocaleLink, requestLocale } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
-import { TextField } from "~/components/auth/fields";
+import { EmailField } from "~/components/auth/fields";
 import { useAccountForm } from "~/lib/account-form";
 import { StatusBanner } from "~/components/auth/status-banner";
 import { AUTH_MESSAGES, FORGOT_PAGE } from "@shared/content/auth";
@@ -59,7 +59,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <AuthCard title={t.title} subtitle={t.subtitle}>
       <StatusBanner tone={banner?.tone} message={banner?.message} />
       <Form method="post" ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
-        <TextField label={t.email} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} error={errors.email} />
+        <EmailField label={t.email} name="email" defaultValue={actionData?.email} error={errors.email} />
         <button type="submit" className="btn-primary w-full justify-center" disabled={busy}>
           {busy ? t.busy : t.submit}
         </button>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, data, redirect } from "react-router";
 import { localeOfPath, localePath } from "@shared/i18n";
 import { LocaleLink, requestLocale, useLocale } from "~/lib/locale";
-import { focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { EmailField, focusFirstInvalid, PasswordField, SelectField, TextField } from "~/components/auth/fields";
 import { useAccountForm } from "~/lib/account-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -276,17 +276,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
                   <TextField label={t.firstName} name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values?.firstName} error={errors.firstName} />
                   <TextField label={t.lastName} name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values?.lastName} error={errors.lastName} />
                 </div>
-                <TextField
-                  label={t.email}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  maxLength={254}
-                  placeholder={t.emailPlaceholder}
-                  defaultValue={values?.email}
-                  error={errors.email}
-                />
+                <EmailField label={t.email} name="email" placeholder={t.emailPlaceholder} defaultValue={values?.email} error={errors.email} />
                 <PasswordField
                   label={t.password}
                   name="password"

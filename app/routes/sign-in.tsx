@@ -4,7 +4,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { localeOfPath, localePath } from "@shared/i18n";
 import { LocaleLink, requestLocale, useLocale } from "~/lib/locale";
 import { AuthCard } from "~/components/auth/auth-card";
-import { PasswordField, SelectField, TextField } from "~/components/auth/fields";
+import { EmailField, PasswordField, SelectField } from "~/components/auth/fields";
 import { useAccountForm } from "~/lib/account-form";
 import { SocialButtons } from "~/components/auth/social-buttons";
 import { StatusBanner } from "~/components/auth/status-banner";
@@ -130,17 +130,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       )}
       <Form method="post" action={formAction} ref={formRef} noValidate={hydrated} onSubmit={onSubmit} onFocus={() => authChecks.prefetch()} className="space-y-4">
         <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
-        <TextField
-          label={t.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          placeholder={t.emailPlaceholder}
-          defaultValue={values?.email}
-          error={errors.email}
-        />
+        <EmailField label={t.email} name="email" placeholder={t.emailPlaceholder} defaultValue={values?.email} error={errors.email} />
         <SelectField
           label={t.industry}
           name="industry"

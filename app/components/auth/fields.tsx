@@ -38,6 +38,22 @@ function describedBy(id: string, error?: string, hint?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 
+type Control = { id: string; "aria-invalid"?: true; "aria-describedby"?: string; border: string };
+
+/** What every field shares: its label, its control (given the ids and state it carries), its hint and error. */
+function FieldFrame({ label, error, hint, children }: Omit<BaseProps, "name"> & { children: (control: Control) => React.ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint), border: error ? "border-rose-600" : "border-slate-400" })}
+      <Described id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 /** A labelled input with its hint and error, linked for screen readers. */
 export function TextField({
   label,
@@ -46,23 +62,16 @@ export function TextField({
   hint,
   ...input
 }: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${inputClass} ${error ? "border-rose-600" : "border-slate-400"}`}
-        {...input}
-      />
-      <Described id={id} error={error} hint={hint} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ border, ...control }) => <input {...control} name={name} className={`${inputClass} ${border}`} {...input} />}
+    </FieldFrame>
   );
+}
+
+/** The account forms' e-mail field: the same type, autofill, limit and browser check on every form. */
+export function EmailField(props: BaseProps & Pick<React.InputHTMLAttributes<HTMLInputElement>, "defaultValue" | "placeholder">) {
+  return <TextField type="email" autoComplete="email" required maxLength={254} {...props} />;
 }
 
 /** A password input with a show/hide toggle (a real button, announced with aria-pressed). */
@@ -73,41 +82,30 @@ export function PasswordField({
   hint,
   ...input
 }: BaseProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "type">) {
-  const id = useId();
   const [visible, setVisible] = useState(false);
   const t = useText(SIGN_IN_PAGE, HINDI_FORMS, (hi) => hi.SIGN_IN_PAGE_HI);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type={visible ? "text" : "password"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          className={`${inputClass} pr-20 ${error ? "border-rose-600" : "border-slate-400"}`}
-          {...input}
-        />
-        <button
-          type="button"
-          className="absolute inset-y-0 right-0 mt-1 flex min-w-11 items-center justify-center rounded-r-md px-3 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
-          aria-pressed={visible}
-          aria-label={visible ? t.hidePassword : t.showPassword}
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
-          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-            <circle cx="12" cy="12" r="3" />
-            {visible && <path d="M4 4l16 16" />}
-          </svg>
-        </button>
-      </div>
-      <Described id={id} error={error} hint={hint} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ border, ...control }) => (
+        <div className="relative">
+          <input {...control} name={name} type={visible ? "text" : "password"} className={`${inputClass} pr-20 ${border}`} {...input} />
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 mt-1 flex min-w-11 items-center justify-center rounded-r-md px-3 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+            aria-pressed={visible}
+            aria-label={visible ? t.hidePassword : t.showPassword}
+            aria-controls={control.id}
+            onClick={() => setVisible((v) => !v)}
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+              <circle cx="12" cy="12" r="3" />
+              {visible && <path d="M4 4l16 16" />}
+            </svg>
+          </button>
+        </div>
+      )}
+    </FieldFrame>
   );
 }
 
@@ -126,29 +124,19 @@ export function SelectField({
   optionLabels?: Readonly<Record<string, string>>;
   placeholder?: string;
 } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name">) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={`${inputClass} ${error ? "border-rose-600" : "border-slate-400"}`}
-        {...select}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {optionLabels?.[o] ?? o}
-          </option>
-        ))}
-      </select>
-      <Described id={id} error={error} hint={hint} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ border, ...control }) => (
+        <select {...control} name={name} className={`${inputClass} ${border}`} {...select}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {optionLabels?.[o] ?? o}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 
