@@ -26,7 +26,8 @@ const STOPWORDS = new Set(
   list lists deti denge dega degi milenge milengi sakenge sakega skte skta skti kr krna krte krke karke karu karun karoon
   one mine anyone anybody someone somebody everyone everybody take takes taking took put puts extra else
   sabse kaunsa kaunsi konsa konsi kon usme isme usmein ismein mere mere tere bhejne bhejna bhejte toh to na kitna
-  wich whch hw abt pls plz properly correctly aftr possible possibly`
+  wich whch hw abt pls plz properly correctly aftr possible possibly
+  ago tomorrow today tonight yesterday guys till`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -54,6 +55,11 @@ const SYNONYMS: Record<string, string> = {
   sunday: "hours",
   weekend: "hours",
   weekends: "hours",
+  night: "hours",
+  nights: "hours",
+  nite: "hours",
+  nyt: "hours",
+  midnight: "hours",
   // Chat shorthand.
   cn: "can",
   mnth: "month",
@@ -128,6 +134,9 @@ const SYNONYMS: Record<string, string> = {
   bechoge: "sell",
   bech: "sell",
   sel: "sell",
+  sold: "sell",
+  sells: "sell",
+  selling: "sell",
   fess: "price",
   demmo: "demo",
   kitt: "kit",

@@ -15,6 +15,13 @@ import { CONTACT_DOC, type ContactCopy } from "../../../shared/copy/contact";
 import { faqEntries } from "../../../shared/copy/faq";
 import { HOME_DOC, type HomeCopy } from "../../../shared/copy/home";
 import { type LegalCopy, PRIVACY_DOC, REFUND_DOC, sectionAnchor, TERMS_DOC } from "../../../shared/copy/legal";
+import { BOOK_DEMO_DOC, type BookDemoCopy } from "../../../shared/copy/book-demo";
+import { ONBOARDING_DOC, promisedHoursOf } from "../../../shared/copy/onboarding";
+import { BOOKING_EMAIL } from "../../../shared/content/booking";
+import { BOOKING_EMAIL_HI } from "../../../shared/content/hi/booking";
+import { ONBOARDING_PAGE } from "../../../shared/content/onboarding";
+import { ONBOARDING_PAGE_HI } from "../../../shared/content/hi/onboarding";
+import { fillCopy } from "../../../shared/booking-view";
 import type { IndexablePost } from "../blog/types";
 import { words } from "./lexicon";
 
@@ -101,7 +108,13 @@ export type PageCopies = {
   about: AboutCopy;
   contact: ContactCopy;
   legal: ReadonlyArray<{ path: string; copy: LegalCopy }>;
+  /** The /book-demo page (booking, moving and cancelling a demo). */
+  bookDemo: BookDemoCopy;
+  /** The kit page's words the owner edits and the promise's hours. */
+  onboarding: OnboardingCopy;
 };
+
+export type OnboardingCopy = ReturnType<typeof ONBOARDING_DOC.defaults>;
 
 /** The legal pages and where they live (their sections' anchors follow the path). */
 export const LEGAL_DOCS = [
@@ -117,8 +130,16 @@ export function defaultPageCopies(): PageCopies {
     about: ABOUT_DOC.defaults("en"),
     contact: CONTACT_DOC.defaults("en"),
     legal: LEGAL_DOCS.map(({ path, doc }) => ({ path, copy: doc.defaults("en") })),
+    bookDemo: BOOK_DEMO_DOC.defaults("en"),
+    onboarding: ONBOARDING_DOC.defaults("en"),
   };
 }
+
+/** How visitors ask for a legal section whose own words they rarely use (search words, never shown). */
+const LEGAL_ASKED: Record<string, string> = {
+  "refund-time-limit": "after buying, bought weeks or months ago, too late, deadline, window, period",
+  "privacy-cookies": "ad ads advertising tracking cookies",
+};
 
 /** A built-in item keeps its reference (`contact-whatsapp`); one the owner added is numbered. */
 const idAt = (ids: readonly string[], i: number, prefix: string) => ids[i] ?? `${prefix}${i + 1}`;
@@ -162,7 +183,7 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
           .map((r) => `${r.feature}: ${r.values.map((v, i) => `${h.comparison.columns[i] ?? ""} ${comparisonValue(v).toLowerCase()}`).join(", ")}`)
           .join("\n")}`,
       ),
-      extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose competitor competitors alternative",
+      extra: "compare comparison better than difference versus vs whatsapp crm ai bot tools freelancers why choose competitor competitors alternative switch switching move from",
     },
     {
       ...page("home-core", home, h.wiseCore.heading, "/", `${h.wiseCore.text}\n${h.wiseCore.trainedOnLabel}: ${h.wiseCore.trainedOn.join(", ")}.`, "ai"),
@@ -188,21 +209,64 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
     ...contact.cards.items.map((c, i) =>
       page(`contact-card-${idAt(CARD_IDS, i, "")}`, labels.contact, c.title, "/contact", `${c.description}${c.detail ? ` ${c.detail}.` : ""}`, "support"),
     ),
+    ...demoAndKitPassages(pages, locale),
     ...pages.legal.flatMap(({ path, copy }) =>
       copy.sections.map((s, i) => {
         const anchor = sectionAnchor(s, i);
-        return page(
-          `${path.slice(1)}-${anchor}`,
-          copy.seo.title,
-          s.heading,
-          `${path}#${anchor}`,
-          [...s.paragraphs, ...s.points.map((p) => `\u2022 ${p}`), ...s.closing].join("\n"),
-        );
+        const ref = `${path.slice(1)}-${anchor}`;
+        const section = page(ref, copy.seo.title, s.heading, `${path}#${anchor}`, [...s.paragraphs, ...s.points.map((p) => `\u2022 ${p}`), ...s.closing].join("\n"));
+        const asked = LEGAL_ASKED[ref];
+        return asked ? { ...section, extra: `${section.extra}\n${asked}` } : section;
       }),
     ),
   ];
   // A heading or text the owner left empty is not searched.
   return passages.filter((p) => p.kind !== "page" || `${p.heading}${p.body}`.trim() !== "");
+}
+
+/**
+ * The passages of the booking page and the kit page: each speaks of one subject, so their words (book, demo, kit) are
+ * not counted when telling which words the site uses everywhere (vocabulary.ts).
+ */
+export const ONE_SUBJECT_REFS: ReadonlySet<string> = new Set(["page:book-demo", "page:book-demo-change", "page:kit-setup"]);
+
+/**
+ * The demo booking and the kit's setup, as the booking page, its e-mails and the kit page say them: what the demo is
+ * and costs, how to move or cancel it (the links of the confirmation e-mail), and when the kit's hours start.
+ */
+function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[] {
+  const demo = pages.bookDemo;
+  const email = locale === "hi" ? BOOKING_EMAIL_HI : BOOKING_EMAIL;
+  const kitPage = locale === "hi" ? ONBOARDING_PAGE_HI : ONBOARDING_PAGE;
+  const hours = promisedHoursOf(pages.onboarding.promise.hours);
+  const price = { price: demo.intro.price };
+  return [
+    {
+      ...page("book-demo", demo.seo.title, demo.intro.title, "/book-demo", [demo.intro.lead, fillCopy(demo.intro.priceNote, price), demo.picker.held].join("\n"), "getting_started"),
+      extra: "schedule a demo call meeting video price cost",
+    },
+    {
+      ...page(
+        "book-demo-change",
+        demo.seo.title,
+        demo.manage.title,
+        "/book-demo",
+        [`${email.manage} ${email.reschedule}, ${email.cancel}.`, kitPage.demo.manage, demo.manage.expired].join("\n"),
+      ),
+      extra: "move reschedule cancel change postpone, another day, link, confirmation email",
+    },
+    {
+      ...page(
+        "kit-setup",
+        kitPage.metaTitle,
+        kitPage.kitHeading.replace(/^\d+\.\s*/, ""),
+        "/templates",
+        [kitPage.intro(hours), kitPage.waitingText(hours), `${pages.onboarding.page.notListed}: ${pages.onboarding.page.notListedNote}`].join("\n"),
+        "templates",
+      ),
+      extra: "when does the clock start counting, how long until my kit is ready and live, hours, brief, verify email, pay, not listed, general kit, my business",
+    },
+  ];
 }
 
 /** A post's passages: one per section; the first also carries the excerpt, the tags and the category as search words. */
@@ -228,6 +292,8 @@ export function defaultPageCopiesIn(locale: Locale): PageCopies {
     about: ABOUT_DOC.defaults(locale),
     contact: CONTACT_DOC.defaults(locale),
     legal: LEGAL_DOCS.map(({ path, doc }) => ({ path, copy: doc.defaults(locale) })),
+    bookDemo: BOOK_DEMO_DOC.defaults(locale),
+    onboarding: ONBOARDING_DOC.defaults(locale),
   };
 }
 

@@ -7,6 +7,8 @@ import { ABOUT_DOC } from "../../../shared/copy/about";
 import { CONTACT_DOC } from "../../../shared/copy/contact";
 import { FAQ_DOC } from "../../../shared/copy/faq";
 import { HOME_DOC } from "../../../shared/copy/home";
+import { BOOK_DEMO_DOC } from "../../../shared/copy/book-demo";
+import { ONBOARDING_DOC } from "../../../shared/copy/onboarding";
 import type { Deps } from "../../context";
 import { readCopy } from "../content/copy";
 import { DEFAULT_FAQ, defaultPageCopies, defaultPageCopiesIn, type FaqCopyEntry, faqPassages, LEGAL_DOCS, type PageCopies, type Passage, sitePassages } from "./passages";
@@ -30,13 +32,15 @@ export async function publishedFaq(deps: Pick<Deps, "db">, locale: Locale = "en"
  * defaults for a document never read).
  */
 export async function publishedPages(deps: Pick<Deps, "db">, locale: Locale = "en"): Promise<PageCopies> {
-  const [home, about, contact, ...legal] = await Promise.all([
+  const [bookDemo, onboarding, home, about, contact, ...legal] = await Promise.all([
+    readCopy(deps, BOOK_DEMO_DOC, locale),
+    readCopy(deps, ONBOARDING_DOC, locale),
     readCopy(deps, HOME_DOC, locale),
     readCopy(deps, ABOUT_DOC, locale),
     readCopy(deps, CONTACT_DOC, locale),
     ...LEGAL_DOCS.map(({ doc }) => readCopy(deps, doc, locale)),
   ]);
-  return { home: home!, about: about!, contact: contact!, legal: LEGAL_DOCS.map(({ path }, i) => ({ path, copy: legal[i]! })) } as PageCopies;
+  return { home, about, contact, legal: LEGAL_DOCS.map(({ path }, i) => ({ path, copy: legal[i]! })), bookDemo, onboarding } as PageCopies;
 }
 
 
@@ -61,7 +65,8 @@ export async function hindiPassages(deps: Pick<Deps, "db">): Promise<Map<string,
     publishedPages(deps, "en").catch(() => defaultPageCopies()),
     publishedPages(deps, "hi").catch(() => defaultPageCopiesIn("hi")),
   ]);
-  const copies = [faqEn, faqHi, pagesEn.home, pagesEn.about, pagesEn.contact, ...pagesEn.legal.map((l) => l.copy), pagesHi.home, pagesHi.about, pagesHi.contact, ...pagesHi.legal.map((l) => l.copy)];
+  const copiesOf = (p: PageCopies) => [p.home, p.about, p.contact, p.bookDemo, p.onboarding, ...p.legal.map((l) => l.copy)];
+  const copies = [faqEn, faqHi, ...copiesOf(pagesEn), ...copiesOf(pagesHi)];
   const held = hindiMemos.get(deps.db);
   if (held && held.copies.length === copies.length && held.copies.every((c, i) => c === copies[i])) return held.byRef;
   const english = sitePassages(faqEn, pagesEn);

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { CHAT_RULES, INDUSTRY_WORDS } from "../../../shared/content/chat";
-import { type Passage, sitePassages } from "./passages";
+import { ONE_SUBJECT_REFS, type Passage, sitePassages } from "./passages";
 import { contentStems, stem, stemSet, synonym, Vocabulary, words } from "./text";
 
 export const SITE_PASSAGES = sitePassages();
@@ -27,9 +27,10 @@ export const VOCABULARY = new Vocabulary([
 const SITE_STEM_SETS = SITE_PASSAGES.map((p) => stemSet(`${p.heading}\n${p.body}\n${p.extra}`));
 const commonStems = new Set<string>();
 {
+  const counted = SITE_STEM_SETS.filter((_, i) => !ONE_SUBJECT_REFS.has(SITE_PASSAGES[i]!.ref));
   const counts = new Map<string, number>();
-  for (const set of SITE_STEM_SETS) for (const s of set) counts.set(s, (counts.get(s) ?? 0) + 1);
-  for (const [s, n] of counts) if (n / SITE_STEM_SETS.length >= 0.25) commonStems.add(s);
+  for (const set of counted) for (const s of set) counts.set(s, (counts.get(s) ?? 0) + 1);
+  for (const [s, n] of counts) if (n / counted.length >= 0.25) commonStems.add(s);
 }
 // Durations qualify a question ("a refund after 2 months?"), they rarely pick out its subject.
 for (const s of ["wise", "parrot", "business", "customer", "assistant", "product", "servic", "team", "site", "website", "help", "month", "week", "year", "day", "ago"]) {
