@@ -12,7 +12,7 @@ import { sessionTokenOf } from "./http/cookies";
 import { studioSession } from "./services/staff/studio-session";
 import { userForSession } from "./services/auth/accounts";
 import { HASH_LANE } from "./services/auth/password";
-import { LANE_TURNS } from "./services/auth/hash-lane";
+import { LANE_TURNS } from "./services/work-lane";
 import { trackInFlight } from "./http/in-flight";
 import { migrateToLatest } from "./db/migrate";
 import { createLogger } from "./logger";
@@ -86,10 +86,10 @@ export async function startServer(config: Config, buildDir: string, options: Ser
   // wider line, so a slow model never holds the places of page and API requests.
   const chatLine = createAdmission({ concurrency: concurrency * 4, maxQueue, maxWaitMs, onShed });
   // Password hashing (issue 13, S7) has a line of its own: a storm of sign-ins waits there, not in the places of page
-  // and API requests. Inside, the hashing lane (services/auth/hash-lane.ts) bounds the hashes at once and gives each
-  // turn (a known device, a stranger…) its own queue, refusing the rest at once; this line has room for every place
-  // and queue of the lane and a few refusals on their way out, so a known device's sign-in never stands in this
-  // line behind strangers' hashes (issue 39, item 2).
+  // and API requests. Inside, the hashing lane (services/auth/password.ts, a lane of services/work-lane.ts) bounds
+  // the hashes at once and gives each turn (a known device, a stranger…) its own queue, refusing the rest at once;
+  // this line has room for every place and queue of the lane and a few refusals on their way out, so a known
+  // device's sign-in never stands in this line behind strangers' hashes (issue 39, item 2).
   const lanePlaces = HASH_LANE.concurrency + HASH_LANE.reserved + LANE_TURNS.length * HASH_LANE.maxQueue;
   const hashLine = createAdmission({ concurrency: lanePlaces + 4, maxQueue: 64, maxWaitMs, onShed });
   // A request takes its place in a line only once its whole body has arrived (issue 26, S18): see body-gate.ts.

@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { isStepUpError } from "../../server/services/staff/step-up";
+import { isStepUpError } from "../../server/services/step-up";
 import { pageError } from "./service-errors.server";
 import { requireStudio, stepUpPage } from "./studio.server";
 

@@ -3,7 +3,7 @@ import type { Deps } from "../context";
 import type { Actor } from "./audit";
 import { rateLimited } from "./errors";
 import { hitRateLimit } from "./rate-limit";
-import { assertFreshSecondFactor } from "./staff/step-up";
+import { assertFreshSecondFactor } from "./step-up";
 
 /** Exports read their table this many rows a query, so a large list never needs one huge query. */
 export const EXPORT_PAGE = 5000;

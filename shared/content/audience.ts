@@ -9,7 +9,7 @@ export const EMAIL_TEMPLATE = {
 } as const;
 
 /**
- * The blocks a site e-mail written in the content is made of (server/services/mail/template.ts renders them: a
+ * The blocks a site e-mail written in the content is made of (server/services/mail-template.ts renders them: a
  * button with its link below it, paragraphs whose addresses become links).
  */
 export type MailBlock = { kind: "paragraph"; text: string } | { kind: "button"; label: string; url: string };

@@ -15,7 +15,7 @@ import { parseMail } from "../helpers/smtp-server";
  * Issue 13's account-security findings (docs/findings.md, S4, S5, S9, S10,
  * S11 flows, S13), each on SQLite and PostgreSQL through the real app. S2 and
  * S8 are in auth-social.test.ts (they need the OpenID provider), S7 in
- * server/services/auth/hash-lane.test.ts.
+ * server/services/work-lane.test.ts and server/services/auth/password.test.ts.
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -13,7 +13,7 @@ import { drainNewsletterMail, startNewsletter } from "../../server/services/news
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { LEAD_ACK_EMAIL_HI } from "../../shared/content/hi/audience";
-import { linksOfHtml } from "../../server/services/mail/template";
+import { linksOfHtml } from "../../server/services/mail-template";
 import { type CapturedMail, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 
 const PUBLIC_URL = "https://wise-parrot.example.test";

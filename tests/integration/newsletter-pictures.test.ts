@@ -11,7 +11,7 @@ import { deleteMedia, uploadMedia } from "../../server/services/media/library";
 import { previewNewsletter, sendTestNewsletter } from "../../server/services/newsletter/issues";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
-import { LOGO_PATH } from "../../server/services/mail/template";
+import { LOGO_PATH } from "../../server/services/mail-template";
 
 const SITE = "https://wise-parrot.example.test";
 const ACTOR = { userId: null, label: "newsletter pictures", clientIp: "203.0.113.5" };

@@ -14,7 +14,7 @@ import { saveSettings, siteSettings } from "../../server/services/content/settin
 import { listAudit } from "../../server/services/audit";
 import { deliverDueMail, settleMailDeliveries } from "../../server/services/mail/outbox";
 import type { StaffActor } from "../../server/services/audit";
-import { STEP_UP_REASON } from "../../server/services/staff/step-up";
+import { STEP_UP_REASON } from "../../server/services/step-up";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -9,7 +9,7 @@ import { createApp } from "../../server/app";
 import { listAudit, COMMAND_LINE } from "../../server/services/audit";
 import { ServiceError } from "../../server/services/errors";
 import { changeRole, resetSecondFactor } from "../../server/services/staff/access";
-import { STEP_UP_MS } from "../../server/services/staff/step-up";
+import { STEP_UP_MS } from "../../server/services/step-up";
 import { studioSession } from "../../server/services/staff/studio-session";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { STUDIO_MESSAGES } from "../../shared/content/studio";

@@ -4,7 +4,7 @@ import { createApp } from "../../server/app";
 import { drainNewsletterMail } from "../../server/services/newsletter/issues";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
-import { linksOfHtml } from "../../server/services/mail/template";
+import { linksOfHtml } from "../../server/services/mail-template";
 import { runStaffCommand } from "../../server/staff-command";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

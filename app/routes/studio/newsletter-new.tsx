@@ -12,7 +12,7 @@ import { labelCounts, parseLabels } from "../../../server/services/newsletter/la
 import { zonedTimeToEpoch } from "../../../server/services/wall-clock";
 import { siteSettings } from "../../../server/services/content/settings";
 import { isServiceError, parseInput } from "../../../server/services/errors";
-import { isStepUpError } from "../../../server/services/staff/step-up";
+import { isStepUpError } from "../../../server/services/step-up";
 import { LOCALE_NAME, LOCALES, type Locale } from "@shared/i18n";
 import type { Route } from "./+types/newsletter-new";
 

@@ -7,7 +7,7 @@ import { Button, Field, Notice, PageHeader } from "~/components/studio/ui";
 import { requireStudio, studioNext } from "~/lib/studio.server";
 import { pageError } from "~/lib/service-errors.server";
 import { deviceCookie } from "../../../server/http/cookies";
-import { STEP_UP_MS } from "../../../server/services/staff/step-up";
+import { STEP_UP_MS } from "../../../server/services/step-up";
 import { passSecondFactor } from "../../../server/services/staff/studio-session";
 import type { Route } from "./+types/second-factor";
 

@@ -8,7 +8,7 @@ import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
 import { checkSettings, saveSettings, settingText, siteSettings } from "../../../server/services/content/settings";
-import { isStepUpError } from "../../../server/services/staff/step-up";
+import { isStepUpError } from "../../../server/services/step-up";
 import type { Route } from "./+types/settings";
 
 export function meta() {

@@ -11,7 +11,7 @@ import { pageError } from "~/lib/service-errors.server";
 import { normalizeEmail } from "../../../server/services/auth/accounts";
 import { changeRole, listStaff, resetSecondFactor, revokeAccess } from "../../../server/services/staff/access";
 import { inviteStaff } from "../../../server/services/staff/invitations";
-import { isStepUpError } from "../../../server/services/staff/step-up";
+import { isStepUpError } from "../../../server/services/step-up";
 import type { Route } from "./+types/staff";
 
 export function meta() {

@@ -9,7 +9,7 @@ import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
 import { conflict, forbidden, invalid, ServiceError, unauthorized } from "../errors";
 import { enqueueSiteMail, firstNameOf, mailAfterAnswer } from "../mail/outbox";
 import { assertSignInAllowed, clearSignInFailures, hitMailLimit, hitSignUpLimit, recordSignInFailure, STRANGERS_BUDGET } from "./limits";
-import type { LaneTurn } from "./hash-lane";
+import type { LaneTurn } from "../work-lane";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { assertPasswordAllowed } from "./password-policy";
 import { createSession, type NewSession, resolveSession, revokeAllSessions } from "./sessions";
@@ -146,7 +146,7 @@ export async function signIn(
     throw error;
   }
   const row = await findUserByEmail(deps, normalized);
-  // The hash waits in this sign-in's turn of the lane (hash-lane.ts): a known device's never behind strangers'.
+  // The hash waits in this sign-in's turn of the lane (work-lane.ts): a known device's never behind strangers'.
   let ok: boolean;
   try {
     ok = row?.password_hash ? await verifyPassword(password, row.password_hash, turn) : await burnPasswordCheck(password, turn);

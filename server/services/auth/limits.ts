@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database";
 import { rateLimited, ServiceError } from "../errors";
 import { type Counter, hitCounters, hitRateLimit, peekRateLimit, resetRateLimit, secondsUntilFree } from "../rate-limit";
-import type { LaneTurn } from "./hash-lane";
+import type { LaneTurn } from "../work-lane";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
 
 type Tier = { limit: number; windowMs: number };
@@ -43,7 +43,7 @@ const GLOBAL_KEY = "signin:global";
 /** The `reason` of a refusal by the strangers' global budget (the sign-in holds its answer, see accounts.ts). */
 export const STRANGERS_BUDGET = "strangers-budget";
 
-/** A stranger's sign-in on an account with this many failures in its window hashes behind other strangers' (hash-lane.ts). */
+/** A stranger's sign-in on an account with this many failures in its window hashes behind other strangers' (work-lane.ts). */
 export const ATTACKED_AFTER_FAILURES = 3;
 
 /** E-mails sent on request (reset, verification), per address and per client address. */

@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 import { availableParallelism } from "node:os";
 import { AUTH_MESSAGES } from "../../../shared/content/auth";
 import { rateLimited, unavailable } from "../errors";
-import { createLane, LaneFullError, type LaneTurn } from "./hash-lane";
+import { createLane, LaneFullError, type LaneTurn } from "../work-lane";
 
 /**
  * Passwords are hashed with scrypt (memory-hard) at N=2^15, r=8, p=1: 32 MiB
@@ -20,7 +20,7 @@ const SALT_BYTES = 16;
  * Every hash runs in this lane: at most half the machine's cores at once (one on two cores; never more than two
  * of libuv's four threads, 32 MiB each), plus one place only a known device or address may take (issue 39, item
  * 2: a storm of strangers never makes the owner wait); four waiting per turn at most 5 s, the rest refused at once
- * with a retry-after (see hash-lane.ts for why). A sign-in refused is told to slow down (429); anything else that
+ * with a retry-after (see work-lane.ts for why). A sign-in refused is told to slow down (429); anything else that
  * hashes (a sign-up, a new password) is told the service is busy (503).
  */
 export const HASH_LANE = {

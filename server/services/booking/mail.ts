@@ -8,7 +8,7 @@ import { whatsappLink } from "../../../shared/content/site";
 import { type Locale, localePath } from "../../../shared/i18n";
 import { siteSettings } from "../content/settings";
 import { enqueueMail, firstNameOf } from "../mail/outbox";
-import { type EmailBlock, renderEmail } from "../mail/template";
+import { type EmailBlock, renderEmail } from "../mail-template";
 import { readCopy } from "../content/copy";
 import { BOOK_DEMO_DOC } from "../../../shared/copy/book-demo";
 

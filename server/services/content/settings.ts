@@ -7,10 +7,10 @@ import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSett
 import { forbidden, invalid } from "../errors";
 import { formatWeeklyHours, type WeeklyHours } from "../../../shared/schemas/booking";
 import type { StaffActor } from "../audit";
-import { assertFreshSecondFactor } from "../staff/step-up";
-import { studioLink } from "../staff/studio-link";
+import { assertFreshSecondFactor } from "../step-up";
+import { studioLink } from "../studio-link";
 import { securityEvent } from "../security-events";
-import { queueRenderedMailIn, type RenderedMail, renderSiteMail } from "../mail/queue";
+import { queueRenderedMailIn, type RenderedMail, renderSiteMail } from "../mail-queue";
 import { formatInZone } from "../../../shared/zoned-time";
 import { type ContentChange, NO_LOCALE, readEntries, saveContent } from "./store";
 import { contentMemory, contentVersion } from "./version";

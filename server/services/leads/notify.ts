@@ -5,8 +5,8 @@ import { LEAD_FAILED_EMAIL } from "../../../shared/content/audience-tools";
 import type { Deps } from "../../context";
 import { siteSettings } from "../content/settings";
 import { enqueueMail, enqueueSiteMail, safeReplyTo } from "../mail/outbox";
-import { renderEmail } from "../mail/template";
-import { studioLink } from "../staff/studio-link";
+import { renderEmail } from "../mail-template";
+import { studioLink } from "../studio-link";
 import { zonedTime } from "../../../shared/zoned-time";
 
 /**

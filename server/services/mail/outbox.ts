@@ -6,8 +6,8 @@ import type { Config } from "../../config";
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
 import { afterFailure, backoffMs, claimDue, failureText, holdLease, type RetryPolicy, writeOutcome } from "../outbox";
-import { contentFromText, type EmailContent, renderEmail } from "./template";
-import { insertMailIn } from "./queue";
+import { contentFromText, type EmailContent, renderEmail } from "../mail-template";
+import { insertMailIn } from "../mail-queue";
 import { senderFrom, siteSettings } from "../content/settings";
 
 export type OutgoingMail = {

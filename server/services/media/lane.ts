@@ -1,5 +1,5 @@
 import { MEDIA_MESSAGES, MEDIA_RULES } from "../../../shared/content/studio-media";
-import { LaneFullError, createLane } from "../auth/hash-lane";
+import { LaneFullError, createLane } from "../work-lane";
 import { unavailable } from "../errors";
 
 // Decoding and encoding an upload holds libvips threads and up to a few hundred MB of pixels for a second or two:

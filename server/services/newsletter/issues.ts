@@ -9,7 +9,7 @@ import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES } from "../../../shared/conten
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { afterFailure, claimDue, failureText, holdLease, writeOutcome } from "../outbox";
-import { type EmailBlock, type EmailContent, postEmailBlocks, renderEmail } from "../mail/template";
+import { type EmailBlock, type EmailContent, postEmailBlocks, renderEmail } from "../mail-template";
 import { type EffectiveSettings, senderFrom, siteSettings } from "../content/settings";
 import { hitRateLimit } from "../rate-limit";
 import type { Actor } from "../audit";
@@ -20,7 +20,7 @@ import { NEWSLETTER_EMAIL_HI } from "../../../shared/content/hi/audience";
 import { type Locale, isLocale, localePath } from "../../../shared/i18n";
 import { coversFor } from "../media/covers";
 import { inlinePicturesFor } from "../media/inline-pictures";
-import { assertFreshSecondFactor } from "../staff/step-up";
+import { assertFreshSecondFactor } from "../step-up";
 
 /**
  * Newsletters: a published post sent to the confirmed subscribers.

@@ -9,8 +9,8 @@ import type { BriefFields } from "../../../shared/schemas/onboarding";
 import { zonedTime } from "../../../shared/zoned-time";
 import { siteSettings } from "../content/settings";
 import { enqueueMail, enqueueSiteMail, firstNameOf, mailAfterAnswer, safeReplyTo } from "../mail/outbox";
-import { type EmailBlock, renderEmail } from "../mail/template";
-import { studioLink } from "../staff/studio-link";
+import { type EmailBlock, renderEmail } from "../mail-template";
+import { studioLink } from "../studio-link";
 import type { OrderHooks } from "./orders";
 import type { KitOrder } from "./types";
 

@@ -17,7 +17,7 @@ import { type Actor, recordAudit } from "../audit";
 import { siteSettings } from "../content/settings";
 import { conflict, forbidden, invalid, notFound, rateLimited } from "../errors";
 import { enqueueSiteMail, firstNameOf, safeReplyTo } from "../mail/outbox";
-import type { EmailBlock } from "../mail/template";
+import type { EmailBlock } from "../mail-template";
 import { hitRateLimit } from "../rate-limit";
 import { whatsappDigits, type BriefFields } from "../../../shared/schemas/onboarding";
 import { listOrderFiles, readKitFile } from "./files";

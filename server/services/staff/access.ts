@@ -9,7 +9,7 @@ import { conflict, forbidden, invalid, notFound } from "../errors";
 import { securityEvent } from "../security-events";
 import { enqueueSiteMail } from "../mail/outbox";
 import { type Actor, recordAudit } from "../audit";
-import { assertFreshSecondFactor } from "./step-up";
+import { assertFreshSecondFactor } from "../step-up";
 
 const STUDIO_HOME = "/studio";
 

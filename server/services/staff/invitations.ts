@@ -10,7 +10,7 @@ import { forbidden, invalid, rateLimited, unauthorized } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { enqueueSiteMail } from "../mail/outbox";
 import { recordAudit, type StaffActor } from "../audit";
-import { assertFreshSecondFactor } from "./step-up";
+import { assertFreshSecondFactor } from "../step-up";
 
 
 const DAY_MS = 24 * 3_600_000;

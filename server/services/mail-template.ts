@@ -1,10 +1,10 @@
-import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
-import { EMAIL_TEMPLATE_HI } from "../../../shared/content/hi/audience";
-import { type Locale, localePath } from "../../../shared/i18n";
-import { BLOG_POST } from "../../../shared/content/blog";
-import { BLOG_POST_HI } from "../../../shared/content/hi/blog";
-import { whatsappLink } from "../../../shared/content/site";
-import { type CtaKind, type Span, postBlocks, spansText } from "../../../shared/post-marks";
+import { EMAIL_TEMPLATE } from "../../shared/content/audience";
+import { EMAIL_TEMPLATE_HI } from "../../shared/content/hi/audience";
+import { type Locale, localePath } from "../../shared/i18n";
+import { BLOG_POST } from "../../shared/content/blog";
+import { BLOG_POST_HI } from "../../shared/content/hi/blog";
+import { whatsappLink } from "../../shared/content/site";
+import { type CtaKind, type Span, postBlocks, spansText } from "../../shared/post-marks";
 
 /**
  * The one template every e-mail of the site goes out in. A message is written once as content (blocks); the plain

@@ -1,4 +1,4 @@
-import type { Config } from "../../config";
+import type { Config } from "../config";
 
 /**
  * The address an e-mail to staff links a studio page by: through sign-in (`/sign-in?redirectTo=/studio/…`), so a

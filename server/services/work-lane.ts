@@ -1,29 +1,26 @@
 /**
- * A bounded lane for password hashing. Each scrypt takes tens of milliseconds
- * of a libuv worker thread and 32 MiB; the pool has four threads, which file
- * reads and response compression use too. Twenty sign-ins at once would take
- * every thread and every place of the request line, and pages would wait
- * behind them. In this lane at most `concurrency` hashes run at once, a short
- * queue waits, and beyond it (or after waiting too long) the caller is refused
- * at once, so hashing never takes more than its share of the machine.
+ * A bounded lane for work that holds a thread of libuv's pool: password hashing (auth/password.ts) and image
+ * uploads (media/lane.ts). The pool has four threads, which file reads and response compression use too; each
+ * scrypt takes tens of milliseconds and 32 MiB of one, so twenty sign-ins at once would take every thread and
+ * every place of the request line, and pages would wait behind them. In a lane at most `concurrency` pieces of
+ * work run at once, a short queue waits, and beyond it (or after waiting too long) the caller is refused at once,
+ * so no kind of work takes more than its share of the machine.
  *
- * Callers come in turns (issue 39, item 2): "known" (a device or address the
- * account signed in from before), "calm" (a stranger on an account without
- * recent failures) and "attacked" (a stranger on an account that has failures
- * counted against it). A free place goes to the first turn that has someone
- * waiting, and `reserved` places beyond `concurrency` are for the known turn
- * alone: a storm of strangers fills its own places and its own queue, never a
- * known device's, so the owner signing in on their own phone never waits for a
- * stranger's hash. Each turn has its own queue of `maxQueue`.
+ * Callers come in turns (issue 39, item 2; the hashing lane uses them): "known" (a device or address the account
+ * signed in from before), "calm" (a stranger on an account without recent failures) and "attacked" (a stranger
+ * on an account that has failures counted against it). A free place goes to the first turn that has someone
+ * waiting, and `reserved` places beyond `concurrency` are for the known turn alone: a storm of strangers fills
+ * its own places and its own queue, never a known device's, so the owner signing in on their own phone never
+ * waits for a stranger's hash. Each turn has its own queue of `maxQueue`.
  */
 export type LaneOptions = {
-  /** Hashes running at once for anyone (each holds one thread of the pool). */
+  /** Pieces of work running at once for anyone (each holds one thread of the pool). */
   concurrency: number;
-  /** Further hashes at once for the known turn only (default 0: a lane of one turn, as the media lane is). */
+  /** Further pieces at once for the known turn only (default 0: a lane of one turn, as the media lane is). */
   reserved?: number;
-  /** Hashes allowed to wait for a place, per turn; one more is refused at once. */
+  /** Pieces allowed to wait for a place, per turn; one more is refused at once. */
   maxQueue: number;
-  /** A hash that has waited this long is refused instead of waiting on. */
+  /** A piece that has waited this long is refused instead of waiting on. */
   maxWaitMs: number;
 };
 
@@ -34,7 +31,7 @@ export type LaneTurn = (typeof LANE_TURNS)[number];
 /** The lane is full: the caller should say the service is busy and when to retry. */
 export class LaneFullError extends Error {
   constructor(readonly reason: "queue full" | "waited too long") {
-    super(`password hashing lane: ${reason}`);
+    super(`work lane: ${reason}`);
     this.name = "LaneFullError";
   }
 }

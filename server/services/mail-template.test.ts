@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_TEMPLATE } from "../../../shared/content/audience";
-import { contentFromText, type EmailContent, linksOfHtml, renderEmail } from "./template";
+import { EMAIL_TEMPLATE } from "../../shared/content/audience";
+import { contentFromText, type EmailContent, linksOfHtml, renderEmail } from "./mail-template";
 
 const site = { publicUrl: "https://wise-parrot.example.test", address: "Pune <India> & Co", email: "hello@example.com" };
 const HOSTILE = [`<script>alert(1)</script>`, `"><img src=x onerror=alert(1)>`, `' onmouseover='x`, `&amp; &lt;`, `</td></tr></table><h1>fake</h1>`];

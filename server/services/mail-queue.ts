@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import { type EmailContent, type EmailSite, renderEmail } from "./template";
+import type { Database } from "../db/schema";
+import { type EmailContent, type EmailSite, renderEmail } from "./mail-template";
 
 /**
  * Site e-mails queued in the outbox inside a caller's transaction, so they stand or fall with its writes (a settings

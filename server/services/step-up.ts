@@ -1,7 +1,7 @@
-import { STUDIO_MESSAGES } from "../../../shared/content/studio";
-import type { Deps } from "../../context";
-import { ServiceError } from "../errors";
-import { securityEvent } from "../security-events";
+import { STUDIO_MESSAGES } from "../../shared/content/studio";
+import type { Deps } from "../context";
+import { ServiceError } from "./errors";
+import { securityEvent } from "./security-events";
 
 /**
  * A staff session's second factor is fresh for 15 minutes (issue 26, item 12): what hands the studio or its data to
