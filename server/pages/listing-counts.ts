@@ -1,8 +1,9 @@
+import { sql } from "kysely";
 import { BLOG_LIMITS, BLOG_STATS_SHOWN_FROM } from "../../shared/content/blog";
 import type { Locale } from "../../shared/i18n";
 import type { Deps } from "../context";
 import type { Db } from "../db/database";
-import { blogStats } from "../services/blog/listing";
+import { precompiled } from "../db/precompiled";
 import { PUBLISHED } from "../services/blog/publication";
 
 /**
@@ -43,28 +44,49 @@ export function listingCounts(deps: Deps, locale: Locale): Promise<string> {
   return read;
 }
 
-async function readListingCounts(deps: Deps, locale: Locale): Promise<string> {
-  const [cards, stats] = await Promise.all([firstPageCounts(deps, locale), blogStats(deps)]);
-  const shown = (n: number) => (n >= BLOG_STATS_SHOWN_FROM ? String(n) : "-");
-  return `${cards.map((c) => `${c.id}:${c.views}:${c.likes}`).join(",")}|${shown(stats.readers)}:${shown(stats.likes)}:${stats.articles}`;
-}
-
-type CardCounts = { id: number; views: number; likes: number };
-
-/** The first page's posts' counts: the page's language's newest first, then the others' (listBlogs' languageFirst). */
-async function firstPageCounts(deps: Deps, locale: Locale): Promise<CardCounts[]> {
+/**
+ * One statement for the whole key: the page's language's newest posts (part 0), the others' newest (part 1: the first
+ * page takes them after its own, as listBlogs' languageFirst does) and the totals (part 2: articles, readers, likes).
+ * Precompiled: it runs on every request to the listing, hit or not.
+ */
+const countsQuery = precompiled((db, locale: string) => {
   const limit = BLOG_LIMITS.pageSize;
-  const newest = (language: "=" | "!=", count: number) =>
-    deps.db.kysely
+  const newest = (part: number, language: "=" | "!=") =>
+    db
       .selectFrom("blogs")
-      .select(["id", "views", "likes"])
+      .select([sql.lit(part).as("part"), "id", "published_at", "views", "likes"])
       .where("status", "=", PUBLISHED)
       .where("language", language, locale)
       .orderBy("published_at", "desc")
       .orderBy("id", "desc")
-      .limit(count)
-      .execute();
-  const own = await newest("=", limit);
-  const rows = own.length < limit ? [...own, ...(await newest("!=", limit - own.length))] : own;
-  return rows.map((r) => ({ id: Number(r.id), views: Number(r.views), likes: Number(r.likes) }));
+      .limit(limit);
+  const totals = db
+    .selectFrom("blogs")
+    .select((eb) => [
+      sql.lit(2).as("part"),
+      eb.fn.countAll<number>().as("id"),
+      sql.lit(0).as("published_at"),
+      eb.fn.coalesce(eb.fn.sum<number>("views"), sql<number>`0`).as("views"),
+      eb.fn.coalesce(eb.fn.sum<number>("likes"), sql<number>`0`).as("likes"),
+    ])
+    .where("status", "=", PUBLISHED);
+  return db
+    .selectFrom(newest(0, "=").as("own"))
+    .selectAll()
+    .unionAll(db.selectFrom(newest(1, "!=").as("others")).selectAll())
+    .unionAll(totals)
+    .orderBy("part")
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc");
+});
+
+async function readListingCounts(deps: Deps, locale: Locale): Promise<string> {
+  const { rows } = await countsQuery.execute(deps.db.kysely, locale);
+  const row = (r: (typeof rows)[number]) => ({ part: Number(r.part), id: Number(r.id), views: Number(r.views), likes: Number(r.likes) });
+  const all = rows.map(row);
+  // The first page: its language's posts, then the others', PAGE_SIZE in all.
+  const cards = all.filter((r) => r.part !== 2).slice(0, BLOG_LIMITS.pageSize);
+  const totals = all.find((r) => r.part === 2) ?? { id: 0, views: 0, likes: 0 };
+  const shown = (n: number) => (n >= BLOG_STATS_SHOWN_FROM ? String(n) : "-");
+  return `${cards.map((c) => `${c.id}:${c.views}:${c.likes}`).join(",")}|${shown(totals.views)}:${shown(totals.likes)}:${totals.id}`;
 }
