@@ -5,7 +5,7 @@ import { type Context, type ErrorHandler, Hono, type MiddlewareHandler } from "h
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { CONTENT_PAGE_PATHS } from "../shared/content-pages";
-import { LOCALES, localePath } from "../shared/i18n";
+import { LOCALES, localeOfPath, localePath } from "../shared/i18n";
 import { createApiRouter } from "./api/index";
 import { runWithRequestFacts } from "./context";
 import { MAX_BODY_BYTES, largeBodyOf } from "./http/body-limits";
@@ -18,8 +18,9 @@ import { copyPreview } from "./pages/copy-preview";
 import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
+import { LISTING_PAGE_TTL_MS, listingCounts } from "./pages/listing-counts";
 import { mediaFiles } from "./pages/media-files";
-import { LISTING_TTL_MS, ResponseCache } from "./http/response-cache";
+import { ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
 import { compressText } from "./http/compress";
 import { apiNotFound, HttpError, errorJson, isDatabaseUnavailable, isUnstorableText, serviceErrorJson } from "./http/errors";
@@ -258,15 +259,18 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
     // shared page is keyed by the content version too, so a save in the studio shows on every process within
     // CONTENT_VERSION_TTL_MS (decision 0024).
     const content = () => contentVersion(deps.db);
-    // The listing without filters shows the posts and the totals: the posts' version keys it, and the cache's
-    // second bounds how old its likes and views are, as for the listing API (one page: rendering it once a second
-    // costs little, and a visitor back from liking a post rarely sees the count from before).
+    // The listing without filters is keyed by what it shows (decision 0062): the posts' version, the content version
+    // and the counts on its first page's cards and in its totals, so it is rendered once per change, and a like of a
+    // shown post shows on the next request. Nothing of the visitor is in it: a signed-in visitor gets their own render.
     app.on(
       ["GET"],
       ["/blogs", "/hi/blogs"],
       cachedPage(renderPage, {
-        version: async () => `${await postsVersion(deps)}:${await content()}`,
-        cache: new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+        version: async (c) => {
+          const [posts, copy, counts] = await Promise.all([postsVersion(deps), content(), listingCounts(deps, localeOfPath(c.req.path))]);
+          return `${posts}:${copy}:${counts}`;
+        },
+        cache: new ResponseCache({ ttlMs: LISTING_PAGE_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
       }),
     );
     // The contact page shows only the site's content, except once after a form sent without JavaScript.

@@ -29,8 +29,9 @@ import { pickEncoding } from "./compress";
  */
 const BROTLI_QUALITY = 3;
 /**
- * How long the blog's listings are shared (the listing API and `/blogs`): how old their likes and views may be
- * (decision 0007). Post pages live longer (POST_PAGE_TTL_MS): there is one per post.
+ * How long the listing API's answers are shared: how old their likes and views may be (decision 0007). Post pages
+ * live longer (POST_PAGE_TTL_MS): there is one per post; `/blogs` is keyed by the counts it shows (LISTING_PAGE_TTL_MS,
+ * decision 0062).
  */
 export const LISTING_TTL_MS = 1_000;
 
