@@ -3,25 +3,27 @@ import { invalid } from "./errors";
 
 /**
  * Wall-clock times the owner types (a newsletter's or a page's schedule) read in the site's time zone. Showing a time
- * in a zone is shared/zoned-time.ts's.
+ * in a zone is shared/zoned-time.ts's. The zone's offset at an instant is here for every service (the demo slots too).
  */
 const DAY_MS = 86_400_000;
 
-/** The offset of `zone` from UTC at the instant `epochMs` (ms; positive east of Greenwich). */
-function offsetAt(epochMs: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(epochMs));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = offsetFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    offsetFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's offset from UTC at the instant `ms`, in milliseconds (positive east of Greenwich; IST: +5.5 h). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  const n: Record<string, number> = {};
+  for (const p of offsetFormat(timeZone).formatToParts(ms)) if (p.type !== "literal") n[p.type] = Number(p.value);
+  const asUtc = Date.UTC(n.year!, n.month! - 1, n.day!, n.hour === 24 ? 0 : n.hour!, n.minute!, n.second!);
+  return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
 /**
@@ -40,9 +42,9 @@ export function zonedTimeToEpoch(local: string, zone: string, field = "at"): num
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) {
     throw invalid(AUDIENCE_TOOLS_MESSAGES.scheduleInvalid, field);
   }
-  const before = offsetAt(wall - DAY_MS, zone);
-  const after = offsetAt(wall + DAY_MS, zone);
+  const before = zoneOffsetMs(wall - DAY_MS, zone);
+  const after = zoneOffsetMs(wall + DAY_MS, zone);
   // An instant reads as this wall time when the zone's offset at that instant is the one it was read with.
-  const readings = [wall - before, wall - after].filter((epoch) => offsetAt(epoch, zone) === wall - epoch);
+  const readings = [wall - before, wall - after].filter((epoch) => zoneOffsetMs(epoch, zone) === wall - epoch);
   return readings.length > 0 ? Math.min(...readings) : wall - before;
 }

@@ -1,4 +1,5 @@
 import type { Availability } from "../../../shared/schemas/booking";
+import { zoneOffsetMs } from "../wall-clock";
 
 /**
  * The demo slots the owner's availability offers (issue 42): weekly hours in the site's time zone, each day from
@@ -11,26 +12,6 @@ import type { Availability } from "../../../shared/schemas/booking";
 export const MIN_NOTICE_MS = 60 * 60_000;
 
 export type Interval = { start: number; end: number };
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-function offsetFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = offsetFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
-    offsetFormats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The zone's offset from UTC at the instant `ms`, in milliseconds (IST: +5.5 h). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = offsetFormat(timeZone).formatToParts(ms);
-  const n: Record<string, number> = {};
-  for (const p of parts) if (p.type !== "literal") n[p.type] = Number(p.value);
-  const asUtc = Date.UTC(n.year!, n.month! - 1, n.day!, n.hour === 24 ? 0 : n.hour!, n.minute!, n.second!);
-  return asUtc - (ms - (ms % 1000));
-}
 
 /**
  * The instant of a wall time in the zone (`localMs`: the wall time written as if it were UTC), or null when the zone
