@@ -86,6 +86,15 @@ describe.each(testDatabaseKinds())("answers about the demo and the kit's setup o
     expect(answer.reply).toContain(fact);
   });
 
+  it("a business not among the kits gets the general kit as the kit page says it, and only when it says so", async () => {
+    for (const question of ["my bakery isnt in your kit list", "mine is a bakery, not in that list. what then?"]) {
+      const answer = await ask(question);
+      expect(answer.handover, answer.reply).toBe(false);
+      expect(answer.reply).toContain(ONBOARDING_DOC.defaults("en").page.notListedNote);
+    }
+    expect((await ask("the hindi line is not there, why?")).topics).not.toContain("page:kit-not-listed");
+  });
+
   it("answers the demo's change in Hindi from the Hindi e-mail's words", async () => {
     const answer = await answerLocally(deps, "मुझे अपना डेमो कैंसिल करना है, कैसे करूँ?", undefined, { locale: "hi" });
     expect(answer.locale).toBe("hi");

@@ -110,6 +110,14 @@ describe.each(testDatabaseKinds())("chat conversations on %s", (kind) => {
     const paid = await ask(localApp, { message: "and does the cheapest paid one include unlimited workflows?", conversationId: price.conversationId });
     expect(paid.reply).toContain("Professional");
     expect(paid.reply).toContain("unlimited workflows");
+    // Cut in two by its comma, the superlative pointing back still picks among the plans (not the comparison's "paid ads").
+    const plans = await ask(localApp, { message: "what plans do you have?" });
+    const split = await ask(localApp, { message: "and the cheapest paid one, does it have unlimited workflows?", conversationId: plans.conversationId });
+    expect(split.reply).toContain("Professional");
+    expect(split.reply).toContain("unlimited workflows");
+    const kits = await ask(localApp, { message: "which industries do you have kits for?" });
+    const bakery = await ask(localApp, { message: "mine is a bakery, not in that list. what then?", conversationId: kits.conversationId });
+    expect(bakery.reply).toContain("general kit");
     const kit = await ask(localApp, { message: "do you have a kit for coaching classes?" });
     const inside = await ask(localApp, { message: "ok what's inside it?", conversationId: kit.conversationId });
     expect(inside.reply).toContain("Coaching Classes");

@@ -31,6 +31,11 @@ import { messageParts } from "./split";
 import { type Answered, type PreviousTurn, referentAnswer } from "./referents";
 
 
+/** A business not among the kits: "not in your list", "isn't listed", "list me nahi hai". */
+const NOT_LISTED = /\b(?:not|isnt|arent|nahi|nahin|no)\b(?:\s+\S+){0,4}\s+(?:list|listed)\b|\blist\s+(?:me|mein|main)\s+(?:nahi|nahin)\b/u;
+const NOT_LISTED_QUERY = "my business is not listed general kit";
+const notListed = (text: string) => NOT_LISTED.test(normalizeQuestion(translateHindi(text), VOCABULARY).text);
+
 export type LocalAnswer = {
   reply: string;
   /** What answered: rule ids, "industry", "greeting", "menu" or passage refs ("faq:pricing"). */
@@ -91,6 +96,11 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   if (asksForContact(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
+  }
+  // "My bakery isn't in your kit list": what the kit page says of a business not listed (the general kit).
+  if (notListed(question)) {
+    const notListed = await answerQuestion(deps, NOT_LISTED_QUERY, say);
+    if (notListed?.quoted?.ref === "page:kit-not-listed") return { part: notListed, kitSources: true };
   }
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
@@ -233,7 +243,9 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     const keys = parts.map((p) => p.key);
     // A question of this message after an answered one: a fragment of it ("and what are its limits?") is part of that answer.
     const inMessage = previous !== lastCut && parts.length > 0;
-    let answered = await answerOne(deps, question, previous, say, keys, turn, inMessage);
+    // "Mine is a bakery, not in that list. What then?": the statement is what is asked about.
+    const asks = context && notListed(context) ? `${context} ${question}` : question;
+    let answered = await answerOne(deps, asks, previous, say, keys, turn, inMessage);
     // Alone it finds nothing: read with the statement before it.
     if (!answered.part && !answered.absorbed && context) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
     if (answered.absorbed) {

@@ -21,7 +21,6 @@ import { BOOKING_EMAIL } from "../../../shared/content/booking";
 import { BOOKING_EMAIL_HI } from "../../../shared/content/hi/booking";
 import { ONBOARDING_PAGE } from "../../../shared/content/onboarding";
 import { ONBOARDING_PAGE_HI } from "../../../shared/content/hi/onboarding";
-import { fillCopy } from "../../../shared/booking-view";
 import type { IndexablePost } from "../blog/types";
 import { words } from "./lexicon";
 
@@ -228,7 +227,7 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
  * The passages of the booking page and the kit page: each speaks of one subject, so their words (book, demo, kit) are
  * not counted when telling which words the site uses everywhere (vocabulary.ts).
  */
-export const ONE_SUBJECT_REFS: ReadonlySet<string> = new Set(["page:book-demo", "page:book-demo-change", "page:kit-setup"]);
+export const ONE_SUBJECT_REFS: ReadonlySet<string> = new Set(["page:book-demo", "page:book-demo-change", "page:kit-setup", "page:kit-not-listed"]);
 
 /**
  * The demo booking and the kit's setup, as the booking page, its e-mails and the kit page say them: what the demo is
@@ -239,11 +238,11 @@ function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[] {
   const email = locale === "hi" ? BOOKING_EMAIL_HI : BOOKING_EMAIL;
   const kitPage = locale === "hi" ? ONBOARDING_PAGE_HI : ONBOARDING_PAGE;
   const hours = promisedHoursOf(pages.onboarding.promise.hours);
-  const price = { price: demo.intro.price };
   return [
     {
-      ...page("book-demo", demo.seo.title, demo.intro.title, "/book-demo", [demo.intro.lead, fillCopy(demo.intro.priceNote, price), demo.picker.held].join("\n"), "getting_started"),
-      extra: "schedule a demo call meeting video price cost",
+      // What the demo costs is the FAQ's answer (and the getting-started reply's); this passage says what it is.
+      ...page("book-demo", demo.seo.title, demo.intro.title, "/book-demo", [demo.intro.lead, demo.picker.held].join("\n"), "getting_started"),
+      extra: "schedule a demo call meeting video",
     },
     {
       ...page(
@@ -261,10 +260,14 @@ function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[] {
         kitPage.metaTitle,
         kitPage.kitHeading.replace(/^\d+\.\s*/, ""),
         "/templates",
-        [kitPage.intro(hours), kitPage.waitingText(hours), `${pages.onboarding.page.notListed}: ${pages.onboarding.page.notListedNote}`].join("\n"),
+        [kitPage.intro(hours), kitPage.waitingText(hours)].join("\n"),
         "templates",
       ),
-      extra: "when does the clock start counting, how long until my kit is ready and live, hours, brief, verify email, pay, not listed, general kit, my business",
+      extra: "when does the clock start counting, how long until my kit is ready and live, hours, brief, verify email, pay",
+    },
+    {
+      ...page("kit-not-listed", kitPage.metaTitle, pages.onboarding.page.notListed, "/templates", pages.onboarding.page.notListedNote, "templates"),
+      extra: "business not listed, not in the list of kits, general kit, other business",
     },
   ];
 }

@@ -31,8 +31,13 @@ const ANAPHOR = /\b(?:that|it|its|mine|this|those|them|these|one|1|same|what abo
 
 export function isFollowUp(question: string): boolean {
   const list = words(translateHindi(question));
-  return list.length <= 9 && ANAPHOR.test(translateHindi(question));
+  // A message that opens with "and", "aur" or "also" goes on from the one before: a longer one still leans on it.
+  const limit = CONTINUES.has(list[0] ?? "") ? 14 : 9;
+  return list.length <= limit && ANAPHOR.test(translateHindi(question));
 }
+
+/** First words that carry a conversation on ("and the cheapest paid one, does it have …?"). */
+const CONTINUES = new Set(["and", "n", "aur", "also", "plus", "but", "toh", "to", "so"]);
 
 /** A question too short to stand alone ("can I visit?"): read with the previous one when alone it matches no rule. */
 export function isShort(question: string): boolean {
