@@ -99,8 +99,8 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   }
   // "My bakery isn't in your kit list": what the kit page says of a business not listed (the general kit).
   if (notListed(question)) {
-    const notListed = await answerQuestion(deps, NOT_LISTED_QUERY, say);
-    if (notListed?.quoted?.ref === "page:kit-not-listed") return { part: notListed, kitSources: true };
+    const general = await answerQuestion(deps, NOT_LISTED_QUERY, say);
+    if (general?.quoted?.ref === "page:kit-not-listed") return { part: general, kitSources: true };
   }
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
@@ -246,8 +246,8 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     // "Mine is a bakery, not in that list. What then?": the statement is what is asked about.
     const asks = context && notListed(context) ? `${context} ${question}` : question;
     let answered = await answerOne(deps, asks, previous, say, keys, turn, inMessage);
-    // Alone it finds nothing: read with the statement before it.
-    if (!answered.part && !answered.absorbed && context) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
+    // Alone it finds nothing: read with the statement before it (unless it was read so already).
+    if (!answered.part && !answered.absorbed && context && asks === question) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
     if (answered.absorbed) {
       previous = question;
       continue;

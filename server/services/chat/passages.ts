@@ -124,14 +124,7 @@ export const LEGAL_DOCS = [
 
 /** Every page's defaults: what a fresh install shows. */
 export function defaultPageCopies(): PageCopies {
-  return {
-    home: HOME_DOC.defaults("en"),
-    about: ABOUT_DOC.defaults("en"),
-    contact: CONTACT_DOC.defaults("en"),
-    legal: LEGAL_DOCS.map(({ path, doc }) => ({ path, copy: doc.defaults("en") })),
-    bookDemo: BOOK_DEMO_DOC.defaults("en"),
-    onboarding: ONBOARDING_DOC.defaults("en"),
-  };
+  return defaultPageCopiesIn("en");
 }
 
 /** How visitors ask for a legal section whose own words they rarely use (search words, never shown). */
@@ -224,16 +217,10 @@ export function sitePassages(faq: readonly FaqCopyEntry[] = DEFAULT_FAQ, pages: 
 }
 
 /**
- * The passages of the booking page and the kit page: each speaks of one subject, so their words (book, demo, kit) are
- * not counted when telling which words the site uses everywhere (vocabulary.ts).
- */
-export const ONE_SUBJECT_REFS: ReadonlySet<string> = new Set(["page:book-demo", "page:book-demo-change", "page:kit-setup", "page:kit-not-listed"]);
-
-/**
  * The demo booking and the kit's setup, as the booking page, its e-mails and the kit page say them: what the demo is
  * and costs, how to move or cancel it (the links of the confirmation e-mail), and when the kit's hours start.
  */
-function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[] {
+export function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[] {
   const demo = pages.bookDemo;
   const email = locale === "hi" ? BOOKING_EMAIL_HI : BOOKING_EMAIL;
   const kitPage = locale === "hi" ? ONBOARDING_PAGE_HI : ONBOARDING_PAGE;

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { CHAT_RULES, INDUSTRY_WORDS } from "../../../shared/content/chat";
-import { ONE_SUBJECT_REFS, type Passage, sitePassages } from "./passages";
+import { defaultPageCopies, demoAndKitPassages, type Passage, sitePassages } from "./passages";
 import { contentStems, stem, stemSet, synonym, Vocabulary, words } from "./text";
 
 export const SITE_PASSAGES = sitePassages();
@@ -27,7 +27,10 @@ export const VOCABULARY = new Vocabulary([
 const SITE_STEM_SETS = SITE_PASSAGES.map((p) => stemSet(`${p.heading}\n${p.body}\n${p.extra}`));
 const commonStems = new Set<string>();
 {
-  const counted = SITE_STEM_SETS.filter((_, i) => !ONE_SUBJECT_REFS.has(SITE_PASSAGES[i]!.ref));
+  // The booking page's and the kit page's passages each speak of one subject: their words (book, demo, kit) are not
+  // counted, or the subject's own words would look common.
+  const oneSubject = new Set(demoAndKitPassages(defaultPageCopies(), "en").map((p) => p.ref));
+  const counted = SITE_STEM_SETS.filter((_, i) => !oneSubject.has(SITE_PASSAGES[i]!.ref));
   const counts = new Map<string, number>();
   for (const set of counted) for (const s of set) counts.set(s, (counts.get(s) ?? 0) + 1);
   for (const [s, n] of counts) if (n / counted.length >= 0.25) commonStems.add(s);
