@@ -87,7 +87,33 @@ describe.each(testDatabaseKinds())("mail outbox on %s", (kind) => {
       expect(raw).toContain(SECRET);
       expect(deps.logs.text).toContain(files[0]);
       expect(deps.logs.text).not.toContain(SECRET);
+      expect(fs.readdirSync(dir), "nothing but the message is left in the folder").toEqual(files);
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("never shows a reader of the mail folder half a message", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wp-mail-"));
+    const seen: string[] = [];
+    // Read each .eml the moment the folder says it appeared, as a folder-watching mail viewer (or a test) would.
+    const watcher = fs.watch(dir, (_event, name) => {
+      if (!name?.endsWith(".eml")) return;
+      try {
+        seen.push(fs.readFileSync(path.join(dir, name), "utf8"));
+      } catch {
+        // Gone again before it was read: nothing was shown.
+      }
+    });
+    try {
+      const deps = testDeps(t.db, { MAIL_DIR: dir });
+      for (let i = 0; i < 5; i++) await enqueueMail(deps, { to: "file@example.org", subject: `Whole ${i}`, text: `${"a long body line\n".repeat(40_000)}THE END ${i}`, kind: "test" });
+      await settleMailDeliveries();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen.length).toBeGreaterThan(0);
+      for (const raw of seen) expect(raw, "a message read as it appeared").toMatch(/THE END \d/);
+    } finally {
+      watcher.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

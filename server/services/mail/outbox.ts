@@ -287,8 +287,12 @@ export async function send(config: Config, mail: Sendable, { pooled = false } = 
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   const dir = path.resolve(config.MAIL_DIR);
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);
-  await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`;
+  const file = path.join(dir, name);
+  // Written beside it first and renamed: whoever reads the folder never sees half a message.
+  const partial = path.join(dir, `.${name}.${process.pid}.part`);
+  await fs.writeFile(partial, built.message as Buffer, { mode: 0o600 });
+  await fs.rename(partial, file);
   return { via: "file", file };
 }
 
