@@ -18,22 +18,24 @@
  */
 import { CHAT_INDUSTRY_REPLIES_HI } from "../../../shared/content/hi/chat";
 import { type Locale, localePath } from "../../../shared/i18n";
-import { CHAT_INDUSTRY_REPLIES, CHAT_RULES } from "../../../shared/content/chat";
+import { CHAT_INDUSTRY_REPLIES, CHAT_RULES, type ChatTopicId } from "../../../shared/content/chat";
 import { type Industry } from "../../../shared/content/site";
 import { type LocalTopic } from "./engine";
 import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
-import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, translateHindi } from "./text";
-import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource } from "./passage-answer";
+import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi } from "./text";
+import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems } from "./reading";
+import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
 import { messageParts } from "./split";
-import { type Answered, type PreviousTurn, referentAnswer } from "./referents";
+import { type Answered, type PreviousTurn, referentAnswer, RULE_IDS } from "./referents";
 
 
 /** A business not among the kits: "not in your list", "isn't listed", "list me nahi hai". */
 const NOT_LISTED = /\b(?:not|isnt|arent|nahi|nahin|no)\b(?:\s+\S+){0,4}\s+(?:list|listed)\b|\blist\s+(?:me|mein|main)\s+(?:nahi|nahin)\b/u;
 const NOT_LISTED_QUERY = "my business is not listed general kit";
+/** The words of asking whether two tools link up ("sync", "link", "work with"), as stems: not a product's name. */
+const LINKING = stemSet("sync syncs link links linked integrate integrates integration integrations connect connects connected connection plug plugin tool tools");
 const notListed = (text: string) => NOT_LISTED.test(normalizeQuestion(translateHindi(text), VOCABULARY).text);
 
 export type LocalAnswer = {
@@ -92,7 +94,15 @@ export function answerLocale(language: ChatLanguage, pageLocale: Locale = "en"):
   return language === "hi" ? "hi" : pageLocale;
 }
 
+/** How many of the question's own words an answer holds (in English: a rule's reply, a quoted passage's heading and body). */
+function holds(part: Part, question: string): number {
+  const stems = RULE_IDS.has(part.key) ? REPLY_STEMS[part.key as ChatTopicId] : stemSet(part.quoted ? `${part.quoted.heading}\n${part.quoted.body}` : part.text);
+  return ownStems(question).filter((st) => stems.has(st)).length;
+}
+
 async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[], turn?: PreviousTurn, inMessage = false): Promise<Answered> {
+  // "How do I cancel my Professional plan?", "a 14-day free trial?", "voice calls?": no page states it; a person answers.
+  if (asksNeverStated(question)) return { handover: "unknown" };
   if (asksForContact(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
@@ -113,7 +123,10 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   if (previous && !industry && unknownWords(question).length === 0 && leans && (inMessage || (await answerQuestion(deps, translateHindi(previous), say)))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
     // Read with the previous question, it must say something new (else it only repeats the previous answer).
-    if (withPrevious && !used.includes(withPrevious.key)) return { part: withPrevious };
+    // Nor may it only repeat the previous turn's answer, holding none of the question's words, when alone the question names a subject of its own ("can I
+    // move it to Monday?" after the demo's steps: how to move a demo).
+    const repeats = withPrevious && turn?.topics.includes(withPrevious.key) && alone && alone.key !== withPrevious.key && namesSubject(alone) && holds(withPrevious, question) === 0 && holds(alone, question) > 0;
+    if (withPrevious && !used.includes(withPrevious.key) && !repeats) return { part: withPrevious };
     // A fragment of this message that leans on the question answered before it ("which is your cheapest plan and what
     // are its limits?") is answered by that answer: never a passage of its own words, never "I'm not sure".
     if (inMessage) return { absorbed: true };
@@ -153,6 +166,9 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
       return { handover: "unknown" };
     }
   }
+  // "Does it connect with Google Sheets?": the integrations answer names kinds of tools (WhatsApp, social media,
+  // calendars, CRMs), not every product; a product it does not name goes to a person, after the answer.
+  if (alone?.key === "integrations" && ownStems(question).some((st) => !REPLY_STEMS.integrations.has(st) && !LINKING.has(st))) return { part: alone, handover: "unknown" };
   if (alone) {
     // "Do you integrate with Tally?", "an android app?": the answer holds, and what the site never names (a word no
     // page uses, not in the passage quoted) goes to a person. A passage that only shares the question's other words

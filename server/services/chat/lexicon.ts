@@ -27,7 +27,8 @@ const STOPWORDS = new Set(
   one mine anyone anybody someone somebody everyone everybody take takes taking took put puts extra else
   sabse kaunsa kaunsi konsa konsi kon usme isme usmein ismein mere mere tere bhejne bhejna bhejte toh to na kitna
   wich whch hw abt pls plz properly correctly aftr possible possibly
-  ago tomorrow today tonight yesterday guys till`
+  ago tomorrow today tonight yesterday guys till
+  maang maangu maangun maangna maange maangta maangti mangu mangna mange thr ther wht wt`
     .split(/\s+/)
     .filter(Boolean),
 );

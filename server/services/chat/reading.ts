@@ -90,10 +90,31 @@ export const COMPETITOR_PRICE = /\bcompetitor\b.*\b(?:cheap\w*|price|pricing|sas
 
 const SUPERLATIVE_WORD = /^\p{L}{2,}i?est$/u;
 
+/** Times of the week a visitor names when they move a demo or ask about hours ("can I move it to Monday?"): never a subject the site lacks. */
+const WEEK_WORDS = new Set(["monday", "tuesday", "wednesday", "thursday", "friday", "mon", "tue", "tues", "wed", "thu", "thurs", "fri", "weekday", "weekdays", "morning", "evening", "afternoon"]);
+
+/**
+ * What visitors ask in the site's own words that no page states: cancelling a plan (only a demo's cancelling is
+ * described), a free trial of so many days (the demo is the way to try it), and calls by voice (the assistant writes
+ * on WhatsApp; a video call is the demo). Such a question is for a person, never for the passage its words are nearest.
+ */
+const NEVER_STATED = [
+  /\b(?:cancel\w*|terminate|unsubscribe|stop|band)\b(?:\s+\S+){0,2}?\s+(?:subscription|plan|plans|account|membership|professional|enterprise|billing)\b/u,
+  /\b(?:subscription|plan|account|membership|professional|enterprise)\b(?:\s+\S+){0,3}?\s+(?:cancel\w*|terminate|band)\b/u,
+  /\bfree\s+(?:for\s+)?\d+\s*(?:day|days|week|weeks|month|months)\b|\b\d+[\s-]*(?:day|days|week|weeks)\s+(?:free\s+)?trial\b|\btrial\s+(?:of|for)\s+\d+/u,
+  /\bvoice\s+(?:call|calls|calling|bot|bots|agent|assistant)\b|\b(?:pick|picks|picking|pickup)\s+(?:up\s+)?(?:the\s+)?(?:phone|calls?)\b|\b(?:answer|answers|attend|attends|take|takes|handle|handles)\s+(?:phone\s+)?calls\b/u,
+];
+
+/** The question asks something the site never states though its words are the site's (cancelling a plan, a 14-day trial, voice calls). */
+export function asksNeverStated(question: string): boolean {
+  const text = words(translateHindi(question)).join(" ");
+  return NEVER_STATED.some((p) => p.test(text));
+}
+
 /** The question's words no page, FAQ entry or kit of the site uses (a tool, a place, a payment method it never names). */
 export function unknownWords(question: string): string[] {
   const { words: normalized } = normalizeQuestion(translateHindi(question), VOCABULARY);
   // A superlative picks among what is answered ("the lowest plan"), it names nothing the site lacks.
-  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !SUPERLATIVE_WORD.test(w) && !VOCABULARY.has(w) && !siteUses(w));
+  return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !SUPERLATIVE_WORD.test(w) && !WEEK_WORDS.has(w) && !VOCABULARY.has(w) && !siteUses(w));
 }
 

@@ -1,0 +1,94 @@
+/**
+ * What the site never states though a visitor asks it in the site's own words (issue 43): cancelling a plan (only a
+ * demo's cancelling is described), a free trial of so many days, calls by voice, a product the integrations answer
+ * does not name. Each goes to a person with the question in the prefilled WhatsApp text, never to the nearest
+ * passage; what the site does say is still answered. And follow-ups that name their own subject ("can I move it to
+ * Monday?" after the demo) or lean on the previous answer ("aur agar 2 mahine baad maangu?" after the refund terms).
+ * SQLite and PostgreSQL, through the chat service and the server's log of the conversation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKING_EMAIL } from "../../shared/content/booking";
+import { ASSISTANT_DOC } from "../../shared/copy/assistant";
+import { seedSampleBlogs } from "../../server/services/blog/posts";
+import { answerChat, type ChatResult } from "../../server/services/chat/service";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
+import { testDeps } from "../helpers/deps";
+
+const NOT_SURE = ASSISTANT_DOC.defaults("en").handover.notSure;
+
+describe.each(testDatabaseKinds())("what the site never states, and follow-ups with a subject of their own, on %s", (kind) => {
+  let t: TestDatabase;
+  let deps: ReturnType<typeof testDeps>;
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+    deps = testDeps(t.db, { WHATSAPP_NUMBER: "919812345678", COMPANY_PHONE: "+91 98123 45678", COMPANY_EMAIL: "team@example.com" });
+    await seedSampleBlogs(deps);
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  const ask = async (...turns: string[]): Promise<ChatResult> => {
+    let result: ChatResult | undefined;
+    const clientIp = `203.0.113.${++n}`;
+    for (const message of turns) result = await answerChat(deps, { message, clientIp, ...(result ? { conversationId: result.conversationId } : {}) });
+    return result!;
+  };
+  const prefilled = (reply: string) => decodeURIComponent(/wa\.me\/919812345678\?text=([^)\s]+)/.exec(reply)?.[1] ?? "");
+
+  it.each([
+    "how do i cancel my professional subscription?",
+    "plan cancel kaise kare",
+    "can i try it free for 14 days first?",
+    "ok so i run a small dental clinic in nashik, my receptionist is always on calls and patients keep messaging on whatsapp at night and nobody answers, i tried a bot before and it was useless. do you do voice calls too, like the bot picks up the phone?",
+  ])("hands over, with no plan or contact card as its answer: %s", async (message) => {
+    const result = await ask(message);
+    expect(result.handover, result.reply).toBe(true);
+    expect(result.reply).toContain(NOT_SURE);
+    expect(result.reply).not.toContain("$29");
+    expect(result.reply).not.toContain("You can reach our team");
+    expect(prefilled(result.reply)).toContain(message.slice(-40));
+  });
+
+  it("still answers how to cancel a booked demo: the confirmation e-mail's links", async () => {
+    const result = await ask("i want to cancel my demo");
+    expect(result.handover, result.reply).toBe(false);
+    expect(result.reply).toContain(BOOKING_EMAIL.manage);
+  });
+
+  it("answers the integrations it names, and hands over a product it does not name, in English and Hindi", async () => {
+    const listed = await ask("what integrations do you have?");
+    expect(listed.handover, listed.reply).toBe(false);
+    expect(listed.reply).toContain("100+");
+    for (const message of ["does it connect with google sheets?", "क्या यह Google Sheets से जुड़ता है?", "integration with zoho crm?"]) {
+      const result = await ask(message);
+      expect(result.reply, message).toContain("100+");
+      expect(result.handover, `${message}: ${result.reply}`).toBe(true);
+      expect(prefilled(result.reply)).toContain(message.replace(/\?$/, ""));
+    }
+  });
+
+  it("a follow-up that names its own subject is answered about it, not with the previous answer again", async () => {
+    const result = await ask("i booked a demo for friday", "can i move it to monday");
+    expect(result.handover, result.reply).toBe(false);
+    expect(result.reply).toContain(BOOKING_EMAIL.manage);
+    expect(result.reply).not.toContain("Getting started is easy");
+  });
+
+  it("a follow-up the previous answer holds is answered by it ('how long to book?' after the demo's price)", async () => {
+    const result = await ask("Demo kitne ka hai?", "Aur book karne mein kitna time lagta hai?");
+    expect(result.reply).toMatch(/5 minutes|5 मिनट/);
+  });
+
+  it("reads Hinglish and chat spellings the site's answers hold: a refund after two months, 'is thr setup fee'", async () => {
+    const refund = await ask("refund milta hai kya", "aur agar 2 mahine baad maangu?");
+    expect(refund.handover, refund.reply).toBe(false);
+    expect(refund.reply).toMatch(/30 days|30 दिन/);
+    const fee = await ask("is thr setup fee??");
+    expect(fee.handover, fee.reply).toBe(false);
+    expect(fee.reply).toContain("no setup fees");
+    expect(fee.reply).not.toContain(NOT_SURE);
+  });
+});
