@@ -91,4 +91,36 @@ describe.each(testDatabaseKinds())("what the site never states, and follow-ups w
     expect(fee.reply).toContain("no setup fees");
     expect(fee.reply).not.toContain(NOT_SURE);
   });
+
+  it("reads the plans, a demo's hold and move, the brief's files and the hours in visitors' words", async () => {
+    const cases: [string[], string][] = [
+      [["free vs professional whats the real difference, storage and workflows wise"], "100GB storage"],
+      [["wat is d price of ur pro pln"], "$29 a month"],
+      [["if i pick slot hw long u hold it b4 paymnt"], "15 minutes"],
+      [["booked demo for tmrw 5pm but now i got a meeting, how to shift it"], BOOKING_EMAIL.manage],
+      [["demo book karne ke baad time change kar sakte hai kya"], BOOKING_EMAIL.manage],
+      [["what files can i upload with my brief, pdf ok? size limit?"], "10 MB"],
+      [["can i call you", "what timings?"], "Mon-Fri 9AM-6PM IST"],
+      [["whatsapp pe msg karu to kitni der me reply aata hai"], "30 seconds"],
+      [["i bought it by mistake, can i get my money back"], "by mistake"],
+    ];
+    for (const [turns, expected] of cases) {
+      const result = await ask(...turns);
+      expect(result.reply, turns.join(" / ")).toContain(expected);
+      expect(result.handover, `${turns.join(" / ")}: ${result.reply}`).toBe(false);
+    }
+  });
+
+  it("answers each part: a question after one (also without its question mark), and hands over the part the site does not say", async () => {
+    const both = await ask("how do i book a demo and can i change it later");
+    expect(both.reply).toContain("Book a demo");
+    expect(both.reply).toContain(BOOKING_EMAIL.manage);
+    const trailing = await ask("do you make the ads also or only the bot? and in which languages it replies");
+    expect(trailing.reply).toMatch(/language/i);
+    const trial = await ask("whats the price of enterprise, and do you give free trial of professional?");
+    expect(trial.reply).toContain("custom pricing");
+    expect(trial.handover).toBe(true);
+    expect(prefilled(trial.reply)).toContain("free trial of professional");
+  });
 });
+

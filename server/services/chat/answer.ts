@@ -25,15 +25,22 @@ import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi } from "./text";
 import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated } from "./reading";
+import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
 import { messageParts } from "./split";
+import { words } from "./lexicon";
 import { type Answered, type PreviousTurn, referentAnswer, RULE_IDS } from "./referents";
 
 
 /** A business not among the kits: "not in your list", "isn't listed", "list me nahi hai". */
 const NOT_LISTED = /\b(?:not|isnt|arent|nahi|nahin|no)\b(?:\s+\S+){0,4}\s+(?:list|listed)\b|\blist\s+(?:me|mein|main)\s+(?:nahi|nahin)\b/u;
 const NOT_LISTED_QUERY = "my business is not listed general kit";
+/** Moving, changing or cancelling a demo, in either order ("demo book karne ke baad time change"). */
+const MOVES_DEMO = /\bdemo\b.*\b(?:move|change|cancel\w*)\b|\b(?:move|change|cancel\w*)\b.*\bdemo\b/u;
+/** Words that say "of the thing just named". */
+const POSSESSIVE = /\b(?:its|their|theirs|uska|uski|uske|iska|iski|iske|unka|unki|unke)\b/iu;
+const MOVES = /\b(?:move|change|cancel\w*)\b/u;
+const MOVE_DEMO_QUERY = "move reschedule cancel change my demo";
 /** The words of asking whether two tools link up ("sync", "link", "work with"), as stems: not a product's name. */
 const LINKING = stemSet("sync syncs link links linked integrate integrates integration integrations connect connects connected connection plug plugin tool tools");
 const notListed = (text: string) => NOT_LISTED.test(normalizeQuestion(translateHindi(text), VOCABULARY).text);
@@ -103,7 +110,9 @@ function holds(part: Part, question: string): number {
 async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[], turn?: PreviousTurn, inMessage = false): Promise<Answered> {
   // "How do I cancel my Professional plan?", "a 14-day free trial?", "voice calls?": no page states it; a person answers.
   if (asksNeverStated(question)) return { handover: "unknown" };
-  if (asksForContact(question)) {
+  // "What timings?", "sunday?" after the ways to reach the team: the hours are in that reply.
+  const afterContact = turn?.topics.includes("contact") && words(question).length <= 4 && normalizeQuestion(translateHindi(question), VOCABULARY).words.includes("hours");
+  if (asksForContact(question) || afterContact) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
   }
@@ -112,14 +121,31 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     const general = await answerQuestion(deps, NOT_LISTED_QUERY, say);
     if (general?.quoted?.ref === "page:kit-not-listed") return { part: general, kitSources: true };
   }
+  // "Can I change the time after booking the demo?": moving a booked demo, not how to book one.
+  // So is "can I change it later?" after "how do I book a demo".
+  const own = normalizeQuestion(translateHindi(question), VOCABULARY).text;
+  const movesDemo = MOVES_DEMO.test(own) || (!!previous && MOVES.test(own) && isFollowUp(question) && MOVES_DEMO.test(normalizeQuestion(translateHindi(`${previous} ${question}`), VOCABULARY).text));
+  if (movesDemo) {
+    const change = await answerQuestion(deps, MOVE_DEMO_QUERY, say);
+    if (change?.quoted?.ref === "page:book-demo-change") return { part: change };
+  }
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
+  // The plans compared or a plan's limits asked: the plans, whatever other word the question leans on ("whats the real difference").
+  if (alone?.key !== "pricing" && !industry && asksAboutPlans(question)) {
+    const pricing = CHAT_RULES.find((r) => r.id === "pricing")!;
+    return { part: { key: pricing.id, text: say.rule(pricing.id), intent: pricing.intent, topic: pricing.id, cite: [] } };
+  }
   if (!industry) {
     const referred = await referentAnswer(deps, question, alone, turn, say);
     if (referred) return referred;
   }
   // A question that leans on the previous one is read with it ("is that monthly or yearly?" after the prices).
-  const leans = isFollowUp(question) || (!alone && isShort(question)) || (inMessage && ownStems(question).length === 0);
+  // A fragment after an answered question that names a subject of its own ("... and in which languages it replies")
+  // is answered on that subject, not folded into the answer before it.
+  // (Never one that points back at it: "and what are *its* limits?".)
+  const ownSubject = inMessage && alone && namesSubject(alone) && !POSSESSIVE.test(translateHindi(question)) && !used.includes(alone.key) && holds(alone, question) > 0;
+  const leans = !ownSubject && (isFollowUp(question) || (!alone && isShort(question)) || (inMessage && ownStems(question).length === 0));
   if (previous && !industry && unknownWords(question).length === 0 && leans && (inMessage || (await answerQuestion(deps, translateHindi(previous), say)))) {
     const withPrevious = await answerQuestion(deps, `${translateHindi(previous)} ${translateHindi(question)}`, say);
     // Read with the previous question, it must say something new (else it only repeats the previous answer).
@@ -228,6 +254,10 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
       context = "";
     }
   }
+  // A statement after the last question is never lost ("... only the bot? and in which languages it replies"): it is
+  // read as asked.
+  // (A word or two of feeling, "seriously", is not.)
+  if (context && (words(context).length >= 3 || (ownStems(context).length > 0 && unknownWords(context).length === 0))) questions.push({ text: context });
   if (askedHuman && questions.length === 0) {
     return {
       ...base,
@@ -264,6 +294,13 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     let answered = await answerOne(deps, asks, previous, say, keys, turn, inMessage);
     // Alone it finds nothing: read with the statement before it (unless it was read so already).
     if (!answered.part && !answered.absorbed && context && asks === question) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
+    else if (answered.part?.quoted && !answered.handover && context && asks === question) {
+      // Quoted from a passage, it may be answered closer by one that also holds what the statement says ("I bought it
+      // by mistake. Can I get my money back?": when a refund is not given), never by one that holds less of the question.
+      const read = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);
+      const closer = read.part?.quoted && !read.handover && read.part.key !== answered.part.key && holds(read.part, context) > holds(answered.part, context) && holds(read.part, question) >= holds(answered.part, question);
+      if (closer) answered = read;
+    }
     if (answered.absorbed) {
       previous = question;
       continue;

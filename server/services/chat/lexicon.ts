@@ -28,7 +28,8 @@ const STOPWORDS = new Set(
   sabse kaunsa kaunsi konsa konsi kon usme isme usmein ismein mere mere tere bhejne bhejna bhejte toh to na kitna
   wich whch hw abt pls plz properly correctly aftr possible possibly
   ago tomorrow today tonight yesterday guys till
-  maang maangu maangun maangna maange maangta maangti mangu mangna mange thr ther wht wt`
+  maang maangu maangun maangna maange maangta maangti mangu mangna mange thr ther wht wt
+  tmrw tmr tmrow tomo karu karun aata aati aate der msg msgs`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -61,6 +62,9 @@ const SYNONYMS: Record<string, string> = {
   nite: "hours",
   nyt: "hours",
   midnight: "hours",
+  // Indian English for opening hours.
+  timing: "hours",
+  timings: "hours",
   // Chat shorthand.
   cn: "can",
   mnth: "month",
@@ -139,6 +143,20 @@ const SYNONYMS: Record<string, string> = {
   sells: "sell",
   selling: "sell",
   fess: "price",
+  pln: "pricing",
+  plns: "pricing",
+  b4: "before",
+  paymnt: "pay",
+  pymnt: "pay",
+  paymt: "pay",
+  jaldi: "fast",
+  jldi: "fast",
+  // Moving a booked demo, in the words visitors use.
+  shift: "move",
+  postpone: "move",
+  prepone: "move",
+  reschedule: "move",
+  rescheduling: "move",
   demmo: "demo",
   kitt: "kit",
   speek: "speak",

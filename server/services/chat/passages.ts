@@ -253,6 +253,11 @@ export function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[]
       extra: "when does the clock start counting, how long until my kit is ready and live, hours, brief, verify email, pay",
     },
     {
+      // The brief's files: what may be sent with it, and how large.
+      ...page("brief-files", kitPage.metaTitle, kitPage.files.label, "/get-started", kitPage.files.hint),
+      extra: "upload attach send files documents with my brief, pdf, photo, image, size limit, how big, price list, brochure, logo",
+    },
+    {
       ...page("kit-not-listed", kitPage.metaTitle, pages.onboarding.page.notListed, "/templates", pages.onboarding.page.notListedNote, "templates"),
       extra: "business not listed, not in the list of kits, general kit, other business",
     },

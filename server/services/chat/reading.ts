@@ -102,8 +102,20 @@ const NEVER_STATED = [
   /\b(?:cancel\w*|terminate|unsubscribe|stop|band)\b(?:\s+\S+){0,2}?\s+(?:subscription|plan|plans|account|membership|professional|enterprise|billing)\b/u,
   /\b(?:subscription|plan|account|membership|professional|enterprise)\b(?:\s+\S+){0,3}?\s+(?:cancel\w*|terminate|band)\b/u,
   /\bfree\s+(?:for\s+)?\d+\s*(?:day|days|week|weeks|month|months)\b|\b\d+[\s-]*(?:day|days|week|weeks)\s+(?:free\s+)?trial\b|\btrial\s+(?:of|for)\s+\d+/u,
+  /\btrial\s+(?:of|for|on)\s+(?:the\s+)?(?:professional|enterprise|pro|paid)\b|\b(?:professional|enterprise|pro|paid)\s+(?:plan\s+)?trial\b/u,
   /\bvoice\s+(?:call|calls|calling|bot|bots|agent|assistant)\b|\b(?:pick|picks|picking|pickup)\s+(?:up\s+)?(?:the\s+)?(?:phone|calls?)\b|\b(?:answer|answers|attend|attends|take|takes|handle|handles)\s+(?:phone\s+)?calls\b/u,
 ];
+
+const PLAN_NAMES = new Set(["free", "professional", "pro", "enterprise"]);
+const PLAN_DETAILS = new Set(["storage", "workflow", "workflows", "limit", "limits", "gb", "include", "includes", "difference", "compare", "vs", "versus", "features", "better"]);
+
+/** "Free vs Professional, storage and workflows wise?": the plans are asked about (a paid plan named, with another or with what a plan holds). */
+export function asksAboutPlans(question: string): boolean {
+  const list = words(translateHindi(question));
+  const named = new Set(list.filter((w) => PLAN_NAMES.has(w)));
+  const paid = named.has("professional") || named.has("pro") || named.has("enterprise");
+  return paid && (named.size >= 2 || list.some((w) => PLAN_DETAILS.has(w)));
+}
 
 /** The question asks something the site never states though its words are the site's (cancelling a plan, a 14-day trial, voice calls). */
 export function asksNeverStated(question: string): boolean {
