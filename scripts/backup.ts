@@ -7,7 +7,7 @@
 import { loadConfigOrExit } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { loadDotEnv } from "../server/env-file";
-import { archiveKey } from "../server/services/backup/archive";
+import { archiveKey } from "../server/services/backup/archive-format";
 import { listBackups, takeBackup } from "../server/services/backup/snapshot";
 
 loadDotEnv();

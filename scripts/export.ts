@@ -8,7 +8,8 @@ import path from "node:path";
 import { loadConfigOrExit } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { loadDotEnv } from "../server/env-file";
-import { archiveKey, exportArchive } from "../server/services/backup/archive";
+import { archiveKey } from "../server/services/backup/archive-format";
+import { exportArchive } from "../server/services/backup/archive-export";
 import { privateFolder, writePrivateFile } from "../server/services/backup/snapshot";
 
 loadDotEnv();

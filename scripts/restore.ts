@@ -7,7 +7,8 @@
 import { loadConfigOrExit } from "../server/config";
 import { loadDotEnv } from "../server/env-file";
 import { ServiceError } from "../server/services/errors";
-import { accountsNote, archiveKey } from "../server/services/backup/archive";
+import { accountsNote } from "../server/services/backup/archive-import";
+import { archiveKey } from "../server/services/backup/archive-format";
 import { listBackups, restoreBackup } from "../server/services/backup/snapshot";
 
 loadDotEnv();

@@ -3,7 +3,7 @@ import type { AppEnv } from "../context";
 import { sessionTokenOf } from "../http/cookies";
 import { copyDocById } from "../../shared/copy/index";
 import { mayOpen } from "../../shared/studio-policy";
-import { copyKey, copyLocale, readDraftValue } from "../services/content/drafts";
+import { copyKey, copyLocale, readDraftValue } from "../services/content/copy-rows";
 import { previewKey, withPreviewDrafts } from "../services/content/preview";
 import { studioSession } from "../services/staff/studio-session";
 

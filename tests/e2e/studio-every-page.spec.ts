@@ -7,7 +7,7 @@
 import { openDatabase } from "../../server/db/database";
 import { createPost, publishPost, savePost } from "../../server/services/blog/studio-posts";
 import { addSubscriber } from "../../server/services/newsletter/import";
-import { startNewsletter } from "../../server/services/newsletter/issues";
+import { startNewsletter } from "../../server/services/newsletter/queue";
 import { testDeps } from "../helpers/deps";
 import { staffWithSession } from "../helpers/studio-staff";
 import { HINT_COOKIE } from "../../server/http/cookies";

@@ -12,7 +12,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendWeeklyReport } from "../../server/services/analytics/weekly";
-import { archiveKey, exportArchive } from "../../server/services/backup/archive";
+import { archiveKey } from "../../server/services/backup/archive-format";
+import { exportArchive } from "../../server/services/backup/archive-export";
 import { runStaffCommand } from "../../server/staff-command";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
@@ -70,7 +71,7 @@ describe.each(testDatabaseKinds())("staff after an import on %s", (kind) => {
 
   it("npm run staff -- grant prints and e-mails a link for an imported account without a password", async () => {
     // Imported without the import's own links (the archive restored by an older import).
-    const { importArchive } = await import("../../server/services/backup/archive");
+    const { importArchive } = await import("../../server/services/backup/archive-import");
     await importArchive(second.db, fs.readFileSync(archiveFile), { key: archiveKey(SITE_SECRET) });
     const deps = testDeps(second.db);
     const out: string[] = [];

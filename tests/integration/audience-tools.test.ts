@@ -6,7 +6,8 @@ import { deliverDueLeads, deliveryOptions } from "../../server/services/leads/de
 import { storeLead } from "../../server/services/leads/intake";
 import { deliverDueMail, safeReplyTo, settleMailDeliveries } from "../../server/services/mail/outbox";
 import { queueDueOptins } from "../../server/services/newsletter/import";
-import { drainNewsletterMail, sendDueNewsletters } from "../../server/services/newsletter/issues";
+import { drainNewsletterMail } from "../../server/services/newsletter/delivery";
+import { sendDueNewsletters } from "../../server/services/newsletter/queue";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import { newSinceLastVisit } from "../../server/services/staff/overview";
 import { zonedTimeToEpoch } from "../../server/services/wall-clock";

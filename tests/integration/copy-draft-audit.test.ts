@@ -7,7 +7,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listAudit } from "../../server/services/audit";
-import { copyEditorState, publishDraft, saveDraft } from "../../server/services/content/drafts";
+import { copyEditorState } from "../../server/services/content/copy-editor";
+import { publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { FAQ_DOC as doc } from "../../shared/copy/faq";
 import { saveSettings } from "../../server/services/content/settings";
 import { buildDir, buildPresent } from "../helpers/built-server";

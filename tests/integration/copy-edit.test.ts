@@ -12,16 +12,9 @@ import { answerChat } from "../../server/services/chat/service";
 import { createApp } from "../../server/app";
 import { openDatabase, type Db } from "../../server/db/database";
 import { readCopy } from "../../server/services/content/copy";
-import {
-  compareRevision,
-  copyEditorState,
-  copyOverview,
-  discardDraft,
-  listRevisions,
-  publishDraft,
-  restoreRevision,
-  saveDraft,
-} from "../../server/services/content/drafts";
+import { compareRevision, listRevisions, restoreRevision } from "../../server/services/content/revisions";
+import { copyEditorState, copyOverview } from "../../server/services/content/copy-editor";
+import { discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { saveSettings } from "../../server/services/content/settings";
 import { CONTENT_VERSION_TTL_MS } from "../../server/services/content/version";
 import { listAudit } from "../../server/services/audit";

@@ -6,7 +6,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { copyEditorState, discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
+import { copyEditorState } from "../../server/services/content/copy-editor";
+import { discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

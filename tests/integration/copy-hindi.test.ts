@@ -7,16 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { readCopy, missingTranslation } from "../../server/services/content/copy";
-import {
-  compareRevision,
-  copyEditorState,
-  discardDraft,
-  listRevisions,
-  publishDraft,
-  restoreRevision,
-  saveDraft,
-  translationOverview,
-} from "../../server/services/content/drafts";
+import { compareRevision, listRevisions, restoreRevision } from "../../server/services/content/revisions";
+import { copyEditorState, translationOverview } from "../../server/services/content/copy-editor";
+import { discardDraft, publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { isServiceError } from "../../server/services/errors";
 import { saveSettings, siteSettings } from "../../server/services/content/settings";
 import { publicSite } from "../../app/site-config.server";

@@ -7,7 +7,9 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listAudit } from "../../server/services/audit";
-import { compareRevision, copyEditorState, publishDraft, restoreRevision, saveDraft } from "../../server/services/content/drafts";
+import { compareRevision, restoreRevision } from "../../server/services/content/revisions";
+import { copyEditorState } from "../../server/services/content/copy-editor";
+import { publishDraft, saveDraft } from "../../server/services/content/drafts";
 import { FAQ_DOC } from "../../shared/copy/faq";
 import type { CopyDoc, CopyLocale } from "../../shared/copy/fields";
 import { buildDir, buildPresent } from "../helpers/built-server";

@@ -9,7 +9,8 @@ import { registerUser, requestPasswordReset } from "../../server/services/auth/a
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { COMMAND_LINE } from "../../server/services/audit";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
-import { drainNewsletterMail, startNewsletter } from "../../server/services/newsletter/issues";
+import { drainNewsletterMail } from "../../server/services/newsletter/delivery";
+import { startNewsletter } from "../../server/services/newsletter/queue";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { LEAD_ACK_EMAIL_HI } from "../../shared/content/hi/audience";

@@ -10,7 +10,7 @@ import { registerUser, requestPasswordReset } from "../../server/services/auth/a
 import { insertBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { notifyAboutLead, notifyLeadFailed } from "../../server/services/leads/notify";
-import { sendTestNewsletter } from "../../server/services/newsletter/issues";
+import { sendTestNewsletter } from "../../server/services/newsletter/queue";
 import { subscribe } from "../../server/services/newsletter/subscribe";
 import { inviteStaff } from "../../server/services/staff/invitations";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

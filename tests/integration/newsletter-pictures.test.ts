@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPost, publishPost } from "../../server/services/blog/studio-posts";
 import { deleteMedia, uploadMedia } from "../../server/services/media/library";
-import { previewNewsletter, sendTestNewsletter } from "../../server/services/newsletter/issues";
+import { previewNewsletter, sendTestNewsletter } from "../../server/services/newsletter/queue";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";
 import { LOGO_PATH } from "../../server/services/mail-template";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { createPost, publishPost } from "../../server/services/blog/studio-posts";
-import { previewNewsletter } from "../../server/services/newsletter/issues";
+import { previewNewsletter } from "../../server/services/newsletter/queue";
 import { NEWSLETTER_EMAIL } from "../../shared/content/audience";
 import { NEWSLETTER_EMAIL_HI } from "../../shared/content/hi/audience";
 import { buildDir, buildPresent } from "../helpers/built-server";

@@ -4,7 +4,7 @@
  */
 import { openDatabase } from "../../server/db/database";
 import { createLogger } from "../../server/logger";
-import { newsletterDeliveryWorker } from "../../server/services/newsletter/issues";
+import { newsletterDeliveryWorker } from "../../server/services/newsletter/delivery";
 import { testConfig } from "../helpers/deps";
 
 const db = await openDatabase(process.env.NEWSLETTER_DB_URL ?? "");

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { drainNewsletterMail, NEWSLETTER_CLAIM_LEASE_MS, startNewsletter } from "../../server/services/newsletter/issues";
+import { drainNewsletterMail, NEWSLETTER_CLAIM_LEASE_MS } from "../../server/services/newsletter/delivery";
+import { startNewsletter } from "../../server/services/newsletter/queue";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { COMMAND_LINE } from "../../server/services/audit";
 import { AUDIENCE_RULES } from "../../shared/content/audience";

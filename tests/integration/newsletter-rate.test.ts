@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { drainNewsletterMail, startNewsletter } from "../../server/services/newsletter/issues";
+import { drainNewsletterMail } from "../../server/services/newsletter/delivery";
+import { startNewsletter } from "../../server/services/newsletter/queue";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { COMMAND_LINE } from "../../server/services/audit";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";

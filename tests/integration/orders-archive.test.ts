@@ -6,7 +6,8 @@
  */
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportArchive, importArchive } from "../../server/services/backup/archive";
+import { exportArchive } from "../../server/services/backup/archive-export";
+import { importArchive } from "../../server/services/backup/archive-import";
 import { ARCHIVED_TABLES } from "../../server/services/backup/tables";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { saveBrief } from "../../server/services/onboarding/briefs";

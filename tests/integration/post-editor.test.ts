@@ -4,7 +4,7 @@ import { createApp } from "../../server/app";
 import { analyticsDashboard, parseDashboardQuery } from "../../server/services/analytics/dashboard";
 import { uploadMedia } from "../../server/services/media/library";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
-import { previewNewsletter } from "../../server/services/newsletter/issues";
+import { previewNewsletter } from "../../server/services/newsletter/queue";
 import { buildDir, buildPresent } from "../helpers/built-server";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
 import { testDeps } from "../helpers/deps";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../server/db/database";
-import { drainNewsletterMail, startNewsletter } from "../../server/services/newsletter/issues";
+import { drainNewsletterMail } from "../../server/services/newsletter/delivery";
+import { startNewsletter } from "../../server/services/newsletter/queue";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { COMMAND_LINE } from "../../server/services/audit";

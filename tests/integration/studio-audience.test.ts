@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { drainNewsletterMail } from "../../server/services/newsletter/issues";
+import { drainNewsletterMail } from "../../server/services/newsletter/delivery";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { linksOfHtml } from "../../server/services/mail-template";

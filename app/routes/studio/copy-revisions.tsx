@@ -5,7 +5,7 @@ import { Button, DataTable, EmptyState, Notice, PageHeader, TD, buttonClass, Hea
 import { docAndLocale, editorHref } from "~/lib/copy-editor.server";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { compareRevision, listRevisions, restoreRevision } from "../../../server/services/content/drafts";
+import { compareRevision, listRevisions, restoreRevision } from "../../../server/services/content/revisions";
 import { SHIPPED_COPY_LABELS as SHIPPED } from "@shared/content/copy-revisions";
 import type { Route } from "./+types/copy-revisions";
 

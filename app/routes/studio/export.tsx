@@ -2,7 +2,7 @@ import { EXPORT_PAGE as P } from "@shared/content/studio-export";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, PageHeader } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { archiveContents } from "../../../server/services/backup/archive";
+import { archiveContents } from "../../../server/services/backup/archive-export";
 import { savedContentCounts } from "../../../server/services/content/store";
 import type { Route } from "./+types/export";
 

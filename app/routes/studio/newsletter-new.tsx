@@ -6,7 +6,7 @@ import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui"
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
-import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/issues";
+import { previewNewsletter, sendTestNewsletter, startNewsletter } from "../../../server/services/newsletter/queue";
 import { AUDIENCE_TOOLS_MESSAGES, AUDIENCE_TOOLS_PAGES } from "@shared/content/audience-tools";
 import { labelCounts, parseLabels } from "../../../server/services/newsletter/labels";
 import { zonedTimeToEpoch } from "../../../server/services/wall-clock";

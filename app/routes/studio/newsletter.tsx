@@ -5,7 +5,7 @@ import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { buttonClass, DataTable, Notice, PageHeader, Stat, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { newsletterProgress } from "../../../server/services/newsletter/issues";
+import { newsletterProgress } from "../../../server/services/newsletter/progress";
 import { isServiceError } from "../../../server/services/errors";
 import type { Route } from "./+types/newsletter";
 

@@ -9,7 +9,8 @@ import { useRefreshWhile } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, DataTable, EmptyState, Notice, PageHeader, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { cancelScheduledNewsletter, listNewsletters, unsentPosts } from "../../../server/services/newsletter/issues";
+import { cancelScheduledNewsletter } from "../../../server/services/newsletter/queue";
+import { listNewsletters, unsentPosts } from "../../../server/services/newsletter/progress";
 import type { Route } from "./+types/newsletters";
 
 const P = AUDIENCE_PAGES.newsletters;

@@ -5,7 +5,8 @@ import { DataTable, PageHeader, StatusBadge, TD, HeadRow } from "~/components/st
 import { copyDocById } from "@shared/copy/index";
 import { editorHref } from "~/lib/copy-editor.server";
 import { requireStudio } from "~/lib/studio.server";
-import { copyLocale, copyOverview, translationOverview } from "../../../server/services/content/drafts";
+import { copyLocale } from "../../../server/services/content/copy-rows";
+import { copyOverview, translationOverview } from "../../../server/services/content/copy-editor";
 import type { Route } from "./+types/pages";
 import { data } from "react-router";
 import { COPY_SCHEDULE_LABELS } from "@shared/content/copy-schedule";

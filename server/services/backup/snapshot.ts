@@ -14,7 +14,8 @@ import { sql } from "kysely";
 import { type Db, isPostgresUrl, openDatabase } from "../../db/database";
 import { migrateToLatest } from "../../db/migrate";
 import { ServiceError } from "../errors";
-import { exportArchive, type ImportSummary, importArchive } from "./archive";
+import { exportArchive } from "./archive-export";
+import { type ImportSummary, importArchive } from "./archive-import";
 import { databaseInUse, sqliteFileOf, stopTheSiteFirst } from "./in-use";
 import { type Delivered, deliveredBefore, markDelivered } from "./outbox-after-restore";
 

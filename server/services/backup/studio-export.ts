@@ -2,7 +2,8 @@
 import type { Deps } from "../../context";
 import { type Actor, recordAudit } from "../audit";
 import { assertExportAllowed } from "../export";
-import { archiveKey, exportArchive } from "./archive";
+import { archiveKey } from "./archive-format";
+import { exportArchive } from "./archive-export";
 
 export async function exportSiteArchive(deps: Deps, actor: Actor, now = new Date()): Promise<{ name: string; bytes: Buffer }> {
   await assertExportAllowed(deps, actor);

@@ -11,7 +11,8 @@ import { type Worker, intervalWorker } from "../interval-worker";
 import { formatInZone } from "../../../shared/zoned-time";
 import { zonedTimeToEpoch } from "../wall-clock";
 import type { StaffActor } from "../audit";
-import { type DraftBase, STALE_DRAFT, copyKey, publishStoredDraft } from "./drafts";
+import { type DraftBase, STALE_DRAFT, publishStoredDraft } from "./drafts";
+import { copyKey } from "./copy-rows";
 import { siteSettings } from "./settings";
 import { STALE_COPY } from "./store";
 

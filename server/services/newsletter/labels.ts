@@ -87,3 +87,14 @@ export async function setSubscriberLabels(deps: Deps, id: number, raw: string | 
   await recordAudit(deps, actor, { action: "subscriber.labels", recordType: "subscriber", recordId: String(id), detail: labels.join(", ").slice(0, 400) });
   return labels;
 }
+
+/** An issue's stored labels (a JSON list, or null: everyone); anything unreadable counts as none. */
+export function parseStoredLabels(value: string | null): string[] {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((l): l is string => typeof l === "string") : [];
+  } catch {
+    return [];
+  }
+}
