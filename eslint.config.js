@@ -80,7 +80,7 @@ export default tseslint.config(
             {
               target: "./server/services",
               from: "./server",
-              except: ["./services", "./db", "./context.ts", "./config.ts"],
+              except: ["./services", "./db", "./context.ts", "./config.ts", "./env-schema.ts"],
               message: "Services import only services, server/db, server/context, server/config and shared/: throw a ServiceError and let each door (server/api, server/pages, app/) map it.",
             },
             {

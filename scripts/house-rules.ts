@@ -116,8 +116,8 @@ const isServerModule = (p: string) => /\.server\.tsx?$/.test(p);
 /** Client code: what can reach the browser. Route modules and the root may import server code from their loaders and actions (React Router strips those from the browser's build). */
 const isClientCode = (p: string) => under("app")(p) && !under("app/routes")(p) && p !== "app/root.tsx" && !isServerModule(p);
 /** The server's doors and its start: what server/http must never stand under. */
-const isServerTop = anyOf(under("server/api"), under("server/pages"), (p) => /^server\/[^/]+\.ts$/.test(p) && !["server/config.ts", "server/context.ts", "server/logger.ts", "server/env-file.ts", "server/node-flags.ts"].includes(p));
-const SERVICES_MAY_IMPORT = anyOf(under("server/services"), under("server/db"), (p) => ["server/context.ts", "server/config.ts", "server/logger.ts", "server/env-file.ts"].includes(p));
+const isServerTop = anyOf(under("server/api"), under("server/pages"), (p) => /^server\/[^/]+\.ts$/.test(p) && !["server/config.ts", "server/env-schema.ts", "server/context.ts", "server/logger.ts", "server/env-file.ts", "server/node-flags.ts"].includes(p));
+const SERVICES_MAY_IMPORT = anyOf(under("server/services"), under("server/db"), (p) => ["server/context.ts", "server/config.ts", "server/env-schema.ts", "server/logger.ts", "server/env-file.ts"].includes(p));
 
 /** One direction of the house: who (`from`) may not import what (`to`); types allowed where the rule says so. */
 export type Direction = { name: string; from: (p: string) => boolean; to: (p: string) => boolean; typesAllowed: boolean; why: string };

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, EnvSchema, parseConfig } from "./config";
+import { ConfigError, parseConfig } from "./config";
+import { EnvSchema } from "./env-schema";
 
 describe("configuration", () => {
   it("has harmless, obviously fake defaults", () => {

@@ -1,17 +1,9 @@
 import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { isDatabaseUnavailable } from "../../server/http/errors";
-import {
-  applyPayment,
-  bookDemo,
-  bookingByManageToken,
-  bookingByPublicId,
-  bookingCopy,
-  cancelByToken,
-  listFreeSlots,
-  rescheduleByToken,
-  type BookingRow,
-} from "../../server/services/booking/bookings";
+import { applyPayment, bookDemo, bookingByPublicId } from "../../server/services/booking/bookings";
+import { bookingCopy, listFreeSlots, type BookingRow } from "../../server/services/booking/holds";
+import { bookingByManageToken, cancelByToken, rescheduleByToken } from "../../server/services/booking/manage";
 import { bookingIcs } from "../../server/services/booking/mail";
 import { razorpayKeys, verifyCallbackSignature } from "../../server/services/booking/razorpay";
 import { siteSettings } from "../../server/services/content/settings";

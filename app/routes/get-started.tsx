@@ -23,6 +23,8 @@ import { registerUser } from "../../server/services/auth/accounts";
 import type { Route } from "./+types/get-started";
 import { AuthErrorBoundary } from "~/components/auth/auth-error-boundary";
 import { recordGoal } from "../../server/http/page-views";
+import { SignUpSteps } from "~/components/onboarding/sign-up-steps";
+import { checkStep1, checkStep2, readValues, type Values } from "~/components/onboarding/sign-up-values";
 
 const HINDI_FORMS = hindiWords("forms", () => import("~/lib/hindi/forms"));
 
@@ -39,39 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return socialOutcome(request, context, "sign-up");
 }
 
-type Values = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  company: string;
-  role: string;
-  industry: string;
-  terms: boolean;
-};
-
-function readValues(form: FormData): Values {
-  const text = (name: string, max = 300) => String(form.get(name) ?? "").slice(0, max);
-  return {
-    firstName: text("firstName"),
-    lastName: text("lastName"),
-    email: text("email"),
-    password: text("password", 200),
-    company: text("company"),
-    role: text("role"),
-    industry: text("industry"),
-    terms: form.get("terms") === "on",
-  };
-}
-
-type StepSchemas = { SignUpStep1Schema: typeof SignUpStep1Schema; SignUpStep2Schema: typeof SignUpStep2Schema };
-
-function checkStep1(schemas: StepSchemas, values: Values) {
-  return schemas.SignUpStep1Schema.safeParse(values);
-}
-function checkStep2(schemas: StepSchemas, values: Values) {
-  return schemas.SignUpStep2Schema.safeParse({ ...values, terms: values.terms ? "on" : undefined });
-}
 // The action's checks; the page fetches the same schemas when the form is first used (authChecks).
 function step1(values: Values) {
   return checkStep1({ SignUpStep1Schema, SignUpStep2Schema }, values);
@@ -233,29 +202,7 @@ export default function GetStarted({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="bg-gradient-to-b from-emerald-50 to-white px-4 py-12 sm:py-16">
       <div className="mx-auto w-full max-w-md">
-        <ol className="mb-6 flex items-center justify-center gap-3" aria-label={t.stepLabel(step, 2)}>
-          {t.stepNames.map((name, i) => {
-            const n = i + 1;
-            const state = n < step ? "done" : n === step ? "current" : "todo";
-            return (
-              <li key={name} className="flex items-center gap-2" aria-current={state === "current" ? "step" : undefined}>
-                <span
-                  className={`flex h-8 w-8 items-center justify-center rounded-full text-sm font-bold ${
-                    state === "todo" ? "bg-slate-200 text-slate-800" : "bg-emerald-700 text-white"
-                  }`}
-                  aria-hidden="true"
-                >
-                  {state === "done" ? "✓" : n}
-                </span>
-                <span className="text-sm font-medium text-slate-800">
-                  <span className="sr-only">{t.stepLabel(n, 2)}: </span>
-                  {name}
-                </span>
-                {n === 1 && <span className="mx-1 h-px w-8 bg-slate-300" aria-hidden="true" />}
-              </li>
-            );
-          })}
-        </ol>
+        <SignUpSteps step={step} names={t.stepNames} label={t.stepLabel} />
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <h1 ref={headingRef} tabIndex={-1} className="text-center text-2xl font-bold text-slate-900 outline-none sm:text-3xl">
             {title}

@@ -2,7 +2,9 @@ import { type Context, Hono } from "hono";
 import { isOrderStep } from "../../shared/content/studio-orders";
 import { readJsonBody } from "../http/errors";
 import { invalid } from "../services/errors";
-import { addOrderNote, deleteOrder, listOrders, orderDetail, sendOrderMessage, setOrderAssignee, setOrderStep, type OrderFilter } from "../services/onboarding/studio-orders";
+import type { OrderFilter } from "../services/onboarding/studio-order-cards";
+import { addOrderNote, deleteOrder, sendOrderMessage, setOrderAssignee, setOrderStep } from "../services/onboarding/studio-order-writes";
+import { listOrders, orderDetail } from "../services/onboarding/studio-orders";
 import { actorOf, type StudioEnv } from "./studio-guard";
 
 async function bodyOf(c: Context<StudioEnv>): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, parseTrustProxy, type TrustProxy } from "../config";
+import { ConfigError, parseConfig } from "../config";
+import { parseTrustProxy, type TrustProxy } from "../env-schema";
 import { clientAddress, normalizeAddress, rateLimitAddress } from "./client-ip";
 
 const trust = (v: string): TrustProxy => {

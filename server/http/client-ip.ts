@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { Context } from "hono";
-import type { TrustProxy } from "../config";
+import type { TrustProxy } from "../env-schema";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 

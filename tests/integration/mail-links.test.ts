@@ -19,7 +19,7 @@ import { staffWithSession } from "../helpers/studio-staff";
 import { blogInput } from "../helpers/test-site";
 import { CUSTOMER_ORDER_HOOKS } from "../../server/services/onboarding/notify";
 import { submitBrief } from "../../server/services/onboarding/orders";
-import { sendOrderMessage, setOrderStep } from "../../server/services/onboarding/studio-orders";
+import { sendOrderMessage, setOrderStep } from "../../server/services/onboarding/studio-order-writes";
 
 /** Every kind of e-mail the site queues in its outbox (the newsletter's issues are rendered as its test send is). */
 const KINDS = ["verify-email", "password-reset", "staff-set-password", "staff-invitation", "newsletter-confirm", "lead-notify", "lead-failed", "weekly-report", "newsletter-test", "signup-notify", "kit-brief-received", "kit-brief-notify", "kit-order-setup", "kit-order-review", "kit-order-live", "kit-order-message"];

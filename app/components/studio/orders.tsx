@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ORDER_STEPS, ORDERS_PAGES, type OrderStep } from "@shared/content/studio-orders";
-import type { OrderCard } from "../../../server/services/onboarding/studio-orders";
+import type { OrderCard } from "../../../server/services/onboarding/studio-order-cards";
 import { StatusBadge } from "./ui";
 
 /** The orders by step, for the board (each column keeps the list's order: overdue on top). */

@@ -6,7 +6,8 @@ import { Button, DataTable, EmptyState, Notice, PageHeader, StatusBadge, TD, TH 
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { STUDIO_BOOKINGS as P } from "@shared/content/booking";
-import { cancelByStaff, listBookings, listFreeSlots, markOutcome, moveByStaff, type StudioBooking } from "../../../server/services/booking/bookings";
+import { listFreeSlots } from "../../../server/services/booking/holds";
+import { cancelByStaff, listBookings, markOutcome, moveByStaff, type StudioBooking } from "../../../server/services/booking/studio-bookings";
 import { bookingReport } from "../../../server/services/booking/report";
 import { siteSettings } from "../../../server/services/content/settings";
 import { zonedDate } from "../../../server/services/booking/slots";

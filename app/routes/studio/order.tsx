@@ -13,7 +13,8 @@ import { checkForm, formValues } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { isServiceError } from "../../../server/services/errors";
-import { addOrderNote, deleteOrder, orderDetail, orderStaff, sendOrderMessage, setOrderAssignee, setOrderStep } from "../../../server/services/onboarding/studio-orders";
+import { addOrderNote, deleteOrder, sendOrderMessage, setOrderAssignee, setOrderStep } from "../../../server/services/onboarding/studio-order-writes";
+import { orderDetail, orderStaff } from "../../../server/services/onboarding/studio-orders";
 import type { Route } from "./+types/order";
 
 const P = ORDERS_PAGES.order;

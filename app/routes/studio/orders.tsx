@@ -6,7 +6,8 @@ import { boardOf, OrderCardView, OrderStepBadge, OrderTimeLeft } from "~/compone
 import { useWhen } from "~/components/studio/access-format";
 import { Button, DataTable, EmptyState, Notice, PageHeader, TD, HeadRow } from "~/components/studio/ui";
 import { requireStudio } from "~/lib/studio.server";
-import { listOrders, orderKits, orderStaff, type OrderFilter } from "../../../server/services/onboarding/studio-orders";
+import type { OrderFilter } from "../../../server/services/onboarding/studio-order-cards";
+import { listOrders, orderKits, orderStaff } from "../../../server/services/onboarding/studio-orders";
 import type { Route } from "./+types/orders";
 
 const P = ORDERS_PAGES.list;

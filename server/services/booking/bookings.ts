@@ -1,102 +1,22 @@
 import { randomBytes } from "node:crypto";
-import { type Selectable, sql } from "kysely";
+import { sql } from "kysely";
 import type { Deps } from "../../context";
-import type { BookingTables } from "../../db/schema";
-import { BOOK_DEMO_DOC, type BookDemoCopy } from "../../../shared/copy/book-demo";
+import type { BookDemoCopy } from "../../../shared/copy/book-demo";
 import { BOOKING_MESSAGES } from "../../../shared/content/booking";
 import { DEFAULT_LEAD_SOURCE } from "../../../shared/content/contact";
-import { type Availability, type BookingForm, validateBooking } from "../../../shared/schemas/booking";
+import { type BookingForm, validateBooking } from "../../../shared/schemas/booking";
 import { isTimeZone } from "../../../shared/schemas/site-settings";
 import type { Locale } from "../../../shared/i18n";
-import { type Actor, recordAudit } from "../audit";
-import { type EffectiveSettings, siteSettings } from "../content/settings";
-import { readCopy } from "../content/copy";
-import { conflict, invalid, notFound, rateLimited, unavailable } from "../errors";
+import { siteSettings } from "../content/settings";
+import { conflict, invalid, rateLimited, unavailable } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { hashToken, newToken } from "../tokens";
 import { leadEvents } from "../leads/intake";
 import { notifyAboutLead } from "../leads/notify";
-import { cancelPaymentLink, createPaymentLink, razorpayKeys } from "./razorpay";
-import { freeSlots, type Interval } from "./slots";
-import { queueCancelledMail, queueConfirmationMail, queueMovedMail, formatWhen } from "./mail";
-
-/** How long an unpaid hold keeps its slot. */
-export const HOLD_MS = 15 * 60_000;
-/** Bookings one address may make per hour (holds included). */
-export const BOOKINGS_PER_HOUR = 10;
-
-export type BookingRow = Selectable<BookingTables["demo_bookings"]>;
-/** Statuses that hold their slot (active_start set). */
-export const ACTIVE_STATUSES = ["held", "confirmed", "attended", "no-show"] as const;
-
-export function availabilityOf(settings: EffectiveSettings): Availability {
-  return {
-    hours: settings.bookingHours,
-    slotMinutes: settings.bookingSlotMinutes,
-    bufferMinutes: settings.bookingBufferMinutes,
-    daysAhead: settings.bookingDaysAhead,
-    blockedDates: settings.bookingBlockedDates,
-    timeZone: settings.timeZone,
-  };
-}
-
-/** The slots held or booked from `from` on (the free-slot computation leaves them out). */
-async function takenFrom(deps: Pick<Deps, "db">, from: number, now: number, exceptId?: number): Promise<Interval[]> {
-  let q = deps.db.kysely
-    .selectFrom("demo_bookings")
-    .select(["id", "starts_at", "ends_at", "status", "held_until"])
-    .where("active_start", "is not", null)
-    .where("ends_at", ">", from - 24 * 3600_000);
-  if (exceptId !== undefined) q = q.where("id", "!=", exceptId);
-  const rows = await q.execute();
-  // A hold past its time no longer counts, released or not yet.
-  return rows.filter((r) => r.status !== "held" || Number(r.held_until) >= now).map((r) => ({ start: Number(r.starts_at), end: Number(r.ends_at) }));
-}
-
-/** Every free slot's start (UTC), from the owner's availability minus what is held or booked. */
-export async function listFreeSlots(deps: Pick<Deps, "db" | "config">, now = Date.now(), exceptId?: number): Promise<{ slots: number[]; availability: Availability }> {
-  const availability = availabilityOf(await siteSettings(deps));
-  const slots = freeSlots(availability, await takenFrom(deps, now, now, exceptId), now);
-  return { slots, availability };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/i.test(e?.message ?? "");
-}
-
-/** Frees the slots of holds whose 15 minutes are over (their payment link is cancelled, best effort). Returns how many. */
-export async function releaseExpiredHolds(deps: Deps, now = Date.now()): Promise<number> {
-  const expired = await deps.db.kysely
-    .selectFrom("demo_bookings")
-    .select(["id", "payment_link_id"])
-    .where("status", "=", "held")
-    .where("held_until", "<", now)
-    .execute();
-  let released = 0;
-  for (const row of expired) {
-    const result = await deps.db.kysely
-      .updateTable("demo_bookings")
-      .set({ status: "released", active_start: null, closed_at: now, closed_by: "hold expired" })
-      .where("id", "=", row.id)
-      .where("status", "=", "held")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows ?? 0) === 0) continue;
-    released += 1;
-    deps.log.info({ bookingId: Number(row.id) }, "demo hold released");
-    if (row.payment_link_id) {
-      await cancelPaymentLink(deps.config, row.payment_link_id).catch((err: unknown) =>
-        deps.log.warn({ bookingId: Number(row.id), err: { message: (err as Error).message } }, "payment link not cancelled"),
-      );
-    }
-  }
-  return released;
-}
-
-/** The booking page's copy in a language (its form's messages are the rules' words). */
-export function bookingCopy(deps: Pick<Deps, "db">, locale: Locale): Promise<BookDemoCopy> {
-  return readCopy(deps, BOOK_DEMO_DOC, locale);
-}
+import { BOOKINGS_PER_HOUR, type BookingRow, bookingCopy, HOLD_MS, isUniqueViolation, listFreeSlots, releaseExpiredHolds } from "./holds";
+import { createPaymentLink, razorpayKeys } from "./razorpay";
+import { freeSlots } from "./slots";
+import { queueConfirmationMail, formatWhen } from "./mail";
 
 export type BookResult = {
   publicId: string;
@@ -285,164 +205,6 @@ export async function applyPayment(deps: Deps, ref: { publicId?: string; linkId?
 export async function bookingByPublicId(deps: Pick<Deps, "db">, publicId: string): Promise<BookingRow | undefined> {
   if (!/^[A-Za-z0-9_-]{10,40}$/.test(publicId)) return undefined;
   return deps.db.kysely.selectFrom("demo_bookings").selectAll().where("public_id", "=", publicId).executeTakeFirst();
-}
-
-/** The booking a visitor's manage link names, while the link is valid: unused, and before the demo starts. */
-export async function bookingByManageToken(deps: Pick<Deps, "db">, token: string, now = Date.now()): Promise<BookingRow | undefined> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
-  const row = await deps.db.kysely.selectFrom("demo_bookings").selectAll().where("manage_token_hash", "=", hashToken(token)).executeTakeFirst();
-  if (!row || row.status !== "confirmed" || Number(row.starts_at) <= now) return undefined;
-  return row;
-}
-
-/** Cancels by the visitor's link (single use: the link is spent). */
-export async function cancelByToken(deps: Deps, token: string, now = Date.now()): Promise<BookingRow> {
-  const booking = await bookingByManageToken(deps, token, now);
-  if (!booking) throw notFound(BOOKING_MESSAGES.linkExpired);
-  const result = await deps.db.kysely
-    .updateTable("demo_bookings")
-    .set({ status: "cancelled", active_start: null, manage_token_hash: null, closed_at: now, closed_by: "visitor" })
-    .where("id", "=", booking.id)
-    .where("manage_token_hash", "=", hashToken(token))
-    .where("status", "=", "confirmed")
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows ?? 0) === 0) throw notFound(BOOKING_MESSAGES.linkExpired);
-  await recordAudit(deps, { userId: null, label: "visitor (cancel link)", clientIp: "-" }, { action: "booking.cancel", recordType: "booking", recordId: String(booking.id), detail: "cancelled by the visitor" }, now);
-  await queueCancelledMail(deps, booking);
-  return booking;
-}
-
-/**
- * Moves a confirmed booking to another free slot, the same row (one booking): the slot's unique index refuses a
- * taken one (`conflict` "that time was just taken"). Reminders start over for the new time; the visitor gets a
- * new manage link (the old one is spent) by e-mail.
- */
-async function moveBooking(deps: Deps, booking: BookingRow, slot: number, now: number, guard: { token?: string }): Promise<BookingRow> {
-  const copy = await bookingCopy(deps, booking.locale === "hi" ? "hi" : "en");
-  const { slots, availability } = await listFreeSlots(deps, now, Number(booking.id));
-  if (!slots.includes(slot)) {
-    const offered = freeSlots(availability, [], now).includes(slot);
-    throw offered ? conflict(copy.picker.taken, "slot") : conflict(BOOKING_MESSAGES.notOffered, "slot");
-  }
-  const token = newToken();
-  try {
-    let q = deps.db.kysely
-      .updateTable("demo_bookings")
-      .set({
-        starts_at: slot,
-        ends_at: slot + availability.slotMinutes * 60_000,
-        active_start: slot,
-        scheduled_at: now,
-        reminder_24_at: null,
-        reminder_1_at: null,
-        manage_token_hash: hashToken(token),
-      })
-      .where("id", "=", booking.id)
-      .where("status", "=", "confirmed");
-    if (guard.token) q = q.where("manage_token_hash", "=", hashToken(guard.token));
-    const result = await q.executeTakeFirst();
-    if (Number(result.numUpdatedRows ?? 0) === 0) throw notFound(BOOKING_MESSAGES.linkExpired);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(copy.picker.taken, "slot");
-    throw error;
-  }
-  const moved = await deps.db.kysely.selectFrom("demo_bookings").selectAll().where("id", "=", booking.id).executeTakeFirstOrThrow();
-  await queueMovedMail(deps, moved, token);
-  return moved;
-}
-
-export async function rescheduleByToken(deps: Deps, token: string, slot: number, now = Date.now()): Promise<BookingRow> {
-  const booking = await bookingByManageToken(deps, token, now);
-  if (!booking) throw notFound(BOOKING_MESSAGES.linkExpired);
-  const moved = await moveBooking(deps, booking, slot, now, { token });
-  await recordAudit(deps, { userId: null, label: "visitor (reschedule link)", clientIp: "-" }, { action: "booking.move", recordType: "booking", recordId: String(booking.id), detail: `moved by the visitor to ${new Date(slot).toISOString()}` }, now);
-  return moved;
-}
-
-// ---- The studio ----
-
-export type StudioBooking = {
-  id: number;
-  startsAt: number;
-  endsAt: number;
-  status: string;
-  payment: string;
-  amountPaise: number;
-  name: string;
-  email: string;
-  whatsapp: string;
-  businessType: string;
-  note: string;
-  locale: string;
-  leadId: number | null;
-};
-
-function studioRow(r: BookingRow): StudioBooking {
-  return {
-    id: Number(r.id),
-    startsAt: Number(r.starts_at),
-    endsAt: Number(r.ends_at),
-    status: r.status,
-    payment: r.payment,
-    amountPaise: Number(r.amount_paise),
-    name: r.name,
-    email: r.email,
-    whatsapp: r.whatsapp,
-    businessType: r.business_type,
-    note: r.note,
-    locale: r.locale,
-    leadId: r.lead_id === null ? null : Number(r.lead_id),
-  };
-}
-
-/** Bookings from 14 days ago on (released holds left out unless paid), by start. */
-export async function listBookings(deps: Pick<Deps, "db">, now = Date.now()): Promise<StudioBooking[]> {
-  const rows = await deps.db.kysely
-    .selectFrom("demo_bookings")
-    .selectAll()
-    .where("starts_at", ">=", now - 14 * 86_400_000)
-    .where((eb) => eb.or([eb("status", "!=", "released"), eb("payment", "=", "refund-due")]))
-    .orderBy("starts_at")
-    .limit(1000)
-    .execute();
-  return rows.map(studioRow);
-}
-
-async function bookingById(deps: Pick<Deps, "db">, id: number): Promise<BookingRow> {
-  const row = await deps.db.kysely.selectFrom("demo_bookings").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound(BOOKING_MESSAGES.notFound);
-  return row;
-}
-
-/** The owner marks how a demo went (attended or no-show), audited. */
-export async function markOutcome(deps: Deps, id: number, outcome: "attended" | "no-show", actor: Actor, now = Date.now()): Promise<void> {
-  const booking = await bookingById(deps, id);
-  if (!["confirmed", "attended", "no-show"].includes(booking.status)) throw conflict(BOOKING_MESSAGES.cannotChange);
-  await deps.db.kysely.updateTable("demo_bookings").set({ status: outcome, manage_token_hash: null, closed_at: now, closed_by: actor.label.slice(0, 200) }).where("id", "=", id).execute();
-  await recordAudit(deps, actor, { action: `booking.${outcome}`, recordType: "booking", recordId: String(id) }, now);
-}
-
-/** The owner cancels a booking (the visitor is told by e-mail), audited. */
-export async function cancelByStaff(deps: Deps, id: number, actor: Actor, now = Date.now()): Promise<void> {
-  const booking = await bookingById(deps, id);
-  if (booking.status !== "confirmed" && booking.status !== "held") throw conflict(BOOKING_MESSAGES.cannotChange);
-  const result = await deps.db.kysely
-    .updateTable("demo_bookings")
-    .set({ status: "cancelled", active_start: null, manage_token_hash: null, closed_at: now, closed_by: actor.label.slice(0, 200) })
-    .where("id", "=", id)
-    .where("status", "in", ["confirmed", "held"])
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows ?? 0) === 0) throw conflict(BOOKING_MESSAGES.cannotChange);
-  await recordAudit(deps, actor, { action: "booking.cancel", recordType: "booking", recordId: String(id), detail: "cancelled in the studio" }, now);
-  if (booking.status === "confirmed") await queueCancelledMail(deps, booking);
-}
-
-/** The owner moves a booking to another free slot (the visitor is told by e-mail, with a new link), audited. */
-export async function moveByStaff(deps: Deps, id: number, slot: number, actor: Actor, now = Date.now()): Promise<void> {
-  const booking = await bookingById(deps, id);
-  if (booking.status !== "confirmed") throw conflict(BOOKING_MESSAGES.cannotChange);
-  await moveBooking(deps, booking, slot, now, {});
-  await recordAudit(deps, actor, { action: "booking.move", recordType: "booking", recordId: String(id), detail: `moved to ${new Date(slot).toISOString()}` }, now);
 }
 
 /**

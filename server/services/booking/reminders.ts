@@ -1,6 +1,6 @@
 import type { Deps } from "../../context";
 import { intervalWorker, type Worker } from "../interval-worker";
-import { releaseExpiredHolds } from "./bookings";
+import { releaseExpiredHolds } from "./holds";
 import { queueReminderMail } from "./mail";
 
 const HOUR = 3600_000;

@@ -18,7 +18,7 @@ import type { KitOrder } from "./types";
  * The onboarding's e-mails the customer side owns (issue 41, decision 0050), all through the outbox (stored, then
  * sent and retried; an idempotency key makes each once): the customer's "brief received" with a copy of the brief,
  * in the order's language; and, to the lead recipients (Settings), a notice of each new sign-up and each submitted
- * brief, linked to the studio through sign-in (studioLink). The step e-mails are the studio side's (studio-orders.ts).
+ * brief, linked to the studio through sign-in (studioLink). The step e-mails are the studio side's (studio-order-mail.ts).
  */
 
 // eslint-disable-next-line no-control-regex -- a subject is one line

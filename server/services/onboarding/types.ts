@@ -5,7 +5,7 @@ import { type BriefFields, EMPTY_BRIEF, briefDraftSchema } from "../../../shared
 /**
  * The onboarding domain's shapes (issue 41, decision 0050): a customer's brief (the draft they fill), the kit order a
  * submitted brief becomes, its messages and the customer's files. Rows are turned into these here, once, for the
- * customer's pages and the studio's (studio-orders.ts) alike.
+ * customer's pages and the studio's (studio-order-cards.ts) alike.
  */
 
 /** An order's steps, in order: brief received, in setup, ready for the customer's review, live. */
