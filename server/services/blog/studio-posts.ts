@@ -10,7 +10,7 @@ import type { BlogNewsletterTables } from "../../db/schema";
 import { ServiceError, conflict, invalid, notFound, parseInput, rateLimited } from "../errors";
 import { hitRateLimit } from "../rate-limit";
 import { type Actor, recordAudit } from "../audit";
-import { indexPost } from "./posts";
+import { publish } from "../events";
 import { PUBLISHED } from "./publication";
 import { storedSections, storedTags, textColumns, toIndexablePost } from "./rows";
 import { anyContainsText, normaliseSearch } from "../text-search";
@@ -591,7 +591,7 @@ async function writePost(
     throw error;
   }
   const post = toStudioPost(row);
-  await reindex(deps, row);
+  await announce(deps, row);
   const detail = transition.to === "scheduled" ? new Date(transition.at).toISOString() : `v${post.version} ${post.slug}`;
   // A save of a revision's fields says so ("revision restored"); a publish or schedule with it is audited as well.
   if (restored !== undefined) await recordAudit(deps, actor, { action: "post.revision.restore", recordType: "post", recordId: String(id), detail: `version ${restoredVersion} restored as v${post.version} ${post.slug} (revision ${restored})` }, now);
@@ -599,8 +599,9 @@ async function writePost(
   return post;
 }
 
-async function reindex(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
-  await indexPost(deps, toIndexablePost(row));
+/** Tells whoever keeps a copy of posts (the assistant's index) that `row` is written as it now stands. */
+async function announce(deps: Pick<Deps, "db">, row: BlogRow): Promise<void> {
+  await publish(deps, { kind: "post.written", post: toIndexablePost(row) });
 }
 
 /** A new draft; every field may be given (a missing slug is made from the title). */
@@ -690,7 +691,7 @@ export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: numbe
         .execute();
     }
   });
-  await indexPost(deps, { id, slug, title: "", excerpt: "", category: "", tags: [], sections: [], published: false });
+  await publish(deps, { kind: "post.deleted", id });
   await recordAudit(deps, actor, { action: "post.delete", recordType: "post", recordId: String(id), detail: slug }, now);
 }
 
@@ -698,5 +699,5 @@ export async function deletePost(deps: Pick<Deps, "db">, actor: Actor, id: numbe
 export async function publishedByScheduler(deps: Pick<Deps, "db">, row: BlogRow, actor: Actor, now: number): Promise<void> {
   await claimSlug(deps.db.kysely, row.slug);
   await writeRevision(deps.db.kysely, row, actor, now);
-  await reindex(deps, row);
+  await announce(deps, row);
 }
