@@ -22,6 +22,7 @@ import { migrateToLatest } from "../server/db/migrate";
 import { createLogger } from "../server/logger";
 import { insertBlogs } from "../server/services/blog/posts";
 import type { BlogInput } from "../server/services/blog/types";
+import { subscribeDomainEvents } from "../server/subscribers";
 import { buildDir, startBuiltServer } from "../tests/helpers/built-server";
 import { cpuMeter, loadAverage, median } from "./server-cpu";
 
@@ -117,6 +118,8 @@ async function main() {
     const db = await openDatabase(databaseUrl);
     await migrateToLatest(db);
     const deps = { config: parseConfig({ DATABASE_URL: databaseUrl }), db, log: createLogger("warn") };
+    // As the server does at start: a post written here is indexed for the assistant (decision 0059).
+    subscribeDomainEvents();
     const started = performance.now();
     for (let i = 0; i < POSTS; i += 500) {
       await insertBlogs(deps, Array.from({ length: Math.min(500, POSTS - i) }, (_, k) => post(i + k)));

@@ -22,6 +22,7 @@ import { createTestDatabase } from "../tests/helpers/databases";
 import { createLogger } from "../server/logger";
 import { insertBlogs, seedSampleBlogs } from "../server/services/blog/posts";
 import { answerChat } from "../server/services/chat/service";
+import { subscribeDomainEvents } from "../server/subscribers";
 import { generatedPost } from "./bench-chat-posts";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
   try {
     const config = parseConfig({ NODE_ENV: "production", DATABASE_URL: t.url, LOG_LEVEL: "warn" });
     const deps: Deps = { config, db, log: createLogger("warn") };
+    // As the server does at start: a post written here is indexed for the assistant (decision 0059).
+    subscribeDomainEvents();
     const seedStart = performance.now();
     await seedSampleBlogs(deps);
     for (let i = 0; i < POSTS; i += 250) {

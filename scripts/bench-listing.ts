@@ -15,6 +15,7 @@ import { migrateToLatest } from "../server/db/migrate";
 import { createLogger } from "../server/logger";
 import { blogStats, listBlogs } from "../server/services/blog/listing";
 import { insertBlogs } from "../server/services/blog/posts";
+import { subscribeDomainEvents } from "../server/subscribers";
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const SHARE = Math.min(Math.max(Number(process.env.BENCH_DRAFT_SHARE ?? 0.5) || 0, 0), 0.99);
@@ -38,6 +39,8 @@ async function main() {
   try {
     await migrateToLatest(db);
     const deps = { config: parseConfig({ DATABASE_URL: url }), db, log: createLogger("warn") };
+    // As the server does at start: a post written here is indexed for the assistant (decision 0059).
+    subscribeDomainEvents();
     for (let i = 0; i < POSTS; i += 500) {
       await insertBlogs(
         deps,

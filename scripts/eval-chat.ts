@@ -37,6 +37,7 @@ import { answerLocally, type LocalAnswer } from "../server/services/chat/answer"
 import { answerChat, type ChatResult } from "../server/services/chat/service";
 import { createLogger } from "../server/logger";
 import { ensureKnowledge, hindiPassages } from "../server/services/chat/knowledge";
+import { subscribeDomainEvents } from "../server/subscribers";
 
 type Turn = { role: "user" | "assistant"; content: string };
 type VisitorQuestion = { id: number; half: "development" | "held-out"; style: string[]; q: string; history?: Turn[]; expect: "handover" | string[] };
@@ -262,6 +263,8 @@ export async function evaluate(): Promise<{ development: Tally; heldOut: Tally; 
   try {
     console.log(`on ${db.dialect}`);
     const deps = { db, config: testConfig() };
+    // As the server does at start: a post written here is indexed for the assistant (decision 0059).
+    subscribeDomainEvents();
     await seedSampleBlogs(deps as never);
     await ensureKnowledge(deps);
     const { rows } = await sql<{ text: string }>`select heading || ' ' || body as text from knowledge_passages`.execute(db.kysely);

@@ -31,6 +31,7 @@ import { crossSiteGuard, noStoreWhenAuthenticated, securityHeaders, siteOrigin, 
 import { loadStaticFiles, serveStatic } from "./http/static";
 import { contentVersion } from "./services/content/version";
 import { useCountryDataDir } from "./services/analytics/country";
+import { subscribeDomainEvents } from "./subscribers";
 
 export type AppOptions = {
   deps: Deps;
@@ -55,6 +56,8 @@ export async function createApp(options: AppOptions): Promise<Hono<AppEnv>> {
   const { deps } = options;
   // Before any hit is recorded: which country tables the lookups read (decision 0035).
   useCountryDataDir(deps.config.COUNTRY_DATA_DIR);
+  // Before any write: what follows a post's write (the assistant's index; decision 0059).
+  subscribeDomainEvents();
   const app = new Hono<AppEnv>();
   useRequestPipeline(app, deps);
   app.onError(errorAnswer(deps));

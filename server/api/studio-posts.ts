@@ -3,17 +3,9 @@ import { POST_MESSAGES, savedMessage } from "../../shared/content/studio-posts";
 import { z } from "../../shared/zod";
 import { parseWith, readJsonBody } from "../http/errors";
 import { compareRevisions, getRevision, listRevisions, restoreRevision } from "../services/blog/revisions";
-import {
-  createPost,
-  deletePost,
-  getStudioPost,
-  listStudioPosts,
-  publishPost,
-  savePost,
-  schedulePost,
-  unpublishPost,
-  type PostChanges,
-} from "../services/blog/studio-posts";
+import type { PostChanges } from "../services/blog/studio-post-fields";
+import { getStudioPost, listStudioPosts } from "../services/blog/studio-post-reads";
+import { createPost, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../services/blog/studio-posts";
 import { invalid, notFound } from "../services/errors";
 import { actorOf, type StudioEnv } from "./studio-guard";
 

@@ -45,6 +45,9 @@ describe.each(testDatabaseKinds())("the owner's blog categories on %s", (kind) =
   };
   const publicSlugs = async (category: string) =>
     ((await json(await call("GET", `/api/blogs?limit=50&category=${encodeURIComponent(category)}`))).data as Json[]).map((b) => b.slug as string);
+  /** The search words the assistant's index holds for a post (its first passage carries the category). */
+  const indexedWords = async (id: number) =>
+    (await t.db.kysely.selectFrom("knowledge_passages").select("extra").where("ref", "=", `post:${id}:0`).executeTakeFirst())?.extra ?? "";
   const auditActions = async () => (await t.db.kysely.selectFrom("audit_log").select(["action", "detail"]).where("record_type", "=", "content").orderBy("id").execute()).map((r) => r.action);
 
   beforeAll(async () => {
@@ -136,6 +139,9 @@ describe.each(testDatabaseKinds())("the owner's blog categories on %s", (kind) =
     expect(answer.categories.map((c: Json) => c.name).indexOf("Clinics & Health")).toBe(DEFAULT_CATEGORY_NAMES.indexOf("Healthcare"));
     const stored = await t.db.kysely.selectFrom("blogs").select("category").where("id", "=", post.id).executeTakeFirstOrThrow();
     expect(stored.category).toBe("Clinics & Health");
+    // The assistant's index moved with it (the categories' event, decision 0059).
+    expect(await indexedWords(post.id)).toContain("Clinics & Health");
+    expect(await indexedWords(post.id)).not.toContain("Healthcare");
     expect(await publicSlugs("Clinics & Health")).toContain(post.slug);
     expect(await publicSlugs("Healthcare")).toContain(post.slug);
     // An editor opened before the rename saves the old name: the post keeps the new one.
@@ -173,6 +179,7 @@ describe.each(testDatabaseKinds())("the owner's blog categories on %s", (kind) =
     expect(JSON.stringify(await json(refused))).toMatch(/1 post uses this category/);
     expect(await names()).toContain("Real Estate");
     expect((await t.db.kysely.selectFrom("blogs").select("category").where("id", "=", post.id).executeTakeFirstOrThrow()).category).toBe("Real Estate");
+    expect(await indexedWords(post.id)).toContain("Real Estate");
     expect((await write("/remove", { name: "Real Estate", moveTo: "Real Estate" })).status).toBe(400);
     expect((await write("/remove", { name: "Real Estate", moveTo: "Not a category" })).status).toBe(400);
 
@@ -181,6 +188,8 @@ describe.each(testDatabaseKinds())("the owner's blog categories on %s", (kind) =
     expect(await json(moved)).toMatchObject({ moved: 1, movedTo: "Case Study" });
     expect(await names()).not.toContain("Real Estate");
     expect((await t.db.kysely.selectFrom("blogs").select("category").where("id", "=", post.id).executeTakeFirstOrThrow()).category).toBe("Case Study");
+    expect(await indexedWords(post.id)).toContain("Case Study");
+    expect(await indexedWords(post.id)).not.toContain("Real Estate");
     expect(await publicSlugs("Case Study")).toContain(post.slug);
     // The removed name's links land where its posts went.
     expect(await publicSlugs("Real Estate")).toContain(post.slug);

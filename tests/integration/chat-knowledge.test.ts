@@ -6,7 +6,8 @@ import { FAQ } from "../../shared/content/faq";
 import { MessageBubble } from "../../app/components/chat/message-bubble";
 import { action as aiHelpAction } from "../../app/routes/ai-help";
 import { createApp } from "../../server/app";
-import { indexPost, insertBlogs } from "../../server/services/blog/posts";
+import { insertBlogs } from "../../server/services/blog/posts";
+import { publish } from "../../server/services/events";
 import type { BlogInput } from "../../server/services/blog/types";
 import { frequentUnansweredQuestions } from "../../server/services/chat/questions";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
@@ -77,7 +78,7 @@ describe.each(testDatabaseKinds())("the assistant's knowledge on %s", (kind) => 
     ]);
 
     const row = await t.db.kysely.selectFrom("blogs").select("id").where("slug", "=", post().slug).executeTakeFirstOrThrow();
-    await indexPost(deps, { ...post(), id: Number(row.id), published: false });
+    await publish(deps, { kind: "post.written", post: { ...post(), id: Number(row.id), published: false } });
     const unpublished = await ask(QUESTION);
     expect(unpublished.data.reply).toContain("I'm not sure about that, and I'd rather not guess.");
     expect(unpublished.data.sources).toEqual([]);

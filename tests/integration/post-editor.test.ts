@@ -231,6 +231,9 @@ describe.each(testDatabaseKinds())("the post editor's marks and fixes on %s", (k
     // Saved as a published post's changes: the answer does not call it a draft.
     expect(await saved.text()).toContain("Changes saved: they are live on the site.");
     expect(await (await call("GET", `/blog/${post.slug}`)).text()).toContain("The first text.");
+    // The page's save (in React Router's bundle) reached the assistant's index the host subscribed (decision 0059).
+    const indexed = await t.db.kysely.selectFrom("knowledge_passages").select("body").where("source_key", "=", `post:${post.id}`).execute();
+    expect(indexed.map((p) => p.body)).toEqual(["The first text."]);
     // A restore naming another post's revision is refused.
     const other = await create(full("Other post", "## B\n\nOther."));
     const { revisions: otherRevisions } = await json(await call("GET", `/api/studio/posts/${other.id}/revisions`, { token: editor }));

@@ -5,7 +5,7 @@ import { CoverField } from "./cover-field";
 import { useMediaLibrary } from "./media-choice";
 import { MarksToolbar } from "./marks-toolbar";
 import { SeoFields } from "./seo-fields";
-import type { PostFields } from "../../../server/services/blog/studio-posts";
+import type { PostFields } from "../../../server/services/blog/studio-post-fields";
 import { Button, Field, Notice, StatusBadge, buttonClass } from "./ui";
 
 /** What the editor shows in its fields: the post's fields, and the schedule time as the input holds it. */

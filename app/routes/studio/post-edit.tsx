@@ -7,8 +7,9 @@ import { type EditorAnswer, changesFromForm, instantFromLocal, loadPost, refusal
 import { requireStudio } from "~/lib/studio.server";
 import { invalid, isServiceError, notFound } from "../../../server/services/errors";
 import { getRevision, revisionFields } from "../../../server/services/blog/revisions";
-import type { PostFields } from "../../../server/services/blog/studio-posts";
-import { autosavePost, deletePost, publishPost, savePost, schedulePost, translationChoices, unpublishPost } from "../../../server/services/blog/studio-posts";
+import type { PostFields } from "../../../server/services/blog/studio-post-fields";
+import { translationChoices } from "../../../server/services/blog/studio-post-reads";
+import { autosavePost, deletePost, publishPost, savePost, schedulePost, unpublishPost } from "../../../server/services/blog/studio-posts";
 import { blogCategories } from "../../../server/services/content/categories";
 import type { Route } from "./+types/post-edit";
 

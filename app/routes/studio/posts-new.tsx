@@ -6,7 +6,8 @@ import { PostEditor } from "~/components/studio/posts-editor";
 import { PageHeader } from "~/components/studio/ui";
 import { changesFromForm, refusal, valuesFromForm } from "~/lib/studio-posts.server";
 import { requireStudio } from "~/lib/studio.server";
-import { createPost, translationChoices } from "../../../server/services/blog/studio-posts";
+import { translationChoices } from "../../../server/services/blog/studio-post-reads";
+import { createPost } from "../../../server/services/blog/studio-posts";
 import { blogCategories } from "../../../server/services/content/categories";
 import type { Route } from "./+types/posts-new";
 

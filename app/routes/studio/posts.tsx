@@ -6,7 +6,7 @@ import { PostStatusBadge } from "~/components/studio/posts-editor";
 import { DataTable, EmptyState, Notice, PageHeader, TD, TH, buttonClass } from "~/components/studio/ui";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
-import { listStudioPosts } from "../../../server/services/blog/studio-posts";
+import { listStudioPosts } from "../../../server/services/blog/studio-post-reads";
 import { blogCategories } from "../../../server/services/content/categories";
 import type { Route } from "./+types/posts";
 

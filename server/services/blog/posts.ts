@@ -2,11 +2,11 @@ import type { Deps } from "../../context";
 import { BLOG_LISTING } from "../../../shared/content/blog";
 import { ANONYMOUS_ACTOR, recordAudit } from "../audit";
 import { conflict } from "../errors";
-import { reindexPost } from "../chat/knowledge";
+import { publish } from "../events";
 import { PUBLISHED } from "./publication";
 import { textColumns, toBlog } from "./rows";
 import { SAMPLE_BLOGS } from "./samples";
-import { type Blog, type BlogInput, type IndexablePost, SlugSchema } from "./types";
+import { type Blog, type BlogInput, SlugSchema } from "./types";
 import { type Locale, isLocale } from "../../../shared/i18n";
 
 /** The published post without counting a view (a draft, scheduled or unpublished post is no post here). */
@@ -54,7 +54,7 @@ export async function insertBlogs(deps: Deps, inputs: readonly BlogInput[]): Pro
   return (await insertBlogRows(deps, inputs)).length;
 }
 
-/** Inserts the posts whose slug is free (published, indexed for the assistant); the ids of those it added. */
+/** Inserts the posts whose slug is free (published, each announced as written); the ids of those it added. */
 async function insertBlogRows(deps: Deps, inputs: readonly BlogInput[]): Promise<number[]> {
   if (inputs.length === 0) return [];
   const now = Date.now();
@@ -68,19 +68,9 @@ async function insertBlogRows(deps: Deps, inputs: readonly BlogInput[]): Promise
   for (const row of rows) {
     const input = bySlug.get(row.slug)!;
     // Inserted posts (the samples) are published.
-    await indexPost(deps, { ...input, id: Number(row.id), published: true });
+    await publish(deps, { kind: "post.written", post: { ...input, id: Number(row.id), published: true } });
   }
   return rows.map((r) => Number(r.id));
-}
-
-/**
- * Keeps the help assistant's knowledge in step with a post that was just
- * written (created, edited, published or unpublished): every code path that
- * writes a post calls this, so a change is answerable at once and an
- * unpublished post is never cited.
- */
-export async function indexPost(deps: Pick<Deps, "db">, post: IndexablePost): Promise<void> {
-  await reindexPost(deps, post);
 }
 
 /**

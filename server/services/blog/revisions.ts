@@ -3,7 +3,9 @@ import { z } from "../../../shared/zod";
 import type { Deps } from "../../context";
 import { notFound } from "../errors";
 import type { Actor } from "../audit";
-import { type PostFields, type SnapshotOf, savePost } from "./studio-posts";
+import type { PostFields } from "./studio-post-fields";
+import type { SnapshotOf } from "./studio-post-history";
+import { savePost } from "./studio-posts";
 
 export type RevisionSummary = { id: number; version: number; savedAt: number; savedBy: string | null; savedByName: string | null; status: string; title: string };
 export type Revision = RevisionSummary & { snapshot: SnapshotOf };

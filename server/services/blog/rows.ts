@@ -2,7 +2,8 @@ import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { BlogNewsletterTables } from "../../db/schema";
 import { isPublishedPost } from "./publication";
-import type { Blog, BlogInput, BlogSection, IndexablePost } from "./types";
+import type { IndexablePost } from "../events";
+import type { Blog, BlogInput, BlogSection } from "./types";
 
 /*
  * The one place that reads and writes a post's stored text: `tags` (a JSON array), `content` (JSON, `{ sections }`)
@@ -70,7 +71,7 @@ export function toBlog(row: BlogRowOut): Blog {
   };
 }
 
-/** A stored row as the knowledge index takes it. */
+/** A stored row as a post's domain events carry it (the assistant's index takes it). */
 export function toIndexablePost(row: { id: number; slug: string; title: string; excerpt: string; category: string; tags: string; content: string; status: string }): IndexablePost {
   return {
     id: Number(row.id),

@@ -4,7 +4,7 @@
  * site's posts carry. Before this change every one of them lost its Hindi words.
  */
 import { describe, expect, it } from "vitest";
-import { slugify } from "./studio-posts";
+import { slugify } from "./studio-post-fields";
 import { transliterateDevanagari } from "./transliterate";
 
 describe("a Hindi title's address", () => {

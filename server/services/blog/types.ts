@@ -24,18 +24,6 @@ export type Blog = {
   language: "en" | "hi";
 };
 
-/** A post as the assistant's knowledge index needs it; `published` decides whether it may be cited at all. */
-export type IndexablePost = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  tags: readonly string[];
-  sections: ReadonlyArray<{ title: string; content: readonly string[] }>;
-  published: boolean;
-};
-
 /** A post to store. */
 export type BlogInput = {
   slug: string;

@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/da
 import { testConfig } from "../../../tests/helpers/deps";
 import { seedSampleBlogs } from "../blog/posts";
 import { answerLocally, MAX_ANSWERS, splitQuestions } from "./answer";
-import type { IndexablePost } from "../blog/types";
+import type { IndexablePost } from "../events";
+import { subscribeDomainEvents } from "../../subscribers";
 import { reindexPost, removePost, searchKnowledge } from "./knowledge";
 
 let t: TestDatabase;
@@ -16,6 +17,8 @@ const config = testConfig(CONTACT);
 const deps = () => ({ db: t.db, config });
 
 beforeAll(async () => {
+  // As the server does at start: the samples seeded here are indexed as they are written.
+  subscribeDomainEvents();
   t = await createTestDatabase("sqlite");
   await seedSampleBlogs(deps() as never);
 });

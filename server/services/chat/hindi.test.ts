@@ -14,6 +14,7 @@ import { testConfig, testDeps } from "../../../tests/helpers/deps";
 import { staffWithSession } from "../../../tests/helpers/studio-staff";
 import { postJson } from "../../../tests/integration/chat-helpers";
 import { createApp } from "../../app";
+import { subscribeDomainEvents } from "../../subscribers";
 import { seedSampleBlogs } from "../blog/posts";
 import { copyEditorState } from "../content/copy-editor";
 import { publishDraft, saveDraft } from "../content/drafts";
@@ -32,6 +33,8 @@ const faqAnswer = (id: string, list: ReadonlyArray<{ id: string; answer: string 
 const DEVANAGARI_WORD = /[\u0900-\u097f]{2,}/u;
 
 beforeAll(async () => {
+  // As the server does at start: the samples seeded here are indexed as they are written.
+  subscribeDomainEvents();
   t = await createTestDatabase("sqlite");
   await seedSampleBlogs(deps() as never);
 });

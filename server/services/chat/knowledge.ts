@@ -6,8 +6,10 @@
  * with ts_rank_cd). No outside service.
  *
  * Posts enter and leave the index only through reindexPost / removePost,
- * which the code that writes posts calls; a post that is not published is
- * removed instead of indexed, so a draft can never be cited. The site's own
+ * run by the blog's domain events (../events.ts: a post written or deleted,
+ * posts moved to another category), to which followPosts subscribes the
+ * index once at start (server/subscribers.ts); a post that is not published
+ * is removed instead of indexed, so a draft can never be cited. The site's own
  * passages are built from the pages' and the FAQ's copy as published and
  * rebuilt when the content version moves (an owner's publish) or a new
  * deployment changed them.
@@ -18,7 +20,7 @@ import { outsidePreview } from "../content/preview";
 import { contentVersion } from "../content/version";
 import type { Database } from "../../db/schema";
 import { toIndexablePost } from "../blog/rows";
-import type { IndexablePost } from "../blog/types";
+import { type IndexablePost, subscribe } from "../events";
 import { type Hit, type Passage, postPassages, sitePassages } from "./passages";
 import { publishedFaq, publishedPages } from "./published-passages";
 import { forgetPostCounts, rankedSearch } from "./search";
@@ -57,8 +59,8 @@ async function replaceSource(db: Db, sourceKey: string, passages: Passage[]): Pr
 
 /**
  * Puts a post's passages in the index (replacing what it had), at once; a
- * post that is not published is taken out instead. Call it wherever a post
- * is created, edited, published or unpublished.
+ * post that is not published is taken out instead. Run for every post
+ * written (created, edited, published, unpublished: followPosts).
  */
 export async function reindexPost(deps: Pick<Deps, "db">, post: IndexablePost): Promise<void> {
   forgetPostCounts(deps.db);
@@ -70,6 +72,29 @@ export async function reindexPost(deps: Pick<Deps, "db">, post: IndexablePost): 
 export async function removePost(deps: Pick<Deps, "db">, id: number): Promise<void> {
   forgetPostCounts(deps.db);
   await deps.db.kysely.deleteFrom("knowledge_passages").where("source_key", "=", `post:${id}`).execute();
+}
+
+/** The index carries each post's category as search words: posts moved to another category, if published, are indexed again. */
+async function reindexPublished(deps: Pick<Deps, "db">, ids: readonly number[]): Promise<void> {
+  for (let k = 0; k < ids.length; k += 200) {
+    const rows = await deps.db.kysely
+      .selectFrom("blogs")
+      .select(["id", "slug", "title", "excerpt", "category", "tags", "content", "status"])
+      .where("id", "in", ids.slice(k, k + 200))
+      .where("status", "=", "published")
+      .execute();
+    for (const row of rows) await reindexPost(deps, toIndexablePost({ ...row, id: Number(row.id) }));
+  }
+}
+
+/**
+ * Keeps the index in step with every write of a post, so a change is answerable at once and an unpublished or
+ * deleted post is never cited. Subscribed once at start by the composition root (server/subscribers.ts).
+ */
+export function followPosts(): void {
+  subscribe("post.written", "knowledge", (deps, event) => reindexPost(deps, event.post));
+  subscribe("post.deleted", "knowledge", (deps, event) => removePost(deps, event.id));
+  subscribe("posts.recategorized", "knowledge", (deps, event) => reindexPublished(deps, event.ids));
 }
 
 type Ready = { version: string; done: Promise<void>; posts: boolean };

@@ -21,7 +21,7 @@ import { BOOKING_EMAIL } from "../../../shared/content/booking";
 import { BOOKING_EMAIL_HI } from "../../../shared/content/hi/booking";
 import { ONBOARDING_PAGE } from "../../../shared/content/onboarding";
 import { ONBOARDING_PAGE_HI } from "../../../shared/content/hi/onboarding";
-import type { IndexablePost } from "../blog/types";
+import type { IndexablePost } from "../events";
 import { words } from "./lexicon";
 
 export type PassageKind = "post" | "page" | "faq";

@@ -4,10 +4,9 @@ import { CATEGORY_MESSAGES, CATEGORY_RULES, DEFAULT_CATEGORY_NAMES } from "../..
 import { DEFAULT_CATEGORY_NAMES_HI } from "../../../shared/content/hi/blog-categories";
 import { STUDIO_MESSAGES } from "../../../shared/content/studio";
 import { mayOpen } from "../../../shared/studio-policy";
-import { toIndexablePost } from "../blog/rows";
-import { reindexPost } from "../chat/knowledge";
 import { conflict, forbidden, invalid, isServiceError, notFound } from "../errors";
 import type { StaffActor } from "../audit";
+import { publish } from "../events";
 import { type ContentTransaction, NO_LOCALE, STALE_COPY, readEntries, saveContent } from "./store";
 import { contentMemory, contentVersion } from "./version";
 
@@ -223,7 +222,7 @@ export async function editCategory(
       moved = await trx.updateTable("blogs").set({ category: name }).where("category", "=", old.name).returning("id").execute();
     },
   );
-  if (moved.length > 0) await reindexMoved(deps, moved.map((r) => Number(r.id)));
+  if (moved.length > 0) await publish(deps, { kind: "posts.recategorized", ids: moved.map((r) => Number(r.id)), category: name });
   return { name, renamed: name !== old.name, moved: moved.length, changed: true };
 }
 
@@ -282,19 +281,6 @@ export async function removeCategory(
       moved = await trx.updateTable("blogs").set({ category: moveTo }).where("category", "=", old.name).returning("id").execute();
     },
   );
-  if (moved.length > 0) await reindexMoved(deps, moved.map((r) => Number(r.id)));
+  if (moved.length > 0 && moveTo !== null) await publish(deps, { kind: "posts.recategorized", ids: moved.map((r) => Number(r.id)), category: moveTo });
   return { moved: moved.length, movedTo: moveTo };
-}
-
-/** The assistant's index carries each post's category as search words: moved published posts are indexed again. */
-async function reindexMoved(deps: Pick<Deps, "db">, ids: number[]): Promise<void> {
-  for (let k = 0; k < ids.length; k += 200) {
-    const rows = await deps.db.kysely
-      .selectFrom("blogs")
-      .select(["id", "slug", "title", "excerpt", "category", "tags", "content", "status"])
-      .where("id", "in", ids.slice(k, k + 200))
-      .where("status", "=", "published")
-      .execute();
-    for (const row of rows) await reindexPost(deps, toIndexablePost({ ...row, id: Number(row.id) }));
-  }
 }
