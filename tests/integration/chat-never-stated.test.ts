@@ -122,5 +122,19 @@ describe.each(testDatabaseKinds())("what the site never states, and follow-ups w
     expect(trial.handover).toBe(true);
     expect(prefilled(trial.reply)).toContain("free trial of professional");
   });
+
+  it("asked when a person is there, gives the hours; asked for a demo in person, says it is a video call and hands over", async () => {
+    const when = await ask("where r u based, and can i talk to someone on phone on saturday");
+    expect(when.reply).toContain("Pune");
+    expect(when.reply).toContain("Mon-Fri 9AM-6PM IST");
+    expect(when.handover, when.reply).toBe(false);
+    // Asked for a person without a time, it is still the hand-over.
+    const person = await ask("can i talk to a person");
+    expect(person.handover).toBe(true);
+    const visit = await ask("where is your office", "can i come there for the demo?");
+    expect(visit.reply).toContain("video call");
+    expect(visit.handover).toBe(true);
+    expect(prefilled(visit.reply)).toContain("can i come there for the demo");
+  });
 });
 

@@ -23,9 +23,9 @@ import { type Industry } from "../../../shared/content/site";
 import { type LocalTopic } from "./engine";
 import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi } from "./text";
-import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS } from "./passage-answer";
+import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS, search, quote } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans } from "./reading";
+import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans, asksWhenPersonIsThere } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
 import { messageParts } from "./split";
 import { words } from "./lexicon";
@@ -40,6 +40,9 @@ const MOVES_DEMO = /\bdemo\b.*\b(?:move|change|cancel\w*)\b|\b(?:move|change|can
 /** Words that say "of the thing just named". */
 const POSSESSIVE = /\b(?:its|their|theirs|uska|uski|uske|iska|iski|iske|unka|unki|unke)\b/iu;
 const MOVES = /\b(?:move|change|cancel\w*)\b/u;
+/** A demo in person, at the office ("can i come there for the demo?", "offline demo"). */
+const IN_PERSON_DEMO = /\bdemo\b.*\b(?:in\s*person|offline|face to face|at (?:your|the) office)\b|\b(?:in\s*person|offline|face to face)\b.*\bdemo\b|\b(?:come|visit|aa|aau|aaun)\b(?:\s+\S+){0,3}?\s+(?:there|office|wahan|waha)\b.*\bdemo\b/u;
+const DEMO_QUERY = "book your demo video call";
 const MOVE_DEMO_QUERY = "move reschedule cancel change my demo";
 /** The words of asking whether two tools link up ("sync", "link", "work with"), as stems: not a product's name. */
 const LINKING = stemSet("sync syncs link links linked integrate integrates integration integrations connect connects connected connection plug plugin tool tools");
@@ -112,7 +115,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   if (asksNeverStated(question)) return { handover: "unknown" };
   // "What timings?", "sunday?" after the ways to reach the team: the hours are in that reply.
   const afterContact = turn?.topics.includes("contact") && words(question).length <= 4 && normalizeQuestion(translateHindi(question), VOCABULARY).words.includes("hours");
-  if (asksForContact(question) || afterContact) {
+  if (asksForContact(question) || afterContact || asksWhenPersonIsThere(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
   }
@@ -120,6 +123,11 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   if (notListed(question)) {
     const general = await answerQuestion(deps, NOT_LISTED_QUERY, say);
     if (general?.quoted?.ref === "page:kit-not-listed") return { part: general, kitSources: true };
+  }
+  // "Can I come to your office for the demo?": the demo is a video call; whether it can be in person, a person answers.
+  if (IN_PERSON_DEMO.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) {
+    const demo = (await search(deps, DEMO_QUERY)).find((h) => h.ref === "page:book-demo");
+    return demo ? { part: quote(demo), handover: "unknown" } : { handover: "unknown" };
   }
   // "Can I change the time after booking the demo?": moving a booked demo, not how to book one.
   // So is "can I change it later?" after "how do I book a demo".

@@ -11,9 +11,22 @@ import { type Part } from "./passage-answer";
 const HUMAN =
   /\b(?:humans?|insaan|insan|real person|a person|live person|representative|executive|(?<!estate\s)agent|call me|call back|callback|ring me|talk to (?:a |an |the |your |some )?(?:person|someone|somebody|team|staff|owner|manager)|speak (?:to|with) (?:a |an |the |your |some )?(?:person|someone|somebody|team|staff|owner|manager)|baat kar\w*|human talk|talk human)\b/iu;
 
-/** The visitor asks for a person (any language the assistant reads). */
+/** A time the visitor asks about ("on Saturday", "at night", "when"). */
+const WHEN = /\b(?:when|what time|which time|timings?|hours|kab|at night|weekends?|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|holidays?)\b/iu;
+
+/**
+ * The visitor asks for a person (any language the assistant reads). Asking *when* one can be reached ("can I talk to
+ * someone on phone on Saturday?") is a question about the hours, answered by the contact card.
+ */
 export function asksForHuman(message: string): boolean {
-  return HUMAN.test(translateHindi(message));
+  const text = translateHindi(message);
+  return HUMAN.test(text) && !WHEN.test(text);
+}
+
+/** "Can I talk to someone on Saturday?": when a person is there. */
+export function asksWhenPersonIsThere(question: string): boolean {
+  const text = translateHindi(question);
+  return HUMAN.test(text) && WHEN.test(text);
 }
 
 const CONTACT = /\b(?:phone|mobile|email|e-mail|mail id|contact (?:details|info|number)|helpline|customer care|number|whatsapp no|call you)\b/iu;
