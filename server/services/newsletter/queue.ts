@@ -261,7 +261,7 @@ export async function sendDueNewsletters(deps: Deps, now = Date.now()): Promise<
       return queueIssueMessages(trx, deps, issueId, post.title, labels, now);
     });
     if (queued === null) continue;
-    forgetIssueContent(issueId);
+    forgetIssueContent(deps.db, issueId);
     sent++;
     await recordAudit(deps, actor, { action: "newsletter.send", recordType: "newsletter", recordId: String(issueId), detail: `scheduled; post ${Number(post.id)}, ${queued} recipients` });
     deps.log.info({ newsletterId: issueId, queued }, "scheduled newsletter queued");

@@ -2,6 +2,7 @@ import { AUDIENCE_MESSAGES, NEWSLETTER_EMAIL, NEWSLETTER_ONE_CLICK_PATH } from "
 import { NEWSLETTER_EMAIL_HI } from "../../../shared/content/hi/audience";
 import { type Locale, localePath } from "../../../shared/i18n";
 import type { Deps } from "../../context";
+import type { Db } from "../../db/database";
 import { notFound } from "../errors";
 import { type EmailBlock, type EmailContent, postEmailBlocks, renderEmail } from "../mail-template";
 import type { EffectiveSettings } from "../content/settings";
@@ -110,29 +111,37 @@ export function listUnsubscribeHeaders(deps: Deps, token: string): Record<string
   return { "List-Unsubscribe": values.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-const contentCache = new Map<number, IssueContent>();
+// Both caches are kept per database (a process serving two databases, or a test beside the server, never mixes their
+// issues, whose ids repeat); entries are few and bounded, and an issue's content never changes once it is sent.
+const contentCaches = new WeakMap<Db, Map<number, IssueContent>>();
+function cacheIn<K, V>(caches: WeakMap<Db, Map<K, V>>, db: Db): Map<K, V> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 
 /** The issue's frozen content, read once per issue (a few kept); null when the issue is gone. */
 export async function issueContent(deps: Deps, issueId: number): Promise<IssueContent | null> {
-  const cached = contentCache.get(issueId);
+  const cache = cacheIn(contentCaches, deps.db);
+  const cached = cache.get(issueId);
   if (cached) return cached;
   const row = await deps.db.kysely.selectFrom("newsletter_issues").select("content").where("id", "=", issueId).executeTakeFirst();
   if (!row) return null;
   const content = JSON.parse(row.content) as IssueContent;
-  if (contentCache.size > 20) contentCache.clear();
-  contentCache.set(issueId, content);
+  if (cache.size > 20) cache.clear();
+  cache.set(issueId, content);
   return content;
 }
 
 /** Forgets an issue's cached content (a scheduled issue is frozen again when its send starts). */
-export function forgetIssueContent(issueId: number): void {
-  contentCache.delete(issueId);
+export function forgetIssueContent(db: Db, issueId: number): void {
+  contentCaches.get(db)?.delete(issueId);
 }
 
 // Rendered once per issue with a stand-in for the token, then only the token changes per message: the render and its
 // escaping are not repeated ten thousand times while the same process serves pages.
 const TOKEN_SLOT = "NEWSLETTERTOKENSLOT";
-const renderedCache = new Map<string, { text: string[]; html: string[] }>();
+const renderedCaches = new WeakMap<Db, Map<string, { text: string[]; html: string[] }>>();
 
 /** `settings`: the site's identity in the e-mail's frame (the owner's settings, read once per round); one render per language. */
 export function personalParts(
@@ -143,7 +152,9 @@ export function personalParts(
   settings: EffectiveSettings,
   locale: Locale,
 ): { text: string; html: string } {
-  const key = `${issueId}:${settings.version}:${locale}`;
+  const renderedCache = cacheIn(renderedCaches, deps.db);
+  // The site's address is part of every link in it.
+  const key = `${issueId}:${settings.version}:${locale}:${deps.config.PUBLIC_URL}`;
   let rendered = renderedCache.get(key);
   if (!rendered) {
     // The post opens on the reader's language's page (`/hi/blog/…`): the site's frame around it in their language.
