@@ -242,6 +242,7 @@ async function main() {
         // A search's own cost (issue 47, item 7): a phrase in 1 post in 100, a phrase in every post.
         { name: "GET /api/blogs?search=pune dental (uncached)", opts: { url: `${server.url}/api/blogs?search=pune%20dental`, headers: uncached }, samples: [] },
         { name: "GET /api/blogs?search=step 1 (all, uncached)", opts: { url: `${server.url}/api/blogs?search=step%201`, headers: uncached }, samples: [] },
+        { name: "GET /blogs?search=step 1 (page, all match)", opts: { url: `${server.url}/blogs?search=step%201` }, samples: [] },
         { name: "GET /api/blogs?category&page=40 (uncached)", opts: { url: `${server.url}/api/blogs?category=Healthcare&page=40`, headers: uncached }, samples: [] },
       ];
       // BENCH_ROWS=like|favicon keeps the rows whose names match (the static baseline always stays).
