@@ -20,10 +20,11 @@ export async function listBlogs(deps: Deps, query: BlogQuery = {}): Promise<Blog
   // statistics, a filter column written `+column` serves from no index, so no newest-first index is walked until a
   // page of them turns up (see SearchMatch). PostgreSQL's planner weighs the list itself.
   const byIds = match?.few === true && deps.db.dialect === "sqlite";
-  const column = (name: "status" | "category" | "featured" | "language") => (byIds ? sql<string>`+blogs.${sql.raw(name)}` : sql.ref<string>(`blogs.${name}`));
+  const column = (name: "status" | "category" | "language") => (byIds ? sql<string>`+blogs.${sql.raw(name)}` : sql.ref<string>(`blogs.${name}`));
+  const featured = byIds ? sql<number>`+blogs.featured` : sql.ref<number>("blogs.featured");
   let q = deps.db.kysely.selectFrom("blogs").where(column("status"), "=", PUBLISHED);
   if (query.category) q = q.where(column("category"), "=", query.category);
-  if (query.featured) q = q.where(column("featured"), "=", 1);
+  if (query.featured) q = q.where(featured, "=", 1);
   if (query.language) q = q.where(column("language"), "=", query.language);
   if (query.exclude) q = q.where("slug", "!=", query.exclude);
   if (match) q = q.where(match.condition);
