@@ -213,6 +213,12 @@ async function main() {
         { name: "GET /api/blogs/{slug}", opts: { url: `${server.url}/api/blogs/${slug}` }, samples: [], around: countViews },
         { name: "GET /blog/{slug} (server-rendered)", opts: { url: `${server.url}/blog/${slug}` }, samples: [], around: countViews },
         {
+          // Each GET a new reader (a new address): its view is written (batched) before it is answered.
+          name: "GET /api/blogs/{slug} (new reader)",
+          opts: { url: server.url, requests: [{ method: "GET", path: `/api/blogs/${slug}`, setupRequest: newVisitor }] },
+          samples: [],
+        },
+        {
           name: "GET /blog/{slug} analytics off (DNT)",
           opts: { url: server.url, headers: { ...BROWSER_HEADERS, ...DOCUMENT, dnt: "1" }, requests: [{ method: "GET", path: `/blog/${slug}`, setupRequest: newVisitor }] },
           samples: [],
@@ -236,6 +242,10 @@ async function main() {
         { name: "GET /contact", opts: { url: `${server.url}/contact` }, samples: [] },
         { name: "GET /rss.xml", opts: { url: `${server.url}/rss.xml` }, samples: [] },
         { name: "GET /api/blogs (uncached)", opts: { url: `${server.url}/api/blogs`, headers: uncached }, samples: [] },
+        // A search's own cost (issue 47, item 7): a phrase in 1 post in 100, a phrase in every post.
+        { name: "GET /api/blogs?search=pune dental (uncached)", opts: { url: `${server.url}/api/blogs?search=pune%20dental`, headers: uncached }, samples: [] },
+        { name: "GET /api/blogs?search=step 1 (all, uncached)", opts: { url: `${server.url}/api/blogs?search=step%201`, headers: uncached }, samples: [] },
+        { name: "GET /blogs?search=step 1 (page, all match)", opts: { url: `${server.url}/blogs?search=step%201` }, samples: [] },
         { name: "GET /api/blogs?category&page=40 (uncached)", opts: { url: `${server.url}/api/blogs?category=Healthcare&page=40`, headers: uncached }, samples: [] },
       ];
       // BENCH_ROWS=like|favicon keeps the rows whose names match (the static baseline always stays).

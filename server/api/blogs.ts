@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
 import { POST_ADDRESS_MESSAGES } from "../../shared/content/studio-posts";
-import type { AppEnv } from "../context";
+import type { AppEnv, Deps } from "../context";
 import { parseWith } from "../http/errors";
 import { LISTING_TTL_MS, ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
@@ -12,7 +12,7 @@ import { listBlogs } from "../services/blog/listing";
 import { getBlog, seedSampleBlogs } from "../services/blog/posts";
 import { BlogQuerySchema, toBlogQuery } from "../services/blog/query";
 import { blogCategories, currentCategory } from "../services/content/categories";
-import { postsVersion } from "../services/blog/versions";
+import { countsMark, postsVersion } from "../services/blog/versions";
 import { countView, viewAlreadyCounted, viewBlog } from "../services/blog/views";
 import { SlugSchema } from "../services/blog/types";
 import { withCoverImage } from "../services/media/covers";
@@ -21,7 +21,13 @@ import type { Blog } from "../services/blog/types";
 import { precompiled } from "../db/precompiled";
 import { notFound, rateLimited } from "../services/errors";
 
-/** A published post's counts, read for every GET of it (compiled once). */
+/**
+ * How long one post's JSON answer is kept, as the post page is (POST_PAGE_TTL_MS in server/pages/cached-post-page.ts):
+ * how old the counts moved by other processes may be in it (decision 0064).
+ */
+export const POST_ANSWER_TTL_MS = 5_000;
+
+/** A published post's counts, read when its answer is made (compiled once). */
 const POST_COUNTS = precompiled((db, slug: string) => db.selectFrom("blogs").select(["likes", "views"]).where("slug", "=", slug).where("status", "=", PUBLISHED));
 
 const IdSchema = z.coerce
@@ -78,34 +84,54 @@ export function blogsRouter(): Hono<AppEnv> {
     return c.json({ success: true, data: { likes: result.likes, liked: true, alreadyLiked: result.alreadyLiked } });
   });
 
-  // One post, kept per slug and posts' version (issue 47, item 6): its row and cover are read once per edit, not per
-  // GET; only its like and view counts, which move on every like and view, are read per request (one row by slug),
-  // so the answer's counts stay exact, the view this request counted included.
+  // One post's answer, kept like the post page (issue 47, item 6; decision 0064): the post (row and cover) per slug and
+  // posts' version, and the whole JSON body, compressed once, per slug, posts' version and this process's counts mark
+  // (countsMark), for POST_ANSWER_TTL_MS. A GET answered from it reads nothing but the shared version; an edit or an
+  // unpublish moves the version (the next GET misses), a view or like counted by this process moves the mark (the
+  // reader sees their own view), and counts moved elsewhere show at most POST_ANSWER_TTL_MS old, as on the page.
   const postsBySlug = new Map<string, { version: string; blog: Blog }>();
+  const postAnswers = new ResponseCache({ ttlMs: POST_ANSWER_TTL_MS, maxEntries: 500, maxBytes: 16 * 1024 * 1024 });
+
+  /** The post as of `version`, its row and cover read once per version (undefined: not published now). */
+  const keptPost = async (deps: Deps, slug: string, version: string): Promise<Blog | undefined> => {
+    const kept = postsBySlug.get(slug);
+    if (kept?.version === version) return kept.blog;
+    const blog = await withCoverImage(deps, await getBlog(deps, slug));
+    if (blog && (await postsVersion(deps)) === version) {
+      postsBySlug.delete(slug);
+      if (postsBySlug.size >= 500) postsBySlug.delete(postsBySlug.keys().next().value!);
+      postsBySlug.set(slug, { version, blog });
+    }
+    return blog;
+  };
 
   r.get("/:slug", async (c) => {
     const deps = c.get("deps");
     const slug = c.req.param("slug");
     if (SlugSchema.safeParse(slug).success) {
-      // The view counts as it always did (once per address and hour, committed before the answer). A view this
-      // process already counted this hour writes nothing, and then nothing waits for the view's batch: the counts'
-      // read below says whether the post is still published.
+      // The view counts as it always did (once per address and hour, committed before the answer, batched with the
+      // views of the same turn). A view this process already counted this hour writes nothing and waits for nothing:
+      // the version says whether the post is still the one kept.
       const counted = viewAlreadyCounted(deps, slug, c.get("clientIp")) || (await countView(deps, slug, c.get("clientIp"))) !== undefined;
       const version = counted ? await postsVersion(deps) : undefined;
-      const counts = version === undefined ? undefined : (await POST_COUNTS.execute(deps.db.kysely, slug)).rows[0];
-      if (version !== undefined && counts) {
-        let kept = postsBySlug.get(slug);
-        if (kept?.version !== version) {
-          const blog = await withCoverImage(deps, await getBlog(deps, slug));
-          // Unpublished or renamed meanwhile: the ordinary path below answers (404, 301 or 410).
-          kept = blog ? { version, blog } : undefined;
-          if (kept && (await postsVersion(deps)) === version) {
-            postsBySlug.delete(slug);
-            if (postsBySlug.size >= 500) postsBySlug.delete(postsBySlug.keys().next().value!);
-            postsBySlug.set(slug, kept);
-          }
-        }
-        if (kept) return c.json({ success: true, data: { ...kept.blog, views: Number(counts.views), likes: Number(counts.likes) } }, 200, { "cache-control": "no-store" });
+      const blog = version === undefined ? undefined : await keptPost(deps, slug, version);
+      if (version !== undefined && blog) {
+        const id = blog.id;
+        const mark = countsMark(deps.db, id);
+        const found = await postAnswers.get(
+          `${slug}\n${version}\n${mark}`,
+          async () => {
+            const counts = (await POST_COUNTS.execute(deps.db.kysely, slug)).rows[0];
+            // Unpublished meanwhile: not kept; the ordinary path below answers (404, 301 or 410).
+            if (!counts) return null;
+            return {
+              body: Buffer.from(JSON.stringify({ success: true, data: { ...blog, views: Number(counts.views), likes: Number(counts.likes) } })),
+              headers: { "content-type": "application/json", "cache-control": "no-store" },
+            };
+          },
+          async () => (await postsVersion(deps)) === version && countsMark(deps.db, id) === mark,
+        );
+        if (found) return found.answer.respond(c, found.source);
       }
     }
     const blog = await viewBlog(deps, slug, c.get("clientIp"));

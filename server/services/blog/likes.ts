@@ -3,6 +3,7 @@ import type { Deps } from "../../context";
 import { precompiled } from "../../db/precompiled";
 import { addressKey, fixedWindow, hitRateLimit } from "../rate-limit";
 import { PUBLISHED } from "./publication";
+import { countsMoved } from "./versions";
 
 export type LikeResult = { likes: number; alreadyLiked: boolean };
 /** The client address has liked this post as often as a day allows. */
@@ -24,7 +25,13 @@ const LIKE_WINDOW_MS = 24 * 3_600_000;
  * On PostgreSQL the like is one call of a function that does the same (likeInOneCall).
  */
 export async function likeBlog(deps: Deps, id: number, visitorId: string, clientIp: string): Promise<LikeResult | LikeLimited | undefined> {
-  if (deps.db.dialect === "postgres") return likeInOneCall(deps, id, visitorId, addressKey(clientIp));
+  const result = deps.db.dialect === "postgres" ? await likeInOneCall(deps, id, visitorId, addressKey(clientIp)) : await likeOnSqlite(deps, id, visitorId, clientIp);
+  // A like counted: answers this process keeps with the post's counts show it next (countsMark).
+  if (result && !("limited" in result) && !result.alreadyLiked) countsMoved(deps.db, [id]);
+  return result;
+}
+
+async function likeOnSqlite(deps: Deps, id: number, visitorId: string, clientIp: string): Promise<LikeResult | LikeLimited | undefined> {
   try {
     return await likeInTransaction(deps, id, visitorId, addressKey(clientIp));
   } catch (error) {

@@ -35,3 +35,25 @@ async function readPostsVersion(db: Db): Promise<string> {
   const row = await db.kysely.selectFrom("cache_versions").select("version").where("name", "=", "posts").executeTakeFirst();
   return String(row?.version ?? 0);
 }
+
+/** Per database: how many times this process has changed each post's counts (by post id), see countsMark. */
+const countsMoves = new WeakMap<Db, Map<number, number>>();
+
+/**
+ * A mark that moves whenever this process changes the post's like or view count (a view batch that counted a view
+ * of it, a like of it): an answer that shows the counts and is kept by this process (`GET /api/blogs/{slug}`) is
+ * keyed by it, so whoever viewed or liked the post through this process sees their own view or like in the next
+ * answer. Counts changed by another process or instance are not seen here: such an answer shows them at most its
+ * cache's lifetime old, as the post page does (decisions 0007, 0064). Only posts whose counts moved are remembered
+ * (a number each).
+ */
+export function countsMark(db: Db, id: number): number {
+  return countsMoves.get(db)?.get(id) ?? 0;
+}
+
+/** This process changed the counts of these posts (called once the change is committed). */
+export function countsMoved(db: Db, ids: Iterable<number>): void {
+  let moves = countsMoves.get(db);
+  if (!moves) countsMoves.set(db, (moves = new Map()));
+  for (const id of ids) moves.set(id, (moves.get(id) ?? 0) + 1);
+}

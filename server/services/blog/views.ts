@@ -6,6 +6,7 @@ import { addressKey } from "../rate-limit";
 import { getBlog } from "./posts";
 import { PUBLISHED } from "./publication";
 import { type Blog, SlugSchema } from "./types";
+import { countsMoved } from "./versions";
 
 /**
  * The post, counting its view (once per client address and hour, see `countView`). Undefined when there is no
@@ -109,6 +110,8 @@ async function writeViews(db: Db, hour: number, views: ReadonlyMap<string, Reado
   if (db.dialect === "postgres") await writeViewsPerPost(db, hour, marks);
   else await writeViewsInOneTransaction(db, hour, ids, marks);
   rememberViews(db, hour, marks.map((m) => m.seen));
+  // Before any of the batch's requests is answered: an answer this process keeps with the counts shows their views.
+  countsMoved(db, new Set(marks.map((m) => m.id)));
   return ids;
 }
 
