@@ -18,7 +18,7 @@ import { copyPreview } from "./pages/copy-preview";
 import { studioSession } from "./services/staff/studio-session";
 import { unreadableForm } from "./http/page-form";
 import { cachedPostPage } from "./pages/cached-post-page";
-import { LISTING_PAGE_TTL_MS, listingCounts } from "./pages/listing-counts";
+import { listingCounts } from "./pages/listing-counts";
 import { mediaFiles } from "./pages/media-files";
 import { ResponseCache } from "./http/response-cache";
 import { postsVersion } from "./services/blog/versions";
@@ -32,6 +32,7 @@ import { loadStaticFiles, serveStatic } from "./http/static";
 import { contentVersion } from "./services/content/version";
 import { useCountryDataDir } from "./services/analytics/country";
 import { subscribeDomainEvents } from "./subscribers";
+import { CACHE_POLICY, cacheBounds } from "./services/cache-policy";
 
 export type AppOptions = {
   deps: Deps;
@@ -273,7 +274,7 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
           const [posts, copy, counts] = await Promise.all([postsVersion(deps), content(), listingCounts(deps, localeOfPath(c.req.path))]);
           return `${posts}:${copy}:${counts}`;
         },
-        cache: new ResponseCache({ ttlMs: LISTING_PAGE_TTL_MS, maxEntries: 20, maxBytes: 4 * 1024 * 1024 }),
+        cache: new ResponseCache(cacheBounds(CACHE_POLICY.listingPage)),
       }),
     );
     // The contact page shows only the site's content, except once after a form sent without JavaScript.
@@ -284,7 +285,7 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
         version: content,
         shareable: (c) => !carriesCookie(contactSentCookie, c.req.header("cookie")),
         // Made once per content version (and ten minutes): worth compressing well.
-        cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 20, maxBytes: 4 * 1024 * 1024, brotliQuality: 9 }),
+        cache: new ResponseCache({ ...cacheBounds(CACHE_POLICY.contactPage), brotliQuality: 9 }),
       }),
     );
     // The sitemap lists the pages and every published post: made and compressed once per posts' version (it shows
@@ -294,7 +295,7 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
       "/sitemap.xml",
       cachedDocument((c, request) => renderPage(c, request, c.get("cspNonce")), {
         version: () => postsVersion(deps),
-        cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 2, maxBytes: 64 * 1024 * 1024 }),
+        cache: new ResponseCache(cacheBounds(CACHE_POLICY.sitemap)),
       }),
     );
     // The feeds (English and Hindi) show the newest posts and the owner's words: made and compressed once per posts'
@@ -304,11 +305,11 @@ function pageRoutes(app: Hono<AppEnv>, deps: Deps, pageHandler: PageHandler, { c
       ["/rss.xml", "/hi/rss.xml"],
       cachedDocument((c, request) => renderPage(c, request, c.get("cspNonce")), {
         version: async () => `${await postsVersion(deps)}:${await content()}`,
-        cache: new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 4, maxBytes: 4 * 1024 * 1024 }),
+        cache: new ResponseCache(cacheBounds(CACHE_POLICY.feeds)),
       }),
     );
     // The pages that were prerendered at build time: one body for everyone, made once per content version.
-    const contentPages = new ResponseCache({ ttlMs: 10 * 60_000, maxEntries: 50, maxBytes: 8 * 1024 * 1024, brotliQuality: 9 });
+    const contentPages = new ResponseCache({ ...cacheBounds(CACHE_POLICY.contentPages), brotliQuality: 9 });
     app.on(
       ["GET", "HEAD"],
       CONTENT_PAGE_PATHS.flatMap((p) => LOCALES.map((l) => localePath(p, l))).flatMap((p) => (p === "/" ? [p] : [p, `${p}/`])),

@@ -4,7 +4,7 @@ import { BLOG_LISTING, BLOG_POST } from "../../shared/content/blog";
 import { POST_ADDRESS_MESSAGES } from "../../shared/content/studio-posts";
 import type { AppEnv, Deps } from "../context";
 import { parseWith } from "../http/errors";
-import { LISTING_TTL_MS, ResponseCache } from "../http/response-cache";
+import { ResponseCache } from "../http/response-cache";
 import { carriesCredentials } from "../http/security";
 import { likeAsVisitor } from "../http/visitor-like";
 import { formerAddress } from "../services/blog/addresses";
@@ -20,12 +20,13 @@ import { PUBLISHED } from "../services/blog/publication";
 import type { Blog } from "../services/blog/types";
 import { precompiled } from "../db/precompiled";
 import { notFound, rateLimited } from "../services/errors";
+import { CACHE_POLICY, cacheBounds } from "../services/cache-policy";
 
 /**
  * How long one post's JSON answer is kept, as the post page is (POST_PAGE_TTL_MS in server/pages/cached-post-page.ts):
  * how old the counts moved by other processes may be in it (decision 0064).
  */
-export const POST_ANSWER_TTL_MS = 5_000;
+export const POST_ANSWER_TTL_MS = CACHE_POLICY.postAnswer.lifetimeMs;
 
 /** A published post's counts, read when its answer is made (compiled once). */
 const POST_COUNTS = precompiled((db, slug: string) => db.selectFrom("blogs").select(["likes", "views"]).where("slug", "=", slug).where("status", "=", PUBLISHED));
@@ -42,7 +43,7 @@ export function blogsRouter(): Hono<AppEnv> {
 
   // Listing answers are the same for every visitor: kept a second, so their likes and views are at most that old
   // (docs/decisions/0007-response-cache.md).
-  const listings = new ResponseCache({ ttlMs: LISTING_TTL_MS, maxEntries: 500, maxBytes: 8 * 1024 * 1024 });
+  const listings = new ResponseCache(cacheBounds(CACHE_POLICY.listingApi));
 
   r.get("/", async (c) => {
     const query = toBlogQuery(parseWith(BlogQuerySchema, c.req.query()));
@@ -90,7 +91,7 @@ export function blogsRouter(): Hono<AppEnv> {
   // unpublish moves the version (the next GET misses), a view or like counted by this process moves the mark (the
   // reader sees their own view), and counts moved elsewhere show at most POST_ANSWER_TTL_MS old, as on the page.
   const postsBySlug = new Map<string, { version: string; blog: Blog }>();
-  const postAnswers = new ResponseCache({ ttlMs: POST_ANSWER_TTL_MS, maxEntries: 500, maxBytes: 16 * 1024 * 1024 });
+  const postAnswers = new ResponseCache(cacheBounds(CACHE_POLICY.postAnswer));
 
   /** The post as of `version`, its row and cover read once per version (undefined: not published now). */
   const keptPost = async (deps: Deps, slug: string, version: string): Promise<Blog | undefined> => {

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { Context } from "hono";
 import { asBytes } from "./bytes";
 import { pickEncoding } from "./compress";
+import { CACHE_POLICY } from "../services/cache-policy";
 
 /**
  * A small in-process micro-cache of whole answers (see docs/decisions/0007-response-cache.md).
@@ -33,7 +34,7 @@ const BROTLI_QUALITY = 3;
  * live longer (POST_PAGE_TTL_MS): there is one per post; `/blogs` is keyed by the counts it shows (LISTING_PAGE_TTL_MS,
  * decision 0062).
  */
-export const LISTING_TTL_MS = 1_000;
+export const LISTING_TTL_MS = CACHE_POLICY.listingApi.lifetimeMs;
 
 /** Bodies smaller than this are sent as they are (as compressText does). */
 const MIN_COMPRESS_BYTES = 1024;

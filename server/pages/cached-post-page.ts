@@ -10,6 +10,7 @@ import { SlugSchema } from "../services/blog/types";
 import { postsVersion } from "../services/blog/versions";
 import { contentVersion } from "../services/content/version";
 import { countView } from "../services/blog/views";
+import { CACHE_POLICY, cacheBounds } from "../services/cache-policy";
 
 /** Renders a page for `request` with the given CSP nonce; the loader must not count a view (it is counted here). */
 export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) => Promise<Response>;
@@ -19,7 +20,7 @@ export type RenderPage = (c: Context<AppEnv>, request: Request, nonce: string) =
  * once per lifetime and like state (one ~6 ms render), however many people read it or like it meanwhile: with many
  * posts read at once, a second would cost five times the renders.
  */
-export const POST_PAGE_TTL_MS = 5_000;
+export const POST_PAGE_TTL_MS = CACHE_POLICY.postPage.lifetimeMs;
 
 /**
  * The server-rendered post page `GET /blog/{slug}` through the response cache.
@@ -38,7 +39,7 @@ export const POST_PAGE_TTL_MS = 5_000;
  * slug, `.data` requests) goes to `next()`, the ordinary render, whose loader
  * counts the view itself.
  */
-export function cachedPostPage(render: RenderPage, cache = new ResponseCache({ ttlMs: POST_PAGE_TTL_MS, maxEntries: 200, maxBytes: 16 * 1024 * 1024 })) {
+export function cachedPostPage(render: RenderPage, cache = new ResponseCache(cacheBounds(CACHE_POLICY.postPage))) {
   return async (c: Context<AppEnv>, next: Next) => {
     const slug = c.req.param("slug") ?? "";
     if (c.req.method !== "GET" || new URL(c.req.url).search !== "" || carriesCredentials(c) || !SlugSchema.safeParse(slug).success) {

@@ -5,12 +5,13 @@ import type { Deps } from "../context";
 import type { Db } from "../db/database";
 import { precompiled } from "../db/precompiled";
 import { PUBLISHED } from "../services/blog/publication";
+import { CACHE_POLICY } from "../services/cache-policy";
 
 /**
  * How long a rendered listing is kept: it is keyed by everything it shows (listingCounts, the posts' and the content
  * version), so this only bounds how long an entry nobody asks for holds memory, and the footer's year.
  */
-export const LISTING_PAGE_TTL_MS = 10 * 60_000;
+export const LISTING_PAGE_TTL_MS = CACHE_POLICY.listingPage.lifetimeMs;
 
 /** The read every request of this turn of the event loop joins, per database and language (see listingCounts). */
 const nextRead = new WeakMap<Db, Map<Locale, Promise<string>>>();

@@ -4,6 +4,7 @@ import type { AppEnv } from "../context";
 import { asBytes } from "../http/bytes";
 import { onMediaDeleted, readMediaFile } from "../services/media/library";
 import { MEDIA_CONTENT_TYPES, MEDIA_NAME } from "../services/media/names";
+import { CACHE_POLICY } from "../services/cache-policy";
 
 type Entry = { type: string; etag: string; data: Buffer; at: number };
 
@@ -59,7 +60,7 @@ const NOT_FOUND = { "content-type": "text/plain; charset=utf-8", "cache-control"
  * GET/HEAD /media/{name}: an uploaded image's version, from the database, to anyone (covers are public). Names are
  * content-addressed, so the answer never changes: cached a year, immutable, with an ETag for revalidation.
  */
-export function mediaFiles(cache = new MediaFileCache({ maxBytes: 24 * 1024 * 1024, ttlMs: 10 * 60_000 })) {
+export function mediaFiles(cache = new MediaFileCache({ maxBytes: CACHE_POLICY.mediaFiles.maxBytes, ttlMs: CACHE_POLICY.mediaFiles.lifetimeMs })) {
   onMediaDeleted((names) => names.forEach((n) => cache.forget(n)));
   return async (c: Context<AppEnv>) => {
     const name = c.req.param("name") ?? "";

@@ -9,6 +9,7 @@ import type { Deps } from "../../context";
 import type { Hit, Passage, PassageKind } from "./passages";
 import { SITE_STEMS, stemOf, stemWeight, UNKNOWN_WEIGHT, VOCABULARY } from "./vocabulary";
 import { contentStems, normalizeQuestion, stemSet, words } from "./text";
+import { CACHE_POLICY } from "../cache-policy";
 
 const CANDIDATES = 30;
 /**
@@ -56,8 +57,8 @@ async function scopeSearch(deps: Pick<Deps, "db">, scope: Scope, terms: string[]
  * word is rare enough to search the posts by, which one post more or less (published on another process) hardly
  * moves; this process's own reindexing forgets the counts at once.
  */
-export const POST_FREQUENCY_TTL_MS = 60_000;
-const POST_FREQUENCY_TERMS = 5_000;
+export const POST_FREQUENCY_TTL_MS = CACHE_POLICY.postFrequency.lifetimeMs;
+const POST_FREQUENCY_TERMS = CACHE_POLICY.postFrequency.maxEntries;
 type FrequencyMemo = Map<string, { n: number; at: number }>;
 const postFrequencies = new WeakMap<object, FrequencyMemo>();
 

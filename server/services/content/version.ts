@@ -1,10 +1,11 @@
 import type { Db } from "../../db/database";
+import { CACHE_POLICY } from "../cache-policy";
 
 /**
  * How old the content version a process uses may be: a save on another process (or instance) shows within this,
  * and a busy process reads the version at most once per this many milliseconds instead of once per request.
  */
-export const CONTENT_VERSION_TTL_MS = 1_000;
+export const CONTENT_VERSION_TTL_MS = CACHE_POLICY.contentVersion.lifetimeMs;
 
 type State = { value: string; readAt: number; reading?: Promise<string> };
 

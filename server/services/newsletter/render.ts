@@ -9,6 +9,7 @@ import type { EffectiveSettings } from "../content/settings";
 import { storedSections } from "../blog/rows";
 import { coversFor } from "../media/covers";
 import { inlinePicturesFor } from "../media/inline-pictures";
+import { CACHE_POLICY } from "../cache-policy";
 
 /**
  * What a newsletter issue says and the e-mail it becomes: the post frozen with absolute addresses, the e-mail's
@@ -128,7 +129,7 @@ export async function issueContent(deps: Deps, issueId: number): Promise<IssueCo
   const row = await deps.db.kysely.selectFrom("newsletter_issues").select("content").where("id", "=", issueId).executeTakeFirst();
   if (!row) return null;
   const content = JSON.parse(row.content) as IssueContent;
-  if (cache.size > 20) cache.clear();
+  if (cache.size > CACHE_POLICY.newsletterIssue.maxEntries) cache.clear();
   cache.set(issueId, content);
   return content;
 }
@@ -161,7 +162,7 @@ export function personalParts(
     const url = locale === "en" ? content.url : localizedSiteUrl(deps, content.url, locale);
     const parts = renderEmail(emailContent({ ...content, url }, newsletterUnsubscribeUrl(deps, TOKEN_SLOT, locale), locale), settings.site);
     rendered = { text: parts.text.split(TOKEN_SLOT), html: parts.html.split(TOKEN_SLOT) };
-    if (renderedCache.size > 20) renderedCache.clear();
+    if (renderedCache.size > CACHE_POLICY.newsletterIssue.maxEntries) renderedCache.clear();
     renderedCache.set(key, rendered);
   }
   return { text: rendered.text.join(token), html: rendered.html.join(token) };
