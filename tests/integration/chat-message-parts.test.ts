@@ -4,14 +4,12 @@
  * answer (never "I'm not sure" after a complete answer); a statement before a question is its context; chat
  * shorthand, price words and numbered lists are read as meant; a competitor's price gets our prices and a hand-over.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CHAT_REPLIES } from "../../shared/content/chat";
 import { ASSISTANT_DOC } from "../../shared/copy/assistant";
-import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { answerChat, type ChatResult } from "../../server/services/chat/service";
 import { messageParts } from "../../server/services/chat/split";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
+import { chatSite } from "../helpers/chat-site";
+import { testDatabaseKinds } from "../helpers/databases";
 
 const NOT_SURE = ASSISTANT_DOC.defaults("en").handover.notSure;
 const PRICES = CHAT_REPLIES.pricing.split("\n")[0]!;
@@ -30,25 +28,7 @@ describe("a message's parts", () => {
 });
 
 describe.each(testDatabaseKinds())("the assistant reads a message's parts on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let n = 0;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { WHATSAPP_NUMBER: "919812345678", COMPANY_PHONE: "+91 98123 45678", COMPANY_EMAIL: "team@example.com" });
-    await seedSampleBlogs(deps);
-  });
-  afterAll(async () => {
-    await t.drop();
-  });
-
-  const ask = async (...turns: string[]): Promise<ChatResult> => {
-    let result: ChatResult | undefined;
-    const clientIp = `203.0.113.${++n}`;
-    for (const message of turns) result = await answerChat(deps, { message, clientIp, ...(result ? { conversationId: result.conversationId } : {}) });
-    return result!;
-  };
+  const { ask } = chatSite(kind);
 
   it.each([
     "What is your lowest plan, and what are its limits?",

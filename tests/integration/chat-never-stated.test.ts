@@ -6,37 +6,17 @@
  * Monday?" after the demo) or lean on the previous answer ("aur agar 2 mahine baad maangu?" after the refund terms).
  * SQLite and PostgreSQL, through the chat service and the server's log of the conversation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOOKING_EMAIL } from "../../shared/content/booking";
 import { ASSISTANT_DOC } from "../../shared/copy/assistant";
-import { seedSampleBlogs } from "../../server/services/blog/posts";
-import { answerChat, type ChatResult } from "../../server/services/chat/service";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
+import { chatSite, prefilledText } from "../helpers/chat-site";
+import { testDatabaseKinds } from "../helpers/databases";
 
 const NOT_SURE = ASSISTANT_DOC.defaults("en").handover.notSure;
 
 describe.each(testDatabaseKinds())("what the site never states, and follow-ups with a subject of their own, on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let n = 0;
-
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { WHATSAPP_NUMBER: "919812345678", COMPANY_PHONE: "+91 98123 45678", COMPANY_EMAIL: "team@example.com" });
-    await seedSampleBlogs(deps);
-  });
-  afterAll(async () => {
-    await t.drop();
-  });
-
-  const ask = async (...turns: string[]): Promise<ChatResult> => {
-    let result: ChatResult | undefined;
-    const clientIp = `203.0.113.${++n}`;
-    for (const message of turns) result = await answerChat(deps, { message, clientIp, ...(result ? { conversationId: result.conversationId } : {}) });
-    return result!;
-  };
-  const prefilled = (reply: string) => decodeURIComponent(/wa\.me\/919812345678\?text=([^)\s]+)/.exec(reply)?.[1] ?? "");
+  const { ask } = chatSite(kind);
+  const prefilled = prefilledText;
 
   it.each([
     "how do i cancel my professional subscription?",
