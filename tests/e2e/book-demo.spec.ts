@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expectAccessible } from "./a11y";
 import { expect, test as base } from "./fixtures";
 import { signInAsStaff } from "./session";
 import { openDatabase } from "../../server/db/database";
-import { parseMail } from "../helpers/smtp-server";
+import { newestMailTo } from "../helpers/mail-folder";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../helpers/razorpay-server";
 
 /**
@@ -25,20 +23,10 @@ const test = base.extend<object, { standIn: RazorpayStandIn }>({
   serverEnv: [async ({ standIn }, use) => use(standIn.env), { scope: "worker" }],
 });
 
-/** The link to `pathname` (…?t=…) in the newest e-mail to `to` in the server's mail folder. */
+/** The cancel link in the newest booking e-mail to `to` in the server's mail folder. */
 async function mailedManageLink(mailDir: string, to: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (!raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
-      const match = /https?:\/\/\S+\/book-demo\/manage\?t=[A-Za-z0-9_-]+&do=cancel/.exec(parseMail(raw).text);
-      if (match) return match[0];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no booking e-mail for ${to}`);
+  const link = /https?:\/\/\S+\/book-demo\/manage\?t=[A-Za-z0-9_-]+&do=cancel/;
+  return link.exec((await newestMailTo(mailDir, to, (m) => link.test(m.text))).text)![0];
 }
 
 const CASES = [

@@ -2,12 +2,10 @@
  * The forms on the Hindi pages (issue 33): every field error, banner and toast a visitor meets is Hindi, the forms
  * stay on /hi, and the e-mails that follow are Hindi with links to the /hi pages. With and without JavaScript.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { AUTH_MESSAGES_HI, AUTH_VALIDATION_HI, FORGOT_PAGE_HI, SIGN_IN_PAGE_HI, SIGN_UP_PAGE_HI, VERIFY_PAGE_HI } from "../../shared/content/hi/auth";
 import { CONTACT_FORM_HI, LEAD_MESSAGES_HI } from "../../shared/content/hi/contact";
 import { FOOTER_NEWSLETTER_HI, FOOTER_NEWSLETTER_MESSAGES_HI } from "../../shared/content/hi/newsletter";
-import { parseMail } from "../helpers/smtp-server";
+import { newestMailTo } from "../helpers/mail-folder";
 import { expectAccessible } from "./a11y";
 import { expect, test } from "./fixtures";
 
@@ -15,19 +13,7 @@ let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++n}@example.com`;
 const WRONG_PASSWORD_401 = /Failed to load resource: the server responded with a status of 401/;
 
-/** The newest e-mail to `to` the server wrote to its mail folder (no SMTP in the browser tests); waits up to 10 s. */
-async function mailTo(mailDir: string, to: string) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return parseMail(raw);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${mailDir}`);
-}
+const mailTo = (mailDir: string, to: string) => newestMailTo(mailDir, to);
 
 test.describe("the contact form on /hi/contact", () => {
   test("empty and invalid fields get Hindi messages next to them; a good message gets the Hindi success", async ({ page }) => {

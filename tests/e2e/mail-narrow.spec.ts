@@ -12,6 +12,7 @@ import { openDatabase } from "../../server/db/database";
 import { seedSampleBlogs } from "../../server/services/blog/posts";
 import { settleMailDeliveries } from "../../server/services/mail/outbox";
 import { testDeps } from "../helpers/deps";
+import { addressedTo, type FolderMail, newestMailTo } from "../helpers/mail-folder";
 import { parseMail } from "../helpers/smtp-server";
 import { staffWithSession } from "../helpers/studio-staff";
 import { expect, test } from "./fixtures";
@@ -21,21 +22,8 @@ test.use({ serverEnv: { LEAD_NOTIFY_EMAILS: "sales.team@example.com" } });
 let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++n}@example.com`;
 
-type Mail = ReturnType<typeof parseMail>;
-
-/** The newest message to `to` in the mail folder; waits up to 10 s for it. */
-async function mailTo(mailDir: string, to: string): Promise<Mail> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")).sort().reverse() : [];
-    for (const file of files) {
-      const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return parseMail(raw);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${mailDir}`);
-}
+type Mail = FolderMail;
+const mailTo = (mailDir: string, to: string) => newestMailTo(mailDir, to);
 
 test("every e-mail fits a 375 px screen, shows its action as a button with the link below, and greets by first name", async ({ page, server }) => {
   test.slow();
@@ -88,7 +76,7 @@ test("every e-mail fits a 375 px screen, shows its action as a button with the l
     .readdirSync(server.mailDir)
     .filter((f) => f.endsWith(".eml"))
     .map((f) => parseMail(fs.readFileSync(path.join(server.mailDir, f), "utf8")))
-    .find((m) => m.headers.get("to")?.toLowerCase().includes(owner) && /password/i.test(m.subject));
+    .find((m) => addressedTo(m, owner) && /password/i.test(m.subject));
   expect(setPassword, "the set-password mail").toBeDefined();
   mails.push(["staff set-password", setPassword!]);
 
