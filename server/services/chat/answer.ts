@@ -23,7 +23,7 @@ import { type Industry } from "../../../shared/content/site";
 import { type LocalTopic } from "./engine";
 import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi } from "./text";
-import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS, search, quote } from "./passage-answer";
+import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS, search, quote, rulePart } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
 import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans, asksWhenPersonIsThere } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
@@ -36,10 +36,11 @@ import { type Answered, type PreviousTurn, referentAnswer, RULE_IDS } from "./re
 const NOT_LISTED = /\b(?:not|isnt|arent|nahi|nahin|no)\b(?:\s+\S+){0,4}\s+(?:list|listed)\b|\blist\s+(?:me|mein|main)\s+(?:nahi|nahin)\b/u;
 const NOT_LISTED_QUERY = "my business is not listed general kit";
 /** Moving, changing or cancelling a demo, in either order ("demo book karne ke baad time change"). */
-const MOVES_DEMO = /\bdemo\b.*\b(?:move|change|cancel\w*)\b|\b(?:move|change|cancel\w*)\b.*\bdemo\b/u;
+const MOVE_WORDS = String.raw`\b(?:move|change|cancel\w*)\b`;
+const MOVES = new RegExp(MOVE_WORDS, "u");
+const MOVES_DEMO = new RegExp(String.raw`\bdemo\b.*${MOVE_WORDS}|${MOVE_WORDS}.*\bdemo\b`, "u");
 /** Words that say "of the thing just named". */
 const POSSESSIVE = /\b(?:its|their|theirs|uska|uski|uske|iska|iski|iske|unka|unki|unke)\b/iu;
-const MOVES = /\b(?:move|change|cancel\w*)\b/u;
 /** A demo in person, at the office ("can i come there for the demo?", "offline demo"). */
 const IN_PERSON_DEMO = /\bdemo\b.*\b(?:in\s*person|offline|face to face|at (?:your|the) office)\b|\b(?:in\s*person|offline|face to face)\b.*\bdemo\b|\b(?:come|visit|aa|aau|aaun)\b(?:\s+\S+){0,3}?\s+(?:there|office|wahan|waha)\b.*\bdemo\b/u;
 const DEMO_QUERY = "book your demo video call";
@@ -113,8 +114,10 @@ function holds(part: Part, question: string): number {
 async function answerOne(deps: AnswerDeps, question: string, previous: string | undefined, say: Say, used: readonly string[], turn?: PreviousTurn, inMessage = false): Promise<Answered> {
   // "How do I cancel my Professional plan?", "a 14-day free trial?", "voice calls?": no page states it; a person answers.
   if (asksNeverStated(question)) return { handover: "unknown" };
+  // The question in the site's words, read once for the checks below.
+  const read = normalizeQuestion(translateHindi(question), VOCABULARY);
   // "What timings?", "sunday?" after the ways to reach the team: the hours are in that reply.
-  const afterContact = turn?.topics.includes("contact") && words(question).length <= 4 && normalizeQuestion(translateHindi(question), VOCABULARY).words.includes("hours");
+  const afterContact = turn?.topics.includes("contact") && words(question).length <= 4 && read.words.includes("hours");
   if (asksForContact(question) || afterContact || asksWhenPersonIsThere(question)) {
     const rule = CHAT_RULES.find((r) => r.id === "support")!;
     return { part: { key: "contact", text: say.contactReply(), intent: rule.intent, topic: "support", cite: [] } };
@@ -125,14 +128,13 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (general?.quoted?.ref === "page:kit-not-listed") return { part: general, kitSources: true };
   }
   // "Can I come to your office for the demo?": the demo is a video call; whether it can be in person, a person answers.
-  if (IN_PERSON_DEMO.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) {
+  if (IN_PERSON_DEMO.test(read.text)) {
     const demo = (await search(deps, DEMO_QUERY)).find((h) => h.ref === "page:book-demo");
     return demo ? { part: quote(demo), handover: "unknown" } : { handover: "unknown" };
   }
   // "Can I change the time after booking the demo?": moving a booked demo, not how to book one.
   // So is "can I change it later?" after "how do I book a demo".
-  const own = normalizeQuestion(translateHindi(question), VOCABULARY).text;
-  const movesDemo = MOVES_DEMO.test(own) || (!!previous && MOVES.test(own) && isFollowUp(question) && MOVES_DEMO.test(normalizeQuestion(translateHindi(`${previous} ${question}`), VOCABULARY).text));
+  const movesDemo = MOVES_DEMO.test(read.text) || (!!previous && MOVES.test(read.text) && isFollowUp(question) && MOVES_DEMO.test(normalizeQuestion(translateHindi(`${previous} ${question}`), VOCABULARY).text));
   if (movesDemo) {
     const change = await answerQuestion(deps, MOVE_DEMO_QUERY, say);
     if (change?.quoted?.ref === "page:book-demo-change") return { part: change };
@@ -140,10 +142,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   // The plans compared or a plan's limits asked: the plans, whatever other word the question leans on ("whats the real difference").
-  if (alone?.key !== "pricing" && !industry && asksAboutPlans(question)) {
-    const pricing = CHAT_RULES.find((r) => r.id === "pricing")!;
-    return { part: { key: pricing.id, text: say.rule(pricing.id), intent: pricing.intent, topic: pricing.id, cite: [] } };
-  }
+  if (alone?.key !== "pricing" && !industry && asksAboutPlans(question)) return { part: rulePart("pricing", say) };
   if (!industry) {
     const referred = await referentAnswer(deps, question, alone, turn, say);
     if (referred) return referred;
@@ -183,8 +182,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices,
   // only its own (the prices answer; the comparison goes to a person).
   if (COMPETITOR_PRICE.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) {
-    const pricing = CHAT_RULES.find((r) => r.id === "pricing")!;
-    return { part: { key: pricing.id, text: say.rule(pricing.id), intent: pricing.intent, topic: pricing.id, cite: [] }, handover: "unknown" };
+    return { part: rulePart("pricing", say), handover: "unknown" };
   }
 
   if (!alone) {

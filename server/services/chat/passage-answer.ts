@@ -97,6 +97,12 @@ export async function answerQuestion(deps: AnswerDeps, question: string, say: Sa
   return best ? quote(best) : undefined;
 }
 
+/** A keyword rule's reply as an answer, citing nothing. */
+export function rulePart(id: ChatTopicId, say: Say): Part {
+  const rule = CHAT_RULES.find((r) => r.id === id)!;
+  return { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite: [] };
+}
+
 /** A passage answers: it is quoted and cited (alone: the answer is its text). */
 export function quote(best: Hit): Part {
   const rule = CHAT_RULES.find((r) => r.id === best.topic);

@@ -5,7 +5,7 @@
 import { CHAT_RULES, type ChatTopicId } from "../../../shared/content/chat";
 import { stemSet, translateHindi } from "./text";
 import { words } from "./lexicon";
-import { type Part, REPLY_STEMS, type AnswerDeps, answerQuestion } from "./passage-answer";
+import { type Part, REPLY_STEMS, type AnswerDeps, answerQuestion, rulePart } from "./passage-answer";
 import { type Say } from "./say";
 import { isFollowUp, isShort, ownStems, unknownWords } from "./reading";
 
@@ -74,6 +74,5 @@ export async function referentAnswer(deps: AnswerDeps, question: string, alone: 
   // "the cheapest paid one": a superlative pointing back picks among what the previous answer listed.
   const picksAmong = pointsBack && words(translateHindi(question)).some((w) => SUPERLATIVE.test(w));
   if (alone && !picksAmong && (inPrevious === 0 || inPrevious < inAlone || (inPrevious === inAlone && !pointsBack && RULE_IDS.has(alone.key)))) return undefined;
-  const rule = CHAT_RULES.find((r) => r.id === ruleId)!;
-  return { part: { key: rule.id, text: say.rule(rule.id), intent: rule.intent, topic: rule.id, cite: [] } };
+  return { part: rulePart(ruleId, say) };
 }
