@@ -59,11 +59,17 @@ export const CACHE_POLICY = {
   },
   listingPage: {
     what: "/blogs and /hi/blogs without filters",
-    key: "posts' version + content version + the counts its first page shows",
+    key: "posts' version + content version + the counts its first page shows (as listingCounts read them)",
     lifetimeMs: 10 * MINUTES,
     maxEntries: 20,
     maxBytes: 4 * MB,
     why: "keyed by everything it shows (decision 0062): the lifetime only bounds memory held by pages nobody asks for, and the footer's year",
+  },
+  listingCounts: {
+    what: "the counts /blogs and /hi/blogs show (each first-page card's views and likes, the totals), as part of the listing's key",
+    key: "database + language",
+    lifetimeMs: 2_000,
+    why: "every new visitor's view moves them: read at most once per 2 s, the listing renders at most once per 2 s however many read and like (decision 0067); a new or edited post and edited copy still show at once (the posts' and content versions are read per request); counts at most 2 s old, as the post page's are at most 5 s (decision 0007)",
   },
   contactPage: {
     what: "/contact and /hi/contact (not the one answer after a form sent without JavaScript)",
