@@ -44,6 +44,9 @@ const POSSESSIVE = /\b(?:its|their|theirs|uska|uski|uske|iska|iski|iske|unka|unk
 /** A demo in person, at the office ("can i come there for the demo?", "offline demo"). */
 const IN_PERSON_DEMO = /\bdemo\b.*\b(?:in\s*person|offline|face to face|at (?:your|the) office)\b|\b(?:in\s*person|offline|face to face)\b.*\bdemo\b|\b(?:come|visit|aa|aau|aaun)\b(?:\s+\S+){0,3}?\s+(?:there|office|wahan|waha)\b.*\bdemo\b/u;
 const DEMO_QUERY = "book your demo video call";
+/** "I paid the 1 rupee for the demo but can't attend, do I get it back?": the demo's money asked back. */
+const DEMO_REFUND = /\bdemo\b.*\b(?:refund|refunded|back|wapas|vapas|return|returned)\b|\b(?:refund|refunded)\b.*\bdemo\b/u;
+const asksDemoRefund = (text: string) => DEMO_REFUND.test(normalizeQuestion(translateHindi(text), VOCABULARY).text);
 const MOVE_DEMO_QUERY = "move reschedule cancel change my demo";
 /** The words of asking whether two tools link up ("sync", "link", "work with"), as stems: not a product's name. */
 const LINKING = stemSet("sync syncs link links linked integrate integrates integration integrations connect connects connected connection plug plugin tool tools");
@@ -132,6 +135,11 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     const demo = (await search(deps, DEMO_QUERY)).find((h) => h.ref === "page:book-demo");
     return demo ? { part: quote(demo), handover: "unknown" } : { handover: "unknown" };
   }
+  // Whether the 1 ₹ of a demo is given back the site does not say; how to move or cancel the demo it does.
+  if (asksDemoRefund(question)) {
+    const change = await answerQuestion(deps, MOVE_DEMO_QUERY, say);
+    if (change?.quoted?.ref === "page:book-demo-change") return { part: change, handover: "unknown" };
+  }
   // "Can I change the time after booking the demo?": moving a booked demo, not how to book one.
   // So is "can I change it later?" after "how do I book a demo".
   const movesDemo = MOVES_DEMO.test(read.text) || (!!previous && MOVES.test(read.text) && isFollowUp(question) && MOVES_DEMO.test(normalizeQuestion(translateHindi(`${previous} ${question}`), VOCABULARY).text));
@@ -162,7 +170,9 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (withPrevious && !used.includes(withPrevious.key) && !repeats) return { part: withPrevious };
     // A fragment of this message that leans on the question answered before it ("which is your cheapest plan and what
     // are its limits?") is answered by that answer: never a passage of its own words, never "I'm not sure".
-    if (inMessage) return { absorbed: true };
+    // Not one that asks of something new ("does it book appointments, and can it collect payment too?": paying is in
+    // neither the question before nor a word pointing back at its answer): that part is answered or handed over alone.
+    if (inMessage && (POSSESSIVE.test(translateHindi(question)) || ownStems(question).every((st) => ownStems(previous).includes(st)))) return { absorbed: true };
   }
   if (industry) {
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
@@ -296,7 +306,8 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     // A question of this message after an answered one: a fragment of it ("and what are its limits?") is part of that answer.
     const inMessage = previous !== lastCut && parts.length > 0;
     // "Mine is a bakery, not in that list. What then?": the statement is what is asked about.
-    const asks = context && notListed(context) ? `${context} ${question}` : question;
+    // So is "... for the demo but can't attend. Do I get it back?": the demo's money.
+    const asks = context && (notListed(context) || (asksDemoRefund(`${context} ${question}`) && !asksDemoRefund(question))) ? `${context} ${question}` : question;
     let answered = await answerOne(deps, asks, previous, say, keys, turn, inMessage);
     // Alone it finds nothing: read with the statement before it (unless it was read so already).
     if (!answered.part && !answered.absorbed && context && asks === question) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);

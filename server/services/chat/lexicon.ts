@@ -29,7 +29,8 @@ const STOPWORDS = new Set(
   wich whch hw abt pls plz properly correctly aftr possible possibly
   ago tomorrow today tonight yesterday guys till
   maang maangu maangun maangna maange maangta maangti mangu mangna mange thr ther wht wt
-  tmrw tmr tmrow tomo karu karun aata aati aate der msg msgs`
+  tmrw tmr tmrow tomo karu karun aata aati aate der msg msgs
+  hit hitting press pressed click clicked tap tapped`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -207,6 +208,8 @@ const SYNONYMS: Record<string, string> = {
   versus: "compare",
   vs: "compare",
   comparison: "compare",
+  // "info" is the site's "information" (the privacy page, the brief).
+  info: "information",
 };
 
 export function isStopword(word: string): boolean {

@@ -39,13 +39,23 @@ export const REPLY_STEMS = Object.fromEntries(
 export function excerpt(hit: Pick<Hit, "kind" | "heading" | "body">): string {
   if (hit.kind === "faq") return hit.body;
   let text = hit.body.replace(/\n+/g, "\n");
-  if (text.length > EXCERPT_CHARS) {
+  if (text.length > EXCERPT_CHARS && !isTable(text)) {
     const cut = text.slice(0, EXCERPT_CHARS);
     const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"), cut.lastIndexOf("\n"));
     text = `${end > 120 ? cut.slice(0, end + 1) : cut.trimEnd()}…`.replace(/\n\u2026$/, "…");
   }
   return `**${hit.heading}**\n${text.trim()}`;
 }
+
+/**
+ * A table written as a line per row ("Feature: Wise Parrot yes, WhatsApp CRMs no, …"): quoted whole up to
+ * TABLE_CHARS, since a row cut off is a fact missing (the comparison's follow-ups and 72 hours are its last rows).
+ */
+function isTable(text: string): boolean {
+  const rows = text.split("\n").slice(1);
+  return text.length <= TABLE_CHARS && rows.length >= 3 && rows.every((r) => r.length <= 140 && /^[^:]{3,60}: /.test(r));
+}
+const TABLE_CHARS = 760;
 
 /** The strong hits, best first, among those close to the best one's database rank. */
 export function strongHits(hits: Hit[]): Hit[] {

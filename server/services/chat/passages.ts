@@ -253,6 +253,23 @@ export function demoAndKitPassages(pages: PageCopies, locale: Locale): Passage[]
       extra: "when does the clock start counting, how long until my kit is ready and live, hours, brief, verify email, pay",
     },
     {
+      // What the brief asks: its steps, the services with their prices, what makes the business different.
+      ...page(
+        "brief-steps",
+        kitPage.metaTitle,
+        kitPage.stepsLabel,
+        "/get-started",
+        [kitPage.intro(hours), `${kitPage.steps.join("; ")}.`, `${kitPage.services.label}: ${kitPage.services.hint}`].join("\n"),
+        "templates",
+      ),
+      extra: "what information details do you need from me, what do i send you, what do i fill in, questions asked, train the bot on my business, for setup",
+    },
+    {
+      // After the brief is sent: changes are still taken until setup starts.
+      ...page("brief-change", kitPage.metaTitle, kitPage.change.label, "/get-started", [kitPage.review, kitPage.change.hint].join("\n"), "templates"),
+      extra: "change edit update correct fix my brief after submit submitted, mistake",
+    },
+    {
       // The brief's files: what may be sent with it, and how large.
       ...page("brief-files", kitPage.metaTitle, kitPage.files.label, "/get-started", kitPage.files.hint),
       extra: "upload attach send files documents with my brief, pdf, photo, image, size limit, how big, price list, brochure, logo",

@@ -50,16 +50,23 @@ export function editDistance(a: string, b: string, max: number): number {
 export class Vocabulary {
   /** Moves with every word added (what a remembered correction was made with). */
   generation = 0;
-  private readonly known = new Set<string>();
+  private readonly known = new Map<string, number>();
   private readonly byFirst = new Map<string, string[]>();
+  /** The known words by their consonants (see skeleton), most used first; rebuilt when a word is added. */
+  private bySkeleton: { generation: number; words: Map<string, string[]> } = { generation: -1, words: new Map() };
 
   constructor(texts: Iterable<string>) {
     for (const text of texts) for (const w of words(text)) this.add(w);
   }
 
   add(word: string): void {
-    if (this.known.has(word) || word.length < 4 || /\d/.test(word)) return;
-    this.known.add(word);
+    if (word.length < 4 || /\d/.test(word)) return;
+    const seen = this.known.get(word);
+    if (seen !== undefined) {
+      this.known.set(word, seen + 1);
+      return;
+    }
+    this.known.set(word, 1);
     this.generation++;
     const list = this.byFirst.get(word[0]!) ?? [];
     list.push(word);
@@ -72,22 +79,55 @@ export class Vocabulary {
 
   /**
    * The site's word a misspelling most likely means, or the word itself: one
-   * edit for words of 5+ letters, two for 8+, never changing the first letter.
+   * edit for words of 5+ letters, two for 8+, never changing the first letter; failing that, a word written without
+   * some of its vowels ("pln", "limt", "cmpny"), as texting does: the site's most used word with the same first
+   * letter and consonants that holds the word's letters in order, at most half as long again.
    */
   correct(word: string): string {
-    if (word.length < 5 || this.known.has(word) || isStopword(word) || hasSynonym(word)) return word;
-    const max = word.length >= 8 ? 2 : 1;
-    let best = word;
-    let bestDistance = max + 1;
-    for (const candidate of this.byFirst.get(word[0]!) ?? []) {
-      const d = editDistance(word, candidate, max);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = candidate;
+    if (word.length < 3 || this.known.has(word) || isStopword(word) || hasSynonym(word) || /\d/.test(word)) return word;
+    if (word.length >= 5) {
+      const max = word.length >= 8 ? 2 : 1;
+      let best = word;
+      let bestDistance = max + 1;
+      for (const candidate of this.byFirst.get(word[0]!) ?? []) {
+        const d = editDistance(word, candidate, max);
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = candidate;
+        }
       }
+      if (best !== word) return best;
     }
-    return best;
+    return this.withoutVowels(word) ?? word;
   }
+
+  private withoutVowels(word: string): string | undefined {
+    if (this.bySkeleton.generation !== this.generation) {
+      const byShape = new Map<string, string[]>();
+      for (const w of this.known.keys()) {
+        const shape = skeleton(w);
+        const list = byShape.get(shape) ?? [];
+        list.push(w);
+        byShape.set(shape, list);
+      }
+      for (const list of byShape.values()) list.sort((a, b) => this.known.get(b)! - this.known.get(a)! || a.length - b.length);
+      this.bySkeleton = { generation: this.generation, words: byShape };
+    }
+    const longest = word.length + Math.max(1, Math.floor(word.length / 2));
+    return this.bySkeleton.words.get(skeleton(word))?.find((c) => c[0] === word[0] && c.length <= longest && holdsInOrder(c, word));
+  }
+}
+
+/** A word's consonants, each run of one written once ("limit" and "limt": "lmt"). */
+function skeleton(word: string): string {
+  return word.replace(/[aeiou]/g, "").replace(/(.)\1+/g, "$1");
+}
+
+/** Whether `part`'s letters all appear in `whole`, in order. */
+function holdsInOrder(whole: string, part: string): boolean {
+  let i = 0;
+  for (const ch of whole) if (ch === part[i]) i++;
+  return i === part.length;
 }
 
 /** A question's words after synonyms and spelling fixes, and its text rebuilt from them (for the keyword rules). */
@@ -124,6 +164,8 @@ function normalizeFresh(text: string, vocabulary?: Vocabulary): { words: string[
     .replace(/\bhow\s+(?:soon|fast|quick|quickly)\s+(?=can|could|will|would|is|are|do|does)/giu, "how long time ")
     // "do I pay anything extra for the setup?", "any hidden charges?": a fee.
     .replace(/\b(?:pay\s+(?:anything\s+|something\s+)?(?:extra|more)|extra\s+(?:charges?|costs?|fees?|money|payment)|hidden\s+(?:charges?|costs?|fees?))\b/giu, "fee")
+    // "why should I pick you over WATI?": the comparison's "why choose" (picking a slot is not).
+    .replace(/\b(?:pick|prefer|go\s+with)\s+(?=(?:you|u|wise\s+parrot)\b)/giu, "choose ")
     // "integrashuns": the spelling of -tion as it sounds.
     .replace(/shun(s?)\b/giu, "tion$1")
     // "try it free for 14 days": a trial.
