@@ -4,36 +4,20 @@
  * evaluation found it missing ("weeks ago", "at nite", "ad cookies", "why switch"): answered, not handed over, on
  * SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOOKING_EMAIL } from "../../shared/content/booking";
 import { BOOK_DEMO_DOC } from "../../shared/copy/book-demo";
 import { ONBOARDING_DOC } from "../../shared/copy/onboarding";
-import { COMMAND_LINE, type StaffActor } from "../../server/services/audit";
 import { answerLocally } from "../../server/services/chat/answer";
 import { COPY_PREFIX } from "../../server/services/content/copy";
 import { saveContent } from "../../server/services/content/store";
-import { grantAccess } from "../../server/services/staff/access";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
-import { markAddressVerified } from "../helpers/verified";
+import { chatOwnerSite } from "../helpers/chat-site";
+import { testDatabaseKinds } from "../helpers/databases";
 
 describe.each(testDatabaseKinds())("answers about the demo and the kit's setup on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let owner: StaffActor;
+  const site = chatOwnerSite(kind, "booking-owner@example.com");
 
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { WHATSAPP_NUMBER: "919812345678", COMPANY_PHONE: "+91 98123 45678", COMPANY_EMAIL: "team@example.com" });
-    await markAddressVerified(t.db, "booking-owner@example.com");
-    const granted = await grantAccess(deps, "booking-owner@example.com", "owner", COMMAND_LINE);
-    owner = { ...COMMAND_LINE, userId: granted.userId, label: "booking-owner@example.com", access: "owner" };
-  });
-  afterAll(async () => {
-    await t.drop();
-  });
-
-  const ask = (message: string, before?: string) => answerLocally(deps, message, undefined, before ? { history: [{ role: "user", content: before }] } : {});
+  const ask = (message: string, before?: string) => answerLocally(site.deps(), message, undefined, before ? { history: [{ role: "user", content: before }] } : {});
 
   it("tells a visitor how to cancel or move a booked demo: the links of the confirmation e-mail", async () => {
     for (const question of ["i need to cancel my demo tomorrow, how", "How do I reschedule my demo?"]) {
@@ -51,7 +35,7 @@ describe.each(testDatabaseKinds())("answers about the demo and the kit's setup o
     expect(first.reply).toContain("72 hours");
 
     const onboarding = ONBOARDING_DOC.defaults("en");
-    await saveContent(deps, [{ key: `${COPY_PREFIX}onboarding`, locale: "en", value: { ...onboarding, promise: { hours: "48" } } }], owner, {
+    await saveContent(site.deps(), [{ key: `${COPY_PREFIX}onboarding`, locale: "en", value: { ...onboarding, promise: { hours: "48" } } }], site.owner(), {
       action: "copy.publish",
       recordId: "onboarding",
       detail: "Kit onboarding: 48 hours",
@@ -64,7 +48,7 @@ describe.each(testDatabaseKinds())("answers about the demo and the kit's setup o
   it("quotes the booking page as the owner publishes it", async () => {
     const copy = BOOK_DEMO_DOC.defaults("en");
     const lead = "Pick a day and a time. We show you Wise Parrot on your own listings in a short video call.";
-    await saveContent(deps, [{ key: `${COPY_PREFIX}book-demo`, locale: "en", value: { ...copy, intro: { ...copy.intro, lead } } }], owner, {
+    await saveContent(site.deps(), [{ key: `${COPY_PREFIX}book-demo`, locale: "en", value: { ...copy, intro: { ...copy.intro, lead } } }], site.owner(), {
       action: "copy.publish",
       recordId: "book-demo",
       detail: "Book Demo page: introduction",
@@ -96,7 +80,7 @@ describe.each(testDatabaseKinds())("answers about the demo and the kit's setup o
   });
 
   it("answers the demo's change in Hindi from the Hindi e-mail's words", async () => {
-    const answer = await answerLocally(deps, "मुझे अपना डेमो कैंसिल करना है, कैसे करूँ?", undefined, { locale: "hi" });
+    const answer = await answerLocally(site.deps(), "मुझे अपना डेमो कैंसिल करना है, कैसे करूँ?", undefined, { locale: "hi" });
     expect(answer.locale).toBe("hi");
     expect(answer.reply, answer.reply).toContain("कन्फ़र्मेशन ईमेल");
   });

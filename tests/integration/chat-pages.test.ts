@@ -3,41 +3,24 @@
  * owner publishes a changed home-page kit item, comparison row or contact text, the next question is answered in the
  * new words, never the old ones, and the citation still links to the same page.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ABOUT_DOC } from "../../shared/copy/about";
 import { CONTACT_DOC } from "../../shared/copy/contact";
 import { HOME_DOC } from "../../shared/copy/home";
 import { TERMS_DOC } from "../../shared/copy/legal";
-import { COMMAND_LINE } from "../../server/services/audit";
 import { answerLocally } from "../../server/services/chat/answer";
 import { COPY_PREFIX } from "../../server/services/content/copy";
 import { previewKey, withPreviewDrafts } from "../../server/services/content/preview";
 import { saveContent } from "../../server/services/content/store";
-import { grantAccess } from "../../server/services/staff/access";
-import type { StaffActor } from "../../server/services/audit";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../helpers/databases";
-import { testDeps } from "../helpers/deps";
-import { markAddressVerified } from "../helpers/verified";
+import { chatOwnerSite } from "../helpers/chat-site";
+import { testDatabaseKinds } from "../helpers/databases";
 
 describe.each(testDatabaseKinds())("the help assistant answers from the published pages on %s", (kind) => {
-  let t: TestDatabase;
-  let deps: ReturnType<typeof testDeps>;
-  let owner: StaffActor;
+  const site = chatOwnerSite(kind, "pages-owner@example.com");
 
-  beforeAll(async () => {
-    t = await createTestDatabase(kind);
-    deps = testDeps(t.db, { WHATSAPP_NUMBER: "919812345678", COMPANY_PHONE: "+91 98123 45678", COMPANY_EMAIL: "team@example.com" });
-    await markAddressVerified(t.db, "pages-owner@example.com");
-    const granted = await grantAccess(deps, "pages-owner@example.com", "owner", COMMAND_LINE);
-    owner = { ...COMMAND_LINE, userId: granted.userId, label: "pages-owner@example.com", access: "owner" };
-  });
-  afterAll(async () => {
-    await t.drop();
-  });
-
-  const ask = (message: string) => answerLocally(deps, message);
+  const ask = (message: string) => answerLocally(site.deps(), message);
   const publish = (docId: string, value: unknown) =>
-    saveContent(deps, [{ key: `${COPY_PREFIX}${docId}`, locale: "en", value }], owner, { action: "copy.publish", recordId: docId, detail: `test: ${docId}` });
+    saveContent(site.deps(), [{ key: `${COPY_PREFIX}${docId}`, locale: "en", value }], site.owner(), { action: "copy.publish", recordId: docId, detail: `test: ${docId}` });
 
   it("a home-page kit item and comparison row the owner publishes are answered in the new words, not the old", async () => {
     const campaigns = "do you give ready-to-run campaigns?";
