@@ -56,4 +56,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same V8 heap flags as `npm run serve` (server/node-flags.ts). WEB_CONCURRENCY processes (default one per CPU).
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=192", "build/host/index.js"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=192", "build/host/index.js"]

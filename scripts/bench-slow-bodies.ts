@@ -152,7 +152,7 @@ function summarize(samples: Sample[]) {
 async function startServer(dir: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--max-old-space-size=192", "--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=192", "--import", "tsx", "server/index.ts"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
