@@ -3,7 +3,9 @@
  * words written without their vowels ("hw mch 4 pro pln", "limt"), a comparison asked as "pick you over", the brief's
  * questions and changing it after it is sent, the comparison table quoted to its last row, the 1 ₹ of a demo asked
  * back (moving or cancelling the demo answered, the money handed over), and a part of a message that asks of
- * something new is never folded into the answer before it.
+ * something new is never folded into the answer before it. And round nine's: "the paid one" is a plan (not the paid
+ * ads), what only the plans hold asked after them is about them, hedges and texting ("roughly", "40 ppl", "on fone on
+ * sundy") name nothing the site lacks.
  */
 import { describe, expect, it } from "vitest";
 import { COMPARISON } from "../../shared/content/home";
@@ -84,5 +86,27 @@ describe.each(testDatabaseKinds())("round eight's cases on %s", (kind) => {
     const result = await ask("which is your cheapest paid plan and what are its limits?");
     expect(result.reply).toContain("$29");
     expect(result.handover, result.reply).toBe(false);
+  });
+
+  it("reads 'the paid one' as a plan, not the paid ads", async () => {
+    const result = await ask("ok so whats the monthly for the paid one");
+    expect(result.reply).toContain("$29");
+    expect(result.reply).not.toContain("Paid ads");
+  });
+
+  it("answers what only the plans hold, asked after them, from the plans", async () => {
+    const result = await ask("what plans do you have", "the cheaper paid one, how many workflows?");
+    expect(result.reply).toContain("unlimited workflows");
+    expect(result.reply).not.toContain(COMPARISON.heading);
+    expect(result.handover, result.reply).toBe(false);
+  });
+
+  it.each([
+    ["whats enterprise cost roughly, we're about 40 ppl", "custom pricing"],
+    ["cn i tlk 2 sum1 on fone on sundy", "Mon-Fri"],
+  ])("reads hedges and texting as asking nothing the site lacks: %s", async (message, fact) => {
+    const result = await ask(message);
+    expect(result.reply).toContain(fact);
+    expect(result.reply).not.toContain(NOT_SURE);
   });
 });

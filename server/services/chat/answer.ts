@@ -25,7 +25,7 @@ import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi } from "./text";
 import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS, search, quote, rulePart } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans, asksWhenPersonIsThere } from "./reading";
+import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans, asksPlanDetail, asksWhenPersonIsThere } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
 import { messageParts } from "./split";
 import { words } from "./lexicon";
@@ -150,7 +150,9 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   // The plans compared or a plan's limits asked: the plans, whatever other word the question leans on ("whats the real difference").
-  if (alone?.key !== "pricing" && !industry && asksAboutPlans(question)) return { part: rulePart("pricing", say) };
+  // So is what only the plans hold, asked after them ("what plans do you have?" … "how many workflows?").
+  const plansBefore = used.includes("pricing") || !!turn?.topics.includes("pricing");
+  if (alone?.key !== "pricing" && !industry && (asksAboutPlans(question) || (plansBefore && asksPlanDetail(question)))) return { part: rulePart("pricing", say) };
   if (!industry) {
     const referred = await referentAnswer(deps, question, alone, turn, say);
     if (referred) return referred;
@@ -307,7 +309,9 @@ export async function answerLocally(given: AnswerDeps, message: string, industry
     const inMessage = previous !== lastCut && parts.length > 0;
     // "Mine is a bakery, not in that list. What then?": the statement is what is asked about.
     // So is "... for the demo but can't attend. Do I get it back?": the demo's money.
-    const asks = context && (notListed(context) || (asksDemoRefund(`${context} ${question}`) && !asksDemoRefund(question))) ? `${context} ${question}` : question;
+    // And a question that names nothing itself ("submitted my brief yesterday but nothing started. what do i do?").
+    const bare = ownStems(question).length === 0;
+    const asks = context && (notListed(context) || bare || (asksDemoRefund(`${context} ${question}`) && !asksDemoRefund(question))) ? `${context} ${question}` : question;
     let answered = await answerOne(deps, asks, previous, say, keys, turn, inMessage);
     // Alone it finds nothing: read with the statement before it (unless it was read so already).
     if (!answered.part && !answered.absorbed && context && asks === question) answered = await answerOne(deps, `${context} ${question}`, previous, say, keys, turn, inMessage);

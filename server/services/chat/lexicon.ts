@@ -30,7 +30,8 @@ const STOPWORDS = new Set(
   ago tomorrow today tonight yesterday guys till
   maang maangu maangun maangna maange maangta maangti mangu mangna mange thr ther wht wt
   tmrw tmr tmrow tomo karu karun aata aati aate der msg msgs
-  hit hitting press pressed click clicked tap tapped`
+  hit hitting press pressed click clicked tap tapped
+  roughly approx approximately around estimate ballpark`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -208,6 +209,9 @@ const SYNONYMS: Record<string, string> = {
   versus: "compare",
   vs: "compare",
   comparison: "compare",
+  // Texting spellings: "40 ppl", "on fone".
+  ppl: "people",
+  fone: "phone",
   // "info" is the site's "information" (the privacy page, the brief).
   info: "information",
 };

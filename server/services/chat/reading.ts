@@ -122,12 +122,28 @@ const NEVER_STATED = [
 const PLAN_NAMES = new Set(["free", "professional", "pro", "enterprise"]);
 const PLAN_DETAILS = new Set(["storage", "workflow", "workflows", "limit", "limits", "gb", "include", "includes", "difference", "compare", "vs", "versus", "features", "better"]);
 
-/** "Free vs Professional, storage and workflows wise?": the plans are asked about (a paid plan named, with another or with what a plan holds). */
+/** What a plan's price is asked with ("the monthly for the paid one", "the cheaper paid one"). */
+const PLAN_PRICE_WORDS = new Set(["monthly", "month", "price", "cost", "costs", "cheap", "cheaper", "cheapest", "fee", "fees", "charge", "charges"]);
+/** "the paid one", "paid plan", "the paid version": a paid plan, named without its name (not "paid ads"). */
+const PAID_PLAN = /\bpaid\s+(?:one|ones|plan|plans|version|tier|tiers|option|options|package|packages|subscription)\b/u;
+/** What only the plans say of themselves: their storage and workflows. */
+const PLAN_ONLY_DETAILS = new Set(["storage", "workflow", "workflows", "gb", "limit", "limits"]);
+
+/**
+ * "Free vs Professional, storage and workflows wise?", "whats the monthly for the paid one": the plans are asked about
+ * (a paid plan named, or called "the paid one", with another or with what a plan holds or costs).
+ */
 export function asksAboutPlans(question: string): boolean {
   const list = words(translateHindi(question));
   const named = new Set(list.filter((w) => PLAN_NAMES.has(w)));
+  if (PAID_PLAN.test(list.join(" "))) return named.size >= 1 || list.some((w) => PLAN_DETAILS.has(w) || PLAN_PRICE_WORDS.has(w));
   const paid = named.has("professional") || named.has("pro") || named.has("enterprise");
   return paid && (named.size >= 2 || list.some((w) => PLAN_DETAILS.has(w)));
+}
+
+/** "how many workflows?", "and storage?": what only the plans hold (asked after the plans, it is about them). */
+export function asksPlanDetail(question: string): boolean {
+  return words(translateHindi(question)).some((w) => PLAN_ONLY_DETAILS.has(w));
 }
 
 /** The question asks something the site never states though its words are the site's (cancelling a plan, a 14-day trial, voice calls). */

@@ -18,6 +18,8 @@ export const VOCABULARY = new Vocabulary([
   ...CHAT_RULES.flatMap((r) => r.keywords.map((k) => k.replace("*", ""))),
   ...Object.values(INDUSTRY_WORDS).flat(),
   "pricing prices language languages whatsapp refund privacy integration integrations demo setup templates",
+  // The days a visitor names (the hours say "Mon-Fri"): "sundy" is still Sunday.
+  "monday tuesday wednesday thursday friday saturday sunday weekend",
 ]);
 
 /**
