@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomText } from "../services/tokens";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Deps } from "../context";
 import type { Config } from "../config";
@@ -9,7 +9,7 @@ import { requestAt } from "./request-at";
 import { isStudioPath } from "./studio-path";
 
 export function newNonce(): string {
-  return randomBytes(16).toString("base64");
+  return randomText(16, "base64");
 }
 
 /** What the policy takes from the owner's settings (the saved values over the environment's). */

@@ -6,7 +6,7 @@
  * steer the local answer. Without a known id (a new chat, an expired one) only the visitor's own earlier questions
  * from the browser are read, as the visitor's words.
  */
-import { randomBytes } from "node:crypto";
+import { randomText } from "../tokens";
 import type { Deps } from "../../context";
 
 /** The id the page sends back: random, URL-safe, 22 characters (128 bits). */
@@ -64,7 +64,7 @@ export async function openConversation(deps: ConversationDeps, id: string | unde
       deps.log?.warn({ err: { message: (error as Error).message } }, "chat conversation could not be read; starting a new one");
     }
   }
-  return { id: randomBytes(16).toString("base64url"), turns: [], known: false };
+  return { id: randomText(16, "base64url"), turns: [], known: false };
 }
 
 /** Adds the turn just answered (keeping the last KEPT_TURNS); a failure is logged, never the visitor's problem. */

@@ -7,7 +7,7 @@
  * /studio/questions groups them by meaning (decision 0028) so the owner sees
  * which FAQ entry to write next.
  */
-import { randomBytes } from "node:crypto";
+import { randomText } from "../tokens";
 import type { Deps } from "../../context";
 import { conflict, notFound } from "../errors";
 import { intervalWorker, type Worker } from "../interval-worker";
@@ -63,7 +63,7 @@ function cut(text: string, max: number): string {
  * has had its share of the log today (QUESTIONS_LOGGED_PER_ADDRESS_PER_DAY).
  */
 export async function recordQuestion(deps: Deps, entry: LoggedQuestion, now = Date.now()): Promise<string | null> {
-  const answerId = randomBytes(16).toString("base64url");
+  const answerId = randomText(16, "base64url");
   try {
     if (entry.clientIp !== undefined && !(await mayLogQuestion(deps, entry.clientIp, now))) return null;
     // PostgreSQL cannot store NUL; it carries nothing the owner needs to read.
