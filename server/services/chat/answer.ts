@@ -135,7 +135,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     const demo = (await search(deps, DEMO_QUERY)).find((h) => h.ref === "page:book-demo");
     return demo ? { part: quote(demo), handover: "unknown" } : { handover: "unknown" };
   }
-  // Whether the 1 ₹ of a demo is given back the site does not say; how to move or cancel the demo it does.
+  // Whether the 1 rupee of a demo is given back the site does not say; how to move or cancel the demo it does.
   if (asksDemoRefund(question)) {
     const change = await answerQuestion(deps, MOVE_DEMO_QUERY, say);
     if (change?.quoted?.ref === "page:book-demo-change") return { part: change, handover: "unknown" };
@@ -150,7 +150,7 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
   const industry = industryOf(question, say.english, say.copy);
   const alone = await answerQuestion(deps, translateHindi(question), say);
   // The plans compared or a plan's limits asked: the plans, whatever other word the question leans on ("whats the real difference").
-  // So is what only the plans hold, asked after them ("what plans do you have?" … "how many workflows?").
+  // So is what only the plans hold, asked after them ("what plans do you have?" ... "how many workflows?").
   const plansBefore = used.includes("pricing") || !!turn?.topics.includes("pricing");
   if (alone?.key !== "pricing" && !industry && (asksAboutPlans(question) || (plansBefore && asksPlanDetail(question)))) return { part: rulePart("pricing", say) };
   if (!industry) {

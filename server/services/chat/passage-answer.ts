@@ -48,7 +48,7 @@ export function excerpt(hit: Pick<Hit, "kind" | "heading" | "body">): string {
 }
 
 /**
- * A table written as a line per row ("Feature: Wise Parrot yes, WhatsApp CRMs no, …"): quoted whole up to
+ * A table written as a line per row ("Feature: Wise Parrot yes, WhatsApp CRMs no, ..."): quoted whole up to
  * TABLE_CHARS, since a row cut off is a fact missing (the comparison's follow-ups and 72 hours are its last rows).
  */
 function isTable(text: string): boolean {

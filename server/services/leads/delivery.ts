@@ -57,7 +57,7 @@ export const DEFAULT_DELIVERY: Omit<LeadDeliveryOptions, "url" | "hiddenFields" 
   maxAttempts: 30,
   pollMs: 5_000,
   // A round sends this many at once and waits for them all: at 5 a round, a burst of leads (test:load's 170 a second)
-  // was delivered at about 40–90 a second and fell minutes behind; at 25 it keeps up (decision 0067). A CRM sees at
+  // was delivered at about 40-90 a second and fell minutes behind; at 25 it keeps up (decision 0067). A CRM sees at
   // most this many requests at once per process.
   batchSize: 25,
   maxRedirects: 3,
