@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 
 /** A form's messages, one per field (the first its schema found), keyed by the field's name. */
@@ -23,18 +23,29 @@ export function checkForm<S extends z.ZodType>(schema: S, values: unknown): { da
   return { data: null, errors };
 }
 
+/** The first field a refusal marked, once its message is drawn. */
+function focusFirstRefused(formRef: RefObject<HTMLFormElement | null>): void {
+  requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
 /**
  * The browser's half of a form checked by a schema: on submit the form's fields are checked first; a refusal sends
  * nothing, shows each message next to its field and focuses the first field refused. Fields stay uncontrolled, so
  * nothing typed is lost. `answered` is the action's messages (a form posted without JavaScript, or refused by the
- * server for what only it knows); a field's message goes once the field is changed.
+ * server for what only it knows), the action's own object (not one made at each render); they show in the same
+ * place and focus the first field they name; a field's message goes once the field is changed.
  */
 export function useSchemaForm<S extends z.ZodType>(schema: S, answered: Partial<FieldMessages> | undefined) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Partial<FieldMessages>>(answered ?? {});
-  const answer = JSON.stringify(answered ?? {});
-  // A new answer from the action replaces what the browser said.
-  useEffect(() => setErrors(JSON.parse(answer) as Partial<FieldMessages>), [answer]);
+  // A new answer from the action replaces what the browser said, even one with the same words as the last (the
+  // owner cleared the message by typing, then sent what the server refuses again): `answered` is the action's own
+  // object, new with each answer, so the effect runs once per answer. A refusal focuses its first field, as the
+  // browser's does.
+  useEffect(() => {
+    setErrors(answered ?? {});
+    if (answered && Object.keys(answered).length > 0) focusFirstRefused(formRef);
+  }, [answered]);
   return {
     formRef,
     errors,
@@ -43,7 +54,7 @@ export function useSchemaForm<S extends z.ZodType>(schema: S, answered: Partial<
       setErrors(checked.errors ?? {});
       if (!checked.errors) return;
       event.preventDefault();
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstRefused(formRef);
     },
     onInput(event: FormEvent<HTMLFormElement>) {
       const name = (event.target as HTMLInputElement).name;

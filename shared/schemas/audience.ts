@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { LEAD_STATUSES, SUBSCRIBER_STATUSES } from "../content/audience";
+import { AUDIENCE_PAGES, LEAD_STATUSES, SUBSCRIBER_STATUSES } from "../content/audience";
 import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES, LEAD_STAGES } from "../content/audience-tools";
 
 // The studio's audience lists: query strings of the API and of the pages, read the same way by both.
@@ -46,6 +46,17 @@ export const NewsletterSendSchema = z.object({
   labels: labelList.optional(),
   /** A date and time in the site's time zone ("2026-12-01T09:00"); absent: now. */
   at: z.preprocess(emptyToUndefined, z.string({ error: AUDIENCE_TOOLS_MESSAGES.scheduleInvalid }).max(40, AUDIENCE_TOOLS_MESSAGES.scheduleInvalid).optional()),
+});
+
+/**
+ * What the newsletter's send form can judge before it is sent, in the browser and by the page's action: the box
+ * confirming the send is ticked, and a send "later" has its date and time. The number confirmed (against who would
+ * get it now), the time's being in the future and the code a send may want only the server judges.
+ */
+export const NewsletterSendFormSchema = z.object({ when: z.unknown().optional(), at: z.unknown().optional(), confirmed: z.unknown().optional() }).superRefine((form, ctx) => {
+  if (form.confirmed !== "yes") ctx.addIssue({ code: "custom", path: ["confirmed"], message: AUDIENCE_PAGES.newNewsletter.confirmRequired });
+  const at = typeof form.at === "string" ? form.at.trim() : "";
+  if (form.when === "later" && (!at || at.length > 40)) ctx.addIssue({ code: "custom", path: ["at"], message: AUDIENCE_TOOLS_MESSAGES.scheduleInvalid });
 });
 
 export const AddSubscriberSchema = z.object({

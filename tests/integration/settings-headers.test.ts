@@ -7,7 +7,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database";
-import { checkSettings, saveSettings } from "../../server/services/content/settings";
+import { saveSettings } from "../../server/services/content/settings";
+import { checkSettings } from "../../shared/schemas/studio-settings-form";
 import { isServiceError } from "../../server/services/errors";
 import type { StaffActor } from "../../server/services/audit";
 import { videoEmbedProblem } from "../../shared/video-embed";

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES } from "@shared/content/audience";
-import { NewsletterSendSchema, PostRefSchema } from "@shared/schemas/audience";
+import { NewsletterSendFormSchema, NewsletterSendSchema, PostRefSchema } from "@shared/schemas/audience";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, Notice, PageHeader } from "~/components/studio/ui";
+import { checkForm, type FieldMessages, formValues, useSchemaForm } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
@@ -56,13 +57,19 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { notice?: string; error?: string; fieldErrors?: Record<string, string>; stepUp?: boolean; stepUpError?: string | null };
+type ActionResult = { notice?: string; error?: string; fieldErrors?: FieldMessages; stepUp?: boolean; stepUpError?: string | null };
 
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const { deps } = args.context;
   const formData = await args.request.formData();
   const form = Object.fromEntries(formData);
+  // The schema the browser checked the send form with (useSchemaForm), again for a form posted without JavaScript;
+  // before the code beside the form is spent.
+  if (form.intent !== "test") {
+    const checked = checkForm(NewsletterSendFormSchema, formValues(formData));
+    if (checked.errors) return data<ActionResult>({ fieldErrors: checked.errors }, { status: 400 });
+  }
   const stepUpError = await stepUpFromForm(args, studio, formData);
   if (stepUpError) return data<ActionResult>({ stepUp: true, stepUpError }, { status: 400 });
   try {
@@ -73,10 +80,8 @@ export async function action(args: Route.ActionArgs) {
     }
     const parsed = NewsletterSendSchema.safeParse({ ...form, labels: formData.getAll("label").map(String), at: form.when === "later" ? form.at : undefined });
     if (!parsed.success) return data<ActionResult>({ error: parsed.error.issues[0]?.message }, { status: 400 });
-    if (form.confirmed !== "yes") return data<ActionResult>({ fieldErrors: { confirmed: P.confirmRequired } }, { status: 400 });
     const labels = parseLabels(parsed.data.labels ?? [], "labels", 20);
     const at = parsed.data.at;
-    if (form.when === "later" && !at) return data<ActionResult>({ fieldErrors: { at: AUDIENCE_TOOLS_MESSAGES.scheduleInvalid } }, { status: 400 });
     const scheduledFor = at ? zonedTimeToEpoch(at, (await siteSettings(deps)).timeZone) : null;
     const started = await startNewsletter(deps, parsed.data.post, parsed.data.confirm, studio.actor, Date.now(), { labels, scheduledFor });
     // A second request (another tab, a stale form) sends nothing more: the progress page says so (issue 31).
@@ -95,8 +100,9 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
   const { preview, labels, available, labelError, timeZone, frame, frameHrefs } = loaderData;
   const n = preview.confirmed;
   const result = actionData as ActionResult | undefined;
-  const confirmError = result?.fieldErrors?.confirmed ?? result?.fieldErrors?.confirm;
-  const atError = result?.fieldErrors?.at;
+  const sendForm = useSchemaForm(NewsletterSendFormSchema, result?.fieldErrors);
+  const confirmError = sendForm.errors.confirmed ?? sendForm.errors.confirm;
+  const atError = sendForm.errors.at;
   const T = AUDIENCE_TOOLS_PAGES.newsletter;
   const byLabels = labels.length > 0;
   return (
@@ -202,7 +208,7 @@ export default function NewNewsletter({ loaderData, actionData }: Route.Componen
           </Form>
         ) : null}
         {!preview.issueId && preview.post.status === "published" && n > 0 && !labelError ? (
-          <Form method="post" className="flex flex-col gap-3">
+          <Form method="post" ref={sendForm.formRef} noValidate onSubmit={sendForm.onSubmit} onInput={sendForm.onInput} className="flex flex-col gap-3">
             <input type="hidden" name="post" value={preview.post.id} />
             <input type="hidden" name="confirm" value={n} />
             {labels.map((l) => (

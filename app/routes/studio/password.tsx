@@ -68,10 +68,9 @@ export default function StudioPassword({ loaderData, actionData: result }: Route
   useEffect(() => {
     if (named && !named.done) nameRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
   }, [named]);
+  // A changed password empties the form (a refusal's focus is useSchemaForm's).
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.done) formRef.current?.reset();
-    else formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    if (actionData?.done) formRef.current?.reset();
   }, [actionData, formRef]);
   return (
     <section className="max-w-md">

@@ -1,13 +1,14 @@
-import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
 import { SETTINGS_GROUPS, SETTINGS_PAGE } from "@shared/content/studio-settings";
 import { SETTING_KEYS, type SettingKey } from "@shared/schemas/site-settings";
+import { SettingsFormSchema } from "@shared/schemas/studio-settings-form";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, Field, FieldFrame, Notice, PageHeader, controlClass, fieldDescribedBy } from "~/components/studio/ui";
+import { checkForm, useSchemaForm } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
-import { checkSettings, saveSettings, settingText, siteSettings } from "../../../server/services/content/settings";
+import { saveSettings, settingText, siteSettings } from "../../../server/services/content/settings";
 import { isStepUpError } from "../../../server/services/step-up";
 import type { Route } from "./+types/settings";
 
@@ -49,9 +50,10 @@ export async function action(args: Route.ActionArgs) {
   }
   const result = (status: number, r: Partial<ActionResult>) =>
     data<ActionResult>({ saved: false, changed: 0, errors: {}, values: input, problem: null, ...r }, { status });
-  // Every bad field gets its message at once; the service checks again (and is what refuses).
-  const { errors } = checkSettings(input);
-  if (Object.keys(errors).length > 0) return result(400, { errors, problem: SETTINGS_PAGE.fixFields });
+  // The schema the browser checked with (useSchemaForm), again for a form posted without JavaScript: every bad field
+  // gets its message at once; the service checks again (and is what refuses).
+  const checked = checkForm(SettingsFormSchema, input);
+  if (checked.errors) return result(400, { errors: checked.errors, problem: SETTINGS_PAGE.fixFields });
   // A code typed beside the form (asked for by the last save) is checked first, so the save finds the factor fresh.
   const stepUpError = await stepUpFromForm(args, studio, form);
   if (stepUpError) return result(400, { stepUp: true, stepUpError });
@@ -72,21 +74,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { fields } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = actionData?.errors ?? {};
+  const form = useSchemaForm(SettingsFormSchema, actionData?.errors);
+  const { formRef, errors } = form;
   // After a refused save the form shows what was typed; after a save, what is stored.
   const shown = (key: SettingKey) => (actionData && !actionData.saved ? (actionData.values[key] ?? "") : fields[key].saved);
-  useEffect(() => {
-    const first = SETTING_KEYS.find((k) => actionData?.errors[k]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [actionData]);
   return (
     <>
       <PageHeader title={SETTINGS_PAGE.title} description={SETTINGS_PAGE.intro} />
       {actionData?.saved ? <Notice tone="success">{actionData.changed > 0 ? SETTINGS_PAGE.saved : SETTINGS_PAGE.unchanged}</Notice> : null}
       {actionData?.problem ? <Notice tone="error">{actionData.problem}</Notice> : null}
       {/* The key makes the fields take the stored values again after a save (they are uncontrolled). */}
-      <Form method="post" ref={formRef} noValidate className="max-w-2xl space-y-8" key={actionData?.saved ? JSON.stringify(fields) : "form"}>
+      <Form method="post" ref={formRef} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="max-w-2xl space-y-8" key={actionData?.saved ? JSON.stringify(fields) : "form"}>
         {SETTINGS_GROUPS.map((group) => (
           <fieldset key={group.title} className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-5">
             <legend className="px-1 text-lg font-semibold text-slate-900">{group.title}</legend>

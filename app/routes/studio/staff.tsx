@@ -1,12 +1,13 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { STAFF_ACCESS, STUDIO_MESSAGES } from "@shared/content/studio";
 import { STAFF_PAGE } from "@shared/content/studio-access";
+import { StaffInviteSchema, StaffRoleSchema } from "@shared/schemas/studio-staff";
 import { studioMeta } from "~/components/studio/meta";
 import { formatStudioTime, useStudioTimeZone } from "~/components/studio/access-format";
 import { Button, DataTable, Field, Notice, PageHeader, StatusBadge, TD, buttonClass, HeadRow } from "~/components/studio/ui";
 import { requireStudio, stepUpFromForm } from "~/lib/studio.server";
 import { StepUpField } from "~/components/studio/step-up";
+import { checkForm, type FieldMessages, formValues, useSchemaForm } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { normalizeEmail } from "../../../server/services/auth/accounts";
 import { changeRole, listStaff, resetSecondFactor, revokeAccess } from "../../../server/services/staff/access";
@@ -41,7 +42,8 @@ type ActionResult = {
   intent: "invite" | "revoke" | "role" | "reset-2fa";
   done: string | null;
   problem: string | null;
-  errors: { email?: string; access?: string };
+  /** The refused form's messages by field: its schema's (what the browser said too), or the service's. */
+  errors: FieldMessages;
   values: { email: string; access: string };
   /** The action wants a fresh second-factor code (the form shows its field), and why the last one was refused. */
   stepUp?: boolean;
@@ -59,15 +61,14 @@ export async function action(args: Route.ActionArgs) {
   const result = (status: number, r: Partial<ActionResult>, headers?: Record<string, string>) =>
     data<ActionResult>({ intent, done: null, problem: null, errors: {}, values: { email, access }, ...r }, { status, headers });
 
+  // The schema the browser checked the invitation and the role with (useSchemaForm), again for a form posted without
+  // JavaScript; before the code beside the form is spent, so a bad address does not use it up.
+  if (intent === "invite" || intent === "role") {
+    const checked = checkForm(intent === "invite" ? StaffInviteSchema : StaffRoleSchema, formValues(form));
+    if (checked.errors) return result(400, { errors: checked.errors });
+  }
   const stepUpError = await stepUpFromForm(args, studio, form);
   if (stepUpError) return result(400, { stepUp: true, stepUpError });
-  if (intent === "invite") {
-    const errors: ActionResult["errors"] = {};
-    if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(email)) errors.email = STAFF_PAGE.emailInvalid;
-    if (!(STAFF_ACCESS as readonly string[]).includes(access)) errors.access = STAFF_PAGE.accessInvalid;
-    if (errors.email || errors.access) return result(400, { errors });
-  }
-  if (intent === "role" && !(STAFF_ACCESS as readonly string[]).includes(access)) return result(400, { errors: { access: STAFF_PAGE.accessInvalid } });
   try {
     if (intent === "invite") {
       await inviteStaff(deps, email, access as (typeof STAFF_ACCESS)[number], studio.actor);
@@ -103,12 +104,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   const { staff, you, confirming, managing } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const inviteRef = useRef<HTMLFormElement>(null);
   const invite = actionData?.intent === "invite" ? actionData : null;
-  useEffect(() => {
-    const field = invite?.errors.email ? "email" : invite?.errors.access ? "access" : null;
-    if (field) inviteRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
-  }, [invite]);
+  const inviteForm = useSchemaForm(StaffInviteSchema, invite?.errors);
   return (
     <>
       <PageHeader title={STAFF_PAGE.title} description={STAFF_PAGE.description} />
@@ -177,7 +174,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           {STAFF_PAGE.inviteTitle}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{STAFF_PAGE.inviteText}</p>
-        <Form method="post" action={PAGE} ref={inviteRef} className="mt-4 space-y-4" key={invite?.done ?? "invite"}>
+        <Form method="post" action={PAGE} ref={inviteForm.formRef} noValidate onSubmit={inviteForm.onSubmit} onInput={inviteForm.onInput} className="mt-4 space-y-4" key={invite?.done ?? "invite"}>
           <input type="hidden" name="intent" value="invite" />
           <Field
             label={STAFF_PAGE.inviteEmail}
@@ -187,9 +184,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             required
             maxLength={320}
             defaultValue={invite?.values.email ?? ""}
-            error={invite?.errors.email}
+            error={inviteForm.errors.email}
           />
-          <AccessSelect defaultValue={invite?.values.access || "editor"} error={invite?.errors.access} />
+          <AccessSelect defaultValue={invite?.values.access || "editor"} error={inviteForm.errors.access} />
           <StepUpField show={invite?.stepUp} error={invite?.stepUpError} />
           <Button type="submit" tone="primary" disabled={busy}>
             {STAFF_PAGE.inviteSubmit}
@@ -204,17 +201,18 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
 function ManageMember({ member, actionData, busy }: { member: { email: string; access: string; secondFactor: boolean }; actionData: ActionResult | undefined; busy: boolean }) {
   const action = `${PAGE}?manage=${encodeURIComponent(member.email)}`;
   const role = actionData?.intent === "role" ? actionData : null;
+  const roleForm = useSchemaForm(StaffRoleSchema, role?.errors);
   const reset = actionData?.intent === "reset-2fa" ? actionData : null;
   return (
     <section aria-labelledby="manage-title" className="mb-6 max-w-xl rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="manage-title" className="text-lg font-semibold break-words text-slate-900">
         {STAFF_PAGE.manageTitle(member.email)}
       </h2>
-      <Form method="post" action={action} className="mt-4 space-y-3">
+      <Form method="post" action={action} ref={roleForm.formRef} noValidate onSubmit={roleForm.onSubmit} onInput={roleForm.onInput} className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="role" />
         <input type="hidden" name="email" value={member.email} />
         <p className="text-sm text-slate-600">{STAFF_PAGE.roleText}</p>
-        <AccessSelect id="role-access" label={STAFF_PAGE.roleLabel} defaultValue={role?.values.access || member.access} error={role?.errors.access} />
+        <AccessSelect id="role-access" label={STAFF_PAGE.roleLabel} defaultValue={role?.values.access || member.access} error={roleForm.errors.access} />
         <StepUpField show={role?.stepUp} error={role?.stepUpError} />
         <Button type="submit" tone="primary" disabled={busy}>
           {STAFF_PAGE.roleSubmit}

@@ -2,9 +2,11 @@ import { useWhen } from "~/components/studio/access-format";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { AUDIENCE_MESSAGES, AUDIENCE_PAGES, AUDIENCE_RULES, SUBSCRIBER_STATUSES } from "@shared/content/audience";
 import { SubscriberQuerySchema } from "@shared/schemas/audience";
+import { SubscriberLabelsFormSchema } from "@shared/schemas/subscriber-labels";
 import { day, FilterForm, MoreLink, SelectField, ExportButton } from "~/components/studio/audience-ui";
 import { studioMeta } from "~/components/studio/meta";
 import { Button, buttonClass, DataTable, EmptyState, Field, Notice, PageHeader, Stat, StatusBadge, TD, HeadRow } from "~/components/studio/ui";
+import { checkForm, type FieldMessages, formValues, useSchemaForm } from "~/lib/schema-form";
 import { pageError } from "~/lib/service-errors.server";
 import { requireStudio } from "~/lib/studio.server";
 import { eraseSubscriber, listSubscribers, subscriberStats } from "../../../server/services/newsletter/subscribers";
@@ -40,20 +42,27 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** A refusal: `error` the erasure's (shown at the top); `fieldErrors` and `typedLabels` the labels form's. */
+type ActionResult = { error?: string; fieldErrors?: FieldMessages; typedLabels?: string };
+
 export async function action(args: Route.ActionArgs) {
   const studio = await requireStudio(args);
   const form = await args.request.formData();
   const labelling = form.get("intent") === "labels";
+  const typedLabels = labelling ? String(form.get("labels") ?? "").slice(0, 2000) : undefined;
   try {
     if (labelling) {
-      await setSubscriberLabels(args.context.deps, Number(form.get("id")), String(form.get("labels") ?? ""), studio.actor);
+      // The schema the browser checked the labels with (useSchemaForm), again for a form posted without JavaScript.
+      const checked = checkForm(SubscriberLabelsFormSchema, formValues(form));
+      if (checked.errors) return data<ActionResult>({ fieldErrors: checked.errors, typedLabels }, { status: 400 });
+      await setSubscriberLabels(args.context.deps, Number(form.get("id")), checked.data.labels, studio.actor);
       return redirect("/studio/subscribers?labelled=1");
     }
     await eraseSubscriber(args.context.deps, Number(form.get("id")), studio.actor);
   } catch (error) {
     const problem = pageError(error);
     if (!problem) throw error;
-    return data({ error: problem.message, labelsError: labelling ? problem.message : undefined, typedLabels: labelling ? String(form.get("labels") ?? "") : undefined }, { status: problem.status });
+    return data<ActionResult>(labelling ? { fieldErrors: { labels: problem.message }, typedLabels } : { error: problem.message }, { status: problem.status });
   }
   return redirect("/studio/subscribers?erased=1");
 }
@@ -61,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
   const when = useWhen();
   const { stats, subscribers, erasing, labelling, filterError, erased, labelled } = loaderData;
-  const result = actionData as { error?: string; labelsError?: string; typedLabels?: string } | undefined;
+  const result = actionData as ActionResult | undefined;
   const LB = AUDIENCE_TOOLS_PAGES.labels;
   const [search] = useSearchParams();
   const exportHref = `/studio/subscribers/export?${new URLSearchParams({ search: search.get("search") ?? "", status: search.get("status") ?? "", label: search.get("label") ?? "" }).toString()}`;
@@ -82,7 +91,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       />
       {erased ? <Notice tone="success">{AUDIENCE_MESSAGES.subscriberErased}</Notice> : null}
       {labelled ? <Notice tone="success">{AUDIENCE_TOOLS_MESSAGES.labelsSaved}</Notice> : null}
-      {result?.error && !result.labelsError ? <Notice tone="error">{result.error}</Notice> : null}
+      {result?.error ? <Notice tone="error">{result.error}</Notice> : null}
       <dl className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
         {SUBSCRIBER_STATUSES.map((s) => (
           <Stat key={s} label={P.statuses[s]} value={stats.counts[s]} />
@@ -143,33 +152,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      {labelling ? (
-        <section aria-labelledby="labels-title" className="mb-4 rounded-lg border border-slate-300 bg-white p-4">
-          <h2 id="labels-title" className="break-all font-semibold">
-            {LB.edit}: {labelling.email}
-          </h2>
-          <Form method="post" className="mt-3 flex flex-col gap-3">
-            <input type="hidden" name="intent" value="labels" />
-            <input type="hidden" name="id" value={labelling.id} />
-            <Field
-              label={LB.edit}
-              name="labels"
-              hint={AUDIENCE_TOOLS_PAGES.add.labelsHint}
-              maxLength={500}
-              defaultValue={result?.typedLabels ?? labelling.labels.join(", ")}
-              error={result?.labelsError}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" tone="primary">
-                {LB.save}
-              </Button>
-              <Link to="/studio/subscribers" className={buttonClass("secondary")}>
-                {P.cancel}
-              </Link>
-            </div>
-          </Form>
-        </section>
-      ) : null}
+      {labelling ? <LabelsForm key={labelling.id} subscriber={labelling} typed={result?.typedLabels} answered={result?.fieldErrors} /> : null}
 
       {subscribers.length === 0 ? (
         <EmptyState title={P.empty} />
@@ -204,5 +187,31 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
       )}
       {subscribers.length >= AUDIENCE_RULES.pageSize ? <MoreLink search={search} before={subscribers[subscribers.length - 1]!.id} label={P.more} /> : null}
     </>
+  );
+}
+
+/** One subscriber's labels, typed as a list; checked in the browser by the schema the action checks them with. */
+function LabelsForm({ subscriber, typed, answered }: { subscriber: { id: number; email: string; labels: string[] }; typed: string | undefined; answered: FieldMessages | undefined }) {
+  const LB = AUDIENCE_TOOLS_PAGES.labels;
+  const form = useSchemaForm(SubscriberLabelsFormSchema, answered);
+  return (
+    <section aria-labelledby="labels-title" className="mb-4 rounded-lg border border-slate-300 bg-white p-4">
+      <h2 id="labels-title" className="break-all font-semibold">
+        {LB.edit}: {subscriber.email}
+      </h2>
+      <Form method="post" ref={form.formRef} noValidate onSubmit={form.onSubmit} onInput={form.onInput} className="mt-3 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="labels" />
+        <input type="hidden" name="id" value={subscriber.id} />
+        <Field label={LB.edit} name="labels" hint={AUDIENCE_TOOLS_PAGES.add.labelsHint} maxLength={500} defaultValue={typed ?? subscriber.labels.join(", ")} error={form.errors.labels} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" tone="primary">
+            {LB.save}
+          </Button>
+          <Link to="/studio/subscribers" className={buttonClass("secondary")}>
+            {AUDIENCE_PAGES.subscribers.cancel}
+          </Link>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../config";
-import { checkSettings } from "../content/settings";
+import { checkSettings } from "../../../shared/schemas/studio-settings-form";
 
 describe("the demo booking's settings", () => {
   it("books on the site unless a real outside link is configured, or the owner says so", () => {

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database";
 import { CATEGORY_MESSAGES, CATEGORY_RULES, DEFAULT_CATEGORY_NAMES } from "../../../shared/content/blog-categories";
 import { DEFAULT_CATEGORY_NAMES_HI } from "../../../shared/content/hi/blog-categories";
 import { STUDIO_MESSAGES } from "../../../shared/content/studio";
+import { readCategoryName } from "../../../shared/schemas/studio-categories";
 import { mayOpen } from "../../../shared/studio-policy";
 import { conflict, forbidden, invalid, isServiceError, notFound } from "../errors";
 import type { StaffActor } from "../audit";
@@ -31,27 +32,20 @@ export function defaultCategories(): CategoryList {
   return { categories: DEFAULT_CATEGORY_NAMES.map((name) => ({ name, hi: DEFAULT_CATEGORY_NAMES_HI[name] ?? "" })), renamed: {}, version: 0 };
 }
 
-// Control, format (bidi overrides, zero-width) and private-use characters: never part of a name.
-const BAD_CHARACTERS = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}]/u;
-
-function cleanName(raw: unknown, { required, tooLong, bad }: { required: boolean; tooLong: string; bad: string }, field: string): string {
-  if (raw !== undefined && raw !== null && typeof raw !== "string") throw invalid(bad, field);
-  const text = (typeof raw === "string" ? raw.slice(0, CATEGORY_RULES.nameMax * 4) : "").replace(/\s+/g, " ").trim();
-  if (required && !text) throw invalid(CATEGORY_MESSAGES.nameRequired, field);
-  if ([...text].length > CATEGORY_RULES.nameMax) throw invalid(tooLong, field);
-  if (BAD_CHARACTERS.test(text)) throw invalid(bad, field);
-  return text;
+/** A name read by the rules the studio's forms check with too (shared/schemas/studio-categories.ts), or refused on `field`. */
+function cleanName(raw: unknown, which: "name" | "hi", field: string): string {
+  const read = readCategoryName(raw, which);
+  if (read.problem !== null) throw invalid(read.problem, field);
+  return read.name;
 }
 
 /** A category's name as typed: spaces collapsed, 1-40 characters, not "All" (the listing's "every category"). */
 export function categoryName(raw: unknown, field = "name"): string {
-  const name = cleanName(raw, { required: true, tooLong: CATEGORY_MESSAGES.nameTooLong, bad: CATEGORY_MESSAGES.nameInvalid }, field);
-  if (name.toLowerCase() === "all") throw invalid(CATEGORY_MESSAGES.nameReserved, field);
-  return name;
+  return cleanName(raw, "name", field);
 }
 
 function hindiName(raw: unknown): string {
-  return cleanName(raw, { required: false, tooLong: CATEGORY_MESSAGES.hindiTooLong, bad: CATEGORY_MESSAGES.hindiInvalid }, "hi");
+  return cleanName(raw, "hi", "hi");
 }
 
 /** A stored value read leniently: anything malformed falls back to the defaults (never a page that fails). */

@@ -2,8 +2,9 @@ import { BOOK_DEMO_PATH, type Config, type PublicSite } from "../../config";
 import type { Deps } from "../../context";
 import type { Db } from "../../db/database";
 import { STUDIO_MESSAGES } from "../../../shared/content/studio";
-import { GUARDED_SETTINGS, SETTINGS_CHANGED_EMAIL, SETTINGS_GROUPS, SETTINGS_PAGE } from "../../../shared/content/studio-settings";
+import { GUARDED_SETTINGS, SETTINGS_CHANGED_EMAIL } from "../../../shared/content/studio-settings";
 import { fromHeader, SETTING_KEYS, SETTING_RULES, type SettingKey, type SiteSettings, senderAddressOf } from "../../../shared/schemas/site-settings";
+import { checkSettings, SETTING_LABELS } from "../../../shared/schemas/studio-settings-form";
 import { forbidden, invalid } from "../errors";
 import { formatWeeklyHours, type WeeklyHours } from "../../../shared/schemas/booking";
 import type { StaffActor } from "../audit";
@@ -94,45 +95,6 @@ export function settingText(value: SiteSettings[SettingKey], key?: SettingKey): 
   return Array.isArray(value) ? value.join(", ") : String(value);
 }
 
-const LABELS = Object.fromEntries(SETTINGS_GROUPS.flatMap((g) => g.fields.map((f) => [f.key, f.label]))) as Record<SettingKey, string>;
-
-export type SettingsCheck = {
-  /** Per key: the text to store, or null to clear (back to the default). Keys not sent are left as they are. */
-  values: Partial<Record<SettingKey, string | null>>;
-  /** Per key: the message shown next to its field. */
-  errors: Partial<Record<SettingKey, string>>;
-};
-
-/**
- * Checks what the form sent, by the configuration's own rules. An empty field clears the owner's value; a value
- * is stored as typed, trimmed (what the rules accept), so the form shows it back as the owner wrote it.
- */
-export function checkSettings(input: Partial<Record<string, unknown>>): SettingsCheck {
-  const values: SettingsCheck["values"] = {};
-  const errors: SettingsCheck["errors"] = {};
-  for (const key of SETTING_KEYS) {
-    const raw = input[key];
-    if (raw === undefined) continue;
-    if (typeof raw !== "string") {
-      errors[key] = SETTINGS_PAGE.fieldError(LABELS[key], "must be text");
-      continue;
-    }
-    const text = raw.trim();
-    if (text === "") {
-      values[key] = null;
-      continue;
-    }
-    if (text.length > 2000) {
-      errors[key] = SETTINGS_PAGE.fieldError(LABELS[key], "is too long");
-      continue;
-    }
-    const parsed = SETTING_RULES[key].safeParse(text);
-    if (parsed.success) values[key] = text;
-    else errors[key] = SETTINGS_PAGE.fieldError(LABELS[key], parsed.error.issues[0]?.message ?? "is not valid");
-  }
-  return { values, errors };
-}
-
 /**
  * Saves the owner's settings (owners only): every value checked as the environment's are; the first bad one
  * refuses the whole save (`invalid`, naming its field) and nothing changes. Returns the keys that changed.
@@ -188,7 +150,7 @@ async function guardedChangeNotices(
   for (const { email } of owners) to.set(email.trim().toLowerCase(), email.trim());
   if (guarded.some((g) => g.key === "leadNotifyEmails")) for (const address of current.leadNotifyEmails) if (!to.has(address.toLowerCase())) to.set(address.toLowerCase(), address);
   const value = (key: SettingKey, text: string | null) => SETTINGS_CHANGED_EMAIL.value(text, settingText(deps.config.settings[key], key));
-  const lines = guarded.map((g) => `${LABELS[g.key]}: ${value(g.key, g.before)} → ${value(g.key, g.next)}`);
+  const lines = guarded.map((g) => `${SETTING_LABELS[g.key]}: ${value(g.key, g.before)} → ${value(g.key, g.next)}`);
   const content = { blocks: SETTINGS_CHANGED_EMAIL.blocks(actor.label, formatInZone(now, current.timeZone), lines, studioLink(deps.config, "/studio/settings")) };
   const replyTo = senderAddressOf(deps.config.MAIL_FROM);
   return [...to.entries()].map(([normalized, address]) =>

@@ -8,7 +8,8 @@ import { type Actor, recordAudit } from "../audit";
 import { intervalWorker, type KickableWorker } from "../interval-worker";
 import { parseCsv } from "./csv";
 import { foldHeader, type ImportFormat, mappingOf } from "./import-formats";
-import { addLabels, normaliseLabel, parseLabels } from "./labels";
+import { normaliseLabel } from "../../../shared/schemas/subscriber-labels";
+import { addLabels, parseLabels } from "./labels";
 import { sendConfirmation } from "./subscribe";
 
 /**

@@ -1,4 +1,5 @@
-import { AUDIENCE_LIMITS, AUDIENCE_TOOLS_MESSAGES } from "../../../shared/content/audience-tools";
+import { AUDIENCE_LIMITS } from "../../../shared/content/audience-tools";
+import { readLabels } from "../../../shared/schemas/subscriber-labels";
 import { AUDIENCE_MESSAGES } from "../../../shared/content/audience";
 import type { Deps } from "../../context";
 import type { Database } from "../../db/schema";
@@ -7,33 +8,16 @@ import { invalid, notFound } from "../errors";
 import { type Actor, recordAudit } from "../audit";
 
 /**
- * Subscribers' labels: set by hand, on import and by the form a subscription came from. A label is stored lower
- * case, its spaces folded: "Pune Clinic" and "pune  clinic" are one label.
+ * Subscribers' labels: set by hand, on import and by the form a subscription came from. What a label is, and a
+ * list's limits, are shared/schemas/subscriber-labels.ts (the studio's labels form checks by them too).
  */
-
-const LABEL_SHAPE = /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u;
-
-/** The stored form of a label, or null when it is not one. */
-export function normaliseLabel(raw: string): string | null {
-  const label = raw.trim().replace(/\s+/g, " ").toLowerCase();
-  if (!label || [...label].length > AUDIENCE_LIMITS.labelLength || !LABEL_SHAPE.test(label)) return null;
-  return label;
-}
 
 /** Labels typed as a list ("a, b; c"), checked and without repeats; throws `invalid` on `field` for a bad one. */
 export function parseLabels(raw: string | readonly string[] | undefined | null, field = "labels", max: number = AUDIENCE_LIMITS.labelsPerSubscriber): string[] {
   if (raw == null) return [];
-  const parts = typeof raw === "string" ? raw.split(/[,;|]/) : raw;
-  const out = new Set<string>();
-  for (const part of parts) {
-    if (typeof part !== "string") throw invalid(AUDIENCE_TOOLS_MESSAGES.labelInvalid, field);
-    if (!part.trim()) continue;
-    const label = normaliseLabel(part);
-    if (!label) throw invalid(AUDIENCE_TOOLS_MESSAGES.labelInvalid, field);
-    out.add(label);
-  }
-  if (out.size > max) throw invalid(max === AUDIENCE_LIMITS.labelsPerSubscriber ? AUDIENCE_TOOLS_MESSAGES.tooManyLabels : AUDIENCE_TOOLS_MESSAGES.tooManyNewsletterLabels, field);
-  return [...out];
+  const read = readLabels(raw, max);
+  if (read.problem !== null) throw invalid(read.problem, field);
+  return read.labels;
 }
 
 /** Adds labels to subscribers (what they have stays). */

@@ -4,7 +4,8 @@ import { notFound } from "../errors";
 import { assertExportAllowed, type CsvColumns, EXPORT_PAGE, toCsv } from "../export";
 import { containsText, normaliseSearch } from "../text-search";
 import { type Actor, recordAudit } from "../audit";
-import { labelsOf, normaliseLabel } from "./labels";
+import { normaliseLabel } from "../../../shared/schemas/subscriber-labels";
+import { labelsOf } from "./labels";
 
 export type SubscriberRow = {
   id: number;

@@ -1,7 +1,9 @@
 import type { Deps } from "../../context";
 import { STUDIO_EMAILS, STUDIO_MESSAGES, STUDIO_RULES, type StaffAccess } from "../../../shared/content/studio";
 import { AUTH_VALIDATION } from "../../../shared/content/auth";
+import { STAFF_PAGE } from "../../../shared/content/studio-access";
 import { NewPasswordSchema, PersonNameSchema } from "../../../shared/schemas/auth";
+import { STAFF_EMAIL_MAX, STAFF_EMAIL_PATTERN } from "../../../shared/schemas/studio-staff";
 import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { hashPassword } from "../auth/password";
 import { assertPasswordAllowed } from "../auth/password-policy";
@@ -26,7 +28,7 @@ export async function inviteStaff(deps: Deps, email: string, access: StaffAccess
   if (access === "owner") assertFreshSecondFactor(deps, actor, now);
   const normalized = normalizeEmail(email);
   // No control characters (a NUL cannot be stored in PostgreSQL): refused as any malformed address is.
-  if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]{2,}$/u.test(normalized) || normalized.length > 320) throw invalid("Enter a valid e-mail address.", "email");
+  if (!STAFF_EMAIL_PATTERN.test(normalized) || normalized.length > STAFF_EMAIL_MAX) throw invalid(STAFF_PAGE.emailInvalid, "email");
   // Each invitation is an e-mail sent in the site's name: an owner's session (or a stolen one) sends a bounded number.
   const limit = await hitRateLimit(deps.db, `staff-invite:${actor.userId}`, { limit: INVITATIONS_PER_HOUR, windowMs: 3_600_000, now });
   if (!limit.allowed) throw rateLimited(STUDIO_MESSAGES.tooManyInvitations, limit.retryAfterSeconds);
