@@ -25,7 +25,7 @@ import { type Hit, hindiPassages, type Passage, VOCABULARY } from "./knowledge";
 import { type ChatLanguage, contentStems, detectLanguage, normalizeQuestion, stemSet, translateHindi } from "./text";
 import { MAX_ANSWERS, MAX_CITATIONS, type KnowledgeSource, type Part, excerpt, type AnswerDeps, answerQuestion, source, localizedHit, localizedSource, REPLY_STEMS, search, quote, rulePart } from "./passage-answer";
 import { type Say, makeSay, assistantCopy, contactOf } from "./say";
-import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans, asksPlanDetail, asksWhenPersonIsThere } from "./reading";
+import { asksForHuman, asksForContact, isFollowUp, isShort, onlyGreeting, namesSubject, mayAnswerAround, COMPETITOR_PRICE, unknownWords, ownStems, asksNeverStated, asksAboutPlans, asksPlanDetail, asksWhenPersonIsThere, asksDemoRefund } from "./reading";
 import { industryOf, kitSourcesOf, publishedAvailable, noKitReply } from "./industries";
 import { messageParts } from "./split";
 import { words } from "./lexicon";
@@ -44,9 +44,6 @@ const POSSESSIVE = /\b(?:its|their|theirs|uska|uski|uske|iska|iski|iske|unka|unk
 /** A demo in person, at the office ("can i come there for the demo?", "offline demo"). */
 const IN_PERSON_DEMO = /\bdemo\b.*\b(?:in\s*person|offline|face to face|at (?:your|the) office)\b|\b(?:in\s*person|offline|face to face)\b.*\bdemo\b|\b(?:come|visit|aa|aau|aaun)\b(?:\s+\S+){0,3}?\s+(?:there|office|wahan|waha)\b.*\bdemo\b/u;
 const DEMO_QUERY = "book your demo video call";
-/** "I paid the 1 rupee for the demo but can't attend, do I get it back?": the demo's money asked back. */
-const DEMO_REFUND = /\bdemo\b.*\b(?:refund|refunded|back|wapas|vapas|return|returned)\b|\b(?:refund|refunded)\b.*\bdemo\b/u;
-const asksDemoRefund = (text: string) => DEMO_REFUND.test(normalizeQuestion(translateHindi(text), VOCABULARY).text);
 const MOVE_DEMO_QUERY = "move reschedule cancel change my demo";
 /** The words of asking whether two tools link up ("sync", "link", "work with"), as stems: not a product's name. */
 const LINKING = stemSet("sync syncs link links linked integrate integrates integration integrations connect connects connected connection plug plugin tool tools");
@@ -190,7 +187,6 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
       return { part: { key: `kit:${industry.name}`, text: industry.reply, intent: "industry_inquiry", topic: "industry", cite: [] }, kitSources: true, kit: industry.index };
     }
   }
-  // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices.
   // A question naming a competitor's price ("are you cheaper than AiSensy?"): the site states no other tool's prices,
   // only its own (the prices answer; the comparison goes to a person).
   if (COMPETITOR_PRICE.test(normalizeQuestion(translateHindi(question), VOCABULARY).text)) {

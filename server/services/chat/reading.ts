@@ -159,3 +159,9 @@ export function unknownWords(question: string): string[] {
   return normalized.filter((w) => !isStopword(w) && w.length > 2 && !/\d/.test(w) && !SUPERLATIVE_WORD.test(w) && !WEEK_WORDS.has(w) && !VOCABULARY.has(w) && !siteUses(w));
 }
 
+/** "I paid the 1 rupee for the demo but can't attend, do I get it back?": the demo's money asked back. */
+const DEMO_REFUND = /\bdemo\b.*\b(?:refund|refunded|back|wapas|vapas|return|returned)\b|\b(?:refund|refunded)\b.*\bdemo\b/u;
+
+export function asksDemoRefund(text: string): boolean {
+  return DEMO_REFUND.test(normalizeQuestion(translateHindi(text), VOCABULARY).text);
+}
