@@ -169,9 +169,9 @@ async function answerOne(deps: AnswerDeps, question: string, previous: string | 
     if (withPrevious && !used.includes(withPrevious.key) && !repeats) return { part: withPrevious };
     // A fragment of this message that leans on the question answered before it ("which is your cheapest plan and what
     // are its limits?") is answered by that answer: never a passage of its own words, never "I'm not sure".
-    // Not one that asks of something new ("does it book appointments, and can it collect payment too?": paying is in
-    // neither the question before nor a word pointing back at its answer): that part is answered or handed over alone.
-    if (inMessage && (POSSESSIVE.test(translateHindi(question)) || ownStems(question).every((st) => ownStems(previous).includes(st)))) return { absorbed: true };
+    // Not one asking of something new ("... and can it collect payment too?"): that part is answered or handed over alone.
+    const before = inMessage ? new Set(ownStems(previous)) : undefined;
+    if (before && (POSSESSIVE.test(translateHindi(question)) || ownStems(question).every((st) => before.has(st)))) return { absorbed: true };
   }
   if (industry) {
     // A kit's reply answers "do you work with clinics?"; a rule on another subject ("price for my clinic?") keeps its answer.
